@@ -1,0 +1,50 @@
+# Frontier: everything a newcomer needs is a target here. Only Python 3.11+ is required.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+MANAGE := DJANGO_DEBUG=1 $(PY) manage.py
+TEST_DATABASE_URL ?= postgres://root@127.0.0.1:5432/test
+
+.PHONY: install run test test-sqlite test-postgres lint format bench worker clean
+
+$(VENV)/.installed: requirements/base.txt requirements/production.txt requirements/dev.txt
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements/dev.txt
+	touch $@
+
+install: $(VENV)/.installed
+
+## make run: install, migrate, load the demo campaign, serve on http://127.0.0.1:8000
+run: install
+	$(MANAGE) migrate --noinput
+	$(MANAGE) load_demo
+	$(MANAGE) runserver 127.0.0.1:8000
+
+## make test: lint, the whole suite on SQLite, then the database tests on PostgreSQL
+test: install lint test-sqlite test-postgres
+
+test-sqlite: install
+	$(PY) -m pytest
+
+test-postgres: install
+	DATABASE_URL=$(TEST_DATABASE_URL) $(PY) -m pytest -m "db and not browser"
+
+lint: install
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+format: install
+	$(VENV)/bin/ruff format .
+	$(VENV)/bin/ruff check --fix .
+
+## make bench: query counts and timings (speed targets live here, never in timed tests)
+bench: install
+	$(PY) bench/run.py
+
+## make worker: a Celery worker for a club server (needs REDIS_URL)
+worker: install
+	$(VENV)/bin/celery -A config worker --loglevel=info
+
+clean:
+	rm -rf $(VENV) staticfiles

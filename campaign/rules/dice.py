@@ -1,0 +1,62 @@
+"""Dice for the campaign rules: the app's own, or faces typed in from real dice (C12).
+
+Rules never call `random`; they take a `Dice` and ask it for faces. Every face handed out is
+recorded in `rolls`, so services can log each roll with who made it and how.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+
+from campaign.rules.errors import DiceError
+
+
+class Dice:
+    """The app's dice. `seed` only for benchmarks and demos."""
+
+    typed_in = False
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._rng = random.Random(seed)
+        self.rolls: list[int] = []
+
+    def d6(self) -> int:
+        face = self._face()
+        if not 1 <= face <= 6:
+            raise DiceError(f"a D6 shows 1 to 6, not {face}")
+        self.rolls.append(face)
+        return face
+
+    def d66(self) -> int:
+        """Two D6 read as tens and units (11..66), C13."""
+        return self.d6() * 10 + self.d6()
+
+    def two_d6(self) -> int:
+        return self.d6() + self.d6()
+
+    def _face(self) -> int:
+        return self._rng.randint(1, 6)
+
+
+class TypedDice(Dice):
+    """Faces typed in from real dice (or fixed by a test): handed out in order.
+
+    Asking for more faces than were given raises DiceError, so a rule that rolls more dice than
+    the player typed in fails loudly instead of inventing a result.
+    """
+
+    typed_in = True
+
+    def __init__(self, faces: Iterable[int]) -> None:
+        super().__init__()
+        self._faces = list(faces)
+
+    def _face(self) -> int:
+        if not self._faces:
+            raise DiceError("more dice are needed than were given")
+        return self._faces.pop(0)
+
+    @property
+    def unused(self) -> list[int]:
+        return list(self._faces)

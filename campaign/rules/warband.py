@@ -1,0 +1,244 @@
+"""Building a warband and reading a figure's numbers: C2-C7 and C11, as plain functions."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from campaign.rules.dice import Dice
+from campaign.rules.errors import RosterError
+from campaign.rules.factions import (
+    FACTIONS,
+    MAX_COPIES,
+    MAX_FIGURES,
+    MOVEMENT,
+    NON_COMBATANT_MOVEMENT,
+    REQUIRED_WEAPON_COUNT,
+    STARTING_SKILL_ROLLS,
+    STATUS_LIMITS,
+    STATUS_NAMES,
+    Faction,
+)
+from campaign.rules.injuries import (
+    MELEE_PENALTY,
+    MOVEMENT_PENALTY,
+    SHOOTING_PENALTY,
+    injury_key,
+)
+from campaign.rules.skills import SKILL_LISTS, skill_on
+
+
+@dataclass(frozen=True)
+class FigureDraft:
+    """A figure as the builder knows it before founding: a profile and what it carries."""
+
+    name: str
+    profile: str
+    equipment: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One broken rule, in words a player understands, tied to the input it is about."""
+
+    rule: str
+    field: str
+    message: str
+
+
+@dataclass
+class Check:
+    cost: int = 0
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def valid(self) -> bool:
+        return not self.problems
+
+
+def faction_or_error(key: str) -> Faction:
+    faction = FACTIONS.get(key)
+    if faction is None:
+        names = ", ".join(f.name for f in FACTIONS.values())
+        raise RosterError(f"Unknown faction {key!r}: choose one of {names}.", field="faction")
+    return faction
+
+
+def _sellers(item_key: str) -> str:
+    """Who sells an item, for the message that tells a player they picked another faction's."""
+    names = [f.name for f in FACTIONS.values() if f.item(item_key)]
+    return " and ".join(filter(None, [", ".join(names[:-1]), names[-1]])) if names else ""
+
+
+def check_figure(faction: Faction, index: int, figure: FigureDraft) -> tuple[int, list[Problem]]:
+    """The cost of one figure and the problems with its profile and kit (C4, C5)."""
+    where = f"figures[{index}]"
+    label = figure.name or f"Figure {index + 1}"
+    profile = faction.profile(figure.profile)
+    if profile is None:
+        return 0, [
+            Problem("C4", f"{where}.profile", f"{label}: the {faction.name} have no profile "
+                    f"{figure.profile!r}.")
+        ]  # fmt: skip
+    cost, problems = profile.cost, []
+    for key, copies in Counter(figure.equipment).items():
+        item = faction.item(key)
+        if item is None:
+            sellers = _sellers(key)
+            why = f"sold by the {sellers}" if sellers else "there is no such item"
+            problems.append(
+                Problem(
+                    "C4",
+                    f"{where}.equipment",
+                    f"{label}: the {faction.name} cannot buy {key!r} ({why}).",
+                )
+            )
+            continue  # fmt: skip
+        if item.veteran_and_hero_only and profile.status not in ("hero", "veteran"):
+            problems.append(
+                Problem(
+                    "C4",
+                    f"{where}.equipment",
+                    f"{label}: the {item.name} is for Veterans and Heroes only.",
+                )
+            )
+        allowed = MAX_COPIES.get(key, 1)
+        if copies > allowed:
+            times = "once" if allowed == 1 else f"{allowed} times"
+            problems.append(Problem("C5", f"{where}.equipment",
+                                    f"{label}: a figure may carry the {item.name} {times} only "
+                                    f"(you gave {copies})."))  # fmt: skip
+        cost += item.price * copies
+    return cost, problems
+
+
+def check_warband(faction_key: str, figures: Sequence[FigureDraft], budget: int) -> Check:
+    """Every C2-C5 rule a warband about to be founded breaks, and what it costs.
+
+    The builder calls this on every change, so it reports all problems at once instead of
+    stopping at the first.
+    """
+    faction = faction_or_error(faction_key)
+    check = Check()
+    statuses: Counter[str] = Counter()
+    armed = 0
+    for index, figure in enumerate(figures):
+        cost, problems = check_figure(faction, index, figure)
+        check.cost += cost
+        check.problems += problems
+        profile = faction.profile(figure.profile)
+        if profile:
+            statuses[profile.status] += 1
+        if faction.required_weapon in figure.equipment:
+            armed += 1
+
+    if len(figures) > MAX_FIGURES:
+        check.problems.append(Problem("C3", "figures", f"A warband holds at most {MAX_FIGURES} "
+                                      f"figures: you have {len(figures)}."))  # fmt: skip
+    for status, (low, high) in STATUS_LIMITS.items():
+        have, name = statuses[status], STATUS_NAMES[status]
+        plural = name + ("es" if name == "Hero" else "s")
+        if low == high and have != low:
+            check.problems.append(
+                Problem(
+                    "C3",
+                    "figures",
+                    f"A warband needs exactly {low} {name} (its leader): you have {have}.",
+                )
+            )
+        elif have < low:
+            check.problems.append(
+                Problem(
+                    "C3",
+                    "figures",
+                    f"A warband needs at least {low} {plural}: you have {have}.",
+                )
+            )
+        elif high is not None and have > high:
+            check.problems.append(Problem("C3", "figures", f"A warband may have at most {high} "
+                                          f"{plural}: you have {have}."))  # fmt: skip
+    if armed < REQUIRED_WEAPON_COUNT:
+        weapon = faction.item(faction.required_weapon).name.lower()
+        check.problems.append(Problem("C3", "figures", f"{faction.name} need at least "
+                                      f"{REQUIRED_WEAPON_COUNT} figures with a {weapon}: "
+                                      f"you have {armed}."))  # fmt: skip
+    if check.cost > budget:
+        check.problems.append(
+            Problem(
+                "C2",
+                "figures",
+                f"The warband costs {check.cost} but the "
+                f"budget is {budget}: {check.cost - budget} too much.",
+            )
+        )
+    return check
+
+
+def roll_starting_skills(
+    faction_key: str,
+    status: str,
+    lists: Sequence[str],
+    dice: Dice,
+    *,
+    known: Iterable[str] = (),
+    wanted: int | None = None,
+) -> list[str]:
+    """C6: one D6 per roll on the list the owner picked; a skill already held is re-rolled.
+
+    Returns the skills gained. `wanted` is how many rolls are due: by default the status's
+    starting rolls; a service rolling one at a time passes 1.
+    """
+    faction = faction_or_error(faction_key)
+    due = STARTING_SKILL_ROLLS.get(status, 0) if wanted is None else wanted
+    if len(lists) != due:
+        raise RosterError(
+            f"A {STATUS_NAMES[status]} rolls {due} starting skill(s); {len(lists)} list(s) "
+            "were chosen.",
+            field="starting_skills",
+            rule="C6",
+        )
+    held = list(known)
+    gained: list[str] = []
+    for list_key in lists:
+        if list_key not in faction.skill_lists:
+            allowed = " or ".join(faction.skill_lists)
+            raise RosterError(
+                f"The {faction.name} roll on {allowed}, not {list_key!r}.",
+                field="starting_skills",
+                rule="C1",
+            )
+        if all(s.key in held for s in SKILL_LISTS[list_key]):
+            continue  # nothing left to gain on this list; the roll is lost
+        skill = skill_on(list_key, dice.d6())
+        while skill.key in held:  # C6: a duplicate is re-rolled
+            skill = skill_on(list_key, dice.d6())
+        held.append(skill.key)
+        gained.append(skill.key)
+    return gained
+
+
+def movement(status: str, injuries: Iterable[str], *, non_combatant: bool = False) -> str:
+    """C7 movement, open/terrain, less C14's injury penalties on the open-ground rate."""
+    open_ground, terrain = NON_COMBATANT_MOVEMENT if non_combatant else MOVEMENT[status]
+    penalty = sum(MOVEMENT_PENALTY.get(injury_key(i), 0) for i in injuries)
+    return f"{max(1, open_ground - penalty)}/{terrain}"
+
+
+def attribute_modifiers(increases: dict[str, int], injuries: Iterable[str]) -> dict[str, int]:
+    """Net melee/shooting/morale modifiers: advancement increases less lasting injuries (C14)."""
+    keys = [injury_key(i) for i in injuries]
+    return {
+        "melee": increases.get("melee", 0) - sum(MELEE_PENALTY.get(k, 0) for k in keys),
+        "shooting": increases.get("shooting", 0) - sum(SHOOTING_PENALTY.get(k, 0) for k in keys),
+        "morale": increases.get("morale", 0),
+    }
+
+
+def team_rating(treasury: int, equipment_prices: Iterable[int], levels: Iterable[int]) -> int:
+    """C11: cash + the price of everything owned + each figure's current experience level.
+
+    Callers pass only figures still on the roster (dead, sold and departed count nothing) and,
+    for specialists, retainer + experience gained as their level.
+    """
+    return treasury + sum(equipment_prices) + sum(levels)

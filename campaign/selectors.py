@@ -1,0 +1,88 @@
+"""Reads that need care: prefetching so a page costs the same queries for 1 or 15 figures."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import Prefetch, QuerySet
+
+from campaign.models import Campaign, EquipmentPiece, Figure, Warband
+from campaign.rules.factions import SPECIALISTS, item_name
+from campaign.rules.injuries import LASTING_INJURIES, injury_key
+from campaign.rules.skills import SKILLS
+from campaign.rules.warband import FigureDraft, attribute_modifiers, check_warband, movement
+
+
+def warbands_with_roster() -> QuerySet[Warband]:
+    """Warbands with everything the roster shows, in a fixed number of queries."""
+    return Warband.objects.select_related("campaign", "owner").prefetch_related(
+        Prefetch("figures", queryset=Figure.objects.prefetch_related("equipment")),
+        Prefetch("equipment", queryset=EquipmentPiece.objects.select_related("figure")),
+        "ledger",
+    )
+
+
+def campaign_warbands(campaign: Campaign) -> QuerySet[Warband]:
+    return campaign.warbands.select_related("owner").order_by("name")
+
+
+@dataclass(frozen=True)
+class FigureCard:
+    """A figure as the roster, the print card and the API show it."""
+
+    figure: Figure
+    movement: str
+    melee: int
+    shooting: int
+    morale: int
+    skills: list[tuple[str, str, str]]  # key, name, effect
+    injuries: list[tuple[str, str]]  # stored entry, words
+    equipment: list[tuple[str, str, int]]  # key, name, price
+    equipment_total: int
+    specialist_rule: str
+
+
+def figure_card(figure: Figure) -> FigureCard:
+    special = SPECIALISTS.get(figure.specialist)
+    mods = attribute_modifiers(figure.increases, figure.injuries)
+    pieces = [(p.key, item_name(p.key), p.price) for p in figure.equipment.all()]
+    return FigureCard(
+        figure=figure,
+        movement=movement(
+            figure.status, figure.injuries, non_combatant=bool(special and special.non_combatant)
+        ),
+        melee=mods["melee"],
+        shooting=mods["shooting"],
+        morale=mods["morale"],
+        skills=[(k, SKILLS[k].name, SKILLS[k].effect) for k in figure.skills if k in SKILLS],
+        injuries=[(i, _injury_words(i)) for i in figure.injuries],
+        equipment=pieces,
+        equipment_total=sum(price for _, _, price in pieces),
+        specialist_rule=special.rule if special else "",
+    )
+
+
+def _injury_words(entry: str) -> str:
+    key = injury_key(entry)
+    words = LASTING_INJURIES.get(key, key.replace("_", " ").capitalize())
+    if ":" in entry:
+        words = f"{words} ({entry.split(':', 1)[1]})"
+    return words
+
+
+def roster_cards(warband: Warband) -> list[FigureCard]:
+    """Cards for every figure, from the prefetched rows (see warbands_with_roster)."""
+    return [figure_card(f) for f in warband.figures.all()]
+
+
+def storage(warband: Warband) -> list[EquipmentPiece]:
+    return [p for p in warband.equipment.all() if p.figure_id is None]
+
+
+def draft_check(warband: Warband):
+    """C2-C5 against a draft's prefetched figures: cost, treasury left and every broken rule."""
+    drafts = [
+        FigureDraft(f.name, f.profile, tuple(p.key for p in f.equipment.all()))
+        for f in warband.figures.all()
+    ]
+    return check_warband(warband.faction, drafts, warband.campaign.starting_treasury)

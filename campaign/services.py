@@ -1,0 +1,300 @@
+"""Every write to a campaign, its warbands and their treasuries goes through here.
+
+Services take keyword-only arguments, run in one transaction, call the plain rules in
+`campaign.rules`, and raise the app's errors (nothing is half-written when they do).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils import timezone
+
+from campaign.errors import CampaignError, DiceError, RosterError, WarbandInvalid
+from campaign.models import (
+    Campaign,
+    EquipmentPiece,
+    Figure,
+    LedgerEntry,
+    Membership,
+    RollRecord,
+    Warband,
+)
+from campaign.rules.dice import Dice, TypedDice
+from campaign.rules.factions import MAX_FIGURES, STARTING_SKILL_ROLLS
+from campaign.rules.skills import SKILLS
+from campaign.rules.warband import (
+    FigureDraft,
+    check_figure,
+    check_warband,
+    faction_or_error,
+    roll_starting_skills,
+    team_rating,
+)
+
+# A draft may break C3's limit while the player works on it, but not without bound.
+MAX_DRAFT_FIGURES = MAX_FIGURES + 5
+
+
+# --- campaigns ---------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def campaign_create(*, organiser, name: str, **settings) -> Campaign:
+    campaign = Campaign(organiser=organiser, name=name.strip(), **settings)
+    campaign.full_clean()
+    campaign.save()
+    Membership.objects.create(campaign=campaign, user=organiser)
+    return campaign
+
+
+@transaction.atomic
+def campaign_join(*, campaign: Campaign, user, invite_code: str) -> Membership:
+    if invite_code.strip().upper() != campaign.invite_code:
+        raise CampaignError("That invite code does not match this campaign.", field="invite_code")
+    membership, _ = Membership.objects.get_or_create(campaign=campaign, user=user)
+    return membership
+
+
+def campaign_join_by_code(*, user, invite_code: str) -> Campaign:
+    campaign = Campaign.objects.filter(invite_code=invite_code.strip().upper()).first()
+    if campaign is None:
+        raise CampaignError("No campaign has that invite code.", field="invite_code")
+    campaign_join(campaign=campaign, user=user, invite_code=invite_code)
+    return campaign
+
+
+@transaction.atomic
+def campaign_update(*, campaign: Campaign, **changes) -> Campaign:
+    for field, value in changes.items():
+        setattr(campaign, field, value)
+    campaign.full_clean()
+    campaign.save()
+    return campaign
+
+
+# --- the treasury ledger -----------------------------------------------------------------------
+
+
+def treasury_change(*, warband: Warband, amount: int, reason: str, actor=None) -> LedgerEntry:
+    """Move a warband's treasury by `amount`, never below 0, and write the ledger line.
+
+    The row is locked so two changes at once cannot both read the same "before".
+    """
+    with transaction.atomic():
+        locked = Warband.objects.select_for_update().get(pk=warband.pk)
+        after = locked.treasury + amount
+        if after < 0:
+            money = locked.campaign.money
+            raise RosterError(
+                f"{reason}: costs {money(-amount)} but the treasury holds only "
+                f"{money(locked.treasury)}.",
+                field="treasury",
+                rule="C20",
+            )
+        entry = LedgerEntry.objects.create(
+            warband=locked, amount=amount, before=locked.treasury, after=after,
+            reason=reason[:200], actor=actor,
+        )  # fmt: skip
+        Warband.objects.filter(pk=locked.pk).update(treasury=after)
+        warband.treasury = after
+        return entry
+
+
+# --- building a warband ------------------------------------------------------------------------
+
+
+def _require_draft(warband: Warband) -> None:
+    if not warband.is_draft:
+        raise RosterError("This warband is founded: its roster changes after games, in trading.")
+
+
+@transaction.atomic
+def warband_create_draft(*, campaign: Campaign, owner, name: str, faction: str) -> Warband:
+    faction_or_error(faction)
+    warband = Warband(campaign=campaign, owner=owner, name=name.strip(), faction=faction)
+    warband.full_clean()
+    warband.save()
+    return warband
+
+
+@transaction.atomic
+def warband_update_draft(*, warband: Warband, name: str) -> Warband:
+    _require_draft(warband)
+    warband.name = name.strip()
+    warband.full_clean()
+    warband.save(update_fields=["name"])
+    return warband
+
+
+@transaction.atomic
+def warband_add_figure(*, warband: Warband, name: str, profile: str) -> Figure:
+    _require_draft(warband)
+    rules = faction_or_error(warband.faction).profile(profile)
+    if rules is None:
+        raise RosterError(
+            f"The {warband.faction_rules.name} have no profile {profile!r}.", field="profile"
+        )
+    count = warband.figures.count()
+    if count >= MAX_DRAFT_FIGURES:
+        raise RosterError(f"A warband holds at most {MAX_FIGURES} figures.", field="profile")
+    figure = Figure(
+        warband=warband, name=name.strip() or rules.name, profile=profile, status=rules.status,
+        reputation=rules.reputation, experience_start=rules.cost, experience=rules.cost,  # C8
+        position=count,
+    )  # fmt: skip
+    figure.full_clean(exclude=["warband"])
+    figure.save()
+    return figure
+
+
+@transaction.atomic
+def warband_remove_figure(*, figure: Figure) -> None:
+    _require_draft(figure.warband)
+    figure.delete()
+
+
+@transaction.atomic
+def figure_set_equipment(*, figure: Figure, keys: Sequence[str]) -> list[EquipmentPiece]:
+    """Replace what a draft figure carries; prices come from the faction's list (C4, C5)."""
+    warband = figure.warband
+    _require_draft(warband)
+    faction = warband.faction_rules
+    draft = FigureDraft(figure.name, figure.profile, tuple(keys))
+    _, problems = check_figure(faction, 0, draft)
+    if problems:
+        raise RosterError(problems[0].message, field="equipment", rule=problems[0].rule)
+    figure.equipment.all().delete()
+    return EquipmentPiece.objects.bulk_create(
+        EquipmentPiece(warband=warband, figure=figure, key=k, price=faction.item(k).price)
+        for k in keys
+    )
+
+
+@dataclass(frozen=True)
+class SkillRoll:
+    """The owner's choice of list for one starting-skill roll (C6), and typed faces if any."""
+
+    list: str
+    faces: tuple[int, ...] = ()
+
+
+def _dice_for(campaign: Campaign, faces: Sequence[int]) -> Dice:
+    if not faces:
+        return Dice()
+    if not campaign.manual_dice:
+        raise DiceError("This campaign does not allow typed-in dice (C12).", field="die")
+    return TypedDice(faces)
+
+
+def _roll_skills(warband, figure, rolls: Sequence[SkillRoll], actor) -> None:
+    wanted = STARTING_SKILL_ROLLS[figure.status]
+    if len(rolls) != wanted:
+        raise RosterError(
+            f"{figure.name} ({figure.get_status_display()}) rolls {wanted} starting skill(s): "
+            f"choose {wanted} list(s), not {len(rolls)}.",
+            field="starting_skills", rule="C6",
+        )  # fmt: skip
+    for roll in rolls:
+        dice = _dice_for(warband.campaign, roll.faces)
+        try:
+            gained = roll_starting_skills(
+                warband.faction, figure.status, [roll.list], dice, known=figure.skills,
+                wanted=1,
+            )  # fmt: skip
+        except DiceError as error:
+            raise DiceError(
+                f"{figure.name}: {error.message} A duplicate skill is re-rolled, so "
+                "type in one more face.",
+                field="starting_skills",
+            ) from error
+        figure.skills = figure.skills + gained
+        names = ", ".join(SKILLS[s].name for s in gained) or "nothing new (list exhausted)"
+        RollRecord.objects.create(
+            warband=warband, figure=figure, purpose="starting_skill", faces=dice.rolls,
+            typed_in=dice.typed_in, result=f"{roll.list.capitalize()}: {names}", actor=actor,
+        )  # fmt: skip
+    figure.save(update_fields=["skills"])
+
+
+@transaction.atomic
+def warband_found(
+    *, warband: Warband, actor, skill_rolls: dict[int, Sequence[SkillRoll]]
+) -> Warband:
+    """Found a valid draft: pay for it from the starting budget and roll starting skills (C6).
+
+    `skill_rolls` maps figure id to the rolls of each Hero and Veteran. Raises WarbandInvalid
+    naming every broken rule; nothing is written then.
+    """
+    warband = Warband.objects.select_for_update().select_related("campaign").get(pk=warband.pk)
+    _require_draft(warband)
+    figures = list(warband.figures.prefetch_related("equipment"))
+    budget = warband.campaign.starting_treasury
+    check = check_warband(
+        warband.faction,
+        [FigureDraft(f.name, f.profile, tuple(p.key for p in f.equipment.all())) for f in figures],
+        budget,
+    )
+    if not check.valid:
+        raise WarbandInvalid(check.problems)
+    for figure in figures:
+        _roll_skills(warband, figure, skill_rolls.get(figure.id, ()), actor)
+    warband.state = Warband.State.FOUNDED
+    warband.founded_at = timezone.now()
+    warband.save(update_fields=["state", "founded_at"])
+    treasury_change(warband=warband, amount=budget, reason="Starting budget (C2)", actor=actor)
+    treasury_change(
+        warband=warband, amount=-check.cost, reason="Figures and equipment at founding",
+        actor=actor,
+    )  # fmt: skip
+    warband_recalculate_rating(warband=warband)
+    return warband
+
+
+@dataclass(frozen=True)
+class NewFigure:
+    name: str
+    profile: str
+    equipment: tuple[str, ...] = ()
+    skill_rolls: tuple[SkillRoll, ...] = ()
+
+
+@transaction.atomic
+def warband_create_founded(
+    *, campaign: Campaign, owner, name: str, faction: str, figures: Sequence[NewFigure]
+) -> Warband:
+    """Create and found a warband in one step (the API). All or nothing."""
+    drafts = [FigureDraft(f.name, f.profile, f.equipment) for f in figures]
+    check = check_warband(faction, drafts, campaign.starting_treasury)
+    if not check.valid:
+        raise WarbandInvalid(check.problems)
+    warband = warband_create_draft(campaign=campaign, owner=owner, name=name, faction=faction)
+    rolls = {}
+    for new in figures:
+        figure = warband_add_figure(warband=warband, name=new.name, profile=new.profile)
+        figure_set_equipment(figure=figure, keys=new.equipment)
+        rolls[figure.id] = new.skill_rolls
+    return warband_found(warband=warband, actor=owner, skill_rolls=rolls)
+
+
+# --- ratings -----------------------------------------------------------------------------------
+
+
+def warband_rating(warband: Warband) -> int:
+    """C11 from rows already loaded (prefetched `figures` and `equipment`)."""
+    return team_rating(
+        warband.treasury,
+        (piece.price for piece in warband.equipment.all()),
+        (figure.experience for figure in warband.figures.all() if figure.on_roster),
+    )
+
+
+@transaction.atomic
+def warband_recalculate_rating(*, warband: Warband) -> int:
+    fresh = Warband.objects.prefetch_related("figures", "equipment").get(pk=warband.pk)
+    rating = warband_rating(fresh)
+    Warband.objects.filter(pk=warband.pk).update(rating=rating, rating_stale=False)
+    warband.rating, warband.rating_stale = rating, False
+    return rating

@@ -1,0 +1,109 @@
+"""Sources of chance for the game engines.
+
+Engines never call `random` themselves: every die, shuffle and draw goes through a `Chance`
+object, so that a session can record each outcome in its action log and replay a game from the
+log alone, and so that tests can script the exact faces and card orders they need.
+
+The three primitives are `roll` (one die), `randint` (any inclusive range) and `shuffle`
+(a permutation of a list). Everything random in an engine is built from them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+
+class ChanceExhausted(Exception):
+    """A scripted source ran out of outcomes, or was asked for a different kind of outcome."""
+
+
+class Chance:
+    """Base class: subclasses implement `_randint` and `_permutation`; outcomes are recorded."""
+
+    def __init__(self) -> None:
+        self.outcomes: list[dict[str, Any]] = []
+
+    def roll(self, sides: int) -> int:
+        """One die with `sides` faces, 1..sides."""
+        return self.randint(1, sides, label=f"D{sides}")
+
+    def randint(self, lo: int, hi: int, *, label: str = "") -> int:
+        value = self._randint(lo, hi)
+        if not lo <= value <= hi:
+            raise ChanceExhausted(f"scripted value {value} is outside {lo}..{hi}")
+        self.outcomes.append({"kind": "int", "lo": lo, "hi": hi, "value": value, "label": label})
+        return value
+
+    def shuffle(self, items: Sequence[T], *, label: str = "") -> list[T]:
+        """Return a new list with `items` in a random order (the permutation is recorded)."""
+        order = self._permutation(len(items))
+        if sorted(order) != list(range(len(items))):
+            raise ChanceExhausted(f"scripted order {order} is not a permutation of {len(items)}")
+        self.outcomes.append({"kind": "shuffle", "order": order, "label": label})
+        return [items[i] for i in order]
+
+    def choice(self, items: Sequence[T], *, label: str = "") -> T:
+        return items[self.randint(0, len(items) - 1, label=label or "choice")]
+
+    def _randint(self, lo: int, hi: int) -> int:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _permutation(self, n: int) -> list[int]:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+
+class RandomChance(Chance):
+    """Real randomness (optionally seeded, for benchmarks and property tests)."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__()
+        self._rng = random.Random(seed)
+
+    def _randint(self, lo: int, hi: int) -> int:
+        return self._rng.randint(lo, hi)
+
+    def _permutation(self, n: int) -> list[int]:
+        order = list(range(n))
+        self._rng.shuffle(order)
+        return order
+
+
+class ScriptedChance(Chance):
+    """Plays back outcomes given in advance: a test's fixed dice, or a replay of a logged action.
+
+    `script` holds ints (for roll/randint/choice) and lists (for shuffle), or the recorded dicts
+    of `Chance.outcomes`. Asking for more than the script holds raises `ChanceExhausted`, so a
+    test fails loudly when a rule rolls more dice than the test expected.
+    """
+
+    def __init__(self, script: Sequence[Any]) -> None:
+        super().__init__()
+        self._script = list(script)
+
+    def _next(self) -> Any:
+        if not self._script:
+            raise ChanceExhausted("the scripted chance has no outcome left")
+        item = self._script.pop(0)
+        if isinstance(item, dict):
+            return item["value"] if item["kind"] == "int" else item["order"]
+        return item
+
+    def _randint(self, lo: int, hi: int) -> int:
+        value = self._next()
+        if not isinstance(value, int):
+            raise ChanceExhausted(f"expected a number in {lo}..{hi}, the script has {value!r}")
+        return value
+
+    def _permutation(self, n: int) -> list[int]:
+        order = self._next()
+        if not isinstance(order, list):
+            raise ChanceExhausted(f"expected a permutation of {n}, the script has {order!r}")
+        return list(order)
+
+    @property
+    def remaining(self) -> int:
+        return len(self._script)

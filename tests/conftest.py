@@ -1,0 +1,59 @@
+"""Suite-wide fixtures and the rules for tests that need a service.
+
+Tests marked `postgres`, `redis` or `browser` skip with a reason when the service is missing,
+unless FRONTIER_REQUIRE_SERVICES=1 (CI), which turns the skip into a failure.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+
+import pytest
+
+REQUIRE_SERVICES = os.environ.get("FRONTIER_REQUIRE_SERVICES") == "1"
+CHROMIUM = "/usr/bin/chromium"
+DB_FIXTURES = {"db", "transactional_db", "django_db_reset_sequences", "live_server"}
+
+
+def missing_service(reason: str) -> None:
+    """Skip, or fail under FRONTIER_REQUIRE_SERVICES=1."""
+    if REQUIRE_SERVICES:
+        pytest.fail(f"{reason} (FRONTIER_REQUIRE_SERVICES=1 makes this a failure)", pytrace=False)
+    pytest.skip(reason)
+
+
+def _postgres_unreachable() -> str | None:
+    from django.conf import settings
+    from django.db import connection
+
+    if settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
+        return None
+    try:
+        connection.ensure_connection()
+    except Exception as error:  # any connection failure means "not here"
+        return f"PostgreSQL is not reachable at DATABASE_URL: {error.__class__.__name__}"
+    return None
+
+
+def pytest_collection_modifyitems(config, items):
+    """Mark every test that touches the database `db` (so `make test` can rerun them on
+    PostgreSQL), and skip them with a reason when the configured PostgreSQL is not there."""
+    db_items = []
+    for item in items:
+        fixtures = set(getattr(item, "fixturenames", ()))
+        if item.get_closest_marker("django_db") or fixtures & DB_FIXTURES:
+            item.add_marker(pytest.mark.db)
+            db_items.append(item)
+    reason = _postgres_unreachable() if db_items else None
+    if reason and REQUIRE_SERVICES:
+        pytest.exit(f"{reason} (FRONTIER_REQUIRE_SERVICES=1 makes this a failure)", returncode=1)
+    if reason:
+        for item in db_items:
+            item.add_marker(pytest.mark.skip(reason=reason))
+
+
+@pytest.fixture(autouse=True)
+def _require_marked_services(request):
+    if request.node.get_closest_marker("browser") and not shutil.which(CHROMIUM):
+        missing_service(f"Chromium is not installed at {CHROMIUM} (apt-get install chromium)")

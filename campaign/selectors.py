@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from django.db.models import Prefetch, QuerySet
 
 from campaign.models import Campaign, EquipmentPiece, Figure, Warband
-from campaign.rules.factions import SPECIALISTS, item_name
+from campaign.rules.factions import FACTIONS, SPECIALISTS, item_name
 from campaign.rules.injuries import LASTING_INJURIES, injury_key
 from campaign.rules.skills import SKILLS
 from campaign.rules.warband import FigureDraft, attribute_modifiers, check_warband, movement
@@ -31,6 +31,7 @@ class FigureCard:
     """A figure as the roster, the print card and the API show it."""
 
     figure: Figure
+    profile_name: str
     movement: str
     melee: int
     shooting: int
@@ -46,8 +47,10 @@ def figure_card(figure: Figure) -> FigureCard:
     special = SPECIALISTS.get(figure.specialist)
     mods = attribute_modifiers(figure.increases, figure.injuries)
     pieces = [(p.key, item_name(p.key), p.price) for p in figure.equipment.all()]
+    profile = FACTIONS[figure.warband.faction].profile(figure.profile)
     return FigureCard(
         figure=figure,
+        profile_name=special.name if special else (profile.name if profile else figure.profile),
         movement=movement(
             figure.status, figure.injuries, non_combatant=bool(special and special.non_combatant)
         ),

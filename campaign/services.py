@@ -121,15 +121,6 @@ def warband_create_draft(*, campaign: Campaign, owner, name: str, faction: str) 
 
 
 @transaction.atomic
-def warband_update_draft(*, warband: Warband, name: str) -> Warband:
-    _require_draft(warband)
-    warband.name = name.strip()
-    warband.full_clean()
-    warband.save(update_fields=["name"])
-    return warband
-
-
-@transaction.atomic
 def warband_add_figure(*, warband: Warband, name: str, profile: str) -> Figure:
     _require_draft(warband)
     rules = faction_or_error(warband.faction).profile(profile)

@@ -6,8 +6,8 @@ import factory
 from django.contrib.auth import get_user_model
 
 from campaign import services
+from campaign.demo import LINE_UPS
 from campaign.models import Campaign, Figure, Warband
-from campaign.services import NewFigure, SkillRoll
 
 
 class UserFactory(factory.django.DjangoModelFactory):
@@ -59,16 +59,7 @@ class FigureFactory(factory.django.DjangoModelFactory):
     experience = 11
 
 
-# Valid starting line-ups, one per faction (C2-C5), used by tests and the demo.
-WAR_PARTY = [  # Indians: 6 figures, 3 bows, cost 30+19+11*4 + kit = 135 with kit
-    NewFigure("Running Elk", "indians_hero", ("bow", "tomahawk"), (SkillRoll("combat", (4,)),
-                                                                   SkillRoll("woodcraft", (2,)))),
-    NewFigure("Grey Wolf", "indians_veteran", ("musket",), (SkillRoll("combat", (6,)),)),
-    NewFigure("Swift Otter", "indians_trooper", ("bow",)),
-    NewFigure("Red Hawk", "indians_trooper", ("bow", "shield")),
-    NewFigure("Little Bear", "indians_trooper", ("lance",)),
-    NewFigure("Quiet Fox", "indians_trooper", ("tomahawk",)),
-]  # fmt: skip
+WAR_PARTY = LINE_UPS["indians"][1]  # a valid Indian war party of 6 with 3 bows
 
 
 def member(campaign: Campaign, user=None):

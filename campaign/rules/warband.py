@@ -51,6 +51,7 @@ class Problem:
 class Check:
     cost: int = 0
     problems: list[Problem] = field(default_factory=list)
+    figure_costs: list[int] = field(default_factory=list)  # in the order given
 
     @property
     def valid(self) -> bool:
@@ -126,6 +127,7 @@ def check_warband(faction_key: str, figures: Sequence[FigureDraft], budget: int)
     for index, figure in enumerate(figures):
         cost, problems = check_figure(faction, index, figure)
         check.cost += cost
+        check.figure_costs.append(cost)
         check.problems += problems
         profile = faction.profile(figure.profile)
         if profile:

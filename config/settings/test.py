@@ -12,3 +12,5 @@ STORAGES["staticfiles"] = {  # noqa: F405
 }
 SECURE_SSL_REDIRECT = False
 LOGGING["root"]["level"] = "WARNING"  # noqa: F405
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = True

@@ -1,0 +1,129 @@
+"""Forms parse and check input; they never write (services do)."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib.auth.forms import UserCreationForm
+
+from campaign.models import FACTION_CHOICES, Campaign
+from campaign.rules.factions import FACTIONS, MAX_COPIES, STARTING_SKILL_ROLLS, STATUS_NAMES
+from campaign.rules.skills import SKILL_LIST_NAMES
+
+
+class SignupForm(UserCreationForm):
+    pass
+
+
+class CampaignForm(forms.ModelForm):
+    class Meta:
+        model = Campaign
+        fields = [
+            "name",
+            "starting_treasury",
+            "currency",
+            "manual_dice",
+            "report_confirmation",
+            "is_public",
+        ]
+
+
+class JoinForm(forms.Form):
+    invite_code = forms.CharField(max_length=16, help_text="Ask the organiser for it.")
+
+
+class WarbandForm(forms.Form):
+    name = forms.CharField(max_length=80)
+    faction = forms.ChoiceField(choices=FACTION_CHOICES)
+
+
+class AddFigureForm(forms.Form):
+    name = forms.CharField(max_length=80, required=False, help_text="Blank: the profile's name.")
+    profile = forms.ChoiceField()
+
+    def __init__(self, *args, faction: str, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["profile"].choices = [
+            (p.key, f"{p.name} ({STATUS_NAMES[p.status]}, rep {p.reputation}, {p.cost})")
+            for p in FACTIONS[faction].profiles
+        ]
+
+
+class EquipmentForm(forms.Form):
+    """One field per item the faction sells: a tick box, or a count where C5 allows more."""
+
+    def __init__(self, *args, faction: str, **kwargs):
+        super().__init__(*args, **kwargs)
+        for item in FACTIONS[faction].equipment:
+            label = f"{item.name} ({item.price})" + (" V/H" if item.veteran_and_hero_only else "")
+            most = MAX_COPIES.get(item.key, 1)
+            if most == 1:
+                self.fields[item.key] = forms.BooleanField(required=False, label=label)
+            else:
+                self.fields[item.key] = forms.TypedChoiceField(
+                    choices=[(n, n) for n in range(most + 1)], coerce=int, initial=0, label=label
+                )
+
+    def keys(self) -> list[str]:
+        chosen: list[str] = []
+        for key, value in self.cleaned_data.items():
+            chosen += [key] * (int(value) if not isinstance(value, bool) else int(value))
+        return chosen
+
+
+def parse_faces(raw: str) -> tuple[int, ...]:
+    """'4' or '4 2' (re-rolls after a duplicate) typed in from real dice; blank = app rolls."""
+    parts = raw.replace(",", " ").split()
+    faces = []
+    for part in parts:
+        if not part.isdigit() or not 1 <= int(part) <= 6:
+            raise forms.ValidationError(f"{part!r} is not a D6 face (1-6).")
+        faces.append(int(part))
+    return tuple(faces)
+
+
+class FoundForm(forms.Form):
+    """For each Hero and Veteran, the skill list of each starting roll (C6) and typed faces."""
+
+    def __init__(self, *args, warband, figures, manual_dice: bool, **kwargs):
+        super().__init__(*args, **kwargs)
+        lists = [(k, SKILL_LIST_NAMES[k]) for k in FACTIONS[warband.faction].skill_lists]
+        self.rolls: list[tuple[object, str, str]] = []  # figure, list field, faces field
+        for figure in figures:
+            for n in range(STARTING_SKILL_ROLLS[figure.status]):
+                list_field, faces_field = f"list_{figure.id}_{n}", f"faces_{figure.id}_{n}"
+                self.fields[list_field] = forms.ChoiceField(
+                    choices=lists, label=f"{figure.name}: skill roll {n + 1}",
+                    initial=lists[n % len(lists)][0],
+                )  # fmt: skip
+                if manual_dice:
+                    self.fields[faces_field] = forms.CharField(
+                        required=False, label="Die typed in (blank: the app rolls)",
+                        widget=forms.TextInput(attrs={"inputmode": "numeric", "size": 4}),
+                    )  # fmt: skip
+                self.rolls.append((figure, list_field, faces_field))
+
+    def clean(self):
+        data = super().clean()
+        for _, _, faces_field in self.rolls:
+            if faces_field in self.fields:
+                try:
+                    data[faces_field] = parse_faces(data.get(faces_field) or "")
+                except forms.ValidationError as error:
+                    self.add_error(faces_field, error)
+        return data
+
+    def skill_rolls(self):
+        from campaign.services import SkillRoll
+
+        result: dict[int, list] = {}
+        for figure, list_field, faces_field in self.rolls:
+            faces = self.cleaned_data.get(faces_field, ())
+            result.setdefault(figure.id, []).append(SkillRoll(self.cleaned_data[list_field], faces))
+        return result
+
+
+class TreasuryForm(forms.Form):
+    """The organiser's correction of a treasury, always with a reason for the ledger."""
+
+    amount = forms.IntegerField(min_value=-100_000, max_value=100_000)
+    reason = forms.CharField(max_length=150)

@@ -1,0 +1,268 @@
+"""HTML pages: campaigns, joining, the warband builder, the roster and its print view."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from campaign import selectors, services
+from campaign.access import campaign_for, can_edit_warband, figure_for, is_member, warband_for
+from campaign.decorators import rules_errors
+from campaign.forms import (
+    AddFigureForm,
+    CampaignForm,
+    EquipmentForm,
+    FoundForm,
+    JoinForm,
+    SignupForm,
+    TreasuryForm,
+    WarbandForm,
+)
+from campaign.models import Campaign
+from campaign.rules.factions import FACTIONS, STARTING_SKILL_ROLLS, STATUS_NAMES, STATUSES
+
+
+@require_GET
+def home(request):
+    mine = Campaign.objects.none()
+    if request.user.is_authenticated:
+        mine = Campaign.objects.filter(memberships__user=request.user).select_related("organiser")
+    public = Campaign.objects.filter(is_public=True).select_related("organiser")[:20]
+    return render(request, "home.html", {"mine": mine, "public": public, "factions": FACTIONS})
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request):
+    form = SignupForm(request.POST or None)
+    if form.is_valid():
+        login(request, form.save())
+        return redirect("home")
+    return render(request, "registration/signup.html", {"form": form})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def campaign_create(request):
+    form = CampaignForm(request.POST or None)
+    if form.is_valid():
+        campaign = services.campaign_create(organiser=request.user, **form.cleaned_data)
+        return redirect("campaign", campaign.id)
+    return render(request, "campaign/campaign_form.html", {"form": form, "title": "New campaign"})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+@rules_errors
+def campaign_join(request):
+    form = JoinForm(request.POST or request.GET or None)
+    if request.method == "POST" and form.is_valid():
+        campaign = services.campaign_join_by_code(
+            user=request.user, invite_code=form.cleaned_data["invite_code"]
+        )
+        messages.success(request, f"Welcome to {campaign.name}.")
+        return redirect("campaign", campaign.id)
+    return render(request, "campaign/join.html", {"form": form})
+
+
+@require_GET
+def campaign_detail(request, campaign_id: int):
+    campaign = campaign_for(request.user, campaign_id)
+    context = {
+        "campaign": campaign,
+        "warbands": selectors.campaign_warbands(campaign),
+        "members": campaign.memberships.select_related("user"),
+        "is_member": is_member(campaign, request.user),
+        "is_organiser": campaign.organiser_id == request.user.id,
+    }
+    return render(request, "campaign/campaign_detail.html", context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def campaign_settings(request, campaign_id: int):
+    campaign = campaign_for(request.user, campaign_id, organiser=True)
+    form = CampaignForm(request.POST or None, instance=campaign)
+    if form.is_valid():
+        services.campaign_update(campaign=campaign, **form.cleaned_data)
+        messages.success(request, "Settings saved.")
+        return redirect("campaign", campaign.id)
+    return render(request, "campaign/campaign_form.html", {"form": form, "title": "Settings"})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+@rules_errors
+def warband_create(request, campaign_id: int):
+    campaign = campaign_for(request.user, campaign_id, member=True)
+    form = WarbandForm(request.POST or None)
+    if form.is_valid():
+        warband = services.warband_create_draft(
+            campaign=campaign, owner=request.user, **form.cleaned_data
+        )
+        return redirect("builder", warband.id)
+    context = {"form": form, "campaign": campaign, "factions": FACTIONS.values()}
+    return render(request, "campaign/warband_new.html", context)
+
+
+def _builder_context(request, warband_id: int, **extra) -> dict:
+    warband = warband_for(request.user, warband_id, edit=True, roster=True)
+    faction = warband.faction_rules
+    check = selectors.draft_check(warband)
+    rows = [
+        (
+            figure,
+            EquipmentForm(
+                faction=warband.faction, prefix=f"f{figure.id}", initial=_equipment_initial(figure)
+            ),
+            cost,
+        )
+        for figure, cost in zip(warband.figures.all(), check.figure_costs, strict=True)
+    ]
+    return {
+        "warband": warband, "campaign": warband.campaign, "faction": faction, "check": check,
+        "left": warband.campaign.starting_treasury - check.cost, "rows": rows,
+        "add_form": AddFigureForm(faction=warband.faction), **extra,
+    }  # fmt: skip
+
+
+def _equipment_initial(figure) -> dict:
+    counts: dict[str, int] = {}
+    for piece in figure.equipment.all():
+        counts[piece.key] = counts.get(piece.key, 0) + 1
+    return {key: (n if key == "pistol" else bool(n)) for key, n in counts.items()}
+
+
+def _builder(request, warband_id: int, *fragments: str, **extra):
+    """After a change: the changed fragments plus the summary (out of band) for HTMX; a
+    redirect back to the builder page otherwise (so a reload never re-posts)."""
+    if not request.htmx:
+        return redirect("builder", warband_id)
+    context = _builder_context(request, warband_id, oob=True, **extra)
+    html = "".join(
+        render_to_string(f"campaign/builder.html#{name}", context, request)
+        for name in (*fragments, "summary")
+    )
+    return HttpResponse(html)
+
+
+@login_required
+@require_GET
+def builder(request, warband_id: int):
+    warband = warband_for(request.user, warband_id, edit=True)
+    if not warband.is_draft:
+        return redirect("warband", warband.id)
+    return render(request, "campaign/builder.html", _builder_context(request, warband_id))
+
+
+@login_required
+@require_POST
+@rules_errors
+def builder_add_figure(request, warband_id: int):
+    warband = warband_for(request.user, warband_id, edit=True)
+    form = AddFigureForm(request.POST, faction=warband.faction)
+    if form.is_valid():
+        services.warband_add_figure(warband=warband, **form.cleaned_data)
+    return _builder(request, warband_id, "figures")
+
+
+@login_required
+@require_POST
+@rules_errors
+def builder_equip(request, figure_id: int):
+    figure = figure_for(request.user, figure_id, edit=True)
+    form = EquipmentForm(request.POST, faction=figure.warband.faction, prefix=f"f{figure.id}")
+    if form.is_valid():
+        services.figure_set_equipment(figure=figure, keys=form.keys())
+    return _figure_fragment(request, figure)
+
+
+@login_required
+@require_POST
+@rules_errors
+def builder_remove_figure(request, figure_id: int):
+    figure = figure_for(request.user, figure_id, edit=True)
+    services.warband_remove_figure(figure=figure)
+    return _builder(request, figure.warband_id)  # the row's target is replaced by nothing
+
+
+def _figure_fragment(request, figure):
+    """One figure's row (with its new cost) and the summary."""
+    if not request.htmx:
+        return redirect("builder", figure.warband_id)
+    context = _builder_context(request, figure.warband_id, oob=True)
+    row = next(r for r in context["rows"] if r[0].id == figure.id)
+    context.update(figure=row[0], form=row[1], cost=row[2])
+    html = render_to_string("campaign/builder.html#figure", context, request)
+    return HttpResponse(html + render_to_string("campaign/builder.html#summary", context, request))
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+@rules_errors
+def warband_found(request, warband_id: int):
+    warband = warband_for(request.user, warband_id, edit=True, roster=True)
+    if not warband.is_draft:
+        return redirect("warband", warband.id)
+    rollers = [f for f in warband.figures.all() if STARTING_SKILL_ROLLS[f.status]]
+    form = FoundForm(
+        request.POST or None, warband=warband, figures=rollers,
+        manual_dice=warband.campaign.manual_dice,
+    )  # fmt: skip
+    if form.is_valid():
+        services.warband_found(warband=warband, actor=request.user, skill_rolls=form.skill_rolls())
+        messages.success(request, f"{warband.name} is founded.")
+        return redirect("warband", warband.id)
+    check = selectors.draft_check(warband)
+    return render(
+        request, "campaign/found.html", {"warband": warband, "form": form, "check": check}
+    )
+
+
+@require_GET
+def warband_detail(request, warband_id: int):
+    warband = warband_for(request.user, warband_id, roster=True)
+    context = {
+        "warband": warband,
+        "campaign": warband.campaign,
+        "cards": selectors.roster_cards(warband),
+        "storage": selectors.storage(warband),
+        "can_edit": can_edit_warband(warband, request.user),
+        "is_organiser": warband.campaign.organiser_id == request.user.id,
+        "treasury_form": TreasuryForm(),
+    }
+    return render(request, "campaign/roster.html", context)
+
+
+@require_GET
+def warband_print(request, warband_id: int):
+    warband = warband_for(request.user, warband_id, roster=True)
+    context = {
+        "warband": warband,
+        "cards": selectors.roster_cards(warband),
+        "statuses": [(s, STATUS_NAMES[s]) for s in STATUSES],  # as the seed's card: Green first
+    }
+    return render(request, "campaign/print.html", context)
+
+
+@login_required
+@require_POST
+@rules_errors
+def warband_treasury(request, warband_id: int):
+    warband = warband_for(request.user, warband_id)
+    campaign_for(request.user, warband.campaign_id, organiser=True)
+    form = TreasuryForm(request.POST)
+    if form.is_valid():
+        services.treasury_change(
+            warband=warband, amount=form.cleaned_data["amount"], actor=request.user,
+            reason=f"Organiser's correction: {form.cleaned_data['reason']}",
+        )  # fmt: skip
+        services.warband_recalculate_rating(warband=warband)
+        messages.success(request, "Treasury corrected.")
+    else:
+        messages.error(request, "Give a whole amount and a reason.")
+    return redirect("warband", warband.id)

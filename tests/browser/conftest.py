@@ -1,0 +1,63 @@
+"""Playwright in Debian's headless Chromium against Django's live server.
+
+Never a downloaded browser: Chromium is launched from /usr/bin/chromium. Without it the tests
+skip with a reason, or fail under FRONTIER_REQUIRE_SERVICES=1 (see tests/conftest.py).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+
+import pytest
+
+from tests.conftest import CHROMIUM, missing_service
+
+# Playwright's sync API runs an event loop in this thread; the live server's ORM work happens in
+# its own thread, and the test's own ORM calls are synchronous, so this is safe here.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]  # fmt: skip
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    if not shutil.which(CHROMIUM):
+        missing_service(f"Chromium is not installed at {CHROMIUM} (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def new_page(chromium, live_server):
+    """Open pages in fresh browser contexts (one per person); closed after the test."""
+    contexts = []
+
+    def open_page(width: int = 390, height: int = 844):
+        context = chromium.new_context(
+            viewport={"width": width, "height": height}, base_url=live_server.url
+        )
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+        return context.new_page()
+
+    yield open_page
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def page(new_page):
+    return new_page()

@@ -8,7 +8,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -17,136 +16,374 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='Figure',
+            name="Figure",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=80)),
-                ('profile', models.CharField(help_text='Profile key from the rules data', max_length=40)),
-                ('status', models.CharField(choices=[('hero', 'Hero'), ('veteran', 'Veteran'), ('trooper', 'Trooper'), ('green', 'Green')], max_length=10)),
-                ('reputation', models.PositiveSmallIntegerField(validators=[django.core.validators.MinValueValidator(1), django.core.validators.MaxValueValidator(5)])),
-                ('melee_increase', models.PositiveSmallIntegerField(default=0)),
-                ('shooting_increase', models.PositiveSmallIntegerField(default=0)),
-                ('morale_increase', models.PositiveSmallIntegerField(default=0)),
-                ('skills', models.JSONField(blank=True, default=list)),
-                ('injuries', models.JSONField(blank=True, default=list)),
-                ('experience_start', models.PositiveIntegerField()),
-                ('experience', models.PositiveIntegerField()),
-                ('state', models.CharField(choices=[('active', 'Active'), ('misses_next_game', 'Misses the next game'), ('captured', 'Captured'), ('dead', 'Dead'), ('sold', 'Sold'), ('departed', 'Departed')], default='active', max_length=20)),
-                ('specialist', models.CharField(blank=True, choices=[('scout', 'Indian scout / Renegade settler'), ('prospector', 'Prospector / Expert trapper'), ('doctor', 'Doctor / Indian healer'), ('preacher', 'Preacher / Medicine man'), ('princess', 'Indian princess / Lady of ill-repute')], max_length=20)),
-                ('advancement_rolls', models.PositiveSmallIntegerField(default=0)),
-                ('reputation_gained_as', models.CharField(blank=True, max_length=10)),
-                ('position', models.PositiveSmallIntegerField(default=0)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name", models.CharField(max_length=80)),
+                (
+                    "profile",
+                    models.CharField(help_text="Profile key from the rules data", max_length=40),
+                ),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("hero", "Hero"),
+                            ("veteran", "Veteran"),
+                            ("trooper", "Trooper"),
+                            ("green", "Green"),
+                        ],
+                        max_length=10,
+                    ),
+                ),
+                (
+                    "reputation",
+                    models.PositiveSmallIntegerField(
+                        validators=[
+                            django.core.validators.MinValueValidator(1),
+                            django.core.validators.MaxValueValidator(5),
+                        ]
+                    ),
+                ),
+                ("melee_increase", models.PositiveSmallIntegerField(default=0)),
+                ("shooting_increase", models.PositiveSmallIntegerField(default=0)),
+                ("morale_increase", models.PositiveSmallIntegerField(default=0)),
+                ("skills", models.JSONField(blank=True, default=list)),
+                ("injuries", models.JSONField(blank=True, default=list)),
+                ("experience_start", models.PositiveIntegerField()),
+                ("experience", models.PositiveIntegerField()),
+                (
+                    "state",
+                    models.CharField(
+                        choices=[
+                            ("active", "Active"),
+                            ("misses_next_game", "Misses the next game"),
+                            ("captured", "Captured"),
+                            ("dead", "Dead"),
+                            ("sold", "Sold"),
+                            ("departed", "Departed"),
+                        ],
+                        default="active",
+                        max_length=20,
+                    ),
+                ),
+                (
+                    "specialist",
+                    models.CharField(
+                        blank=True,
+                        choices=[
+                            ("scout", "Indian scout / Renegade settler"),
+                            ("prospector", "Prospector / Expert trapper"),
+                            ("doctor", "Doctor / Indian healer"),
+                            ("preacher", "Preacher / Medicine man"),
+                            ("princess", "Indian princess / Lady of ill-repute"),
+                        ],
+                        max_length=20,
+                    ),
+                ),
+                ("advancement_rolls", models.PositiveSmallIntegerField(default=0)),
+                ("reputation_gained_as", models.CharField(blank=True, max_length=10)),
+                ("position", models.PositiveSmallIntegerField(default=0)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
             ],
             options={
-                'ordering': ['position', 'id'],
+                "ordering": ["position", "id"],
             },
         ),
         migrations.CreateModel(
-            name='Campaign',
+            name="Campaign",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=100)),
-                ('starting_treasury', models.PositiveIntegerField(default=200, help_text='C2', validators=[django.core.validators.MaxValueValidator(100000)])),
-                ('currency', models.CharField(default='£', help_text='C2', max_length=3)),
-                ('manual_dice', models.BooleanField(default=True, help_text='Players may type in faces from real dice (C12).')),
-                ('report_confirmation', models.BooleanField(default=True, help_text='The opponent confirms a game report before it counts.')),
-                ('is_public', models.BooleanField(default=False, help_text='Anyone may read it.')),
-                ('invite_code', models.CharField(default=campaign.models.new_invite_code, max_length=16, unique=True)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('organiser', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='organised_campaigns', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name", models.CharField(max_length=100)),
+                (
+                    "starting_treasury",
+                    models.PositiveIntegerField(
+                        default=200,
+                        help_text="C2",
+                        validators=[django.core.validators.MaxValueValidator(100000)],
+                    ),
+                ),
+                ("currency", models.CharField(default="£", help_text="C2", max_length=3)),
+                (
+                    "manual_dice",
+                    models.BooleanField(
+                        default=True, help_text="Players may type in faces from real dice (C12)."
+                    ),
+                ),
+                (
+                    "report_confirmation",
+                    models.BooleanField(
+                        default=True,
+                        help_text="The opponent confirms a game report before it counts.",
+                    ),
+                ),
+                ("is_public", models.BooleanField(default=False, help_text="Anyone may read it.")),
+                (
+                    "invite_code",
+                    models.CharField(
+                        default=campaign.models.new_invite_code, max_length=16, unique=True
+                    ),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "organiser",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="organised_campaigns",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-created_at'],
+                "ordering": ["-created_at"],
             },
         ),
         migrations.CreateModel(
-            name='Warband',
+            name="Warband",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=80)),
-                ('faction', models.CharField(choices=[('regulars', 'Regulars'), ('coureurs', 'Coureurs de Bois'), ('indians', 'Indians'), ('rangers', 'Rangers')], max_length=20)),
-                ('state', models.CharField(choices=[('draft', 'Draft'), ('founded', 'Founded'), ('retired', 'Retired')], default='draft', max_length=10)),
-                ('treasury', models.IntegerField(default=0, validators=[django.core.validators.MinValueValidator(0)])),
-                ('rating', models.IntegerField(default=0, help_text='Team rating, C11')),
-                ('rating_stale', models.BooleanField(default=False, help_text='A recalculation is queued and has not run yet.')),
-                ('games_played', models.PositiveIntegerField(default=0)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('founded_at', models.DateTimeField(blank=True, null=True)),
-                ('campaign', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='warbands', to='campaign.campaign')),
-                ('owner', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='warbands', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name", models.CharField(max_length=80)),
+                (
+                    "faction",
+                    models.CharField(
+                        choices=[
+                            ("regulars", "Regulars"),
+                            ("coureurs", "Coureurs de Bois"),
+                            ("indians", "Indians"),
+                            ("rangers", "Rangers"),
+                        ],
+                        max_length=20,
+                    ),
+                ),
+                (
+                    "state",
+                    models.CharField(
+                        choices=[
+                            ("draft", "Draft"),
+                            ("founded", "Founded"),
+                            ("retired", "Retired"),
+                        ],
+                        default="draft",
+                        max_length=10,
+                    ),
+                ),
+                (
+                    "treasury",
+                    models.IntegerField(
+                        default=0, validators=[django.core.validators.MinValueValidator(0)]
+                    ),
+                ),
+                ("rating", models.IntegerField(default=0, help_text="Team rating, C11")),
+                (
+                    "rating_stale",
+                    models.BooleanField(
+                        default=False, help_text="A recalculation is queued and has not run yet."
+                    ),
+                ),
+                ("games_played", models.PositiveIntegerField(default=0)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("founded_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "campaign",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="warbands",
+                        to="campaign.campaign",
+                    ),
+                ),
+                (
+                    "owner",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="warbands",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['name'],
+                "ordering": ["name"],
             },
         ),
         migrations.CreateModel(
-            name='RollRecord',
+            name="RollRecord",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('purpose', models.CharField(max_length=40)),
-                ('faces', models.JSONField()),
-                ('typed_in', models.BooleanField(default=False)),
-                ('result', models.CharField(max_length=200)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('actor', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to=settings.AUTH_USER_MODEL)),
-                ('figure', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, to='campaign.figure')),
-                ('warband', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rolls', to='campaign.warband')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("purpose", models.CharField(max_length=40)),
+                ("faces", models.JSONField()),
+                ("typed_in", models.BooleanField(default=False)),
+                ("result", models.CharField(max_length=200)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "actor",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "figure",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        to="campaign.figure",
+                    ),
+                ),
+                (
+                    "warband",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="rolls",
+                        to="campaign.warband",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['created_at', 'id'],
+                "ordering": ["created_at", "id"],
             },
         ),
         migrations.CreateModel(
-            name='LedgerEntry',
+            name="LedgerEntry",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('amount', models.IntegerField()),
-                ('before', models.IntegerField()),
-                ('after', models.IntegerField()),
-                ('reason', models.CharField(max_length=200)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('actor', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to=settings.AUTH_USER_MODEL)),
-                ('warband', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='ledger', to='campaign.warband')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("amount", models.IntegerField()),
+                ("before", models.IntegerField()),
+                ("after", models.IntegerField()),
+                ("reason", models.CharField(max_length=200)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "actor",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "warband",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="ledger",
+                        to="campaign.warband",
+                    ),
+                ),
             ],
             options={
-                'verbose_name_plural': 'ledger entries',
-                'ordering': ['created_at', 'id'],
+                "verbose_name_plural": "ledger entries",
+                "ordering": ["created_at", "id"],
             },
         ),
         migrations.AddField(
-            model_name='figure',
-            name='warband',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='figures', to='campaign.warband'),
+            model_name="figure",
+            name="warband",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="figures",
+                to="campaign.warband",
+            ),
         ),
         migrations.CreateModel(
-            name='EquipmentPiece',
+            name="EquipmentPiece",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('key', models.CharField(max_length=30)),
-                ('price', models.PositiveIntegerField()),
-                ('bought_at', models.DateTimeField(auto_now_add=True)),
-                ('figure', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='equipment', to='campaign.figure')),
-                ('warband', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='equipment', to='campaign.warband')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("key", models.CharField(max_length=30)),
+                ("price", models.PositiveIntegerField()),
+                ("bought_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "figure",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="equipment",
+                        to="campaign.figure",
+                    ),
+                ),
+                (
+                    "warband",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="equipment",
+                        to="campaign.warband",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['id'],
+                "ordering": ["id"],
             },
         ),
         migrations.CreateModel(
-            name='Membership',
+            name="Membership",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('joined_at', models.DateTimeField(auto_now_add=True)),
-                ('campaign', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='memberships', to='campaign.campaign')),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='memberships', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("joined_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "campaign",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="memberships",
+                        to="campaign.campaign",
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="memberships",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'constraints': [models.UniqueConstraint(fields=('campaign', 'user'), name='one_membership_per_user')],
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("campaign", "user"), name="one_membership_per_user"
+                    )
+                ],
             },
         ),
         migrations.AddConstraint(
-            model_name='warband',
-            constraint=models.CheckConstraint(condition=models.Q(('treasury__gte', 0)), name='treasury_not_negative'),
+            model_name="warband",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("treasury__gte", 0)), name="treasury_not_negative"
+            ),
         ),
     ]

@@ -1,0 +1,95 @@
+"""`make bench`: every speed and size figure the issues ask for, printed, never asserted.
+
+Each section runs in a throwaway database. Run one section with `python bench/run.py roster`.
+"""
+
+from __future__ import annotations
+
+import os
+import pathlib
+import statistics
+import subprocess
+import sys
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.test")
+
+
+def django_ready():
+    import django
+    from django.test.utils import setup_test_environment
+
+    django.setup()
+    setup_test_environment()
+    from django.db import connection
+
+    connection.creation.create_test_db(verbosity=0, autoclobber=True)
+    # As Django's own test cases do: keep the one connection (and its query log) across requests.
+    from django.core.signals import request_finished, request_started
+    from django.db import close_old_connections
+
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+
+
+def bench_roster(repeat: int = 200) -> None:
+    """The roster page of a 15-figure warband: SQL queries per request and median server time."""
+    django_ready()
+    from django.contrib.auth import get_user_model
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    from campaign import services
+    from campaign.models import Campaign, Warband
+
+    user = get_user_model().objects.create_user("bench", password="bench-password-1")
+    campaign = services.campaign_create(organiser=user, name="Bench", is_public=True)
+    Campaign.objects.filter(pk=campaign.pk).update(starting_treasury=1000)
+    for size in (1, 15):
+        warband = services.warband_create_draft(
+            campaign=campaign, owner=user, name=f"Band of {size}", faction="indians"
+        )
+        profiles = ["indians_hero", "indians_veteran", "indians_veteran"] + ["indians_trooper"] * 12
+        for n, profile in enumerate(profiles[:size]):
+            figure = services.warband_add_figure(warband=warband, name=f"F{n}", profile=profile)
+            services.figure_set_equipment(figure=figure, keys=["bow", "tomahawk", "shield"])
+        Warband.objects.filter(pk=warband.pk).update(state=Warband.State.FOUNDED)
+        client = Client()
+        client.force_login(user)
+        url = f"/warbands/{warband.pk}/"
+        with CaptureQueriesContext(connection) as queries:
+            response = client.get(url)
+        assert response.status_code == 200, response.status_code
+        query_count = len(queries)
+        times = []
+        for _ in range(repeat):
+            start = time.perf_counter()
+            client.get(url)
+            times.append(time.perf_counter() - start)
+        print(
+            f"roster page, {size:2d} figures: {query_count:2d} SQL queries, "
+            f"median {statistics.median(times) * 1000:.1f} ms over {repeat} requests"
+        )
+
+
+def run_script(name: str, *args: str) -> None:
+    """Game-engine benchmarks are plain scripts beside this one (no database)."""
+    script = ROOT / "bench" / name
+    if script.exists():
+        subprocess.run([sys.executable, str(script), *args], check=True)
+
+
+SECTIONS = {
+    "roster": bench_roster,
+    "pelts": lambda: run_script("bench_pelts.py"),
+    "race": lambda: run_script("bench_race.py"),
+}
+
+if __name__ == "__main__":
+    chosen = sys.argv[1:] or list(SECTIONS)
+    for name in chosen:
+        print(f"== {name}", flush=True)
+        SECTIONS[name]()

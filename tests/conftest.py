@@ -24,18 +24,29 @@ def missing_service(reason: str) -> None:
 
 
 def _postgres_unreachable() -> str | None:
-    from django.conf import settings
-    from django.db import connection
+    """Why the configured PostgreSQL cannot be used, or None (also None for SQLite).
 
-    if settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
+    Asked with psycopg directly: pytest-django blocks Django's connection outside tests.
+    """
+    from django.conf import settings
+
+    db = settings.DATABASES["default"]
+    if db["ENGINE"] != "django.db.backends.postgresql":
         return None
+    import psycopg
+
     try:
-        connection.ensure_connection()
-    except Exception as error:  # any connection failure means "not here"
-        return f"PostgreSQL is not reachable at DATABASE_URL: {error.__class__.__name__}"
+        psycopg.connect(
+            host=db["HOST"] or None, port=db["PORT"] or None, user=db["USER"] or None,
+            password=db["PASSWORD"] or None, dbname=db["NAME"], connect_timeout=3,
+        ).close()  # fmt: skip
+    except psycopg.Error as error:
+        first_line = str(error).strip().splitlines()[0] if str(error).strip() else ""
+        return f"PostgreSQL is not reachable at DATABASE_URL ({first_line})"
     return None
 
 
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config, items):
     """Mark every test that touches the database `db` (so `make test` can rerun them on
     PostgreSQL), and skip them with a reason when the configured PostgreSQL is not there."""

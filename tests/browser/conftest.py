@@ -7,6 +7,7 @@ skip with a reason, or fail under FRONTIER_REQUIRE_SERVICES=1 (see tests/conftes
 from __future__ import annotations
 
 import os
+import pathlib
 import shutil
 
 import pytest
@@ -23,9 +24,14 @@ CHROMIUM_ARGS = [
 ]  # fmt: skip
 
 
+HERE = pathlib.Path(__file__).parent
+
+
 def pytest_collection_modifyitems(items):
+    # A conftest hook sees the whole session's items: mark only the tests in this folder.
     for item in items:
-        item.add_marker(pytest.mark.browser)
+        if HERE in item.path.parents:
+            item.add_marker(pytest.mark.browser)
 
 
 @pytest.fixture(scope="session")

@@ -6,8 +6,9 @@ from django import forms
 from django.contrib.auth.forms import UserCreationForm
 
 from campaign.models import FACTION_CHOICES, Campaign
-from campaign.rules.factions import FACTIONS, MAX_COPIES, STARTING_SKILL_ROLLS, STATUS_NAMES
+from campaign.rules.factions import FACTIONS, MAX_COPIES, STATUS_NAMES
 from campaign.rules.skills import SKILL_LIST_NAMES
+from campaign.rules.warband import default_skill_lists
 
 
 class SignupForm(UserCreationForm):
@@ -89,12 +90,11 @@ class FoundForm(forms.Form):
         lists = [(k, SKILL_LIST_NAMES[k]) for k in FACTIONS[warband.faction].skill_lists]
         self.rolls: list[tuple[object, str, str]] = []  # figure, list field, faces field
         for figure in figures:
-            for n in range(STARTING_SKILL_ROLLS[figure.status]):
+            for n, default in enumerate(default_skill_lists(warband.faction, figure.status)):
                 list_field, faces_field = f"list_{figure.id}_{n}", f"faces_{figure.id}_{n}"
                 self.fields[list_field] = forms.ChoiceField(
-                    choices=lists, label=f"{figure.name}: skill roll {n + 1}",
-                    initial=lists[n % len(lists)][0],
-                )  # fmt: skip
+                    choices=lists, label=f"{figure.name}: skill roll {n + 1}", initial=default
+                )
                 if manual_dice:
                     self.fields[faces_field] = forms.CharField(
                         required=False, label="Die typed in (blank: the app rolls)",

@@ -14,10 +14,9 @@ class UserFactory(factory.django.DjangoModelFactory):
     class Meta:
         model = get_user_model()
         django_get_or_create = ("username",)
-        skip_postgeneration_save = True
 
     username = factory.Sequence(lambda n: f"player{n}")
-    password = factory.PostGenerationMethodCall("set_password", "correct horse battery")
+    password = factory.django.Password("correct horse battery")
 
 
 class CampaignFactory(factory.django.DjangoModelFactory):

@@ -177,6 +177,13 @@ def check_warband(faction_key: str, figures: Sequence[FigureDraft], budget: int)
     return check
 
 
+def default_skill_lists(faction_key: str, status: str) -> list[str]:
+    """The lists offered for each starting roll when the owner does not choose: the faction's
+    lists in turn (C1, C6)."""
+    lists = faction_or_error(faction_key).skill_lists
+    return [lists[n % len(lists)] for n in range(STARTING_SKILL_ROLLS.get(status, 0))]
+
+
 def roll_starting_skills(
     faction_key: str,
     status: str,

@@ -1,0 +1,16 @@
+"""The campaign REST API under /api/ (schema at /api/schema/, browsable docs at /api/docs/)."""
+
+from django.urls import path
+from rest_framework.authtoken.views import obtain_auth_token
+
+from campaign.api import views
+
+urlpatterns = [
+    path("token/", obtain_auth_token, name="api-token"),
+    path("rules/factions/", views.rules_factions, name="api-rules-factions"),
+    path("campaigns/", views.CampaignsView.as_view(), name="api-campaigns"),
+    path("campaigns/<int:campaign_id>/", views.campaign_detail, name="api-campaign"),
+    path("campaigns/<int:campaign_id>/join/", views.campaign_join, name="api-campaign-join"),
+    path("warbands/", views.WarbandsView.as_view(), name="api-warbands"),
+    path("warbands/<int:warband_id>/", views.warband_detail, name="api-warband"),
+]

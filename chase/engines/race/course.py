@@ -1,0 +1,93 @@
+"""Laying out the course (R1, R2) and measuring along it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from chase.engines.chance import Chance
+from chase.engines.race.tables import (
+    BEND_DELTA,
+    BEND_LEGS,
+    CLASSES,
+    CURRENTS,
+    HOSTILE_LEGS,
+    LEGS,
+    OTHER_TRACK,
+    RAPID_LENGTH,
+    RAPIDS,
+    TURN_AFTER_LEG,
+    WHIRLPOOL_HALVES,
+)
+
+Course = dict[str, Any]
+Canoe = dict[str, Any]
+
+
+def roll_course(options: dict[str, Any], chance: Chance) -> Course:
+    """Currents, classes, whirlpools and the bear: rolled, or the hand-set values (R1)."""
+    currents = options["currents"] or [
+        chance.randint(*CURRENTS, label="current") for _ in range(LEGS)
+    ]
+    classes = options["classes"] or [
+        chance.randint(*CLASSES, label="rapid class") for _ in range(RAPIDS)
+    ]
+    whirlpools = _place_whirlpools(chance)
+    bear = chance.randint(0, RAPIDS - 1, label="bear's rapid")
+    return {
+        "legs": [_leg(i, currents[i], options["leg_length"]) for i in range(LEGS)],
+        "rapids": [
+            {"class": classes[r], "whirlpool": whirlpools.get(r), "bear": r == bear}
+            for r in range(RAPIDS)
+        ],
+        "bear": bear,
+    }
+
+
+def _leg(index: int, current: int, length: int) -> dict[str, Any]:
+    delta = BEND_DELTA if index in BEND_LEGS else 0
+    return {
+        "current": current,
+        "length": {"inside": length - delta, "outside": length + delta},
+        "bend": index in BEND_LEGS,
+        "hostile": index in HOSTILE_LEGS,
+    }
+
+
+def _place_whirlpools(chance: Chance) -> dict[int, str]:
+    """R1: two whirlpools behind two rapids, one on each track.
+
+    Both go on the same side of the swap: a whirlpool on each side would put both in the way of
+    the same starting group, and the seed wants each group to meet exactly one.
+    """
+    half = WHIRLPOOL_HALVES[chance.randint(0, 1, label="whirlpools' half")]
+    first, second = chance.shuffle(half, label="whirlpools' rapids")[:2]
+    return {first: "inside", second: "outside"}
+
+
+def track_on(canoe: Canoe, leg: int) -> str:
+    """R1: the track a canoe follows on a leg; it swaps at the turn after leg 4."""
+    start = canoe["start"]
+    return start if leg <= TURN_AFTER_LEG else OTHER_TRACK[start]
+
+
+def leg_length(course: Course, canoe: Canoe, leg: int) -> int:
+    return course["legs"][leg]["length"][track_on(canoe, leg)]
+
+
+def position(course: Course, canoe: Canoe) -> int:
+    """Inches the bow has come from the start line along the canoe's own tracks.
+
+    A canoe in a rapid fills it, so its bow is at the rapid's far edge.
+    """
+    leg = canoe["leg"]
+    done = sum(leg_length(course, canoe, i) + RAPID_LENGTH for i in range(leg))
+    if canoe["rapid"]:
+        return done + leg_length(course, canoe, leg) + RAPID_LENGTH
+    return done + canoe["at"]
+
+
+def course_length(course: Course) -> int:
+    """Start to finish along either pair of tracks (the same by R1's swap)."""
+    inside = sum(leg["length"]["inside"] for leg in course["legs"][: TURN_AFTER_LEG + 1])
+    outside = sum(leg["length"]["outside"] for leg in course["legs"][TURN_AFTER_LEG + 1 :])
+    return inside + outside + RAPIDS * RAPID_LENGTH

@@ -1,0 +1,55 @@
+"""`ENGINE`: the Colonial Canoe Race behind the Engine contract of `chase.engines.base`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from chase.engines.base import Outcome
+from chase.engines.chance import Chance
+from chase.engines.race import activations, computer, options, phases, view
+from chase.engines.race.tables import KIND, TITLE
+
+
+class RaceEngine:
+    kind = KIND
+    title = TITLE
+
+    def clean_options(self, options_: dict[str, Any]) -> dict[str, Any]:
+        return options.clean_options(options_)
+
+    def roles(self, options_: dict[str, Any]) -> list[str]:
+        return [f"canoe-{seat}" for seat in range(1, options_.get("canoes", 4) + 1)]
+
+    def new_game(self, options_: dict[str, Any], chance: Chance) -> Outcome:
+        state, events = phases.new_state(options.clean_options(options_), chance)
+        return Outcome(state, events)
+
+    def legal_actions(self, state: dict[str, Any], role: str) -> list[dict[str, Any]]:
+        return activations.legal_actions(state, role)
+
+    def apply(
+        self, state: dict[str, Any], role: str, action: dict[str, Any], chance: Chance
+    ) -> Outcome:
+        new, events = activations.activate(state, role, action, chance)
+        return Outcome(new, events)
+
+    def view(self, state: dict[str, Any], role: str | None) -> dict[str, Any]:
+        return view.view(state, role)
+
+    def status(self, state: dict[str, Any]) -> str:
+        return state["status"]
+
+    def winner(self, state: dict[str, Any]) -> str | None:
+        """R8: the first bow across; None while racing, or when every canoe went out."""
+        if state["status"] != "finished" or not state["finishers"]:
+            return None
+        return state["finishers"][0]
+
+    def computer_action(self, state: dict[str, Any], role: str, chance: Chance) -> dict[str, Any]:
+        return computer.computer_action(state, role, chance)
+
+    def random_action(self, state: dict[str, Any], role: str, chance: Chance) -> dict[str, Any]:
+        return computer.random_action(state, role, chance)
+
+
+ENGINE = RaceEngine()

@@ -7,7 +7,7 @@ import pytest
 from chase.engines.chance import RandomChance
 from chase.engines.race import ENGINE
 from chase.engines.race.course import track_on
-from tests.chase.engines.test_race_helpers import act, canoe, put, race, seen, set_rapid
+from tests.chase.engines.race_helpers import act, canoe, put, race, seen, set_rapid
 
 
 def test_the_course_has_seven_legs_and_six_four_inch_rapids():

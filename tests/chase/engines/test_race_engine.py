@@ -10,7 +10,7 @@ import pytest
 from chase.engines.base import GameError
 from chase.engines.chance import RandomChance, ScriptedChance
 from chase.engines.race import ENGINE, computer_action, random_action
-from tests.chase.engines.test_race_helpers import act, canoe, men, put, race, set_order
+from tests.chase.engines.race_helpers import act, canoe, men, put, race, set_order
 
 
 def test_the_engine_is_the_colonial_canoe_race():

@@ -7,7 +7,7 @@ import pytest
 from chase.engines.chance import ScriptedChance
 from chase.engines.race import ENGINE
 from chase.engines.race.phases import begin_turn
-from tests.chase.engines.test_race_helpers import (
+from tests.chase.engines.race_helpers import (
     act,
     canoe,
     kinds,

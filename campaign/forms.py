@@ -52,7 +52,7 @@ class AddFigureForm(forms.Form):
 class EquipmentForm(forms.Form):
     """One field per item the faction sells: a tick box, or a count where C5 allows more."""
 
-    def __init__(self, *args, faction: str, **kwargs):
+    def __init__(self, *args, faction: str, status: str | None = None, **kwargs):
         super().__init__(*args, **kwargs)
         for item in FACTIONS[faction].equipment:
             label = f"{item.name} ({item.price})" + (" V/H" if item.veteran_and_hero_only else "")
@@ -60,14 +60,26 @@ class EquipmentForm(forms.Form):
             if most == 1:
                 self.fields[item.key] = forms.BooleanField(required=False, label=label)
             else:
+                # Not required: a count left out means none, as an unticked box does.
                 self.fields[item.key] = forms.TypedChoiceField(
-                    choices=[(n, n) for n in range(most + 1)], coerce=int, initial=0, label=label
-                )
+                    choices=[(n, n) for n in range(most + 1)], coerce=int, initial=0, label=label,
+                    required=False, empty_value=0,
+                )  # fmt: skip
 
     def keys(self) -> list[str]:
         chosen: list[str] = []
         for key, value in self.cleaned_data.items():
             chosen += [key] * (int(value) if not isinstance(value, bool) else int(value))
+        # An item the faction does not sell has no field, so the form alone would drop it
+        # without a word; keep it so the rules refuse it and say who sells it (C4).
+        if self.prefix:
+            head = self.add_prefix("")
+            known = {self.add_prefix(name) for name in self.fields}
+            chosen += [
+                posted[len(head) :]
+                for posted in self.data
+                if posted.startswith(head) and posted not in known and self.data[posted]
+            ]
         return chosen
 
 
@@ -76,7 +88,8 @@ def parse_faces(raw: str) -> tuple[int, ...]:
     parts = raw.replace(",", " ").split()
     faces = []
     for part in parts:
-        if not part.isdigit() or not 1 <= int(part) <= 6:
+        # isascii: "²" and other Unicode digits pass isdigit() but int() refuses them.
+        if not (part.isascii() and part.isdigit()) or not 1 <= int(part) <= 6:
             raise forms.ValidationError(f"{part!r} is not a D6 face (1-6).")
         faces.append(int(part))
     return tuple(faces)

@@ -13,6 +13,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from campaign import selectors, services
 from campaign.access import campaign_for, can_edit_warband, figure_for, is_member, warband_for
 from campaign.decorators import rules_errors
+from campaign.errors import RosterError
 from campaign.forms import (
     AddFigureForm,
     CampaignForm,
@@ -24,7 +25,13 @@ from campaign.forms import (
     WarbandForm,
 )
 from campaign.models import Campaign
-from campaign.rules.factions import FACTIONS, STARTING_SKILL_ROLLS, STATUS_NAMES, STATUSES
+from campaign.rules.factions import (
+    FACTIONS,
+    STARTING_SKILL_ROLLS,
+    STATUS_NAMES,
+    STATUSES,
+    item_name,
+)
 
 
 @require_GET
@@ -117,7 +124,10 @@ def _builder_context(request, warband_id: int, **extra) -> dict:
         (
             figure,
             EquipmentForm(
-                faction=warband.faction, prefix=f"f{figure.id}", initial=_equipment_initial(figure)
+                faction=warband.faction,
+                status=figure.status,
+                prefix=f"f{figure.id}",
+                initial=_equipment_initial(figure),
             ),
             cost,
         )
@@ -165,8 +175,9 @@ def builder(request, warband_id: int):
 def builder_add_figure(request, warband_id: int):
     warband = warband_for(request.user, warband_id, edit=True)
     form = AddFigureForm(request.POST, faction=warband.faction)
-    if form.is_valid():
-        services.warband_add_figure(warband=warband, **form.cleaned_data)
+    if not form.is_valid():
+        raise _invalid(form)
+    services.warband_add_figure(warband=warband, **form.cleaned_data)
     return _builder(request, warband_id, "figures")
 
 
@@ -176,9 +187,21 @@ def builder_add_figure(request, warband_id: int):
 def builder_equip(request, figure_id: int):
     figure = figure_for(request.user, figure_id, edit=True)
     form = EquipmentForm(request.POST, faction=figure.warband.faction, prefix=f"f{figure.id}")
-    if form.is_valid():
-        services.figure_set_equipment(figure=figure, keys=form.keys())
+    if not form.is_valid():
+        raise _invalid(form)
+    services.figure_set_equipment(figure=figure, keys=form.keys())
     return _figure_fragment(request, figure)
+
+
+def _invalid(form) -> RosterError:
+    """A builder form that does not parse, as an error the player reads (a 400 fragment from
+    rules_errors) instead of a change that silently does not happen."""
+    words = [
+        f"{form[name].label}: {error}" if name in form.fields else str(error)
+        for name, errors in form.errors.items()
+        for error in errors
+    ]
+    return RosterError(" ".join(words))
 
 
 @login_required
@@ -230,7 +253,7 @@ def warband_detail(request, warband_id: int):
         "warband": warband,
         "campaign": warband.campaign,
         "cards": selectors.roster_cards(warband),
-        "storage": selectors.storage(warband),
+        "storage": [(item_name(p.key), p.price) for p in selectors.storage(warband)],
         "can_edit": can_edit_warband(warband, request.user),
         "is_organiser": warband.campaign.organiser_id == request.user.id,
         "treasury_form": TreasuryForm(),

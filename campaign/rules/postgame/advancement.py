@@ -1,0 +1,201 @@
+"""Step 3, advancement (C10): a D6 per roll due (C8), on the table of the figure's status."""
+
+from __future__ import annotations
+
+from campaign.rules.factions import GREEN, HERO, STATUS_NAMES, TROOPER, VETERAN
+from campaign.rules.postgame.answers import D6
+from campaign.rules.postgame.run import (
+    ADVANCEMENT,
+    Run,
+    Steps,
+    ask_choice,
+    ask_roll,
+    card_change,
+    card_numbers,
+)
+from campaign.rules.postgame.sheet import ATTRIBUTES, FigureSheet
+from campaign.rules.skills import SKILL_LIST_NAMES, SKILL_LISTS, SKILLS, skill_on
+
+MELEE, SHOOTING, MORALE = ATTRIBUTES
+CHOOSE, NEW_SKILL, REPUTATION, PROMOTION = "choose", "new_skill", "reputation", "promotion"
+
+# C10: the two tables, indexed by the (modified) D6 total - 1.
+HERO_AND_VETERAN_TABLE = (MELEE, SHOOTING, MORALE, CHOOSE, NEW_SKILL, REPUTATION)
+MERE_MORTAL_TABLE = (MELEE, SHOOTING, MORALE, CHOOSE, CHOOSE, PROMOTION)
+RESULT_NAMES = {
+    MELEE: "Melee +1",
+    SHOOTING: "Shooting +1",
+    MORALE: "Morale +1",
+    CHOOSE: "Choose an attribute +1",
+    NEW_SKILL: "New skill",
+    REPUTATION: "Reputation +1",
+    PROMOTION: "Promotion",
+}
+ATTRIBUTE_LIMITS = {GREEN: 0, TROOPER: 1, VETERAN: 2, HERO: 3}  # C10
+SKILL_LIMITS = {GREEN: 0, TROOPER: 0, VETERAN: 2, HERO: None}  # C10, None = any number
+PROMOTED_TO = {GREEN: TROOPER, TROOPER: VETERAN}  # C10, mere mortals only
+MAX_VETERANS = 2  # C3, checked on a Trooper's promotion (C10)
+MAX_REPUTATION = 5
+HIGHEST_FACE = 6  # C10: a total over 6 counts as 6
+LOST = "lost"  # the last word of every effect that changes nothing
+
+
+def table_for(status: str) -> tuple[str, ...]:
+    return HERO_AND_VETERAN_TABLE if status in (HERO, VETERAN) else MERE_MORTAL_TABLE
+
+
+def roll_bonus(figure: FigureSheet) -> int:
+    """C10: +1 once the figure holds every attribute increase its status allows, until its next
+    promotion (a new status) or reputation gain; a Green only from its second roll on."""
+    if figure.increases_taken < ATTRIBUTE_LIMITS[figure.status]:
+        return 0
+    if figure.status == GREEN and figure.rolls_since_gain == 0:
+        return 0
+    if figure.reputation_gained_as == figure.status:
+        return 0
+    return 1
+
+
+def advance_result(status: str, face: int, bonus: int) -> tuple[int, str]:
+    total = min(HIGHEST_FACE, face + bonus)
+    return total, table_for(status)[total - 1]
+
+
+def open_attributes(figure: FigureSheet) -> list[str]:
+    """Attributes this figure may still raise (C10), for "choose"."""
+    if figure.increases_taken >= ATTRIBUTE_LIMITS[figure.status]:
+        return []
+    return [a for a in ATTRIBUTES if not figure.increases.get(a)]
+
+
+def raise_attribute(figure: FigureSheet, attribute: str) -> str:
+    """C10: +1 once in a life, within the status's allowance; otherwise the result is lost."""
+    if figure.increases.get(attribute):
+        return f"{attribute} already raised: {LOST} (tough, you missed out)"
+    allowed = ATTRIBUTE_LIMITS[figure.status]
+    if figure.increases_taken >= allowed:
+        return (
+            f"a {STATUS_NAMES[figure.status]} may hold {allowed} attribute "
+            f"increase{'' if allowed == 1 else 's'}: {LOST}"
+        )
+    before = card_numbers(figure)
+    figure.increases[attribute] = 1
+    return card_change(before, card_numbers(figure))
+
+
+def veterans_on_roster(run: Run) -> int:
+    """C3/C10: Veterans of the warband (specialists that count as veterans are not Veterans)."""
+    return sum(1 for f in run.sheet.roster if f.status == VETERAN and not f.specialist)
+
+
+def advancement_step(run: Run) -> Steps:
+    run.step = ADVANCEMENT
+    for figure in run.sheet.figures:
+        for _ in range(run.rolls_due.get(figure.id, 0)):  # C8: one after the other
+            yield from advance(run, figure)
+
+
+def advance(run: Run, figure: FigureSheet) -> Steps:
+    bonus = roll_bonus(figure)
+    answer = yield from ask_roll("advance", D6, figure)
+    face = answer.dice[0]
+    total, result = advance_result(figure.status, face, bonus)
+    figure.rolls_since_gain += 1
+    shown = f"{face} + 1 = {total}" if bonus else str(face)
+    entry = run.note(
+        "advance",
+        f"{figure.name}: advance {shown} {RESULT_NAMES[result]}",
+        figure=figure,
+        answer=answer,
+    )
+    effect = yield from apply_advance(run, figure, result)
+    entry["text"] += f": {effect}"
+
+
+def apply_advance(run: Run, figure: FigureSheet, result: str) -> Steps:
+    if result in ATTRIBUTES:
+        effect = raise_attribute(figure, result)
+    elif result == CHOOSE:
+        effect = yield from choose_attribute(run, figure)
+    elif result == NEW_SKILL:
+        effect = yield from new_skill(run, figure)
+    elif result == REPUTATION:
+        effect = yield from reputation(run, figure)
+    else:
+        effect = yield from promotion(run, figure)
+    if not effect.endswith(LOST):
+        run.change(figure, effect)
+    return effect
+
+
+def choose_attribute(run: Run, figure: FigureSheet) -> Steps:
+    options = open_attributes(figure)
+    if not options:
+        return f"no attribute open: {LOST}"
+    answer = yield from ask_choice("attribute", options, figure)
+    run.note("attribute", f"{figure.name} picks {answer.choice}", figure=figure, answer=answer)
+    return raise_attribute(figure, answer.choice)
+
+
+def reputation(run: Run, figure: FigureSheet) -> Steps:
+    """C10: Hero-and-veteran table 6, once per status; else a new skill."""
+    if figure.reputation_gained_as == figure.status or figure.reputation >= MAX_REPUTATION:
+        why = (
+            "reputation already gained as " + STATUS_NAMES[figure.status]
+            if figure.reputation_gained_as == figure.status
+            else f"reputation already {figure.reputation}"
+        )
+        effect = yield from new_skill(run, figure)
+        return f"{why}: new skill instead: {effect}"
+    figure.reputation += 1
+    figure.reputation_gained_as = figure.status
+    figure.rolls_since_gain = 0
+    return f"reputation {figure.reputation - 1} → {figure.reputation}"
+
+
+def promotion(run: Run, figure: FigureSheet) -> Steps:
+    """C10: Mere-mortal 6. A Trooper becomes a Veteran only while there are fewer than 2."""
+    if figure.status == TROOPER and veterans_on_roster(run) >= MAX_VETERANS:
+        effect = yield from choose_attribute(run, figure)
+        return f"the warband has {MAX_VETERANS} Veterans already: choose instead: {effect}"
+    before = (STATUS_NAMES[figure.status], figure.reputation)
+    figure.status = PROMOTED_TO[figure.status]
+    figure.reputation = min(MAX_REPUTATION, figure.reputation + 1)
+    figure.rolls_since_gain = 0
+    return (
+        f"promoted {before[0]} → {STATUS_NAMES[figure.status]}, reputation "
+        f"{before[1]} → {figure.reputation}"
+    )
+
+
+def new_skill(run: Run, figure: FigureSheet, *, reroll_duplicates: bool = False) -> Steps:
+    """C10: pick one of the faction's lists, D6; a skill already held is lost (C6 at founding
+    and for recruits: re-rolled instead)."""
+    limit = SKILL_LIMITS[figure.status]
+    if limit is not None and len(figure.skills) >= limit:
+        return (
+            f"a {STATUS_NAMES[figure.status]} holds at most {limit} skill"
+            f"{'' if limit == 1 else 's'}: {LOST}"
+        )
+    answer = yield from ask_choice("skill_list", list(run.faction.skill_lists), figure)
+    list_key = answer.choice
+    run.note(
+        "skill_list",
+        f"{figure.name} rolls on the {SKILL_LIST_NAMES[list_key]} list",
+        figure=figure,
+        answer=answer,
+    )
+    if reroll_duplicates and all(s.key in figure.skills for s in SKILL_LISTS[list_key]):
+        return f"every {SKILL_LIST_NAMES[list_key]} skill already held: {LOST}"
+    while True:
+        answer = yield from ask_roll("skill", D6, figure)
+        skill = skill_on(list_key, answer.dice[0])
+        text = f"{figure.name}: skill {answer.dice[0]} {skill.name}"
+        if skill.key not in figure.skills:
+            figure.skills.append(skill.key)
+            run.note("skill", f"{text}: {SKILLS[skill.key].effect}", figure=figure, answer=answer)
+            return f"new skill {skill.name}"
+        if not reroll_duplicates:
+            run.note("skill", f"{text}: already held", figure=figure, answer=answer)
+            return f"{skill.name} already held: {LOST}"
+        run.note("skill", f"{text}: already held, re-rolled (C6)", figure=figure, answer=answer)

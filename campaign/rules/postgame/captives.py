@@ -1,0 +1,48 @@
+"""Captives (C16), the owner's side, settled outside the sequence by a service once the two
+owners have decided: ransom it back without its equipment, or leave it to be sold.
+
+The captor's side is in its own sequence: `GameReport.captives` lists each captive with the
+ransom agreed (paid in) or None (a "captive_sale" roll, D6 x 5).
+"""
+
+from __future__ import annotations
+
+import copy
+
+from campaign.rules.errors import RosterError
+from campaign.rules.postgame.income import captive_sale_price
+from campaign.rules.postgame.sheet import ACTIVE, CAPTURED, SOLD, WarbandSheet
+
+__all__ = ["captive_sale_price", "ransom_captive", "release_for_sale"]
+
+
+def _captive(sheet: WarbandSheet, figure_id: int):
+    figure = sheet.figure(figure_id)
+    if figure.state != CAPTURED:
+        raise RosterError(f"{figure.name} is not held captive.", field="figure", rule="C16")
+    return figure
+
+
+def ransom_captive(sheet: WarbandSheet, figure_id: int, price: int) -> WarbandSheet:
+    """C16: the owner pays `price` and gets the figure back without its equipment."""
+    sheet = copy.deepcopy(sheet)
+    figure = _captive(sheet, figure_id)
+    if price < 0:
+        raise RosterError("A ransom is not negative.", field="price", rule="C16")
+    if price > sheet.treasury:
+        raise RosterError(
+            f"The ransom is £{price}: the treasury holds £{sheet.treasury}.",
+            field="price",
+            rule="C16",
+        )
+    sheet.treasury -= price
+    figure.state, figure.held_by, figure.equipment = ACTIVE, None, []
+    return sheet
+
+
+def release_for_sale(sheet: WarbandSheet, figure_id: int) -> WarbandSheet:
+    """C16: not ransomed, the captive is sold by its captor and leaves the owner's roster."""
+    sheet = copy.deepcopy(sheet)
+    figure = _captive(sheet, figure_id)
+    figure.state, figure.equipment = SOLD, []
+    return sheet

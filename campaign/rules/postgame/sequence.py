@@ -1,0 +1,221 @@
+"""The post-game sequence as a pure function of (sheet, report, answers) (C12, C22).
+
+`PostGame(sheet, report, answers)` replays every answer from the start: it never rolls again,
+because an answer always holds the faces used. Answering appends one answer and replays; undo
+drops the last one and replays. Nothing here touches the roster: the Django side saves
+`answers` after each call and applies `preview` once, at commit, when `step` is "ready".
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterable
+from typing import Any
+
+from campaign.rules.dice import Dice
+from campaign.rules.errors import RulesError
+from campaign.rules.postgame.advancement import advancement_step
+from campaign.rules.postgame.answers import (
+    CHOICE,
+    READY_PROMPT,
+    ROLL,
+    TRADE,
+    Answer,
+    Prompt,
+    check_answer,
+    roll_faces,
+)
+from campaign.rules.postgame.experience import experience_step
+from campaign.rules.postgame.income import income_step
+from campaign.rules.postgame.injuries_step import injuries_step
+from campaign.rules.postgame.run import READY, Run, Steps
+from campaign.rules.postgame.sheet import ACTIVE, MISSES_NEXT_GAME, GameReport, WarbandSheet
+from campaign.rules.postgame.trading import trading_step
+from campaign.rules.warband import team_rating
+
+
+def rating(sheet: WarbandSheet) -> int:
+    """C11: treasury + the price of every owned piece + each roster figure's current level
+    (a specialist's level is its retainer + experience gained)."""
+    return team_rating(
+        sheet.treasury,
+        (p.price for p in sheet.owned_pieces()),
+        (f.experience for f in sheet.roster),
+    )
+
+
+def _check_report(sheet: WarbandSheet, report: GameReport) -> None:
+    """Only figures that were free to play can have taken part (C14, C16)."""
+    for figure_report in report.figures:
+        figure = sheet.figure(figure_report.figure)
+        if figure_report.took_part and figure.state != ACTIVE:
+            state = figure.state.replace("_", " ")
+            raise RulesError(
+                f"{figure.name} is {state} and cannot have taken part.", field="figures"
+            )
+
+
+def _sequence(run: Run) -> Steps:
+    """The seed's order: injuries, experience, advancement, income, trading, then ready."""
+    for figure in run.sheet.figures:
+        if figure.state == MISSES_NEXT_GAME:  # it sat out the game just played
+            figure.state = ACTIVE
+            run.note("return", f"{figure.name} is back after missing a game", figure=figure)
+            run.change(figure, "back after missing a game")
+    yield from injuries_step(run)
+    experience_step(run)
+    yield from advancement_step(run)
+    yield from income_step(run)
+    yield from trading_step(run)
+    run.step = READY
+    while True:
+        yield READY_PROMPT
+
+
+def replay(
+    sheet: WarbandSheet, report: GameReport, answers: Iterable[Answer]
+) -> tuple[Run, Prompt]:
+    """Run the sequence over the recorded answers; return the run and what it waits for."""
+    _check_report(sheet, report)
+    run = Run(start=copy.deepcopy(sheet), report=report)
+    steps = _sequence(run)
+    prompt = next(steps)
+    for answer in answers:
+        check_answer(prompt, answer)
+        prompt = steps.send(answer)
+    return run, prompt
+
+
+class PostGame:
+    """One warband's post-game sequence after one game, at some point of its answers.
+
+    Immutable: `answer`, `trade` and `undo` return a new PostGame and leave this one as it was,
+    also when they raise (DiceError for bad faces, RulesError for a bad choice, RosterError for
+    a trade that breaks a rule).
+    """
+
+    def __init__(
+        self, sheet: WarbandSheet, report: GameReport, answers: Iterable[Answer] = ()
+    ) -> None:
+        self.sheet = sheet
+        self.report = report
+        self.answers: tuple[Answer, ...] = tuple(answers)
+        self._run, self._prompt = replay(sheet, report, self.answers)
+
+    @classmethod
+    def from_dicts(
+        cls, sheet: dict[str, Any], report: dict[str, Any], answers: Iterable[dict[str, Any]] = ()
+    ) -> PostGame:
+        return cls(
+            WarbandSheet.from_dict(sheet),
+            GameReport.from_dict(report),
+            [Answer.from_dict(a) for a in answers],
+        )
+
+    # --- reading ---------------------------------------------------------------------------
+    @property
+    def step(self) -> str:
+        """injuries, experience, advancement, income, trading or ready."""
+        return self._run.step
+
+    @property
+    def prompt(self) -> dict[str, Any] | None:
+        """{"kind": "roll", "dice", "purpose", "figure"?} or {"kind": "choice", "purpose",
+        "figure"?, "options"}; None while trading (unless a recruit or hire rolls a skill)
+        and once ready."""
+        return self._prompt.to_dict()
+
+    @property
+    def log(self) -> list[dict[str, Any]]:
+        return copy.deepcopy(self._run.log)
+
+    @property
+    def ready(self) -> bool:
+        return self._run.step == READY
+
+    def preview_sheet(self) -> WarbandSheet:
+        """The warband as it would be after commit (this game counted in games_played)."""
+        sheet = copy.deepcopy(self._run.sheet)
+        sheet.games_played = self.sheet.games_played + 1
+        return sheet
+
+    @property
+    def preview(self) -> dict[str, Any]:
+        """{"warband": sheet, "rating": C11 rating, "rating_before": rating of the sheet given,
+        "changes": [{"figure", "name", "changes": [words]}]}."""
+        sheet = self.preview_sheet()
+        names = {f.id: f.name for f in sheet.figures}
+        return {
+            "warband": sheet.to_dict(),
+            "rating": rating(sheet),
+            "rating_before": rating(self.sheet),
+            "changes": [
+                {"figure": figure_id, "name": names[figure_id], "changes": list(changes)}
+                for figure_id, changes in self._run.changes.items()
+            ],
+        }
+
+    def final_sheet(self) -> WarbandSheet:
+        """What commit applies (C22); only once the sequence is ready."""
+        if not self.ready:
+            raise RulesError(
+                f"The sequence is at {self.step}: finish it before committing.", field="step"
+            )
+        return self.preview_sheet()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"step": self.step, "prompt": self.prompt, "log": self.log, "preview": self.preview}
+
+    def answers_to_list(self) -> list[dict[str, Any]]:
+        return [a.to_dict() for a in self.answers]
+
+    # --- writing ---------------------------------------------------------------------------
+    def answer(
+        self,
+        *,
+        dice: list[int] | None = None,
+        choice: str | None = None,
+        by: str | None = None,
+        roller: Dice | None = None,
+    ) -> PostGame:
+        """Answer the prompt: faces typed in (`dice`), or the app rolls with `roller` (default
+        a fresh `Dice()`); or a `choice` among the prompt's options."""
+        prompt = self._prompt
+        if prompt.kind == TRADE:
+            raise RulesError("The sequence is trading: send a trade action.", field="action")
+        typed = False
+        if prompt.kind == ROLL and dice is None and choice is None:
+            roller = roller or Dice()
+            dice, typed = list(roll_faces(prompt.dice, roller)), roller.typed_in
+        elif prompt.kind == ROLL:
+            typed = True
+        new = Answer(
+            dice=None if dice is None else tuple(dice),
+            choice=choice,
+            by=by,
+            typed=typed,
+            purpose=prompt.purpose if prompt.kind in (ROLL, CHOICE) else None,
+            figure=prompt.figure,
+        )
+        return self._with(new, prompt)
+
+    def trade(self, action: dict[str, Any], *, by: str | None = None) -> PostGame:
+        """One trade action (see trading.py); {"action": "done"} ends trading."""
+        prompt = self._prompt
+        if prompt.kind != TRADE:
+            if prompt.kind == READY_PROMPT.kind:
+                raise RulesError(
+                    "The sequence is ready to commit: undo to trade again.", field="action"
+                )
+            raise RulesError(f"Answer the {prompt.purpose} prompt first.", field="action")
+        return self._with(Answer(trade=dict(action), by=by), prompt)
+
+    def undo(self) -> PostGame:
+        """Drop the last answer (C22)."""
+        if not self.answers:
+            raise RulesError("There is nothing to undo.", field="answers")
+        return PostGame(self.sheet, self.report, self.answers[:-1])
+
+    def _with(self, new: Answer, prompt: Prompt) -> PostGame:
+        check_answer(prompt, new)  # before the replay, so a bad answer names its problem
+        return PostGame(self.sheet, self.report, (*self.answers, new))

@@ -1,0 +1,323 @@
+"""The post-game sequence as a whole: the steps in order, every roll the app's or typed in and
+logged (C12), undo and replay, and one unit of work until commit (C22)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from campaign.rules.errors import DiceError, RulesError
+from campaign.rules.postgame import (
+    Answer,
+    GameReport,
+    PostGame,
+    WarbandSheet,
+    check_faces,
+    rating,
+)
+
+CHIEF, GREY_WOLF, RED_HAWK, ELK, TALL_TREE, LITTLE_CROW = 1, 2, 3, 4, 5, 6
+
+
+@pytest.fixture
+def battle(wolves, make_report, make_specialist):
+    """A won game as underdogs: Elk out of action and Tall Tree down, a Doctor at home, and
+    Grey Wolf wounded an enemy and is two points short of an advancement roll."""
+    wolves.figures.append(make_specialist(8, "Old Sam", "doctor"))
+    wolves.figure(GREY_WOLF).experience = 19 + 1
+    report = make_report(
+        wolves,
+        out=[ELK],
+        down=[TALL_TREE],
+        absent=[8],
+        wounds={GREY_WOLF: 1},
+        scalps={GREY_WOLF: 0},
+        rating=154,
+        opponent_rating=210,  # difference 56: underdogs +1 (C9)
+    )
+    return wolves, report
+
+
+SCRIPT = [
+    "5",  # the Doctor heals Tall Tree
+    [2, 2],  # Running Elk: leg wound
+    [4],  # Grey Wolf: advance 4, choose
+    "shooting",
+    [3, 4],  # income, won
+    [6, 1],  # Black Kettle
+    [2, 2],  # Grey Wolf
+    [5, 5],  # Red Hawk
+    {"action": "buy", "item": "musket", "to": ELK},
+    {"action": "recruit", "profile": "indians_green", "name": "Fox"},
+    {"action": "done"},
+]
+
+
+def test_a_whole_sequence_runs_from_injuries_to_ready(battle, play, after, log_texts):
+    game = PostGame(*battle)
+    steps = [game.step]
+    for item in SCRIPT:
+        game = play(game, item)
+        steps.append(game.step)
+    assert steps == ["injuries", "injuries", "advancement", "advancement", "income", "income",
+                     "income", "income", "trading", "trading", "trading", "ready"]  # fmt: skip
+    sheet = game.final_sheet()
+    assert after(game, ELK).injuries == ["leg_wound"]
+    assert after(game, TALL_TREE).injuries == []
+    assert after(game, GREY_WOLF).experience == 20 + 3  # survived, wound, underdog
+    assert after(game, GREY_WOLF).increases["shooting"] == 1
+    # 20 + income 7 + 7 + 4 + 10 - retainer 6 - musket 10 - Fox 6
+    assert sheet.treasury == 26
+    assert sheet.figure(-1).name == "Fox"
+    assert sheet.games_played == 4
+    assert [e["step"] for e in game.log] == [
+        "injuries", "injuries",
+        "experience", "experience", "experience", "experience", "experience", "experience",
+        "experience", "advancement", "advancement",
+        "income", "income", "income", "income", "income", "income",
+        "trading", "trading", "trading",
+    ]  # fmt: skip
+    assert log_texts(game, "injury") == ["Running Elk: injury 22 Leg wound: movement 6/3 → 5/3"]
+    assert log_texts(game, "experience", GREY_WOLF) == [
+        "Grey Wolf gains 3 experience (survived 1, wounds 1, underdog 1): 20 → 23, "
+        "an advancement roll is due"
+    ]
+    assert log_texts(game, "income_total") == [
+        "Income: 2D6 (won) 3+4 = 7, Hero Black Kettle 2D6 6+1 = 7, Veteran Grey Wolf 2D6 2+2 = 4,"
+        " Veteran Red Hawk 2D6 5+5 = 10: £28 (treasury £20 → £48)"
+    ]
+    assert log_texts(game, "retainer") == [
+        "Retainer for the Doctor / Indian healer Old Sam: £6 paid (treasury £42)"
+    ]
+    assert game.preview["rating"] == rating(sheet)
+
+
+def test_the_preview_lists_each_figures_changes_in_words(battle, play):
+    game = play(PostGame(*battle), *SCRIPT)
+    changes = {c["name"]: c["changes"] for c in game.preview["changes"]}
+    assert changes["Running Elk"] == [
+        "Leg wound: movement 6/3 → 5/3",
+        "experience 11 → 13",
+        "bought a Musket",
+    ]
+    assert changes["Tall Tree"] == ["healed by Old Sam", "experience 11 → 13"]
+    assert changes["Grey Wolf"] == ["experience 20 → 23", "shooting +0 → +1"]
+    assert changes["Fox"] == ["recruited as Young blood, level 6"]
+
+
+def test_nothing_touches_the_sheet_given(battle, play):
+    sheet, report = battle
+    before = json.dumps(sheet.to_dict())
+    play(PostGame(sheet, report), *SCRIPT)
+    assert json.dumps(sheet.to_dict()) == before
+
+
+def test_to_dict_has_the_shape_of_the_api(battle):
+    shown = PostGame(*battle).to_dict()
+    assert set(shown) == {"step", "prompt", "log", "preview"}
+    assert shown["prompt"] == {"kind": "choice", "purpose": "doctor",
+                               "options": ["4", "5", "none"]}  # fmt: skip
+    assert set(shown["preview"]) == {"warband", "rating", "rating_before", "changes"}
+    json.dumps(shown)
+
+
+# --- C12: the app's dice or faces typed in, each logged -------------------------------------
+
+
+def test_every_roll_is_logged_with_who_made_it_and_how(battle, log_entries, app_dice):
+    game = PostGame(*battle).answer(choice="none", by="ann")
+    game = game.answer(by="ann", roller=app_dice([2, 6]))  # Elk: the app rolls 26
+    game = game.answer(dice=[4, 1], by="bob")  # Tall Tree: typed in
+    doctor, elk, tall_tree = log_entries(game, "doctor") + log_entries(game, "injury")
+    assert (doctor["choice"], doctor["by"], doctor["typed"]) == ("none", "ann", False)
+    assert (elk["faces"], elk["by"], elk["typed"]) == ([2, 6], "ann", False)
+    assert (tall_tree["faces"], tall_tree["by"], tall_tree["typed"]) == ([4, 1], "bob", True)
+    assert elk["text"].startswith("Running Elk: injury 26 Chest wound")
+
+
+def test_an_app_roll_is_recorded_with_its_faces_so_a_replay_never_rolls(battle, app_dice):
+    game = PostGame(*battle).answer(choice="none").answer(roller=app_dice([6, 2]))
+    recorded = game.answers[-1]
+    assert (recorded.dice, recorded.typed, recorded.purpose, recorded.figure) == (
+        (6, 2), False, "injury", ELK,
+    )  # fmt: skip
+    assert PostGame(*battle, game.answers).log == game.log
+
+
+@pytest.mark.parametrize(
+    ("faces", "message"),
+    [
+        pytest.param([2], "A D66 roll is two faces, tens then units: 1 given", id="C12-too-few"),
+        pytest.param([2, 2, 2], "A D66 roll is two faces, tens then units: 3 given",
+                     id="C12-too-many"),
+        pytest.param([0, 3], "A die shows 1 to 6, not 0", id="C12-face-0"),
+        pytest.param([3, 7], "A die shows 1 to 6, not 7", id="C12-face-7"),
+        pytest.param(["3", 1], "whole number 1 to 6, not '3'", id="C12-face-text"),
+        pytest.param([True, 1], "whole number 1 to 6, not True", id="C12-face-bool"),
+    ],
+)  # fmt: skip
+def test_bad_faces_are_refused_and_change_nothing(battle, faces, message):
+    game = PostGame(*battle).answer(choice="none")
+    shown = game.to_dict()
+    with pytest.raises(DiceError, match=message):
+        game.answer(dice=faces, by="ann")
+    assert game.to_dict() == shown
+    assert len(game.answers) == 1
+
+
+@pytest.mark.parametrize(
+    ("kind", "faces", "ok"),
+    [
+        pytest.param("D6", [6], True, id="C12-D6-one-face"),
+        pytest.param("D6", [3, 3], False, id="C12-D6-two-faces"),
+        pytest.param("2D6", [1, 6], True, id="C12-2D6-two-faces"),
+        pytest.param("2D6", [7], False, id="C12-2D6-one-face"),
+        pytest.param("D66", [6, 6], True, id="C12-D66-two-faces"),
+        pytest.param("D66", [66], False, id="C12-D66-as-a-number"),
+    ],
+)
+def test_faces_are_checked_by_count_and_range(kind, faces, ok):
+    if ok:
+        assert check_faces(kind, faces) == tuple(faces)
+    else:
+        with pytest.raises(DiceError):
+            check_faces(kind, faces)
+
+
+def test_a_roll_prompt_wants_dice_and_a_choice_prompt_a_choice(battle):
+    game = PostGame(*battle)
+    with pytest.raises(RulesError, match="wants a choice, not dice"):
+        game.answer(dice=[1, 1])
+    with pytest.raises(RulesError, match="Choose one of 4, 5, none for doctor, not '9'"):
+        game.answer(choice="9")
+    with pytest.raises(RulesError, match="wants dice, not a choice"):
+        game.answer(choice="none").answer(choice="5")
+    with pytest.raises(RulesError, match="Answer the doctor prompt first"):
+        game.trade({"action": "done"})
+
+
+# --- C22: undo and replay --------------------------------------------------------------------
+
+
+def test_undo_drops_the_last_answer_and_gives_the_previous_prompt_and_log(battle, play):
+    game = PostGame(*battle)
+    shown = []
+    for item in SCRIPT:
+        shown.append(game.to_dict())
+        game = play(game, item)
+    for expected in reversed(shown):
+        game = game.undo()
+        assert game.to_dict() == expected
+    with pytest.raises(RulesError, match="nothing to undo"):
+        game.undo()
+
+
+def test_undo_after_ready_reopens_trading(battle, play):
+    game = play(PostGame(*battle), *SCRIPT).undo()
+    assert (game.step, game.prompt) == ("trading", None)
+    with pytest.raises(RulesError, match="at trading: finish it"):
+        game.final_sheet()
+
+
+def test_the_same_answers_always_give_the_same_result(battle, play):
+    game = play(PostGame(*battle), *SCRIPT)
+    again = PostGame(*battle, game.answers)
+    assert again.to_dict() == game.to_dict()
+    assert again.final_sheet() == game.final_sheet()
+
+
+def test_answers_that_no_longer_fit_the_report_are_refused(battle, play, make_report):
+    sheet, report = battle
+    game = play(PostGame(sheet, report), "5", [2, 2])
+    changed = make_report(sheet, absent=[ELK, TALL_TREE])  # nobody to heal or roll for
+    with pytest.raises(RulesError, match="recorded answer for doctor no longer fits"):
+        PostGame(sheet, changed, game.answers)
+
+
+def test_a_report_about_a_dead_figure_is_refused(battle):
+    sheet, report = battle
+    sheet.figure(ELK).state = "dead"
+    with pytest.raises(RulesError, match="Running Elk is dead and cannot have taken part"):
+        PostGame(sheet, report)
+
+
+# --- JSON round trips ------------------------------------------------------------------------
+
+
+def test_sheets_reports_and_answers_round_trip_through_json(battle, play):
+    sheet, report = battle
+    game = play(PostGame(sheet, report), *SCRIPT)
+    stored = json.loads(json.dumps({
+        "sheet": sheet.to_dict(),
+        "report": report.to_dict(),
+        "answers": game.answers_to_list(),
+        "preview": game.final_sheet().to_dict(),
+    }))  # fmt: skip
+    assert WarbandSheet.from_dict(stored["sheet"]) == sheet
+    assert GameReport.from_dict(stored["report"]) == report
+    assert [Answer.from_dict(a) for a in stored["answers"]] == list(game.answers)
+    assert WarbandSheet.from_dict(stored["preview"]) == game.final_sheet()
+    again = PostGame.from_dicts(stored["sheet"], stored["report"], stored["answers"])
+    assert again.to_dict() == game.to_dict()
+
+
+def test_an_answer_is_stored_as_plain_json(battle):
+    game = PostGame(*battle).answer(choice="none", by="ann").answer(dice=[2, 2], by="ann")
+    assert game.answers_to_list()[-1] == {
+        "dice": [2, 2],
+        "choice": None,
+        "trade": None,
+        "by": "ann",
+        "typed": True,
+        "purpose": "injury",
+        "figure": ELK,
+    }
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        pytest.param({"id": 1, "name": "X", "faction": "indians"}, "needs 'treasury'",
+                     id="missing-field"),
+        pytest.param({"id": 1, "name": "X", "faction": "indians", "treasury": 0,
+                      "figures": [{"id": 1, "name": "A", "profile": "p", "status": "chief"}]},
+                     "unknown status 'chief'", id="bad-status"),
+    ],
+)  # fmt: skip
+def test_a_malformed_sheet_is_refused_in_words(data, message):
+    with pytest.raises(RulesError, match=message):
+        WarbandSheet.from_dict(data)
+
+
+# --- any answers at all ----------------------------------------------------------------------
+
+
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(data=st.data())
+def test_any_faces_and_choices_reach_ready_and_replay_the_same(battle, data):
+    """Whatever the dice and the choices, the sequence reaches ready, the treasury stays at 0 or
+    more, and the stored answers replay to the same result."""
+    sheet, report = battle
+    game = PostGame(sheet, report)
+    for _ in range(100):
+        if game.ready:
+            break
+        prompt = game.prompt
+        if prompt is None:
+            game = game.trade({"action": "done"})
+        elif prompt["kind"] == "roll":
+            count = 1 if prompt["dice"] == "D6" else 2
+            faces = data.draw(st.lists(st.integers(1, 6), min_size=count, max_size=count))
+            game = game.answer(dice=faces, by="owner")
+        else:
+            game = game.answer(choice=data.draw(st.sampled_from(prompt["options"])), by="owner")
+    assert game.ready
+    assert game.final_sheet().treasury >= 0
+    assert PostGame.from_dicts(
+        sheet.to_dict(), report.to_dict(), game.answers_to_list()
+    ).to_dict() == (game.to_dict())

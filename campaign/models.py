@@ -255,3 +255,191 @@ class RollRecord(models.Model):
 
     def __str__(self) -> str:
         return f"{self.purpose}: {self.result}"
+
+
+# --- games and the post-game sequence ----------------------------------------------------------
+
+
+class GameReportQuerySet(models.QuerySet):
+    def confirmed(self):
+        return self.filter(status=GameReport.Status.CONFIRMED)
+
+
+class GameReport(models.Model):
+    """A game played at the club between two warbands, filed by a player or the organiser."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Waiting for the opponent"
+        CONFIRMED = "confirmed", "Confirmed"
+        WITHDRAWN = "withdrawn", "Withdrawn"
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="games")
+    warband_a = models.ForeignKey(Warband, on_delete=models.PROTECT, related_name="+")
+    warband_b = models.ForeignKey(Warband, on_delete=models.PROTECT, related_name="+")
+    winner = models.ForeignKey(
+        Warband, on_delete=models.PROTECT, null=True, blank=True, related_name="+",
+        help_text="Empty for a draw.",
+    )  # fmt: skip
+    played_on = models.DateField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    filed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    # Team ratings before the game, stored at confirmation (C9's underdog bonus uses them).
+    rating_a_before = models.IntegerField(null=True, blank=True)
+    rating_b_before = models.IntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    objects = GameReportQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["played_on", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=~models.Q(warband_a=models.F("warband_b")), name="two_different_warbands"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.warband_a} v {self.warband_b} ({self.played_on})"
+
+
+class GameFigure(models.Model):
+    """One figure's part in a reported game."""
+
+    class Outcome(models.TextChoices):
+        OK = "ok", "OK"
+        DOWN = "down", "Down"
+        OUT_OF_ACTION = "out_of_action", "Out of action"
+
+    report = models.ForeignKey(GameReport, on_delete=models.CASCADE, related_name="figures")
+    figure = models.ForeignKey(Figure, on_delete=models.PROTECT, related_name="games")
+    took_part = models.BooleanField(default=True)
+    outcome = models.CharField(max_length=15, choices=Outcome.choices, default=Outcome.OK)
+    wounds_inflicted = models.PositiveSmallIntegerField(default=0)
+    scalps = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.UniqueConstraint(fields=["report", "figure"], name="one_line_per_figure")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.figure} in {self.report}"
+
+
+class PostGame(models.Model):
+    """One warband's post-game sequence for one confirmed game (C12-C22).
+
+    The sequence is the rules' pure replay of `sheet` + `report` + `answers`: undo drops the last
+    answer. Nothing touches the roster until commit, which applies the result exactly once.
+    """
+
+    class Status(models.TextChoices):
+        OPEN = "open", "Open"
+        COMMITTED = "committed", "Committed"
+
+    game = models.ForeignKey(GameReport, on_delete=models.CASCADE, related_name="postgames")
+    warband = models.ForeignKey(Warband, on_delete=models.CASCADE, related_name="postgames")
+    sheet = models.JSONField(help_text="The warband as it stood when the game was confirmed")
+    report = models.JSONField(help_text="This side's view of the game, for the rules")
+    answers = models.JSONField(default=list, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    committed_at = models.DateTimeField(null=True, blank=True)
+    committed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    result = models.JSONField(null=True, blank=True, help_text="The preview that was applied")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "warband"], name="one_postgame_per_side")
+        ]
+
+    def __str__(self) -> str:
+        return f"Post-game of {self.warband} after {self.game}"
+
+
+# --- ratings, rankings and background jobs -----------------------------------------------------
+
+
+class RatingPoint(models.Model):
+    """A warband's team rating (C11) after a game: its rating history."""
+
+    warband = models.ForeignKey(Warband, on_delete=models.CASCADE, related_name="rating_points")
+    game = models.ForeignKey(
+        GameReport, on_delete=models.CASCADE, null=True, blank=True, related_name="rating_points"
+    )
+    rating = models.IntegerField()
+    recorded_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["warband", "game__played_on", "game_id"]
+        constraints = [
+            models.UniqueConstraint(fields=["warband", "game"], name="one_point_per_game")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.warband}: {self.rating}"
+
+
+class Ranking(models.Model):
+    """A player's Glicko-2 ranking in a campaign, rebuilt from the confirmed games."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="rankings")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    rating = models.FloatField(default=1500.0)
+    deviation = models.FloatField(default=350.0)
+    volatility = models.FloatField(default=0.06)
+    games = models.PositiveIntegerField(default=0)
+    history = models.JSONField(default=list, blank=True, help_text="[game id, rating, deviation]")
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-rating"]
+        constraints = [
+            models.UniqueConstraint(fields=["campaign", "user"], name="one_ranking_per_player")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} in {self.campaign}: {self.rating:.0f}"
+
+
+class Job(models.Model):
+    """A background job a page can show progress for (HTMX polls it)."""
+
+    class State(models.TextChoices):
+        QUEUED = "queued", "Queued"
+        RUNNING = "running", "Running"
+        DONE = "done", "Done"
+        FAILED = "failed", "Failed"
+
+    kind = models.CharField(max_length=40)
+    campaign = models.ForeignKey(
+        Campaign, on_delete=models.CASCADE, null=True, blank=True, related_name="jobs"
+    )
+    state = models.CharField(max_length=10, choices=State.choices, default=State.QUEUED)
+    done = models.PositiveIntegerField(default=0)
+    total = models.PositiveIntegerField(default=0)
+    message = models.CharField(max_length=200, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.kind} ({self.state})"
+
+    @property
+    def percent(self) -> int:
+        return 100 if self.state == self.State.DONE else int(100 * self.done / max(self.total, 1))

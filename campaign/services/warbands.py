@@ -1,4 +1,4 @@
-"""Every write to a campaign, its warbands and their treasuries goes through here.
+"""Campaigns, the treasury ledger, building and founding warbands, and the team rating.
 
 Services take keyword-only arguments, run in one transaction, call the plain rules in
 `campaign.rules`, and raise the app's errors (nothing is half-written when they do).

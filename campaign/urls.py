@@ -1,5 +1,5 @@
 from django.contrib.auth import views as auth_views
-from django.urls import path
+from django.urls import include, path
 
 from campaign import views
 
@@ -23,4 +23,6 @@ urlpatterns = [
     path("warbands/<int:warband_id>/found/", views.warband_found, name="warband-found"),
     path("figures/<int:figure_id>/equip/", views.builder_equip, name="builder-equip"),
     path("figures/<int:figure_id>/remove/", views.builder_remove_figure, name="builder-remove"),
+    path("", include("campaign.urls_games")),
+    path("", include("campaign.urls_league")),
 ]

@@ -1,6 +1,6 @@
 """The campaign REST API under /api/ (schema at /api/schema/, browsable docs at /api/docs/)."""
 
-from django.urls import path
+from django.urls import include, path
 from rest_framework.authtoken.views import obtain_auth_token
 
 from campaign.api import views
@@ -13,4 +13,6 @@ urlpatterns = [
     path("campaigns/<int:campaign_id>/join/", views.campaign_join, name="api-campaign-join"),
     path("warbands/", views.WarbandsView.as_view(), name="api-warbands"),
     path("warbands/<int:warband_id>/", views.warband_detail, name="api-warband"),
+    path("", include("campaign.api.urls_games")),
+    path("", include("campaign.api.urls_league")),
 ]

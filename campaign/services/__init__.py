@@ -3,6 +3,7 @@
 A module per subject; this package re-exports them so callers write `services.warband_found(...)`.
 """
 
+from campaign.services.ratings import rankings_queue_rebuild, ratings_queue_recalculation
 from campaign.services.warbands import (
     MAX_DRAFT_FIGURES,
     NewFigure,
@@ -23,6 +24,8 @@ from campaign.services.warbands import (
 )
 
 __all__ = [
+    "rankings_queue_rebuild",
+    "ratings_queue_recalculation",
     "MAX_DRAFT_FIGURES",
     "NewFigure",
     "SkillRoll",

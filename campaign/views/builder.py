@@ -1,9 +1,8 @@
-"""HTML pages: campaigns, joining, the warband builder, the roster and its print view."""
+"""The warband builder: a draft edited with HTMX fragments, then founded (C2-C6)."""
 
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
@@ -11,94 +10,19 @@ from django.template.loader import render_to_string
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from campaign import selectors, services
-from campaign.access import campaign_for, can_edit_warband, figure_for, is_member, warband_for
+from campaign.access import campaign_for, figure_for, warband_for
 from campaign.decorators import rules_errors
 from campaign.errors import RosterError
 from campaign.forms import (
     AddFigureForm,
-    CampaignForm,
     EquipmentForm,
     FoundForm,
-    JoinForm,
-    SignupForm,
-    TreasuryForm,
     WarbandForm,
 )
-from campaign.models import Campaign
 from campaign.rules.factions import (
     FACTIONS,
     STARTING_SKILL_ROLLS,
-    STATUS_NAMES,
-    STATUSES,
-    item_name,
 )
-
-
-@require_GET
-def home(request):
-    mine = Campaign.objects.none()
-    if request.user.is_authenticated:
-        mine = Campaign.objects.filter(memberships__user=request.user).select_related("organiser")
-    public = Campaign.objects.filter(is_public=True).select_related("organiser")[:20]
-    return render(request, "home.html", {"mine": mine, "public": public, "factions": FACTIONS})
-
-
-@require_http_methods(["GET", "POST"])
-def signup(request):
-    form = SignupForm(request.POST or None)
-    if form.is_valid():
-        login(request, form.save())
-        return redirect("home")
-    return render(request, "registration/signup.html", {"form": form})
-
-
-@login_required
-@require_http_methods(["GET", "POST"])
-def campaign_create(request):
-    form = CampaignForm(request.POST or None)
-    if form.is_valid():
-        campaign = services.campaign_create(organiser=request.user, **form.cleaned_data)
-        return redirect("campaign", campaign.id)
-    return render(request, "campaign/campaign_form.html", {"form": form, "title": "New campaign"})
-
-
-@login_required
-@require_http_methods(["GET", "POST"])
-@rules_errors
-def campaign_join(request):
-    form = JoinForm(request.POST or request.GET or None)
-    if request.method == "POST" and form.is_valid():
-        campaign = services.campaign_join_by_code(
-            user=request.user, invite_code=form.cleaned_data["invite_code"]
-        )
-        messages.success(request, f"Welcome to {campaign.name}.")
-        return redirect("campaign", campaign.id)
-    return render(request, "campaign/join.html", {"form": form})
-
-
-@require_GET
-def campaign_detail(request, campaign_id: int):
-    campaign = campaign_for(request.user, campaign_id)
-    context = {
-        "campaign": campaign,
-        "warbands": selectors.campaign_warbands(campaign),
-        "members": campaign.memberships.select_related("user"),
-        "is_member": is_member(campaign, request.user),
-        "is_organiser": campaign.organiser_id == request.user.id,
-    }
-    return render(request, "campaign/campaign_detail.html", context)
-
-
-@login_required
-@require_http_methods(["GET", "POST"])
-def campaign_settings(request, campaign_id: int):
-    campaign = campaign_for(request.user, campaign_id, organiser=True)
-    form = CampaignForm(request.POST or None, instance=campaign)
-    if form.is_valid():
-        services.campaign_update(campaign=campaign, **form.cleaned_data)
-        messages.success(request, "Settings saved.")
-        return redirect("campaign", campaign.id)
-    return render(request, "campaign/campaign_form.html", {"form": form, "title": "Settings"})
 
 
 @login_required
@@ -244,48 +168,3 @@ def warband_found(request, warband_id: int):
     return render(
         request, "campaign/found.html", {"warband": warband, "form": form, "check": check}
     )
-
-
-@require_GET
-def warband_detail(request, warband_id: int):
-    warband = warband_for(request.user, warband_id, roster=True)
-    context = {
-        "warband": warband,
-        "campaign": warband.campaign,
-        "cards": selectors.roster_cards(warband),
-        "storage": [(item_name(p.key), p.price) for p in selectors.storage(warband)],
-        "can_edit": can_edit_warband(warband, request.user),
-        "is_organiser": warband.campaign.organiser_id == request.user.id,
-        "treasury_form": TreasuryForm(),
-    }
-    return render(request, "campaign/roster.html", context)
-
-
-@require_GET
-def warband_print(request, warband_id: int):
-    warband = warband_for(request.user, warband_id, roster=True)
-    context = {
-        "warband": warband,
-        "cards": selectors.roster_cards(warband),
-        "statuses": [(s, STATUS_NAMES[s]) for s in STATUSES],  # as the seed's card: Green first
-    }
-    return render(request, "campaign/print.html", context)
-
-
-@login_required
-@require_POST
-@rules_errors
-def warband_treasury(request, warband_id: int):
-    warband = warband_for(request.user, warband_id)
-    campaign_for(request.user, warband.campaign_id, organiser=True)
-    form = TreasuryForm(request.POST)
-    if form.is_valid():
-        services.treasury_change(
-            warband=warband, amount=form.cleaned_data["amount"], actor=request.user,
-            reason=f"Organiser's correction: {form.cleaned_data['reason']}",
-        )  # fmt: skip
-        services.warband_recalculate_rating(warband=warband)
-        messages.success(request, "Treasury corrected.")
-    else:
-        messages.error(request, "Give a whole amount and a reason.")
-    return redirect("warband", warband.id)

@@ -1,0 +1,1 @@
+"""HTML pages, a module per subject."""

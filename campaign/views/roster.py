@@ -1,0 +1,65 @@
+"""A warband's roster page, its print cards, and the organiser's treasury correction."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+from campaign import selectors, services
+from campaign.access import campaign_for, can_edit_warband, warband_for
+from campaign.decorators import rules_errors
+from campaign.forms import (
+    TreasuryForm,
+)
+from campaign.rules.factions import (
+    STATUS_NAMES,
+    STATUSES,
+    item_name,
+)
+
+
+@require_GET
+def warband_detail(request, warband_id: int):
+    warband = warband_for(request.user, warband_id, roster=True)
+    context = {
+        "warband": warband,
+        "campaign": warband.campaign,
+        "cards": selectors.roster_cards(warband),
+        "storage": [(item_name(p.key), p.price) for p in selectors.storage(warband)],
+        "can_edit": can_edit_warband(warband, request.user),
+        "is_organiser": warband.campaign.organiser_id == request.user.id,
+        "treasury_form": TreasuryForm(),
+    }
+    return render(request, "campaign/roster.html", context)
+
+
+@require_GET
+def warband_print(request, warband_id: int):
+    warband = warband_for(request.user, warband_id, roster=True)
+    context = {
+        "warband": warband,
+        "cards": selectors.roster_cards(warband),
+        "statuses": [(s, STATUS_NAMES[s]) for s in STATUSES],  # as the seed's card: Green first
+    }
+    return render(request, "campaign/print.html", context)
+
+
+@login_required
+@require_POST
+@rules_errors
+def warband_treasury(request, warband_id: int):
+    warband = warband_for(request.user, warband_id)
+    campaign_for(request.user, warband.campaign_id, organiser=True)
+    form = TreasuryForm(request.POST)
+    if form.is_valid():
+        services.treasury_change(
+            warband=warband, amount=form.cleaned_data["amount"], actor=request.user,
+            reason=f"Organiser's correction: {form.cleaned_data['reason']}",
+        )  # fmt: skip
+        services.warband_recalculate_rating(warband=warband)
+        messages.success(request, "Treasury corrected.")
+    else:
+        messages.error(request, "Give a whole amount and a reason.")
+    return redirect("warband", warband.id)

@@ -64,7 +64,24 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.skip(reason=reason))
 
 
+TEST_REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
+
+
+def _redis_unreachable() -> str | None:
+    import redis
+
+    try:
+        redis.Redis.from_url(TEST_REDIS_URL, socket_connect_timeout=2).ping()
+    except redis.RedisError as error:
+        return f"Redis is not reachable at {TEST_REDIS_URL} ({error})"
+    return None
+
+
 @pytest.fixture(autouse=True)
 def _require_marked_services(request):
+    if request.node.get_closest_marker("redis"):
+        reason = _redis_unreachable()
+        if reason:
+            missing_service(reason)
     if request.node.get_closest_marker("browser") and not shutil.which(CHROMIUM):
         missing_service(f"Chromium is not installed at {CHROMIUM} (apt-get install chromium)")

@@ -1,0 +1,87 @@
+"""Benchmark and sanity check for the Pelts, Paddling and Powder engine.
+
+Plays computer-against-computer chases and reports games per second and how often the trappers
+escape; then pits the computer player against a uniformly random one, 1000 games each way.
+
+    .venv/bin/python bench/bench_pelts.py [--games N] [--duel-games M] [--seed S]
+"""
+
+import pathlib
+import sys
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))  # run from the repo root
+
+import argparse  # noqa: E402
+import time  # noqa: E402
+from collections.abc import Callable  # noqa: E402
+
+from chase.engines.chance import RandomChance  # noqa: E402
+from chase.engines.pelts import ENGINE, random_action, seats_to_act  # noqa: E402
+
+MAX_STEPS = 5000
+Player = Callable[[dict, str, RandomChance], dict]
+
+
+def play(seed: int, trapper: Player, indian: Player) -> tuple[str, int, int]:
+    """One chase; returns the winner, the number of actions and the number of turns."""
+    chance = RandomChance(seed)
+    players = {"trapper": trapper, "indian": indian}
+    state = ENGINE.new_game({}, chance).state
+    for steps in range(MAX_STEPS):
+        seats = seats_to_act(state)
+        if not seats:
+            return state["winner"], steps, state["turn"]
+        seat = seats[0]
+        state = ENGINE.apply(state, seat, players[seat](state, seat, chance), chance).state
+    raise RuntimeError(f"game {seed} did not end in {MAX_STEPS} actions")
+
+
+def run(games: int, seed: int, trapper: Player, indian: Player) -> dict[str, float]:
+    start = time.perf_counter()
+    escapes = actions = turns = 0
+    for i in range(games):
+        winner, steps, turn = play(seed + i, trapper, indian)
+        escapes += winner == "trapper"
+        actions += steps
+        turns += turn
+    seconds = time.perf_counter() - start
+    return {
+        "seconds": seconds,
+        "per_second": games / seconds,
+        "escape_rate": escapes / games,
+        "actions": actions / games,
+        "turns": turns / games,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=10000, help="computer-vs-computer chases")
+    parser.add_argument("--duel-games", type=int, default=1000, help="games each way vs random")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the first game")
+    args = parser.parse_args()
+
+    computer = ENGINE.computer_action
+    result = run(args.games, args.seed, computer, computer)
+    print(
+        f"computer vs computer: {args.games} chases in {result['seconds']:.1f} s "
+        f"({result['per_second']:.0f} games/s, {result['actions']:.0f} actions and "
+        f"{result['turns']:.1f} turns a chase); the trappers escape {result['escape_rate']:.1%}"
+    )
+    if args.duel_games <= 0:
+        return
+    as_trapper = run(args.duel_games, args.seed, computer, random_action)
+    print(
+        f"computer trappers vs random Indians: the computer wins {as_trapper['escape_rate']:.1%} "
+        f"of {args.duel_games}"
+    )
+    as_indian = run(args.duel_games, args.seed, random_action, computer)
+    indian_wins = 1 - as_indian["escape_rate"]
+    print(
+        f"computer Indians vs random trappers: the computer wins {indian_wins:.1%} "
+        f"of {args.duel_games}"
+    )
+
+
+if __name__ == "__main__":
+    main()

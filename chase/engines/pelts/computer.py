@@ -1,0 +1,233 @@
+"""The computer player, and a uniformly random one for benchmarks and property tests.
+
+The computer frees stuck canoes, fires when it has a loaded gun and sight, reloads an empty
+gun, moves its best card (the trappers run, the Indians close in to melee range), sets random
+events on the enemy, throws away cards it cannot use, and shows signs at random.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from chase.engines.base import GameError
+from chase.engines.chance import Chance
+from chase.engines.pelts import cards
+from chase.engines.pelts.legal import legal_actions
+from chase.engines.pelts.model import State, canoe, in_play, odd_only, other
+from chase.engines.pelts.moves import distance
+from chase.engines.pelts.tables import MELEE_REACH
+
+Action = dict[str, Any]
+
+# What the computer cancels with an ace (P6): wounds, a shot, and the worst events.
+HURTFUL_EVENTS = frozenset({"sharpshooter", "holed", "overboard", "bear", "lost_paddle"})
+BIG_COUNTER = 6  # a counter-card of this many inches or more is worth an ace
+KEEP_ACE_BELOW = 6  # an ace moves only when no other card moves this far
+KEEP_CARD_FROM = 6  # the worst card is discarded (and redrawn) unless it is worth this much
+STOP_SHORT_UP_TO = 3  # at a bend, stop rather than cut when this little is left past the apex
+CARD_WORTH = {"A": 10, "Q": 8, "K": 6, "J": 5}
+
+
+def random_action(state: State, role: str, chance: Chance) -> Action:
+    """Any legal action, uniformly at random."""
+    actions = legal_actions(state, role)
+    if not actions:
+        raise GameError("There is nothing for this seat to do now.")
+    return chance.choice(actions, label="random action")
+
+
+def computer_action(state: State, role: str, chance: Chance) -> Action:
+    """A sensible legal action: answer a sub-phase, else the first of the pickers that finds
+    something worth doing, else end the phase."""
+    actions = legal_actions(state, role)
+    if not actions:
+        raise GameError("There is nothing for this seat to do now.")
+    pending = state["pending"]
+    if pending is not None:
+        return _answer(state, role, pending, actions, chance)
+    for pick in (_free, _fire, _reload, _move, _event, _joker, _discard):
+        action = pick(state, role, actions)
+        if action is not None:
+            return action
+    return actions[-1]  # "end", always last
+
+
+def _of(actions: list[Action], kind: str) -> list[Action]:
+    return [a for a in actions if a["type"] == kind]
+
+
+# -- answering a sub-phase ---------------------------------------------------------------------
+
+
+def _answer(state: State, role: str, pending: dict, actions: list[Action], chance: Chance):
+    kind = pending["kind"]
+    if kind == "test":
+        return chance.choice(actions, label="computer sign")
+    if kind == "counter":
+        counters = _of(actions, "counter")
+        return max(counters, key=lambda a: cards.PIPS[a["card"]]) if counters else actions[-1]
+    if kind == "reaction":
+        return actions[0] if _worth_an_ace(state, pending) else actions[-1]
+    return _choose(state, role, pending, actions)
+
+
+def _worth_an_ace(state: State, pending: dict) -> bool:
+    k = pending["then"]
+    what = pending["what"]
+    if what in ("shot", "melee"):
+        return True
+    if what == "event":
+        return k["event"] in HURTFUL_EVENTS
+    return cards.PIPS[k["counter"]] >= BIG_COUNTER
+
+
+def _choose(state: State, role: str, pending: dict, actions: list[Action]) -> Action:
+    by_option = {a["option"]: a for a in actions}
+    choice = pending["choice"]
+    k = pending["then"]
+    if choice == "bend":
+        # Cutting fails one time in three and costs the rest of the move and the next card
+        # (about (beyond + 7) / 3 inches): dearer than going wide (4"), cheaper than stopping
+        # short unless little of the move is left beyond the apex.
+        beyond = k["remaining"] - (k["hazard"]["at"] - k["cursor"])
+        if "wide" in by_option:
+            return by_option["wide"]
+        return by_option["stop" if beyond <= STOP_SHORT_UP_TO else "cut"]
+    if choice == "overboard":
+        return by_option["pick_up"]
+    if choice == "water":
+        return by_option["bail"]
+    if choice == "midges":
+        # The trappers flee downstream; an Indian canoe that is past them turns back.
+        boat = canoe(state, role, k["target"])
+        lead = _lead_trapper(state)
+        past_them = role == "indian" and lead is not None and boat["position"] > lead["position"]
+        return by_option["upstream" if past_them else "downstream"]
+    melees = [a for a in actions if a["option"] == "melee"]
+    if role == "indian" and melees:
+        return melees[0]
+    me = canoe(state, role, k["index"])
+    for action in melees:
+        enemy = canoe(state, other(role), action["target"])
+        if _wounds(enemy) > _wounds(me):
+            return action
+    return by_option["no_melee"]
+
+
+def _wounds(boat: dict) -> int:
+    return sum(1 for r in boat["rowers"] if r != "ok")
+
+
+def _lead_trapper(state: State) -> dict | None:
+    boats = [b for b in state["canoes"]["trapper"] if in_play(b)]
+    return max(boats, key=lambda b: b["position"]) if boats else None
+
+
+# -- the active phase --------------------------------------------------------------------------
+
+
+def _free(state: State, role: str, actions: list[Action]) -> Action | None:
+    frees = _of(actions, "free")
+    return min(frees, key=lambda a: cards.move_value(a["card"])) if frees else None
+
+
+def _fire(state: State, role: str, actions: list[Action]) -> Action | None:
+    shots = _of(actions, "fire")
+    if not shots:
+        return None
+    return max(shots, key=lambda a: _wounds(canoe(state, other(role), a["target"])))
+
+
+def _reload(state: State, role: str, actions: list[Action]) -> Action | None:
+    reloads = _of(actions, "reload")
+    return reloads[0] if reloads else None
+
+
+def _move(state: State, role: str, actions: list[Action]) -> Action | None:
+    moves = _of(actions, "move")
+    if not moves:
+        return None
+    plain = [a for a in moves if not cards.is_ace(a["card"])]
+    if plain and max(_inches(state, role, a) for a in plain) >= KEEP_ACE_BELOW:
+        moves = plain  # keep the ace to cancel something nasty later
+    if role == "trapper":
+        return max(moves, key=lambda a: (_inches(state, role, a), -_trapper_rank(state, a)))
+    return max(moves, key=lambda a: _chase_gain(state, a))
+
+
+def _inches(state: State, role: str, action: Action) -> int:
+    return distance(canoe(state, role, action["canoe"]), action["card"], None)
+
+
+def _trapper_rank(state: State, action: Action) -> int:
+    """With two trapper canoes the hindmost one moves first."""
+    return canoe(state, "trapper", action["canoe"])["position"]
+
+
+def _chase_gain(state: State, action: Action) -> tuple[int, int]:
+    """How much closer to the lead trapper a move brings an Indian canoe (melee range best)."""
+    boat = canoe(state, "indian", action["canoe"])
+    lead = _lead_trapper(state)
+    inches = _inches(state, "indian", action)
+    if lead is None:
+        return (inches, 0)
+    before = abs(lead["position"] - boat["position"])
+    after = abs(lead["position"] - (boat["position"] + inches))
+    in_reach = 1 if after <= MELEE_REACH else 0
+    return (in_reach, before - after)
+
+
+def _event(state: State, role: str, actions: list[Action]) -> Action | None:
+    events = _of(actions, "event")
+    if not events:
+        return None
+    if role == "indian":
+        return events[0]
+    lead = _lead_trapper(state)
+    here = lead["position"] if lead else 0
+    # The trappers strike the nearest pursuer.
+    return min(events, key=lambda a: abs(canoe(state, "indian", a["target"])["position"] - here))
+
+
+def _joker(state: State, role: str, actions: list[Action]) -> Action | None:
+    """The trappers play the second joker once they have moved: the turn starts again with
+    their phase (P6)."""
+    jokers = _of(actions, "joker")
+    if role == "trapper" and jokers and state["jokers"] == 1 and not _of(actions, "move"):
+        return jokers[0]
+    return None
+
+
+def _discard(state: State, role: str, actions: list[Action]) -> Action | None:
+    """Throw away the least useful card unless every card is worth keeping: the hand is drawn
+    back up at the end of the phase, so a poor card is better cycled."""
+    discards = _of(actions, "discard")
+    if not discards:
+        return None
+    worst = min(discards, key=lambda a: _usefulness(state, role, a["card"]))
+    return worst if _usefulness(state, role, worst["card"]) < KEEP_CARD_FROM else None
+
+
+def _usefulness(state: State, role: str, card: str) -> int:
+    """A rough worth of a card in hand, for choosing a discard."""
+    if cards.is_joker(card):
+        return 0
+    own = [b for b in state["canoes"][role] if in_play(b)]
+    if cards.COLOUR[card] != cards.SIDE_COLOURS[role]:
+        holed = any(b["holed"] and in_play(b) for b in state["canoes"][other(role)])
+        if holed and cards.is_number(card):
+            return cards.PIPS[card] // 2  # type: ignore[operator]  # a counter-card (P12)
+        return -1
+    if cards.is_number(card):
+        pips: int = cards.PIPS[card]  # type: ignore[assignment]
+        if pips % 2 == 0 and own and all(odd_only(b) for b in own):
+            return -1
+        return pips - 3
+    rank = cards.RANK[card]
+    if (rank == "J" and not _unloaded(own)) or (rank == "Q" and state["rain"]):
+        return 0
+    return CARD_WORTH[rank]
+
+
+def _unloaded(boats: list[dict]) -> bool:
+    return any(not b["loaded"] for b in boats)

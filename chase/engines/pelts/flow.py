@@ -1,0 +1,217 @@
+"""Sub-phases that wait for a player, and the steps that resume once they answer.
+
+A card can set off a chain (a move meets a sandbank, the test fails, a melee follows, its
+result may be cancelled with an ace...). Because the state must stay plain JSON, the rest of
+the chain is stored as a continuation: a dict naming a registered step plus its arguments.
+A sub-phase (`state["pending"]`) holds the question and the continuation (`"then"`); the
+answer is written into the continuation, which then runs. Kinds of pending sub-phase:
+
+- "test": rock-paper-scissors (P8); both sides post a sign, hidden from each other;
+- "reaction": the target's owner may cancel with an ace of their colour (P6);
+- "counter": the opponent of a holed canoe may play a counter-card (P12);
+- "choice": a choice the rules give (go wide or cut, pick up the rower or go on...).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from chase.engines.chance import Chance
+from chase.engines.pelts import cards
+from chase.engines.pelts.model import Events, State, discard, other, say, side_title
+from chase.engines.pelts.tables import (
+    BEATS,
+    RESULT_WORDS,
+    SIDE_NAMES,
+    SIGNS,
+    TEST_RESULTS,
+    TEST_TITLES,
+)
+
+Step = Callable[[State, dict[str, Any], Chance, Events], None]
+STEPS: dict[str, Step] = {}
+
+
+def step(name: str) -> Callable[[Step], Step]:
+    """Register a continuation step under a name that can be stored in the state."""
+
+    def register(fn: Step) -> Step:
+        STEPS[name] = fn
+        return fn
+
+    return register
+
+
+def run(state: State, k: dict[str, Any], chance: Chance, events: Events) -> None:
+    """Carry on with continuation `k`, unless the chase has ended meanwhile."""
+    if state["status"] == "playing":
+        STEPS[k["step"]](state, k, chance, events)
+
+
+# -- asking ------------------------------------------------------------------------------------
+
+
+def ask_test(state: State, test: str, side: str, text: str, k: dict[str, Any]) -> None:
+    """Open a rock-paper-scissors test (P8) read from `side`'s point of view."""
+    state["pending"] = {
+        "kind": "test",
+        "test": test,
+        "for": side,
+        "signs": {"trapper": None, "indian": None},
+        "text": text,
+        "then": k,
+    }
+
+
+def cancel_aces(state: State, side: str) -> list[str]:
+    """Aces a side may cancel with. Decided: only aces of its own colour, as every other card
+    (P3); an off-colour ace is of no use to it."""
+    colour = cards.SIDE_COLOURS[side]
+    return [c for c in state["hands"][side] if cards.is_ace(c) and cards.COLOUR[c] == colour]
+
+
+def ask_reaction(
+    state: State,
+    side: str,
+    what: str,
+    text: str,
+    k: dict[str, Any],
+    chance: Chance,
+    events: Events,
+) -> None:
+    """P6: before something against `side`'s canoe resolves, its owner may cancel it with an
+    ace. Asked only when the owner holds one; otherwise it resolves at once."""
+    if not cancel_aces(state, side):
+        k["cancelled"] = False
+        run(state, k, chance, events)
+        return
+    state["pending"] = {"kind": "reaction", "seat": side, "what": what, "text": text, "then": k}
+
+
+def counter_cards(state: State, side: str, holed_side: str) -> list[str]:
+    """P12: number cards of the holed canoe's colour held by its opponent `side`."""
+    colour = cards.SIDE_COLOURS[holed_side]
+    return [c for c in state["hands"][side] if cards.is_number(c) and cards.COLOUR[c] == colour]
+
+
+def ask_counter(
+    state: State, side: str, text: str, k: dict[str, Any], chance: Chance, events: Events
+) -> None:
+    """P12: `side` may slow a holed enemy canoe with a counter-card (asked only if it has one)."""
+    if not counter_cards(state, side, other(side)):
+        k["counter"] = None
+        run(state, k, chance, events)
+        return
+    state["pending"] = {"kind": "counter", "seat": side, "text": text, "then": k}
+
+
+def ask_choice(
+    state: State, side: str, choice: str, text: str, options: list[dict], k: dict[str, Any]
+) -> None:
+    """A choice the rules give `side`; each option has "option", "label" and maybe "target"."""
+    state["pending"] = {
+        "kind": "choice",
+        "seat": side,
+        "choice": choice,
+        "text": text,
+        "options": options,
+        "then": k,
+    }
+
+
+# -- who answers -------------------------------------------------------------------------------
+
+
+def signers(state: State) -> list[str]:
+    """Sides still to show a sign. P8 quick tests: only the active side is asked."""
+    signs = state["pending"]["signs"]
+    if state["options"]["quick_tests"]:
+        active = state["active"]
+        return [active] if signs[active] is None else []
+    return [side for side in ("trapper", "indian") if signs[side] is None]
+
+
+def pending_actions(state: State, role: str) -> list[dict[str, Any]]:
+    pending = state["pending"]
+    kind = pending["kind"]
+    if kind == "test":
+        if role not in signers(state):
+            return []
+        return [{"type": "sign", "sign": s, "label": f"Show {s}"} for s in SIGNS]
+    if pending["seat"] != role:
+        return []
+    if kind == "reaction":
+        actions = [
+            {"type": "cancel", "card": a, "label": f"Cancel it with {cards.name(a)}"}
+            for a in cancel_aces(state, role)
+        ]
+        return [*actions, {"type": "allow", "label": "Let it resolve"}]
+    if kind == "counter":
+        actions = [
+            {
+                "type": "counter",
+                "card": c,
+                "label": f'Slow them down with {cards.name(c)} (-{cards.PIPS[c]}")',
+            }
+            for c in counter_cards(state, role, other(role))
+        ]
+        return [*actions, {"type": "no_counter", "label": "Let them paddle"}]
+    return [{"type": "choose", **option} for option in pending["options"]]
+
+
+# -- answering ---------------------------------------------------------------------------------
+
+
+def outcome(mine: str, theirs: str) -> str:
+    """P8: "win", "draw" or "loss" for the side showing `mine`."""
+    if mine == theirs:
+        return "draw"
+    return "win" if BEATS[mine] == theirs else "loss"
+
+
+def answer(state: State, role: str, action: dict[str, Any], chance: Chance, events: Events):
+    """Apply a player's answer to the pending sub-phase and carry on with the chain."""
+    pending = state["pending"]
+    kind = action["type"]
+    k = pending["then"]
+    if kind == "sign":
+        pending["signs"][role] = action["sign"]
+        if state["options"]["quick_tests"]:
+            pending["signs"][other(role)] = chance.choice(SIGNS, label="sign")
+        if None in pending["signs"].values():
+            return
+        _resolve_test(state, pending, events)
+    elif kind == "cancel":
+        discard(state, role, action["card"])
+        say(events, f"{side_title(role)} cancel it with {cards.name(action['card'])}.")
+        k["cancelled"] = True
+    elif kind == "allow":
+        k["cancelled"] = False
+    elif kind == "counter":
+        discard(state, role, action["card"])
+        k["counter"] = action["card"]
+    elif kind == "no_counter":
+        k["counter"] = None
+    else:
+        k["choice"] = {key: v for key, v in action.items() if key not in ("type", "label")}
+    state["pending"] = None
+    run(state, k, chance, events)
+
+
+def _resolve_test(state: State, pending: dict[str, Any], events: Events) -> None:
+    side = pending["for"]
+    mine, theirs = pending["signs"][side], pending["signs"][other(side)]
+    result = outcome(mine, theirs)
+    effect = TEST_RESULTS[pending["test"]][result]
+    if result == "draw":
+        told = f"both show {mine}, a draw"
+    else:
+        winner, loser = (mine, theirs) if result == "win" else (theirs, mine)
+        told = f"{winner} beats {loser}"
+    say(
+        events,
+        f"Test, {TEST_TITLES[pending['test']]}: {SIDE_NAMES[side]} show {mine}, "
+        f"{SIDE_NAMES[other(side)]} show {theirs}: {told}, {RESULT_WORDS[effect]}.",
+    )
+    pending["then"].update(outcome=result, result=effect)

@@ -1,0 +1,369 @@
+"""The chase's plain-data state and the small rules every part of the engine shares.
+
+State shape (JSON-serialisable, see `new_state`): the river and what floats or sits in it, the
+canoes of each side, the hands, the draw pile (top = last) and discard pile (top = last), the
+turn, phase and active side, what the active side has used this phase, any pending sub-phase
+(a test, a reaction, a counter-card or a choice, see `flow.py`) and the recent events.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from chase.engines.chance import Chance
+from chase.engines.pelts import cards
+from chase.engines.pelts.tables import (
+    DEFAULT_CANOES,
+    DRIFT,
+    HAND_BASE,
+    LAST_INDIAN_CANOE_HAND,
+    OTHER,
+    ROWER_OK,
+    ROWER_WOUNDED,
+    SIDE_NAMES,
+    SIDES,
+    START,
+    TILE_LENGTH,
+)
+
+State = dict[str, Any]
+Events = list[dict[str, Any]]
+
+
+def clone(state: State) -> State:
+    """A deep copy of a chase state for apply(), made field by field (several times faster than
+    deepcopy). The options and the river never change after new_game, so they are shared."""
+    new = dict(state)
+    new["obstacles"] = [dict(o) for o in state["obstacles"]]
+    new["rocks"] = [dict(r) for r in state["rocks"]]
+    new["hidden_sandbanks"] = [dict(h) for h in state["hidden_sandbanks"]]
+    new["canoes"] = {
+        side: [{**b, "rowers": list(b["rowers"])} for b in boats]
+        for side, boats in state["canoes"].items()
+    }
+    new["hands"] = {side: list(hand) for side, hand in state["hands"].items()}
+    new["draw"] = list(state["draw"])
+    new["discard"] = list(state["discard"])
+    new["used"] = {**state["used"], "moved": list(state["used"]["moved"])}
+    new["pending"] = plain_copy(state["pending"])
+    new["log"] = list(state["log"])  # events are never changed once told
+    return new
+
+
+def plain_copy(value: Any) -> Any:
+    """A deep copy of JSON-like data (dicts, lists and immutable scalars)."""
+    if type(value) is dict:
+        return {k: plain_copy(v) for k, v in value.items()}
+    if type(value) is list:
+        return [plain_copy(v) for v in value]
+    return value
+
+
+def say(events: Events, text: str, seat: str | None = None) -> None:
+    events.append({"text": text} if seat is None else {"text": text, "seat": seat})
+
+
+# -- setting up --------------------------------------------------------------------------------
+
+
+def build_river(layout: list[str]) -> dict[str, Any]:
+    """24" tiles along the centre line; a bend's apex is its midpoint (P1, P7)."""
+    tiles = []
+    turn = "right"
+    for i, kind in enumerate(layout):
+        start = i * TILE_LENGTH
+        tile = {"index": i, "kind": kind, "start": start, "end": start + TILE_LENGTH}
+        if kind == "bend":
+            # Cosmetic for the table renderer: bends turn alternately right and left.
+            tile.update(apex=start + TILE_LENGTH // 2, turn=turn, sandbank=True)
+            turn = "left" if turn == "right" else "right"
+        tiles.append(tile)
+    apexes = [t["apex"] for t in tiles if t["kind"] == "bend"]
+    return {"length": len(layout) * TILE_LENGTH, "tiles": tiles, "apexes": apexes}
+
+
+def new_canoe(side: str, index: int) -> dict[str, Any]:
+    return {
+        "side": side,
+        "index": index,
+        "position": START[side],  # P1
+        "rowers": [ROWER_OK, ROWER_OK],
+        "loaded": True,  # P6: a gun starts loaded
+        "holed": False,
+        "wet_powder": False,
+        "paddle_lost": False,
+        "leaking": False,
+        "exhausted": False,
+        "stuck": None,  # None, "aground" (sandbank, rock, hidden sandbank) or "obstacle"
+        "stuck_on": None,  # the obstacle id when stuck on one
+        "skip_move": False,
+        "skip_phase": False,
+        "out": False,
+        "finished": False,
+    }
+
+
+def new_state(options: dict[str, Any], chance: Chance) -> tuple[State, Events]:
+    river = build_river(list(options["layout"]))
+    length = river["length"]
+    # Decided: hazards start at random whole inches clear of the start line and the finish.
+    obstacles = [
+        {"id": i, "position": chance.randint(12, length - 12, label="obstacle")}
+        for i in range(options["obstacles"])
+    ]
+    rocks = [
+        {"id": i, "position": chance.randint(12, length - 6, label="rock")}
+        for i in range(options["rocks"])
+    ]
+    state: State = {
+        "kind": "pelts",
+        "options": options,
+        "river": river,
+        "obstacles": obstacles,
+        "rocks": rocks,
+        "hidden_sandbanks": [],
+        "canoes": {
+            side: [new_canoe(side, i) for i in range(options[f"{side}_canoes"])] for side in SIDES
+        },
+        "hands": {"trapper": [], "indian": []},
+        "draw": [],
+        "discard": [],
+        "jokers": 0,
+        "rain": False,
+        "turn": 1,
+        "phase": 1,
+        "active": "trapper",
+        "used": fresh_used(),
+        "pending": None,
+        "status": "playing",
+        "winner": None,
+        "log": [],
+    }
+    events: Events = []
+    deal(state, chance, events, trapper_ace=options["trapper_ace"])
+    say(events, "The chase begins: the trappers paddle for the trading post.")
+    return state, events
+
+
+def fresh_used() -> dict[str, Any]:
+    return {"moved": [], "action": False, "discard": False}
+
+
+def deal(state: State, chance: Chance, events: Events, *, trapper_ace: bool = False) -> None:
+    """Shuffle the whole pack into the draw pile and deal both hands (P2)."""
+    pile = chance.shuffle(list(cards.FULL_DECK), label="shuffle")
+    state["hands"] = {"trapper": [], "indian": []}
+    if trapper_ace:
+        # P2 option: the ace must be black to be of any use to the trappers (P3).
+        ace = next(c for c in reversed(pile) if cards.is_ace(c) and cards.COLOUR[c] == "black")
+        pile.remove(ace)
+        state["hands"]["trapper"].append(ace)
+    state["draw"] = pile
+    state["discard"] = []
+    for side in SIDES:
+        hand = state["hands"][side]
+        while len(hand) < hand_limit(state, side):
+            hand.append(state["draw"].pop())
+    say(events, "The cards are shuffled and dealt.")
+
+
+# -- canoes ------------------------------------------------------------------------------------
+
+
+def canoe(state: State, side: str, index: int) -> dict[str, Any]:
+    return state["canoes"][side][index]
+
+
+def in_play(boat: dict[str, Any]) -> bool:
+    """On the river and in action: not out, not past the finish."""
+    return not boat["out"] and not boat["finished"]
+
+
+def canoe_name(state: State, side: str, index: int) -> str:
+    if side == "trapper" and len(state["canoes"]["trapper"]) == 1:
+        return "the trappers' canoe"
+    return f"{'trapper' if side == 'trapper' else 'Indian'} canoe {index + 1}"
+
+
+def canoe_title(state: State, side: str, index: int) -> str:
+    text = canoe_name(state, side, index)
+    return text[0].upper() + text[1:]
+
+
+def odd_only(boat: dict[str, Any]) -> bool:
+    """P5 / P13: a rower down or a paddle lost: the canoe moves only on odd cards."""
+    return boat["paddle_lost"] or any(r != ROWER_OK for r in boat["rowers"])
+
+
+def in_sight(state: State, a: int, b: int) -> bool:
+    """P7: two points see each other unless a bend's apex lies between them."""
+    lo, hi = (a, b) if a <= b else (b, a)
+    return not any(lo < apex < hi for apex in state["river"]["apexes"])
+
+
+def gun_ready(state: State, boat: dict[str, Any]) -> bool:
+    return boat["loaded"] and not boat["wet_powder"] and not state["rain"]
+
+
+# -- cards -------------------------------------------------------------------------------------
+
+
+def hand_limit(state: State, side: str) -> int:
+    """P2 hand size, +1 per extra canoe; P5 shrinks it as canoes go out of action."""
+    boats = state["canoes"][side]
+    in_action = sum(1 for b in boats if not b["out"])
+    limit = HAND_BASE[side] + len(boats) - DEFAULT_CANOES[side]
+    if in_action < len(boats):
+        if side == "indian":
+            # P5: one canoe left -> 3 cards; decided: with three canoes, 4 while two remain.
+            limit = LAST_INDIAN_CANOE_HAND + in_action - 1
+        else:
+            # Decided: a lost second trapper canoe takes its extra card with it.
+            limit -= len(boats) - in_action
+    return max(limit, 1)
+
+
+def reshuffle(state: State, chance: Chance, events: Events) -> None:
+    """P2: the discards become the draw pile; "until the deck is reshuffled" effects end."""
+    state["draw"] = chance.shuffle(state["discard"], label="reshuffle")
+    state["discard"] = []
+    end_deck_effects(state)
+    say(events, "The draw pile is empty: the discards are shuffled into a new pile.")
+
+
+def end_deck_effects(state: State) -> None:
+    """What lasts only until the deck is reshuffled (P2): wet powder, exhaustion, jokers seen."""
+    for side in SIDES:
+        for boat in state["canoes"][side]:
+            boat["wet_powder"] = False
+            boat["exhausted"] = False
+    # Decided: the played jokers go back into the pile, so the count of jokers starts again.
+    state["jokers"] = 0
+
+
+def draw_up(state: State, side: str, chance: Chance, events: Events) -> None:
+    """Phases 2 and 4: draw back up to the hand size (P4)."""
+    hand = state["hands"][side]
+    drawn = 0
+    while len(hand) < hand_limit(state, side):
+        if not state["draw"]:
+            if not state["discard"]:
+                break
+            reshuffle(state, chance, events)
+        hand.append(state["draw"].pop())
+        drawn += 1
+    if not state["draw"] and state["discard"]:
+        reshuffle(state, chance, events)  # P2: as soon as the pile is empty
+    if drawn:
+        say(events, f"{side_title(side)} draw {plural(drawn, 'card')}.", side)
+
+
+def discard(state: State, side: str, card: str) -> None:
+    state["hands"][side].remove(card)
+    state["discard"].append(card)
+
+
+def trim_hand(state: State, side: str, chance: Chance, events: Events) -> None:
+    """P5: cards over a shrunken hand size are discarded at random, at once."""
+    hand = state["hands"][side]
+    thrown = []
+    while len(hand) > hand_limit(state, side):
+        card = hand[chance.randint(0, len(hand) - 1, label="random discard")]
+        discard(state, side, card)
+        thrown.append(cards.name(card))
+    if thrown:
+        say(events, f"{side_title(side)} discard at random: {', '.join(thrown)}.")
+
+
+def side_title(side: str) -> str:
+    """ "The trappers" / "The Indians", to start a sentence."""
+    return SIDE_NAMES[side][0].upper() + SIDE_NAMES[side][1:]
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+# -- wounds and the end of the chase -----------------------------------------------------------
+
+
+def hurt(state: State, side: str, index: int, chance: Chance, events: Events, fate: str) -> None:
+    """One rower is wounded (or lost overboard); both rowers down puts the canoe out (P5)."""
+    boat = canoe(state, side, index)
+    rowers = boat["rowers"]
+    if ROWER_OK in rowers:
+        rowers[rowers.index(ROWER_OK)] = fate
+    word = "is wounded" if fate == ROWER_WOUNDED else "is lost overboard"
+    say(events, f"A rower of {canoe_name(state, side, index)} {word}.")
+    if ROWER_OK not in rowers:
+        knock_out(state, side, index, chance, events)
+
+
+def knock_out(state: State, side: str, index: int, chance: Chance, events: Events) -> None:
+    boat = canoe(state, side, index)
+    boat.update(out=True, stuck=None, stuck_on=None)
+    say(events, f"{canoe_title(state, side, index)} is out of action.")
+    if side == "trapper" and len(state["canoes"]["trapper"]) == 1:
+        say(events, "The trappers are killed, robbed and scalped.")
+    check_end(state, events)
+    if state["status"] == "playing":
+        trim_hand(state, side, chance, events)
+
+
+def check_end(state: State, events: Events) -> None:
+    """P5: the Indians win when every trapper canoe is out; the trappers win when every Indian
+    canoe is out, or when every trapper canoe still in action has reached the finish."""
+    if state["status"] != "playing":
+        return
+    trappers = state["canoes"]["trapper"]
+    if all(b["out"] for b in trappers):
+        finish(state, "indian", events)
+    elif all(b["out"] for b in state["canoes"]["indian"]) or all(
+        b["finished"] or b["out"] for b in trappers
+    ):
+        finish(state, "trapper", events)
+
+
+def finish(state: State, winner: str, events: Events) -> None:
+    state.update(status="finished", winner=winner, pending=None)
+    if winner == "trapper":
+        say(events, "The trappers win: the pelts reach the trading post!")
+    else:
+        say(events, "The Indians win: the trappers will not reach the trading post.")
+
+
+def place(state: State, side: str, index: int, position: int, events: Events) -> None:
+    """Put a canoe at a position on the river: a trapper canoe at the end has escaped (P5)."""
+    boat = canoe(state, side, index)
+    length = state["river"]["length"]
+    boat["position"] = max(0, min(position, length))
+    if side == "trapper" and position >= length:
+        boat.update(finished=True, stuck=None, stuck_on=None)
+        say(events, f"{canoe_title(state, side, index)} reaches the end of the river.")
+        check_end(state, events)
+
+
+def drift(state: State, events: Events) -> None:
+    """Phase 5 (P4): floating obstacles and every canoe not aground move 2" downstream.
+
+    Decided: the current carries canoes without tests, and a canoe on a sandbank or rock stays
+    put (P9 says only a canoe stuck on a floating obstacle still drifts).
+    """
+    length = state["river"]["length"]
+    say(events, f'The current sweeps everything afloat {DRIFT}" downstream.')
+    for obstacle in state["obstacles"]:
+        obstacle["position"] += DRIFT
+    gone = {o["id"] for o in state["obstacles"] if o["position"] >= length}
+    state["obstacles"] = [o for o in state["obstacles"] if o["id"] not in gone]
+    for side in SIDES:
+        for boat in state["canoes"][side]:
+            if not in_play(boat) or boat["stuck"] == "aground":
+                continue
+            if boat["stuck_on"] in gone:
+                boat.update(stuck=None, stuck_on=None)
+            place(state, side, boat["index"], boat["position"] + DRIFT, events)
+    check_end(state, events)
+
+
+def other(side: str) -> str:
+    return OTHER[side]

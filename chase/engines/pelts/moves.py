@@ -1,0 +1,323 @@
+"""Movement: paddling down the river past bends, floating obstacles, rocks and hidden sandbanks,
+getting free when stuck, counter-cards against holed canoes, and melee at the end of a move."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from chase.engines.chance import Chance
+from chase.engines.pelts import cards
+from chase.engines.pelts.flow import ask_choice, ask_counter, ask_reaction, ask_test, run, step
+from chase.engines.pelts.model import (
+    Events,
+    State,
+    canoe,
+    canoe_name,
+    canoe_title,
+    discard,
+    hurt,
+    in_play,
+    odd_only,
+    other,
+    place,
+    say,
+)
+from chase.engines.pelts.tables import (
+    HIDDEN_SANDBANK_HALF_WIDTH,
+    MELEE_REACH,
+    ROCK_REACH,
+    ROWER_WOUNDED,
+    WIDE_EXTRA,
+)
+
+# Decided: hazards met at the same point are taken in this order.
+HAZARD_ORDER = {"apex": 0, "hidden": 1, "obstacle": 2, "rock": 3}
+
+
+def distance(boat: dict[str, Any], card: str, counter: str | None) -> int:
+    """Inches a movement card moves this canoe: halved when exhausted (rounded down), 1" less
+    when taking on water, less a counter-card (P12), never below 0."""
+    inches = cards.move_value(card)
+    if boat["exhausted"]:
+        inches //= 2
+    if boat["leaking"]:
+        inches -= 1
+    if counter is not None:
+        inches -= cards.PIPS[counter]  # type: ignore[operator]
+    return max(0, inches)
+
+
+def may_move_on(boat: dict[str, Any], card: str) -> bool:
+    """P5: a canoe with a rower down (or its paddle lost) moves only on odd cards; an ace played
+    as 10" is even."""
+    return not odd_only(boat) or cards.move_value(card) % 2 == 1
+
+
+# -- starting a move ---------------------------------------------------------------------------
+
+
+def start_move(state: State, side: str, index: int, card: str, chance: Chance, events: Events):
+    """Play a movement card for one canoe (P3, P4)."""
+    discard(state, side, card)
+    state["used"]["moved"].append(index)
+    boat = canoe(state, side, index)
+    say(events, f"{cards.title(card)}: {canoe_name(state, side, index)} paddles on.", side)
+    k = {"step": "move_countered", "side": side, "index": index, "card": card}
+    if boat["holed"]:
+        text = f"{canoe_title(state, side, index)} is holed and moves with {cards.name(card)}."
+        ask_counter(state, other(side), text, k, chance, events)
+    else:
+        k["counter"] = None
+        run(state, k, chance, events)
+
+
+def free(state: State, side: str, index: int, card: str, events: Events) -> None:
+    """P9: an aground or stuck canoe discards its movement card to get free and does not move."""
+    discard(state, side, card)
+    state["used"]["moved"].append(index)
+    boat = canoe(state, side, index)
+    boat.update(stuck=None, stuck_on=None)
+    say(events, f"{cards.title(card)}: {canoe_name(state, side, index)} works itself free.", side)
+
+
+@step("move_countered")
+def _move_countered(state: State, k: dict, chance: Chance, events: Events) -> None:
+    counter = k["counter"]
+    if counter is None:
+        k["cancelled"] = False
+        _move_go(state, k, chance, events)
+        return
+    name = canoe_name(state, k["side"], k["index"])
+    text = f'{cards.title(counter)} is played to slow {name} by {cards.PIPS[counter]}".'
+    say(events, text, other(k["side"]))
+    k["step"] = "move_go"
+    ask_reaction(state, k["side"], "counter", text, k, chance, events)
+
+
+@step("move_go")
+def _move_go(state: State, k: dict, chance: Chance, events: Events) -> None:
+    boat = canoe(state, k["side"], k["index"])
+    counter = None if k["cancelled"] else k["counter"]
+    inches = distance(boat, k["card"], counter)
+    say(events, f'{canoe_title(state, k["side"], k["index"])} moves up to {inches}".')
+    path = {
+        "step": "move_path",
+        "side": k["side"],
+        "index": k["index"],
+        "cursor": boat["position"],
+        "remaining": inches,
+        "done": [],
+    }
+    run(state, path, chance, events)
+
+
+# -- the path ----------------------------------------------------------------------------------
+
+
+def next_hazard(state: State, cursor: int, remaining: int, done: list[str]) -> dict | None:
+    """The first hazard a move from `cursor` over `remaining` inches meets, if any.
+
+    P9 a bend's apex is crossed when the move starts at or before it and ends beyond it;
+    P10 a floating obstacle is met when the move reaches its point; a rock when the move passes
+    its point or ends within 1" of it; P13 a hidden sandbank when the move enters it.
+    """
+    target = cursor + remaining
+    found = []
+    for apex in state["river"]["apexes"]:
+        if cursor <= apex < target:
+            found.append(("apex", f"apex:{apex}", apex, None))
+    for sand in state["hidden_sandbanks"]:
+        if cursor < sand["start"] <= target:
+            found.append(("hidden", f"hidden:{sand['id']}", sand["start"], sand["id"]))
+    for obstacle in state["obstacles"]:
+        if cursor < obstacle["position"] <= target:
+            at = obstacle["position"]
+            found.append(("obstacle", f"obstacle:{obstacle['id']}", at, obstacle["id"]))
+    for rock in state["rocks"]:
+        point = rock["position"]
+        if cursor < point and point - ROCK_REACH <= target:
+            found.append(("rock", f"rock:{rock['id']}", min(point, target), rock["id"]))
+    found = [f for f in found if f[1] not in done]
+    if not found:
+        return None
+    kind, key, at, ident = min(found, key=lambda f: (f[2], HAZARD_ORDER[f[0]]))
+    return {"kind": kind, "key": key, "at": at, "id": ident}
+
+
+def wide_possible(cursor: int, remaining: int, apex: int) -> bool:
+    """Going wide needs the move to get past the apex after paying the extra 4" (P9)."""
+    return remaining - (apex - cursor) - WIDE_EXTRA >= 1
+
+
+@step("move_path")
+def _move_path(state: State, k: dict, chance: Chance, events: Events) -> None:
+    side, index = k["side"], k["index"]
+    hazard = next_hazard(state, k["cursor"], k["remaining"], k["done"])
+    if hazard is None:
+        _advance(k, k["cursor"] + k["remaining"])
+        _move_end(state, k, chance, events)
+        return
+    k["hazard"] = hazard
+    if hazard["kind"] == "apex":
+        apex = hazard["at"]
+        options = []
+        if wide_possible(k["cursor"], k["remaining"], apex):
+            end = k["cursor"] + k["remaining"] - WIDE_EXTRA
+            options.append(
+                {
+                    "option": "wide",
+                    "label": f'Go wide round the bend ({WIDE_EXTRA}" more, to {end}")',
+                }
+            )
+        options.append({"option": "cut", "label": "Cut the corner over the sandbank (a test)"})
+        options.append({"option": "stop", "label": f'Stop before the bend at {apex}"'})
+        k["step"] = "move_apex"
+        text = f'{canoe_title(state, side, index)} reaches the bend at {apex}".'
+        ask_choice(state, side, "bend", text, options, k)
+        return
+    _advance(k, hazard["at"])
+    canoe(state, side, index)["position"] = k["cursor"]
+    k["step"] = "move_hazard"
+    ask_test(
+        state, hazard["kind"], side, f"{canoe_title(state, side, index)} meets {_what(hazard)}.", k
+    )
+
+
+def _what(hazard: dict) -> str:
+    return {
+        "hidden": "the hidden sandbank",
+        "obstacle": "a floating obstacle",
+        "rock": "a rock",
+    }[hazard["kind"]]
+
+
+def _advance(k: dict, to: int) -> None:
+    """Bring the move's cursor forward to `to`, spending the inches."""
+    k["remaining"] -= to - k["cursor"]
+    k["cursor"] = to
+
+
+@step("move_apex")
+def _move_apex(state: State, k: dict, chance: Chance, events: Events) -> None:
+    """P9: at a bend the mover goes wide (4" more), cuts the corner (a test) or stops short."""
+    apex = k["hazard"]["at"]
+    name = canoe_title(state, k["side"], k["index"])
+    option = k["choice"]["option"]
+    if option == "stop":
+        say(events, f'{name} stops before the bend at {apex}".')
+        _advance(k, apex)
+        k["remaining"] = 0
+        _move_end(state, k, chance, events)
+        return
+    if option == "wide":
+        say(events, f"{name} goes wide round the bend.")
+        _advance(k, apex)
+        k["remaining"] -= WIDE_EXTRA
+        k["done"].append(k["hazard"]["key"])
+        k["step"] = "move_path"
+        canoe(state, k["side"], k["index"])["position"] = apex
+        run(state, k, chance, events)
+        return
+    _advance(k, apex)
+    canoe(state, k["side"], k["index"])["position"] = apex
+    k["step"] = "move_hazard"
+    ask_test(state, "cut", k["side"], f"{name} cuts the corner over the sandbank.", k)
+
+
+@step("move_hazard")
+def _move_hazard(state: State, k: dict, chance: Chance, events: Events) -> None:
+    """Apply a hazard test's result to the moving canoe (P8, P9, P10)."""
+    boat = canoe(state, k["side"], k["index"])
+    result = k["result"]
+    k["done"].append(k["hazard"]["key"])
+    if result in ("aground", "caught"):
+        boat.update(stuck="aground", stuck_on=None)
+        k["remaining"] = 0
+        _move_end(state, k, chance, events)
+        return
+    if result == "stuck":
+        boat.update(stuck="obstacle", stuck_on=k["hazard"]["id"])
+        k["remaining"] = 0
+        _move_end(state, k, chance, events)
+        return
+    if result == "holed":
+        boat["holed"] = True
+    k["step"] = "move_path"
+    run(state, k, chance, events)
+
+
+# -- the end of a move: the finish, or a melee -------------------------------------------------
+
+
+def _move_end(state: State, k: dict, chance: Chance, events: Events) -> None:
+    side, index = k["side"], k["index"]
+    place(state, side, index, k["cursor"], events)
+    boat = canoe(state, side, index)
+    if state["status"] != "playing" or not in_play(boat):
+        return
+    enemies = [
+        e
+        for e in state["canoes"][other(side)]
+        if in_play(e) and abs(e["position"] - boat["position"]) <= MELEE_REACH
+    ]
+    if not enemies:
+        return
+    options = [
+        {
+            "option": "melee",
+            "target": e["index"],
+            "label": f"Start a melee with {canoe_name(state, other(side), e['index'])}",
+        }
+        for e in enemies
+    ]
+    options.append({"option": "no_melee", "label": "No melee"})
+    text = f"{canoe_title(state, side, index)} is alongside the enemy."
+    ask_choice(
+        state, side, "melee", text, options, {"step": "melee_start", "side": side, "index": index}
+    )
+
+
+@step("melee_start")
+def _melee_start(state: State, k: dict, chance: Chance, events: Events) -> None:
+    """P11: a canoe ending its move within 1" of an enemy canoe may start a melee."""
+    if k["choice"]["option"] == "no_melee":
+        return
+    k.update(step="melee_result", target=k["choice"]["target"])
+    attacker = canoe_title(state, k["side"], k["index"])
+    defender = canoe_name(state, other(k["side"]), k["target"])
+    say(events, f"{attacker} starts a melee with {defender}.", k["side"])
+    ask_test(state, "melee", k["side"], f"{attacker} fights {defender}.", k)
+
+
+@step("melee_result")
+def _melee_result(state: State, k: dict, chance: Chance, events: Events) -> None:
+    """P8: the melee's winner wounds one rower of the loser; P6: the loser may cancel that
+    result with an ace."""
+    if k["result"] == "nothing":
+        return
+    if k["result"] == "defender wounded":
+        side, index = other(k["side"]), k["target"]
+    else:
+        side, index = k["side"], k["index"]
+    wound = {"step": "wound", "side": side, "index": index, "fate": ROWER_WOUNDED}
+    text = f"A rower of {canoe_name(state, side, index)} is about to be wounded in the melee."
+    ask_reaction(state, side, "melee", text, wound, chance, events)
+
+
+@step("wound")
+def _wound(state: State, k: dict, chance: Chance, events: Events) -> None:
+    if k.get("cancelled"):
+        say(events, "The wound is cancelled.")
+        return
+    hurt(state, k["side"], k["index"], chance, events, k["fate"])
+
+
+def hidden_sandbank(state: State, position: int) -> dict:
+    """P13 (Jack): a hidden sandbank 2" wide around the target canoe."""
+    sand = {
+        "id": len(state["hidden_sandbanks"]),
+        "start": max(0, position - HIDDEN_SANDBANK_HALF_WIDTH),
+        "end": position + HIDDEN_SANDBANK_HALF_WIDTH,
+    }
+    state["hidden_sandbanks"].append(sand)
+    return sand

@@ -21,6 +21,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 from rest_framework.views import set_rollback
 
 from campaign.errors import RulesError, WarbandInvalid
+from chase import errors as chase_errors
 
 
 def error_body(error: RulesError) -> dict:
@@ -71,6 +72,10 @@ def exception_handler(exc, context):
     if isinstance(exc, RulesError):
         set_rollback()  # services are atomic already; this covers ATOMIC_REQUESTS too
         return Response(error_body(exc), status=status.HTTP_400_BAD_REQUEST)
+    if isinstance(exc, chase_errors.SessionError | chase_errors.GameError):
+        # The canoe games: the same body; 400, or the error's own 403/404/409.
+        set_rollback()
+        return Response(chase_errors.error_body(exc), status=chase_errors.status_of(exc))
     if isinstance(exc, DjangoValidationError):
         # A model's full_clean() in a service: a safety net behind the serializers' own bounds.
         exc = exceptions.ValidationError(as_serializer_error(exc))

@@ -1,1 +1,12 @@
-urlpatterns: list = []
+"""The game sessions' REST API under /api/ (see chase.api)."""
+
+from django.urls import path
+
+from chase import api
+
+urlpatterns = [
+    path("sessions/", api.sessions_create, name="api-sessions"),
+    path("sessions/<int:session_id>/view/", api.session_view, name="api-session-view"),
+    path("sessions/<int:session_id>/actions/", api.session_actions, name="api-session-actions"),
+    path("sessions/<int:session_id>/version/", api.session_version, name="api-session-version"),
+]

@@ -1,1 +1,18 @@
-urlpatterns: list = []
+"""The game pages under /play/: the lobby, the table, joining, and the replay."""
+
+from django.urls import path
+
+from chase import views
+
+app_name = "chase"
+
+urlpatterns = [
+    path("", views.lobby, name="lobby"),
+    path("new/", views.game_create, name="create"),
+    path("join/<str:token>/", views.join, name="join"),
+    path("<int:session_id>/", views.table, name="table"),
+    path("<int:session_id>/act/", views.act, name="act"),
+    path("<int:session_id>/device/<str:role>/", views.take_device, name="device"),
+    path("<int:session_id>/sit/<str:role>/", views.sit, name="sit"),
+    path("<int:session_id>/replay/", views.replay, name="replay"),
+]

@@ -1,0 +1,73 @@
+"""One access helper per object type: a game by its id, a seat only by its secret token.
+
+A browser keeps the tokens of the seats it holds in its session (`request.session`), so a
+reload, or closing the tab and coming back, keeps the seat. A hot-seat browser holds them all.
+"""
+
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404
+
+from chase.errors import SeatRefused
+from chase.models import GameSession, Seat
+
+SEATS_KEY = "chase_seats"  # {game id: [tokens]}
+VIEWER_KEY = "chase_viewer"  # {game id: role}: in hot-seat, who has the device now
+CREATED_KEY = "chase_created"  # [game ids] this browser created (it shows their invite links)
+
+
+def session_for(session_id: int) -> GameSession:
+    return get_object_or_404(GameSession.objects.select_related("created_by"), pk=session_id)
+
+
+def seat_for(session: GameSession, token: str | None) -> Seat:
+    """The seat of this game whose token this is; 403 for anything else (no guessing)."""
+    seat = session.seats.filter(token=token).first() if token else None
+    if seat is None:
+        raise SeatRefused("That seat token does not belong to this game.", field="seat")
+    return seat
+
+
+def held_tokens(request, session_id: int | None = None) -> list[str]:
+    kept = request.session.get(SEATS_KEY, {})
+    if session_id is None:
+        return [token for tokens in kept.values() for token in tokens]
+    return list(kept.get(str(session_id), []))
+
+
+def held_seats(request, session: GameSession) -> list[Seat]:
+    """The human seats of this game this browser holds, in turn order."""
+    tokens = held_tokens(request, session.pk)
+    if not tokens:
+        return []
+    return [s for s in session.seats.all() if s.token in tokens and not s.is_computer]
+
+
+def remember_seat(request, seat: Seat) -> None:
+    kept = request.session.get(SEATS_KEY, {})
+    tokens = kept.setdefault(str(seat.session_id), [])
+    if seat.token not in tokens:
+        tokens.append(seat.token)
+        request.session[SEATS_KEY] = kept
+
+
+def remember_created(request, session: GameSession) -> None:
+    request.session[CREATED_KEY] = [*request.session.get(CREATED_KEY, []), session.pk][-50:]
+
+
+def created_here(request, session: GameSession) -> bool:
+    """The browser (or the signed-in user) that created the game sees its invite links."""
+    if request.user.is_authenticated and session.created_by_id == request.user.id:
+        return True
+    return session.pk in request.session.get(CREATED_KEY, [])
+
+
+def device_holder(request, session: GameSession) -> str | None:
+    """Hot-seat: the role that said "I am ..." last on this device."""
+    return request.session.get(VIEWER_KEY, {}).get(str(session.pk))
+
+
+def hand_device_to(request, session: GameSession, role: str | None) -> None:
+    viewers = request.session.get(VIEWER_KEY, {})
+    viewers[str(session.pk)] = role
+    request.session[VIEWER_KEY] = viewers

@@ -1,0 +1,50 @@
+from django.contrib import admin
+
+from chase.models import ActionLog, GameSession, Seat
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    extra = 0
+    fields = ["role", "kind", "name", "user", "taken_at"]
+    readonly_fields = ["taken_at"]
+
+
+class ActionLogInline(admin.TabularInline):
+    """The log is append-only: shown, never changed here."""
+
+    model = ActionLog
+    extra = 0
+    fields = ["seq", "role", "by_computer", "action", "events", "version_after", "created_at"]
+    readonly_fields = fields
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(GameSession)
+class GameSessionAdmin(admin.ModelAdmin):
+    list_display = ["id", "kind", "mode", "status", "winner", "version", "created_by", "updated_at"]
+    list_filter = ["kind", "mode", "status"]
+    readonly_fields = ["version", "created_at", "updated_at"]
+    inlines = [SeatInline, ActionLogInline]
+
+
+@admin.register(ActionLog)
+class ActionLogAdmin(admin.ModelAdmin):
+    list_display = ["session", "seq", "role", "by_computer", "version_after", "created_at"]
+    list_filter = ["by_computer"]
+    readonly_fields = [
+        "session", "seq", "role", "by_computer", "action", "outcomes", "events",
+        "version_after", "created_at",
+    ]  # fmt: skip
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False

@@ -1,0 +1,185 @@
+"""The game sessions' REST API: create a game, read a seat's view, post an action, poll.
+
+No account is needed: a seat's secret token is the credential (a guest plays from a join link).
+Every action carries the version it was chosen from; a stale one gets 409 and the fresh view.
+Errors: 400/403/404 with {"detail", "errors": [{"rule", "field", "message"}]} (campaign.api_errors).
+"""
+
+from __future__ import annotations
+
+from django.urls import reverse
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import serializers, status
+from rest_framework.decorators import api_view, authentication_classes, permission_classes
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+
+from chase import selectors, services
+from chase.access import seat_for, session_for
+from chase.engines import ENGINES
+from chase.errors import NoSuchSession, StaleVersion
+from chase.models import GameSession
+
+# --- serializers: parse and bound the input, describe the output ------------------------------
+
+
+class SessionCreateSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=list(ENGINES), help_text="pelts, race")
+    mode = serializers.ChoiceField(choices=GameSession.Mode.values)
+    options = serializers.DictField(
+        required=False, default=dict, help_text="The game's options; unknown ones are a 400."
+    )
+    play_as = serializers.CharField(
+        required=False, allow_blank=True, max_length=40,
+        help_text="Solo: the human seat (default: the first role). Ignored by other modes.",
+    )  # fmt: skip
+
+
+class ActionSerializer(serializers.Serializer):
+    seat = serializers.CharField(max_length=64, help_text="The seat's token.")
+    version = serializers.IntegerField(min_value=0, help_text="The version it was chosen from.")
+    action = serializers.DictField(help_text="One of the view's legal_actions, as given.")
+
+
+class SeatOutSerializer(serializers.Serializer):
+    role = serializers.CharField()
+    kind = serializers.CharField(help_text="human or computer")
+    token = serializers.CharField(allow_null=True, help_text="null for a computer seat")
+    join_url = serializers.URLField(allow_null=True, help_text="null for a computer seat")
+
+
+class SessionCreatedSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    kind = serializers.CharField()
+    mode = serializers.CharField()
+    status = serializers.CharField()
+    version = serializers.IntegerField()
+    url = serializers.URLField(help_text="The table page.")
+    seats = SeatOutSerializer(many=True)
+
+
+class ViewSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    kind = serializers.CharField()
+    mode = serializers.CharField()
+    version = serializers.IntegerField()
+    status = serializers.CharField(help_text="waiting, playing or finished")
+    winner = serializers.CharField(allow_null=True)
+    role = serializers.CharField(allow_null=True, help_text="The seat's role; null: spectator.")
+    seats = serializers.ListField(child=serializers.DictField())
+    view = serializers.DictField(help_text="The engine's view for this seat.")
+    legal_actions = serializers.ListField(child=serializers.DictField())
+    log = serializers.ListField(child=serializers.DictField())
+
+
+class VersionSerializer(serializers.Serializer):
+    version = serializers.IntegerField()
+    status = serializers.CharField()
+
+
+SEAT_PARAMETER = OpenApiParameter("seat", str, description="The seat's token (absent: spectator)")
+ERROR = OpenApiResponse(description="{detail, errors: [{rule, field, message}]}")
+
+
+# --- views -------------------------------------------------------------------------------------
+
+
+@extend_schema(
+    operation_id="sessions_create",
+    request=SessionCreateSerializer,
+    responses={201: SessionCreatedSerializer, 400: ERROR},
+    auth=[],
+)
+@api_view(["POST"])
+@permission_classes([AllowAny])
+def sessions_create(request):
+    """Start a game: `{kind, mode, options}` → `{id, seats: [{role, join_url}]}`."""
+    serializer = SessionCreateSerializer(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    session = services.session_create(**serializer.validated_data, user=request.user)
+    seats = [
+        {
+            "role": seat.role,
+            "kind": seat.kind,
+            "token": None if seat.is_computer else seat.token,
+            "join_url": None
+            if seat.is_computer
+            else request.build_absolute_uri(reverse("chase:join", args=[seat.token])),
+        }
+        for seat in session.seats.all()
+    ]
+    body = {
+        "id": session.pk, "kind": session.kind, "mode": session.mode, "status": session.status,
+        "version": session.version, "seats": seats,
+        "url": request.build_absolute_uri(reverse("chase:table", args=[session.pk])),
+    }  # fmt: skip
+    return Response(body, status=status.HTTP_201_CREATED)
+
+
+@extend_schema(
+    operation_id="sessions_view",
+    parameters=[SEAT_PARAMETER],
+    responses={200: ViewSerializer, 403: ERROR, 404: ERROR},
+    auth=[],
+)
+@api_view(["GET"])
+@permission_classes([AllowAny])
+def session_view(request, session_id: int):
+    """A seat's view: `{version, status, winner, view, legal_actions, log}`. The first use of a
+    token takes its seat (and may start a game waiting for players)."""
+    session = session_for(session_id)
+    seat = None
+    if "seat" in request.query_params:
+        seat = seat_for(session, request.query_params["seat"])
+        if not seat.is_taken:
+            services.seat_take(seat=seat, user=request.user)
+            session.refresh_from_db()
+    return Response(selectors.seat_payload(session, seat))
+
+
+@extend_schema(
+    operation_id="sessions_act",
+    request=ActionSerializer,
+    responses={
+        200: ViewSerializer,
+        400: ERROR,
+        403: ERROR,
+        404: ERROR,
+        409: OpenApiResponse(ViewSerializer, description="Stale version: the fresh view."),
+    },
+    auth=[],
+)
+@api_view(["POST"])
+@permission_classes([AllowAny])
+def session_actions(request, session_id: int):
+    """Post one of the seat's legal actions with the version it was chosen from."""
+    serializer = ActionSerializer(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    data = serializer.validated_data
+    seat = seat_for(session_for(session_id), data["seat"])
+    services.seat_take(seat=seat, user=request.user)
+    try:
+        session = services.session_act(
+            session_id=session_id, token=seat.token, version=data["version"], action=data["action"]
+        )
+    except StaleVersion as stale:
+        session = session_for(session_id)
+        body = {"detail": stale.message, **selectors.seat_payload(session, seat)}
+        return Response(body, status=status.HTTP_409_CONFLICT)
+    return Response(selectors.seat_payload(session, seat))
+
+
+@extend_schema(
+    operation_id="sessions_version",
+    responses={200: VersionSerializer, 404: ERROR},
+    auth=[],
+)
+@api_view(["GET"])
+@authentication_classes([])
+@permission_classes([AllowAny])
+def session_version(request, session_id: int):
+    """`{"version": n, "status": "..."}`: poll this (it is tiny), fetch the view when it moves."""
+    row = GameSession.objects.filter(pk=session_id).values("version", "status").first()
+    if row is None:
+        raise NoSuchSession("There is no such game.")
+    return Response(row)

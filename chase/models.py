@@ -1,0 +1,141 @@
+"""Game sessions of the canoe games: the game, its seats and its append-only action log.
+
+The state is the engine's plain data, stored as it is; the Django side never looks inside it.
+Every random outcome an action used is kept in its log row, so a game replays from the
+options and the log alone (chase.services.session_replay).
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+
+def new_token() -> str:
+    """A seat's secret: whoever holds it plays that seat (a join link carries it)."""
+    return secrets.token_urlsafe(16)
+
+
+class GameSessionQuerySet(models.QuerySet):
+    def open_to_join(self):
+        """Games across several browsers still waiting for a player at some human seat."""
+        free = Seat.objects.filter(
+            session=models.OuterRef("pk"), kind=Seat.Kind.HUMAN, taken_at__isnull=True
+        )
+        return self.filter(mode=GameSession.Mode.MULTI, status=GameSession.Status.WAITING).filter(
+            models.Exists(free)
+        )
+
+    def held_by(self, user, tokens):
+        """Games this person plays: created, holding a seat as a user, or by a token they keep."""
+        held = Q(seats__token__in=list(tokens))
+        if user is not None and user.is_authenticated:
+            held |= Q(created_by=user) | Q(seats__user=user)
+        return self.filter(held).distinct()
+
+
+class GameSession(models.Model):
+    class Mode(models.TextChoices):
+        HOTSEAT = "hotseat", "Hot-seat (one device, pass it round)"
+        MULTI = "multi", "Several browsers (invite links)"
+        SOLO = "solo", "Solo against the computer"
+
+    class Status(models.TextChoices):
+        WAITING = "waiting", "Waiting for players"
+        PLAYING = "playing", "Playing"
+        FINISHED = "finished", "Finished"
+
+    kind = models.CharField(max_length=20)
+    mode = models.CharField(max_length=10, choices=Mode.choices)
+    options = models.JSONField(default=dict)  # cleaned by the engine
+    state = models.JSONField(default=dict)
+    version = models.PositiveIntegerField(default=0)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING)
+    winner = models.CharField(max_length=40, null=True, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="chase_sessions",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    objects = GameSessionQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-updated_at"]
+        indexes = [models.Index(fields=["mode", "status"])]
+
+    def __str__(self) -> str:
+        return f"{self.kind} #{self.pk} ({self.mode}, {self.status})"
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status == self.Status.FINISHED
+
+
+class Seat(models.Model):
+    class Kind(models.TextChoices):
+        HUMAN = "human", "Human"
+        COMPUTER = "computer", "Computer"
+
+    session = models.ForeignKey(GameSession, on_delete=models.CASCADE, related_name="seats")
+    role = models.CharField(max_length=40)
+    position = models.PositiveSmallIntegerField(default=0)  # the engine's turn order
+    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.HUMAN)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="chase_seats",
+    )
+    token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
+    name = models.CharField(max_length=150, blank=True)
+    taken_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["session", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "role"], name="chase_one_seat_per_role")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.role} in game {self.session_id}"
+
+    @property
+    def is_computer(self) -> bool:
+        return self.kind == self.Kind.COMPUTER
+
+    @property
+    def is_taken(self) -> bool:
+        return self.is_computer or self.taken_at is not None
+
+
+class ActionLog(models.Model):
+    """One row per thing that happened: seq 0 is the setup, then every action, a computer's
+    included. Written once by the services, never changed or deleted."""
+
+    session = models.ForeignKey(GameSession, on_delete=models.CASCADE, related_name="log")
+    seq = models.PositiveIntegerField()
+    role = models.CharField(max_length=40, null=True, blank=True)  # None: the setup
+    by_computer = models.BooleanField(default=False)
+    action = models.JSONField(null=True, blank=True)  # None: the setup
+    outcomes = models.JSONField(default=list)  # Chance.outcomes: faces, shuffles, draws
+    events = models.JSONField(default=list)
+    version_after = models.PositiveIntegerField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["session", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "seq"], name="chase_one_log_row_per_seq")
+        ]
+
+    def __str__(self) -> str:
+        return f"game {self.session_id} step {self.seq}"

@@ -1,0 +1,344 @@
+"""Every write to a game session goes through here; the replay that reads the log back too.
+
+Services take keyword-only arguments, run in one transaction, call the engine (plain Python in
+`chase.engines`) and raise `chase.errors` (nothing is half-written when they do). Each action
+is posted with the version it was chosen from: the session row is locked (SELECT ... FOR UPDATE)
+and the write is guarded by `UPDATE ... WHERE version = <the version read>`, so two posts of
+the same version apply once on PostgreSQL and on SQLite alike.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import random
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import OperationalError, connection, transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from chase.engines import UnknownGame, get_engine
+from chase.engines.base import Engine, GameError, OptionsError
+from chase.engines.chance import Chance, ChanceExhausted, RandomChance, ScriptedChance
+from chase.errors import NoSuchSession, SeatRefused, SessionError, StaleVersion
+from chase.models import ActionLog, GameSession, Seat
+
+# A safety stop for computer seats answering each other; a whole pelts phase is a handful.
+MAX_COMPUTER_MOVES = 2000
+LOCK_RETRIES = 25
+
+Status = GameSession.Status
+
+
+def new_chance() -> Chance:
+    """The source of every die, shuffle and draw (tests patch this for seeded games)."""
+    return RandomChance()
+
+
+def _retry_when_locked(service):
+    """SQLite answers a second writer with "database is locked" where PostgreSQL waits for the
+    row lock: run the whole transaction again, so it reads what the first writer committed (a
+    newer version, say). Never inside an enclosing transaction, which could not be rerun."""
+
+    @functools.wraps(service)
+    def wrapper(*args, **kwargs):
+        for attempt in range(1, LOCK_RETRIES + 1):
+            try:
+                return service(*args, **kwargs)
+            except OperationalError as error:
+                retry = (
+                    connection.vendor == "sqlite"
+                    and "locked" in str(error)
+                    and not connection.in_atomic_block
+                    and attempt < LOCK_RETRIES
+                )
+                if not retry:
+                    raise
+                time.sleep(random.uniform(0.002, 0.02) * attempt)
+
+    return wrapper
+
+
+@dataclass(frozen=True)
+class Move:
+    """One applied action, as it goes into the log."""
+
+    role: str
+    action: dict[str, Any]
+    outcomes: list[dict[str, Any]]
+    events: list[dict[str, Any]]
+    by_computer: bool = False
+
+
+# --- creating a game and taking seats ----------------------------------------------------------
+
+
+def _engine(kind: str) -> Engine:
+    try:
+        return get_engine(kind)
+    except UnknownGame as error:
+        raise SessionError(str(error), field="kind") from None
+
+
+@_retry_when_locked
+@transaction.atomic
+def session_create(
+    *, kind: str, mode: str, options: dict[str, Any], user=None, play_as: str | None = None
+) -> GameSession:
+    """Set up a game: options cleaned by the engine, one seat per role, the setup logged as
+    step 0. Solo: `play_as` (default the first role) is the human seat, the computer holds the
+    rest and moves at once. Hot-seat and solo games start playing; a multi game waits until
+    every human seat is taken."""
+    engine = _engine(kind)
+    if mode not in GameSession.Mode.values:
+        raise SessionError(
+            f"There is no mode {mode!r}: choose one of {', '.join(GameSession.Mode.values)}.",
+            field="mode",
+        )
+    if not isinstance(options, dict):
+        raise SessionError("The options must be an object of option names.", field="options")
+    try:
+        cleaned = engine.clean_options(options)
+    except OptionsError as error:
+        raise SessionError(str(error), field="options") from None
+    roles = engine.roles(cleaned)
+    play_as = play_as or roles[0]
+    if play_as not in roles:
+        raise SessionError(
+            f"There is no seat {play_as!r} in this game: the seats are {', '.join(roles)}.",
+            field="play_as",
+        )
+    chance = new_chance()
+    setup = engine.new_game(cleaned, chance)
+    waiting = mode == GameSession.Mode.MULTI
+    session = GameSession.objects.create(
+        kind=kind, mode=mode, options=cleaned, state=setup.state, version=0,
+        status=Status.WAITING if waiting else _status(engine, setup.state),
+        winner=engine.winner(setup.state),
+        created_by=user if user is not None and user.is_authenticated else None,
+    )  # fmt: skip
+    computer = mode == GameSession.Mode.SOLO
+    Seat.objects.bulk_create(
+        Seat(
+            session=session,
+            role=role,
+            position=position,
+            kind=Seat.Kind.COMPUTER if computer and role != play_as else Seat.Kind.HUMAN,
+            name="Computer" if computer and role != play_as else "",
+        )  # fmt: skip
+        for position, role in enumerate(roles)
+    )
+    ActionLog.objects.create(
+        session=session, seq=0, outcomes=chance.outcomes, events=setup.events, version_after=0
+    )
+    if session.status == Status.PLAYING:
+        state, moves = _computer_moves(engine, setup.state, session.seats.all())
+        if moves:
+            _commit(session, engine, state, moves)
+    return session
+
+
+def seat_take(*, seat: Seat, user=None) -> Seat:
+    """The first use of a seat's token (its view, its join link or an action) takes it.
+
+    Taking a seat of a waiting game bumps the version (the others see who joined); taking the
+    last free human seat starts it. Taking a seat again is harmless.
+    """
+    if not seat.is_taken:
+        _take(seat=seat, user=user)
+        seat.refresh_from_db()
+    return seat
+
+
+def seat_claim(*, session: GameSession, role: str, user=None) -> Seat:
+    """Sit down at a free human seat of an open game (from the lobby's list)."""
+    seat = session.seats.filter(role=role, kind=Seat.Kind.HUMAN).first()
+    if seat is None:
+        raise SessionError(f"There is no seat {role!r} to take in this game.", field="role")
+    if seat.taken_at is not None or not _take(seat=seat, user=user):
+        raise SessionError("Someone has taken that seat already: choose another.", field="role")
+    seat.refresh_from_db()
+    return seat
+
+
+@_retry_when_locked
+@transaction.atomic
+def _take(*, seat: Seat, user=None) -> bool:
+    """Take the seat if it is free; True when this call took it."""
+    session = GameSession.objects.select_for_update().get(pk=seat.session_id)
+    person = user if user is not None and user.is_authenticated else None
+    taken = Seat.objects.filter(pk=seat.pk, taken_at__isnull=True).update(
+        taken_at=timezone.now(), user=person, name=person.get_username() if person else "Guest"
+    )
+    if not taken or session.status != Status.WAITING:
+        return bool(taken)
+    engine = get_engine(session.kind)
+    seats = list(session.seats.all())
+    if all(s.is_taken for s in seats):
+        state, moves = _computer_moves(engine, session.state, seats)
+        _commit(session, engine, state, moves, bump=1)
+    else:
+        _commit(session, engine, session.state, [], bump=1, status=Status.WAITING)
+    return True
+
+
+# --- playing -----------------------------------------------------------------------------------
+
+
+@_retry_when_locked
+@transaction.atomic
+def session_act(
+    *, session_id: int, token: str, version: int, action: dict[str, Any]
+) -> GameSession:
+    """Apply one legal action of the seat holding `token`, chosen from `version`; then the
+    computer seats move until none has anything to do. StaleVersion when the game moved on."""
+    session = GameSession.objects.select_for_update().filter(pk=session_id).first()
+    if session is None:
+        raise NoSuchSession("There is no such game.")
+    seat = session.seats.filter(token=token).first() if token else None
+    if seat is None:
+        raise SeatRefused("That seat token does not belong to this game.", field="seat")
+    if version != session.version:
+        raise StaleVersion()
+    if seat.is_computer:
+        raise SeatRefused("The computer plays that seat.", field="seat")
+    if session.status == Status.WAITING:
+        free = [s.role for s in session.seats.all() if not s.is_taken]
+        raise SessionError(f"The game waits for players: {', '.join(free)}.", field="action")
+    if session.status == Status.FINISHED:
+        raise SessionError("The game is over.", field="action")
+    engine = get_engine(session.kind)
+    chosen = _chosen(engine, session.state, seat.role, action)
+    chance = new_chance()
+    try:
+        outcome = engine.apply(session.state, seat.role, chosen, chance)
+    except GameError as error:
+        raise SessionError(str(error), field="action") from None
+    moves = [Move(seat.role, chosen, chance.outcomes, outcome.events)]
+    state, answers = _computer_moves(engine, outcome.state, session.seats.all())
+    _commit(session, engine, state, moves + answers)
+    if seat.taken_at is None:  # a first use by action alone; the session is already playing
+        Seat.objects.filter(pk=seat.pk, taken_at__isnull=True).update(
+            taken_at=timezone.now(), name="Guest"
+        )
+    return session
+
+
+def _bare(action: Any) -> Any:
+    """An action without its label, in its JSON form (the form a client posts back)."""
+    if not isinstance(action, dict):
+        return action
+    return json.loads(json.dumps({k: v for k, v in action.items() if k != "label"}))
+
+
+def _chosen(engine: Engine, state: dict, role: str, action: Any) -> dict[str, Any]:
+    """The legal action the posted one names (the label may be left out). Otherwise the
+    engine's own reason, as a SessionError; the state is never touched."""
+    wanted = _bare(action)
+    for legal in engine.legal_actions(state, role):
+        if _bare(legal) == wanted:
+            return legal
+    try:
+        engine.apply(state, role, action, RandomChance())  # only to hear the engine's reason
+    except GameError as error:
+        raise SessionError(str(error), field="action") from None
+    except (KeyError, TypeError, ValueError, AttributeError):
+        pass
+    raise SessionError("That is not one of your legal actions now.", field="action")
+
+
+def _status(engine: Engine, state: dict) -> str:
+    return Status.FINISHED if engine.status(state) == "finished" else Status.PLAYING
+
+
+def _computer_moves(engine: Engine, state: dict, seats) -> tuple[dict, list[Move]]:
+    """Computer seats move, each move with its own recorded outcomes, until none has a legal
+    action or the game is over. What the computer chooses is logged as its action, so the
+    randomness behind its choice is not needed to replay and is not recorded."""
+    computers = [s.role for s in seats if s.is_computer]
+    moves: list[Move] = []
+    decide = new_chance()
+    while computers and engine.status(state) == "playing" and len(moves) < MAX_COMPUTER_MOVES:
+        role = next((r for r in computers if engine.legal_actions(state, r)), None)
+        if role is None:
+            break
+        action = engine.computer_action(state, role, decide)
+        chance = new_chance()
+        outcome = engine.apply(state, role, action, chance)
+        moves.append(Move(role, action, chance.outcomes, outcome.events, by_computer=True))
+        state = outcome.state
+    return state, moves
+
+
+def _commit(
+    session: GameSession,
+    engine: Engine,
+    state: dict,
+    moves: list[Move],
+    *,
+    bump: int = 0,
+    status: str | None = None,
+) -> None:
+    """Save the new state and append the moves, one version each (plus `bump` for a change of
+    status). The UPDATE matches only the version read under the lock: a second writer that got
+    past the lock (SQLite has no row locks) updates nothing and gets StaleVersion."""
+    read = session.version
+    status = status or _status(engine, state)
+    winner = engine.winner(state) if status == Status.FINISHED else None
+    version = read + bump + len(moves)
+    changed = GameSession.objects.filter(pk=session.pk, version=read).update(
+        state=state, version=version, status=status, winner=winner, updated_at=timezone.now()
+    )
+    if changed != 1:
+        raise StaleVersion()
+    last = ActionLog.objects.filter(session=session).aggregate(last=Max("seq"))["last"]
+    first = 0 if last is None else last + 1
+    ActionLog.objects.bulk_create(
+        ActionLog(
+            session=session,
+            seq=first + i,
+            role=move.role,
+            by_computer=move.by_computer,
+            action=move.action,
+            outcomes=move.outcomes,
+            events=move.events,
+            version_after=read + bump + i + 1,
+        )  # fmt: skip
+        for i, move in enumerate(moves)
+    )
+    session.state, session.version, session.status, session.winner = state, version, status, winner
+
+
+# --- replaying the log (a read, kept beside the writes it mirrors) -----------------------------
+
+
+@dataclass(frozen=True)
+class ReplayStep:
+    entry: ActionLog
+    state: dict[str, Any]
+    events: list[dict[str, Any]]
+
+
+def session_replay(session: GameSession) -> list[ReplayStep]:
+    """Rebuild every step from the options and the log alone: the setup, then each action
+    with the outcomes it recorded played back by a ScriptedChance."""
+    engine = get_engine(session.kind)
+    steps: list[ReplayStep] = []
+    state: dict[str, Any] | None = None
+    for entry in session.log.order_by("seq"):
+        chance = ScriptedChance(entry.outcomes)
+        try:
+            if state is None:
+                outcome = engine.new_game(session.options, chance)
+            else:
+                outcome = engine.apply(state, entry.role, entry.action, chance)
+        except (GameError, ChanceExhausted) as error:
+            raise SessionError(f"Step {entry.seq} of the log does not replay: {error}") from None
+        if chance.remaining:
+            raise SessionError(f"Step {entry.seq} of the log left {chance.remaining} outcomes.")
+        state = outcome.state
+        steps.append(ReplayStep(entry, state, outcome.events))
+    return steps

@@ -1,0 +1,324 @@
+"""HTML pages of the canoe games: the lobby, the table (hot-seat, several browsers, solo),
+joining by link, and the replay. The table is one page template whose `table` fragment HTMX
+swaps after an action, a poll or a "pass the device"."""
+
+from __future__ import annotations
+
+import functools
+
+from django.contrib import messages
+from django.db.models import prefetch_related_objects
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.template.loader import select_template
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import HttpResponseStopPolling, reswap, retarget
+
+from chase import selectors, services
+from chase.access import (
+    created_here,
+    device_holder,
+    hand_device_to,
+    held_seats,
+    held_tokens,
+    remember_created,
+    remember_seat,
+    seat_for,
+    session_for,
+)
+from chase.engines import get_engine
+from chase.errors import SeatRefused, SessionError, StaleVersion, status_of
+from chase.forms import ActForm, NewGameForm, options_form
+from chase.models import GameSession, Seat
+
+BOARDS = {"pelts": selectors.pelts_board, "race": lambda view, actions: selectors.race_board(view)}
+
+
+def session_errors(view):
+    """A SessionError becomes a fragment the player can read (400/403/404), never a trace."""
+
+    @functools.wraps(view)
+    def wrapper(request, *args, **kwargs):
+        try:
+            return view(request, *args, **kwargs)
+        except SessionError as error:
+            context = {"messages_list": [error.message]}
+            if request.htmx:
+                response = render(request, "_error.html", context, status=400)
+                return reswap(retarget(response, "#errors"), "innerHTML")
+            return render(request, "error_page.html", context, status=status_of(error))
+
+    return wrapper
+
+
+# --- the lobby ---------------------------------------------------------------------------------
+
+
+@require_GET
+def lobby(request):
+    kind = request.GET.get("kind")
+    form = NewGameForm(initial={"kind": kind} if kind else None)
+    options = options_form(kind=kind)
+    if request.htmx and kind:  # the game was changed in the form: its options
+        return render(request, "chase/lobby.html#options", {"options_form": options})
+    return _lobby(request, form, options)
+
+
+def _lobby(request, form, options, status=200):
+    mine = selectors.my_games(request.user, held_tokens(request))[:30]
+    context = {
+        "form": form,
+        "options_form": options,
+        "open_games": [_listed(g) for g in selectors.open_games()[:20]],
+        "my_games": [_listed(g) for g in mine],
+    }
+    return render(request, "chase/lobby.html", context, status=status)
+
+
+def _listed(session: GameSession) -> dict:
+    seats = list(session.seats.all())
+    return {
+        "session": session,
+        "title": get_engine(session.kind).title,
+        "seats": [(s, selectors.role_title(session, s.role)) for s in seats],
+        "free": [(s.role, selectors.role_title(session, s.role)) for s in seats if not s.is_taken],
+    }
+
+
+@require_POST
+def game_create(request):
+    form = NewGameForm(request.POST)
+    options = options_form(request.POST, kind=request.POST.get("kind"))
+    if form.is_valid() and options.is_valid():
+        try:
+            session = services.session_create(
+                kind=form.cleaned_data["kind"], mode=form.cleaned_data["mode"],
+                options=options.options(), user=request.user,
+                play_as=options.cleaned_data.get("play_as"),
+            )  # fmt: skip
+        except SessionError as error:
+            form.add_error(None, error.message)
+        else:
+            _hold_new_game(request, session, options.cleaned_data.get("play_as"))
+            return redirect("chase:table", session.pk)
+    return _lobby(request, form, options, status=400)
+
+
+def _hold_new_game(request, session: GameSession, play_as: str | None) -> None:
+    """Hot-seat: this browser holds every seat. Solo: the human seat. Several browsers: the
+    creator's own seat; the others are invite links on the table."""
+    remember_created(request, session)
+    seats = [s for s in session.seats.all() if not s.is_computer]
+    if session.mode == GameSession.Mode.MULTI:
+        seats = [s for s in seats if s.role == (play_as or seats[0].role)]
+    for seat in seats:
+        services.seat_take(seat=seat, user=request.user)
+        remember_seat(request, seat)
+
+
+@require_POST
+@session_errors
+def sit(request, session_id: int, role: str):
+    """Take a free seat of an open game from the lobby."""
+    seat = services.seat_claim(session=session_for(session_id), role=role, user=request.user)
+    remember_seat(request, seat)
+    return redirect("chase:table", session_id)
+
+
+@require_GET
+@session_errors
+def join(request, token: str):
+    seat = Seat.objects.select_related("session").filter(token=token).first()
+    if seat is None or seat.is_computer:
+        raise Http404("No such seat.")
+    services.seat_take(seat=seat, user=request.user)
+    remember_seat(request, seat)
+    hand_device_to(request, seat.session, seat.role)
+    return redirect("chase:table", seat.session_id)
+
+
+# --- the table ---------------------------------------------------------------------------------
+
+
+@require_GET
+@session_errors
+def table(request, session_id: int):
+    """The table for the seat this browser holds. An HTMX poll (`?version=N`) gets 204 while
+    nothing changed (286, stop polling, once the game is over), else the fresh fragment."""
+    if request.htmx and "version" in request.GET:
+        row = GameSession.objects.filter(pk=session_id).values_list("version", "status").first()
+        if row is None:
+            raise Http404("No such game.")
+        if str(row[0]) == request.GET["version"]:
+            if row[1] == GameSession.Status.FINISHED:
+                return HttpResponseStopPolling()
+            return HttpResponse(status=204)
+    session = session_for(session_id)
+    if "seat" in request.GET:  # a seat's own link: keep the token in the session, drop it
+        seat = seat_for(session, request.GET["seat"])
+        services.seat_take(seat=seat, user=request.user)
+        remember_seat(request, seat)
+        hand_device_to(request, session, seat.role)
+        if not request.htmx:
+            return redirect("chase:table", session.pk)
+        session.refresh_from_db()
+    return _table(request, session)
+
+
+@require_POST
+@session_errors
+def act(request, session_id: int):
+    session = session_for(session_id)
+    form = ActForm(request.POST)
+    if not form.is_valid():
+        raise SessionError(" ".join(e for errors in form.errors.values() for e in errors))
+    data = form.cleaned_data
+    seat = next((s for s in held_seats(request, session) if s.role == data["role"]), None)
+    if seat is None:
+        raise SeatRefused("You do not hold that seat in this game.")
+    try:
+        session = services.session_act(
+            session_id=session.pk, token=seat.token, version=data["version"], action=data["action"]
+        )
+    except StaleVersion as stale:
+        if not request.htmx:
+            messages.info(request, stale.message)
+            return redirect("chase:table", session.pk)
+        session.refresh_from_db()
+        response = _table(request, session, note=stale.message, status=409)
+        return reswap(response, "outerHTML show:#table:top")  # the note heads the table
+    if not request.htmx:
+        return redirect("chase:table", session.pk)
+    return _table(request, session)
+
+
+@require_POST
+@session_errors
+def take_device(request, session_id: int, role: str):
+    """Hot-seat: "I am ..." — the next player has the device; their hand is shown."""
+    session = session_for(session_id)
+    if role not in [s.role for s in held_seats(request, session)]:
+        raise SeatRefused("This device does not hold that seat.")
+    hand_device_to(request, session, role)
+    return _table(request, session) if request.htmx else redirect("chase:table", session.pk)
+
+
+def _table(request, session: GameSession, note: str = "", status: int = 200):
+    prefetch_related_objects([session], "seats")  # the seats are read five times below
+    template = "chase/table.html#table" if request.htmx else "chase/table.html"
+    return render(request, template, _table_context(request, session, note), status=status)
+
+
+def _table_context(request, session: GameSession, note: str) -> dict:
+    held = held_seats(request, session)
+    acting = selectors.who_acts(session)
+    seat, pass_to = _seat_shown(request, session, held, acting)
+    payload = selectors.seat_payload(session, seat)
+    actions = payload["legal_actions"]
+    invites = created_here(request, session) and session.mode == GameSession.Mode.MULTI
+    seats = [_seat_row(request, session, s, seat, invites) for s in session.seats.all()]
+    return {
+        "session": session,
+        "title": get_engine(session.kind).title,
+        "seat": seat,
+        "you": selectors.role_title(session, seat.role) if seat else None,
+        "pass_to": pass_to,
+        "pass_title": selectors.role_title(session, pass_to) if pass_to else None,
+        "acting": [selectors.role_title(session, r) for r in acting],
+        "winner": selectors.role_title(session, session.winner) if session.winner else None,
+        "view": payload["view"],
+        "actions": selectors.action_choices(actions),
+        "board": BOARDS[session.kind](payload["view"], actions) if session.kind in BOARDS else None,
+        "board_template": _board_template(session.kind),
+        "seats": seats,
+        "invites": [row for row in seats if row["join_url"]],
+        "log": _log_rows(session, payload["log"], seat),
+        "note": note,
+    }
+
+
+def _seat_shown(request, session, held: list[Seat], acting: list[str]):
+    """Which held seat's view to show. One seat: that one. Several (hot-seat): the player who
+    said "I am ..." while they still have something to do; else "pass the device" to the next
+    player with a move, and show no hand until they say who they are."""
+    if len(held) <= 1:
+        return (held[0] if held else None), None
+    holder = next((s for s in held if s.role == device_holder(request, session)), None)
+    to_move = [s for s in held if s.role in acting]
+    if holder is not None and (holder.role in acting or not to_move):
+        return holder, None
+    if to_move:
+        return None, to_move[0].role
+    return None, None
+
+
+def _seat_row(request, session, seat: Seat, shown: Seat | None, invites: bool) -> dict:
+    join = None
+    if invites and not seat.is_taken:
+        join = request.build_absolute_uri(reverse("chase:join", args=[seat.token]))
+    return {
+        "role": seat.role,
+        "title": selectors.role_title(session, seat.role),
+        "name": seat.name,
+        "computer": seat.is_computer,
+        "taken": seat.is_taken,
+        "you": shown is not None and seat.pk == shown.pk,
+        "join_url": join,
+    }
+
+
+def _log_rows(session, log: list[dict], seat: Seat | None) -> list[dict]:
+    rows = []
+    for entry in reversed(log):
+        who = selectors.role_title(session, entry["role"]) if entry["role"] else "Setup"
+        rows.append({
+            "seq": entry["seq"],
+            "who": who[0].upper() + who[1:],
+            "computer": entry["by_computer"],
+            "mine": seat is not None and entry["role"] == seat.role,
+            "label": (entry["action"] or {}).get("label"),
+            "texts": [e.get("text", "") for e in entry["events"]],
+        })  # fmt: skip
+    return rows
+
+
+def _board_template(kind: str):
+    return select_template([f"chase/boards/{kind}.html", "chase/boards/_generic.html"])
+
+
+# --- the replay --------------------------------------------------------------------------------
+
+
+@require_GET
+@session_errors
+def replay(request, session_id: int):
+    """Step through the log: each step rebuilt from the options and the log alone. While the
+    game is on, it shows what a spectator may see; once over, every action and outcome."""
+    session = session_for(session_id)
+    steps = services.session_replay(session)
+    try:
+        number = min(max(int(request.GET.get("step", 0)), 0), len(steps) - 1)
+    except ValueError:
+        number = 0
+    step = steps[number]
+    view = get_engine(session.kind).view(step.state, None)
+    entry = step.entry
+    told = session.is_finished
+    context = {
+        "session": session,
+        "title": get_engine(session.kind).title,
+        "number": number,
+        "last": len(steps) - 1,
+        "who": selectors.role_title(session, entry.role) if entry.role else "Setup",
+        "computer": entry.by_computer,
+        "label": (entry.action or {}).get("label") if told else None,
+        "outcomes": entry.outcomes if told else None,
+        "texts": [e.get("text", "") for e in step.events],
+        "view": view,
+        "actions": [],
+        "board": BOARDS[session.kind](view, []) if session.kind in BOARDS else None,
+        "board_template": _board_template(session.kind),
+    }
+    template = "chase/replay.html#step" if request.htmx else "chase/replay.html"
+    return render(request, template, context)

@@ -1,0 +1,79 @@
+"""Games for the session tests: made through the services, with seeded chance when asked.
+
+Named people: the owner (who starts a game), an opponent (holding the other seat) and a
+stranger (holding no token).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from rest_framework.test import APIClient
+
+from chase import services
+from chase.engines import get_engine
+from chase.engines.chance import RandomChance
+from chase.models import GameSession
+from tests.factories import UserFactory
+
+
+@pytest.fixture
+def owner(db):
+    return UserFactory(username="owner")
+
+
+@pytest.fixture
+def api():
+    return APIClient()
+
+
+@pytest.fixture
+def seeded(monkeypatch):
+    """seeded(n): every die, shuffle and draw from now on follows seed n."""
+
+    def seed(n: int) -> random.Random:
+        rng = random.Random(n)
+        monkeypatch.setattr(services, "new_chance", lambda: RandomChance(rng.randrange(2**32)))
+        return rng
+
+    return seed
+
+
+def new_game(kind="pelts", mode="hotseat", user=None, play_as=None, **options) -> GameSession:
+    return services.session_create(
+        kind=kind, mode=mode, options=options, user=user, play_as=play_as
+    )
+
+
+def seat(session: GameSession, role: str):
+    return session.seats.get(role=role)
+
+
+def movers(session: GameSession) -> list:
+    """Human seats with a legal action now."""
+    engine = get_engine(session.kind)
+    return [
+        s
+        for s in session.seats.all()
+        if not s.is_computer and engine.legal_actions(session.state, s.role)
+    ]
+
+
+def play_randomly(session: GameSession, rng: random.Random, steps: int, after=None):
+    """Post random legal actions of random seats that may act, through the service."""
+    engine = get_engine(session.kind)
+    for _ in range(steps):
+        session.refresh_from_db()
+        if session.status != GameSession.Status.PLAYING:
+            break
+        mover = rng.choice(movers(session))
+        action = rng.choice(engine.legal_actions(session.state, mover.role))
+        services.session_act(
+            session_id=session.pk, token=mover.token, version=session.version, action=action
+        )
+        if after is not None:
+            session.refresh_from_db()
+            after(session)
+    session.refresh_from_db()
+    return session

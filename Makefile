@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 MANAGE := DJANGO_DEBUG=1 $(PY) manage.py
 TEST_DATABASE_URL ?= postgres://root@127.0.0.1:5432/test
 
-.PHONY: install run test test-sqlite test-postgres lint format bench worker clean
+.PHONY: install run test test-sqlite test-postgres lint format bench worker beat clean
 
 $(VENV)/.installed: requirements/base.txt requirements/production.txt requirements/dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -45,6 +45,10 @@ bench: install
 ## make worker: a Celery worker for a club server (needs REDIS_URL)
 worker: install
 	$(VENV)/bin/celery -A config worker --loglevel=info
+
+## make beat: the one periodic scheduler (the sweep of stale ratings and lost jobs; needs REDIS_URL)
+beat: install
+	$(VENV)/bin/celery -A config beat --loglevel=info
 
 clean:
 	rm -rf $(VENV) staticfiles

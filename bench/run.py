@@ -86,6 +86,8 @@ SECTIONS = {
     "roster": bench_roster,
     "pelts": lambda: run_script("bench_pelts.py"),
     "race": lambda: run_script("bench_race.py"),
+    "recalculation": lambda: run_script("bench_ratings.py", "recalculation"),
+    "rankings": lambda: run_script("bench_ratings.py", "rankings"),
 }
 
 if __name__ == "__main__":

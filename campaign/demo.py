@@ -1,17 +1,21 @@
-"""The demo campaign `make run` loads: two players, four valid warbands, one per faction.
+"""The demo campaign `make run` loads: two players, four valid warbands, one per faction, and
+one game played (Magalakutway v The 44th Foot Patrol) with both post-game sequences committed,
+so a newcomer sees a finished sequence and the rosters it changed.
 
-Skill dice are typed in, so the demo is the same on every machine. Loading it twice changes
+Every die is typed in, so the demo is the same on every machine. Loading it twice changes
 nothing.
 """
 
 from __future__ import annotations
 
+import datetime
+
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from campaign import services
-from campaign.models import Campaign, Warband
-from campaign.services import NewFigure, SkillRoll
+from campaign.models import Campaign, GameReport, PostGame, Warband
+from campaign.services import GameLine, NewFigure, SkillRoll
 
 DEMO_PASSWORD = "frontier-demo"
 DEMO_USERS = ("alice", "bob")  # alice organises
@@ -92,4 +96,73 @@ def load_demo() -> Campaign:
                 campaign=campaign, owner=users[OWNERS[faction]], name=name, faction=faction,
                 figures=figures,
             )  # fmt: skip
+    _demo_game(campaign, users)
     return campaign
+
+
+# The demo game: Magalakutway beat the 44th Foot Patrol. By warband: figure -> (took part,
+# outcome, wounds inflicted, scalps); figures not named took part and ended the game standing.
+DEMO_GAME_DAY = datetime.date(2025, 5, 3)
+DEMO_GAME = {
+    "Magalakutway": {
+        "Running Elk": (True, "ok", 2, 1),
+        "Grey Wolf": (True, "ok", 1, 0),
+        "Swift Otter": (True, "down", 0, 0),
+        "Red Hawk": (True, "out_of_action", 0, 0),
+        "Quiet Fox": (False, "ok", 0, 0),
+    },
+    "The 44th Foot Patrol": {
+        "Lt. Harcourt": (True, "ok", 1, 0),
+        "Sgt. Pike": (True, "out_of_action", 0, 0),
+        "Pte. Abbott": (True, "down", 0, 0),
+        "Pte. Dunn": (False, "ok", 0, 0),
+    },
+}
+# Each side's answers, prompt by prompt: faces typed in (a list) or a trade (a dict).
+DEMO_ANSWERS = {
+    "Magalakutway": [
+        [2, 2],  # Swift Otter: injury 22, Leg wound: movement 6/3 -> 5/3
+        [4, 5],  # Red Hawk: 45, Full recovery
+        [2],  # Running Elk (30 -> 34, one advancement roll): Hero table 2, shooting +1
+        [5, 3],  # income, won: 2D6
+        [4, 4],  # Running Elk standing: 2D6, +1 Expert trader
+        [3, 2],  # Grey Wolf standing: 2D6
+        {"action": "buy", "item": "musket", "to": "Swift Otter"},
+        {"action": "done"},
+    ],
+    "The 44th Foot Patrol": [
+        [6, 3],  # Sgt. Pike: injury 63, Hardened
+        [2, 5],  # Pte. Abbott: 25, Nervous condition: reputation 2 -> 1
+        [4],  # income, lost: D6
+        [3, 3],  # Lt. Harcourt standing: 2D6
+        {"action": "done"},
+    ],
+}
+
+
+def _demo_game(campaign: Campaign, users) -> None:
+    """File the demo game as the organiser (so it counts at once), then run both sequences
+    to commit with typed dice. Skipped when the game is there already."""
+    sides = [Warband.objects.get(campaign=campaign, name=name) for name in DEMO_GAME]
+    if GameReport.objects.filter(campaign=campaign, warband_a=sides[0], warband_b=sides[1]):
+        return
+    lines = []
+    for warband in sides:
+        outcomes = DEMO_GAME[warband.name]
+        for figure in warband.figures.all():
+            took_part, outcome, wounds, scalps = outcomes.get(figure.name, (True, "ok", 0, 0))
+            lines.append(GameLine(figure.id, took_part, outcome, wounds, scalps))
+    game = services.game_file(
+        campaign=campaign, actor=users["alice"], warbands=[w.id for w in sides],
+        winner=sides[0].id, played_on=DEMO_GAME_DAY, figures=lines,
+    )  # fmt: skip
+    for warband in sides:
+        postgame = PostGame.objects.get(game=game, warband=warband)
+        names = {f.name: str(f.id) for f in warband.figures.all()}
+        for answer in DEMO_ANSWERS[warband.name]:
+            if isinstance(answer, dict):
+                action = {k: names.get(v, v) if k == "to" else v for k, v in answer.items()}
+                services.postgame_trade(postgame=postgame, actor=warband.owner, action=action)
+            else:
+                services.postgame_answer(postgame=postgame, actor=warband.owner, dice=answer)
+        services.postgame_commit(postgame=postgame, actor=warband.owner)

@@ -1,4 +1,12 @@
-"""The Celery app. Broker and results on Redis from REDIS_URL; in-process without it."""
+"""The Celery app. Broker and results on Redis from REDIS_URL; in-process without it.
+
+Every CELERY_* setting lives in config/settings/base.py: late acknowledgement and rejection on a
+lost worker (a job whose worker dies is delivered again), prefetch 1, the publish retry policy
+and the beat schedule of the sweep. Jobs are idempotent, so a second delivery is harmless.
+
+    celery -A config worker --loglevel=info     # as many as you like, on any machine
+    celery -A config beat --loglevel=info       # exactly one: the periodic sweep
+"""
 
 import os
 

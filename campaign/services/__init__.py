@@ -3,7 +3,30 @@
 A module per subject; this package re-exports them so callers write `services.warband_found(...)`.
 """
 
-from campaign.services.ratings import rankings_queue_rebuild, ratings_queue_recalculation
+from campaign.services.games import (
+    GameError,
+    GameLine,
+    game_confirm,
+    game_edit,
+    game_file,
+    game_withdraw,
+)
+from campaign.services.jobs import JobBusy, job_run, jobs_sweep
+from campaign.services.postgame import (
+    captive_ransom,
+    captive_sell,
+    postgame_answer,
+    postgame_commit,
+    postgame_trade,
+    postgame_undo,
+)
+from campaign.services.rankings import rankings_rebuild
+from campaign.services.ratings import (
+    campaign_queue_recalculation,
+    rankings_queue_rebuild,
+    ratings_queue_recalculation,
+    warbands_recalculate,
+)
 from campaign.services.warbands import (
     MAX_DRAFT_FIGURES,
     NewFigure,
@@ -18,14 +41,31 @@ from campaign.services.warbands import (
     warband_create_draft,
     warband_create_founded,
     warband_found,
-    warband_rating,
     warband_recalculate_rating,
     warband_remove_figure,
 )
 
 __all__ = [
+    "GameError",
+    "GameLine",
+    "game_confirm",
+    "game_edit",
+    "game_file",
+    "game_withdraw",
+    "captive_ransom",
+    "captive_sell",
+    "postgame_answer",
+    "postgame_commit",
+    "postgame_trade",
+    "postgame_undo",
+    "JobBusy",
+    "job_run",
+    "jobs_sweep",
+    "rankings_rebuild",
+    "campaign_queue_recalculation",
     "rankings_queue_rebuild",
     "ratings_queue_recalculation",
+    "warbands_recalculate",
     "MAX_DRAFT_FIGURES",
     "NewFigure",
     "SkillRoll",
@@ -39,7 +79,6 @@ __all__ = [
     "warband_create_draft",
     "warband_create_founded",
     "warband_found",
-    "warband_rating",
     "warband_recalculate_rating",
     "warband_remove_figure",
 ]

@@ -31,7 +31,6 @@ from campaign.rules.warband import (
     check_warband,
     faction_or_error,
     roll_starting_skills,
-    team_rating,
 )
 
 # A draft may break C3's limit while the player works on it, but not without bound.
@@ -273,19 +272,10 @@ def warband_create_founded(
 # --- ratings -----------------------------------------------------------------------------------
 
 
-def warband_rating(warband: Warband) -> int:
-    """C11 from rows already loaded (prefetched `figures` and `equipment`)."""
-    return team_rating(
-        warband.treasury,
-        (piece.price for piece in warband.equipment.all()),
-        (figure.experience for figure in warband.figures.all() if figure.on_roster),
-    )
-
-
-@transaction.atomic
 def warband_recalculate_rating(*, warband: Warband) -> int:
-    fresh = Warband.objects.prefetch_related("figures", "equipment").get(pk=warband.pk)
-    rating = warband_rating(fresh)
-    Warband.objects.filter(pk=warband.pk).update(rating=rating, rating_stale=False)
+    """Recalculate one warband's team rating (C11) now, in this transaction."""
+    from campaign.services.ratings import warbands_recalculate  # it builds on this module
+
+    rating = warbands_recalculate(warband_ids=[warband.pk])[warband.pk]
     warband.rating, warband.rating_stale = rating, False
     return rating

@@ -60,7 +60,7 @@ class Engine(Protocol):
         """What `role` may see (None: a spectator / the replay). Hidden information removed."""
 
     def status(self, state: State) -> str:
-        """"playing" or "finished"."""
+        """Either "playing" or "finished"."""
 
     def winner(self, state: State) -> str | None:
         """The winning role or side once finished (None while playing, or for a draw)."""

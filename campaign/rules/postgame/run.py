@@ -87,6 +87,9 @@ class Run:
         entry["by"] = answer.by if answer else None
         entry["typed"] = answer.typed if answer else False
         entry["text"] = text
+        # The treasury after this entry: a change from the entry before is money this entry
+        # moved, which the ledger records with this entry's words.
+        entry["treasury"] = self.sheet.treasury
         self.log.append(entry)
         return entry
 

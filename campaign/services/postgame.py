@@ -1,0 +1,344 @@
+"""Driving one warband's post-game sequence (C12-C22), committing it once, and settling
+captives (C16).
+
+A sequence is stored as the sheet and report given at confirmation plus the list of answers;
+the rules (campaign.rules.postgame) replay them on every request. Answering, trading and undo
+only change the answers: nothing touches the roster before commit. Commit applies the rules'
+final sheet to the rows in one transaction, exactly once (C22).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter, defaultdict
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.db import OperationalError, connection, transaction
+from django.db.models import F, Max
+from django.utils import timezone
+
+from campaign.errors import DiceError
+from campaign.models import EquipmentPiece, Figure, PostGame, RollRecord, Warband
+from campaign.rules import postgame as rules
+from campaign.rules.dice import Dice
+from campaign.rules.postgame.answers import check_faces
+from campaign.selectors_games import captor_of, is_organiser, may_drive, replay, warband_sheet
+from campaign.services.games import GameError
+from campaign.services.ratings import ratings_queue_recalculation
+from campaign.services.warbands import treasury_change
+
+COMMIT_ATTEMPTS = 30  # SQLite reports a lock instead of waiting in some cases: try again
+
+
+def _locked(postgame: PostGame) -> PostGame:
+    return (
+        PostGame.objects.select_for_update(of=("self",))
+        .select_related("warband__campaign", "game__warband_a", "game__warband_b")
+        .get(pk=postgame.pk)
+    )
+
+
+def _check_open(row: PostGame, actor, position: int | None) -> None:
+    if not may_drive(row, actor):
+        raise PermissionDenied("Only the warband's owner or the organiser may drive its sequence.")
+    if row.status == PostGame.Status.COMMITTED:
+        raise GameError(
+            "This post-game sequence is committed: nothing in it changes any more.",
+            field="status", rule="C22",
+        )  # fmt: skip
+    # A double click or a second tab must not answer the next prompt by accident.
+    if position is not None and position != len(row.answers):
+        raise GameError(
+            f"The sequence has moved on since you read it ({len(row.answers)} answers now, "
+            f"{position} when you read it): nothing changed. Reload it and try again.",
+            field="position",
+        )
+
+
+def _save(row: PostGame, sequence: rules.PostGame) -> PostGame:
+    row.answers = sequence.answers_to_list()
+    row.save(update_fields=["answers", "updated_at"])
+    return row
+
+
+@transaction.atomic
+def postgame_answer(
+    *, postgame: PostGame, actor, dice: list[Any] | None = None, choice: str | None = None,
+    position: int | None = None, roller: Dice | None = None,
+) -> PostGame:  # fmt: skip
+    """Answer the prompt: faces typed in from real dice, a choice, or neither (the app rolls
+    with `roller`, default a fresh Dice()). Bad faces raise DiceError; nothing is saved then."""
+    row = _locked(postgame)
+    _check_open(row, actor, position)
+    if dice is not None and choice is not None:
+        raise GameError("Send dice or a choice, not both.", field="dice")
+    if dice is not None and not row.warband.campaign.manual_dice:
+        raise DiceError(
+            "This campaign does not allow dice typed in: leave the faces out and the app rolls.",
+            field="dice", rule="C12",
+        )  # fmt: skip
+    sequence = replay(row).answer(dice=dice, choice=choice, by=actor.username, roller=roller)
+    return _save(row, sequence)
+
+
+@transaction.atomic
+def postgame_trade(
+    *, postgame: PostGame, actor, action: dict[str, Any], position: int | None = None
+) -> PostGame:
+    """One trading action (C20, C21) while the sequence is trading; {"action": "done"} ends
+    trading."""
+    row = _locked(postgame)
+    _check_open(row, actor, position)
+    return _save(row, replay(row).trade(action, by=actor.username))
+
+
+@transaction.atomic
+def postgame_undo(*, postgame: PostGame, actor, position: int | None = None) -> PostGame:
+    """Drop the last answer (C22)."""
+    row = _locked(postgame)
+    _check_open(row, actor, position)
+    return _save(row, replay(row).undo())
+
+
+# --- commit ------------------------------------------------------------------------------------
+
+
+def postgame_commit(*, postgame: PostGame, actor) -> PostGame:
+    """Apply the sequence to the roster once (C22). A second commit, at once or later, changes
+    nothing and returns the committed sequence.
+
+    The guard is a conditional UPDATE ... WHERE status = 'open' after locking the row, which
+    holds on PostgreSQL and SQLite alike. SQLite answers a concurrent writer with "database is
+    locked" rather than waiting in some cases: outside an enclosing transaction the whole commit
+    is tried again after a short pause (it then finds the sequence committed).
+    """
+    for attempt in range(COMMIT_ATTEMPTS):
+        try:
+            return _commit(postgame, actor)
+        except OperationalError as error:
+            retry = "locked" in str(error) and not connection.in_atomic_block
+            if not retry or attempt == COMMIT_ATTEMPTS - 1:
+                raise
+            time.sleep(random.uniform(0.01, 0.05) * (1 + attempt % 5))
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+@transaction.atomic
+def _commit(postgame: PostGame, actor) -> PostGame:
+    row = _locked(postgame)
+    if row.status == PostGame.Status.COMMITTED:
+        return row
+    if not may_drive(row, actor):
+        raise PermissionDenied("Only the warband's owner or the organiser may commit it.")
+    claimed = PostGame.objects.filter(pk=row.pk, status=PostGame.Status.OPEN).update(
+        status=PostGame.Status.COMMITTED, committed_at=timezone.now(), committed_by=actor
+    )
+    if not claimed:
+        row.refresh_from_db()
+        return row
+    sequence = replay(row)
+    final = sequence.final_sheet()  # RulesError unless ready: the UPDATE above rolls back
+    new_ids = _apply_figures(row.warband, sequence.sheet, final)
+    _apply_equipment(row.warband, sequence.sheet, final, new_ids)
+    _apply_treasury(row, sequence, final, actor)
+    Warband.objects.filter(pk=row.warband_id).update(games_played=F("games_played") + 1)
+    row.refresh_from_db()
+    row.result = _result(sequence, new_ids)
+    row.save(update_fields=["result", "updated_at"])
+    ratings_queue_recalculation(warband_ids=[row.warband_id])
+    return row
+
+
+# Rules sheet field -> Figure field, for the fields a sequence may change.
+FIGURE_FIELDS = {
+    "status": "status",
+    "reputation": "reputation",
+    "experience": "experience",
+    "skills": "skills",
+    "injuries": "injuries",
+    "state": "state",
+    "rolls_since_gain": "advancement_rolls",
+    "reputation_gained_as": "reputation_gained_as",
+}
+
+
+def _figure_values(sheet: rules.FigureSheet) -> dict[str, Any]:
+    values = {field: getattr(sheet, key) for key, field in FIGURE_FIELDS.items()}
+    values["reputation_gained_as"] = values["reputation_gained_as"] or ""
+    for attribute in ("melee", "shooting", "morale"):
+        values[f"{attribute}_increase"] = sheet.increases.get(attribute, 0)
+    return values
+
+
+def _apply_figures(warband: Warband, start: rules.WarbandSheet, final: rules.WarbandSheet):
+    """Write what changed on each figure, and create recruits and hires. Only the fields the
+    sequence changed are written, so a ransom settled meanwhile is not undone. Returns the
+    rules' negative ids of new figures -> the new rows' ids."""
+    rows = {f.id: f for f in warband.figures.all()}
+    position = (warband.figures.aggregate(Max("position"))["position__max"] or 0) + 1
+    new_ids: dict[int, int] = {}
+    for figure in final.figures:
+        values = _figure_values(figure)
+        if figure.id < 0:
+            row = Figure.objects.create(
+                warband=warband, name=figure.name[:80], profile=figure.profile,
+                experience_start=figure.experience_start, specialist=figure.specialist or "",
+                position=position, **values,
+            )  # fmt: skip
+            position += 1
+            new_ids[figure.id] = row.id
+            continue
+        before = _figure_values(start.figure(figure.id))
+        changed = {field: value for field, value in values.items() if before[field] != value}
+        row = rows.get(figure.id)
+        if row is None:
+            raise GameError(f"{figure.name} is no longer on {warband.name}'s books.")
+        if changed:
+            for field, value in changed.items():
+                setattr(row, field, value)
+            row.save(update_fields=list(changed))
+    return new_ids
+
+
+def _holdings(sheet: rules.WarbandSheet, new_ids: dict[int, int]) -> Counter:
+    """(figure id or None for storage, key, price) for every piece."""
+    held: Counter = Counter()
+    for figure in sheet.figures:
+        for piece in figure.equipment:
+            held[(new_ids.get(figure.id, figure.id), piece.key, piece.price)] += 1
+    for piece in sheet.storage:
+        held[(None, piece.key, piece.price)] += 1
+    return held
+
+
+def _apply_equipment(warband, start, final, new_ids) -> None:
+    """Pieces that left a place and reached another were moved (give, store, a dead figure's
+    kit to storage); pieces that only arrived were bought (with the price paid, pinned);
+    pieces that only left were sold or lost."""
+    before, after = _holdings(start, {}), _holdings(final, new_ids)
+    left: dict[tuple[str, int], list[EquipmentPiece]] = defaultdict(list)
+    for (holder, key, price), count in (before - after).items():
+        rows = EquipmentPiece.objects.filter(
+            warband=warband, figure_id=holder, key=key, price=price
+        )
+        left[(key, price)] += list(rows.order_by("-id")[:count])
+    for (holder, key, price), count in (after - before).items():
+        for _ in range(count):
+            if left[(key, price)]:
+                piece = left[(key, price)].pop(0)
+                piece.figure_id = holder
+                piece.save(update_fields=["figure"])
+            else:
+                EquipmentPiece.objects.create(
+                    warband=warband, figure_id=holder, key=key, price=price
+                )
+    gone = [piece.id for pieces in left.values() for piece in pieces]
+    EquipmentPiece.objects.filter(pk__in=gone).delete()
+
+
+def _apply_treasury(row: PostGame, sequence: rules.PostGame, final, actor) -> None:
+    game = row.game
+    opponent = game.warband_b if game.warband_a_id == row.warband_id else game.warband_a
+    where = f"Post-game v {opponent.name} ({game.played_on:%d %b %Y})"
+    treasury = sequence.sheet.treasury
+    for entry in sequence.log:  # one ledger line per log entry that moved money
+        after = entry["treasury"]
+        if after != treasury:
+            treasury_change(
+                warband=row.warband, amount=after - treasury, actor=actor,
+                reason=f"{where}: {entry['text']}",
+            )  # fmt: skip
+        treasury = after
+    if treasury != final.treasury:  # never expected: keeps the ledger whole all the same
+        treasury_change(
+            warband=row.warband, amount=final.treasury - treasury, actor=actor,
+            reason=f"{where}: other changes",
+        )  # fmt: skip
+
+
+def _result(sequence: rules.PostGame, new_ids: dict[int, int]) -> dict:
+    """The preview that was applied, recruits under their new ids, and the figures captured
+    in this sequence (read by selectors_games.captor_of)."""
+    preview = sequence.preview
+    for figure in preview["warband"]["figures"]:
+        figure["id"] = new_ids.get(figure["id"], figure["id"])
+    for change in preview["changes"]:
+        change["figure"] = new_ids.get(change["figure"], change["figure"])
+    start = {f.id: f.state for f in sequence.sheet.figures}
+    preview["captives"] = [
+        f["id"]
+        for f in preview["warband"]["figures"]
+        if f["state"] == "captured" and start.get(f["id"]) != "captured"
+    ]
+    preview["new_figures"] = {str(old): new for old, new in new_ids.items()}
+    return preview
+
+
+# --- captives (C16) ----------------------------------------------------------------------------
+
+
+def _captive(figure: Figure) -> tuple[Figure, Warband]:
+    figure = (
+        Figure.objects.select_for_update(of=("self",))
+        .select_related("warband__campaign", "warband__owner")
+        .get(pk=figure.pk)
+    )
+    captor = captor_of(figure)
+    if captor is None:
+        raise GameError(f"{figure.name} is not held captive.", field="figure", rule="C16")
+    return figure, captor
+
+
+@transaction.atomic
+def captive_ransom(*, figure: Figure, price: int, actor) -> Figure:
+    """C16: the owner pays the price the two agreed to the captor, and the figure returns
+    without its equipment. The owner (or the organiser) records it."""
+    figure, captor = _captive(figure)
+    owner = figure.warband
+    if not (actor.id == owner.owner_id or is_organiser(owner.campaign, actor)):
+        raise PermissionDenied(f"Only {owner.name}'s owner or the organiser pays a ransom.")
+    rules.ransom_captive(warband_sheet(owner), figure.id, price)  # checks price and treasury
+    treasury_change(
+        warband=owner, amount=-price, actor=actor,
+        reason=f"Ransom for {figure.name} paid to {captor.name} (C16)",
+    )  # fmt: skip
+    treasury_change(
+        warband=captor, amount=price, actor=actor,
+        reason=f"Ransom for {figure.name} of {owner.name} received (C16)",
+    )  # fmt: skip
+    figure.equipment.all().delete()
+    figure.state = Figure.State.ACTIVE
+    figure.save(update_fields=["state"])
+    ratings_queue_recalculation(warband_ids=[owner.id, captor.id])
+    return figure
+
+
+@transaction.atomic
+def captive_sell(*, figure: Figure, actor, dice: list[Any] | None = None) -> Figure:
+    """C16: not ransomed, the captor sells the captive for D6 × 5 and it leaves its owner's
+    roster. The captor's owner (or the organiser) rolls: the app's die, or one typed in."""
+    figure, captor = _captive(figure)
+    campaign = captor.campaign
+    if not (actor.id == captor.owner_id or is_organiser(campaign, actor)):
+        raise PermissionDenied(f"Only {captor.name}'s owner or the organiser sells a captive.")
+    if dice is not None and not campaign.manual_dice:
+        raise DiceError("This campaign does not allow dice typed in.", field="dice", rule="C12")
+    face = check_faces("D6", dice)[0] if dice is not None else Dice().d6()
+    price = rules.captive_sale_price(face)
+    owner = figure.warband
+    rules.release_for_sale(warband_sheet(owner), figure.id)
+    treasury_change(
+        warband=captor, amount=price, actor=actor,
+        reason=f"Sold the captive {figure.name} of {owner.name}: {face} × 5 (C16)",
+    )  # fmt: skip
+    RollRecord.objects.create(
+        warband=captor, figure=figure, purpose="captive_sale", faces=[face],
+        typed_in=dice is not None, result=f"{figure.name} sold for £{price}", actor=actor,
+    )  # fmt: skip
+    figure.equipment.all().delete()
+    figure.state = Figure.State.SOLD
+    figure.save(update_fields=["state"])
+    ratings_queue_recalculation(warband_ids=[owner.id, captor.id])
+    return figure

@@ -1,0 +1,44 @@
+"""Celery tasks: thin wrappers over the services, sent after commit (campaign.services.jobs).
+
+Every task is idempotent: a message delivered twice (a worker killed mid-job is delivered again,
+acks_late) leaves the same rows. A transient database error (a lock, a lost connection) is
+retried with a backoff; the results are rows, so no task keeps a Celery result.
+"""
+
+from __future__ import annotations
+
+from celery import shared_task
+from django.db import OperationalError
+
+from campaign.services import jobs, ratings
+
+RETRY = {
+    "autoretry_for": (OperationalError,),
+    "retry_backoff": 2,
+    "retry_backoff_max": 60,
+    "max_retries": 5,
+    "ignore_result": True,
+}
+
+
+@shared_task(name="campaign.recalculate_warbands", **RETRY)
+def recalculate_warbands(warband_ids: list[int]) -> None:
+    """Team ratings (C11) and rating history of a few warbands, after a game or a change."""
+    ratings.warbands_recalculate(warband_ids=warband_ids)
+
+
+@shared_task(name="campaign.run_job", bind=True, **RETRY)
+def run_job(self, job_id: int) -> None:
+    """A campaign's job (recalculation or rankings), with progress on its Job row."""
+    try:
+        jobs.job_run(job_id=job_id)
+    except jobs.JobBusy as busy:
+        if self.request.is_eager:  # in-process there is no other worker to wait for
+            return
+        raise self.retry(countdown=busy.retry_in, max_retries=None) from busy
+
+
+@shared_task(name="campaign.sweep", ignore_result=True)
+def sweep() -> None:
+    """Periodic (celery beat): redo stale ratings and re-send jobs a lost message left queued."""
+    jobs.jobs_sweep()

@@ -1,0 +1,280 @@
+"""Game reports and the guided post-game sequence (C8-C22), and captives to settle (C16).
+
+The sequence page is one template with fragments: each answer is an hx-post that returns the
+`sequence` fragment (steps, prompt or trading forms, preview, log). Without JavaScript the same
+forms post and redirect back to the page.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from campaign import selectors_games as games
+from campaign import services
+from campaign.access import campaign_for, can_edit_warband, is_member, warband_for
+from campaign.decorators import rules_errors
+from campaign.errors import RulesError
+from campaign.forms_games import (
+    AnswerForm,
+    GameReportForm,
+    RansomForm,
+    SellCaptiveForm,
+    TradeForm,
+    form_problems,
+    report_initial,
+)
+
+# --- lists: the campaign's games, a warband's games ----------------------------------------------
+
+
+@require_GET
+def campaign_games(request, campaign_id: int):
+    campaign = campaign_for(request.user, campaign_id)
+    context = {
+        "campaign": campaign,
+        "games": games.campaign_games(campaign),
+        "is_member": is_member(campaign, request.user),
+    }
+    template = "campaign/game_list.html#games" if request.htmx else "campaign/game_list.html"
+    return render(request, template, context)
+
+
+@require_GET
+def warband_games(request, warband_id: int):
+    warband = warband_for(request.user, warband_id)
+    can_edit = can_edit_warband(warband, request.user)
+    context = {
+        "warband": warband,
+        "campaign": warband.campaign,
+        "can_edit": can_edit,
+        "open_postgames": games.open_postgames(warband),
+        "games": games.warband_games(warband),
+        "captives": games.captives_of(warband),
+        "held": games.captives_held_by(warband),
+        "ransom_form": RansomForm(),
+        "sell_form": SellCaptiveForm(),
+    }
+    context["to_confirm"] = [
+        g for g in context["games"] if g.status == "pending" and games.may_confirm(g, request.user)
+    ]
+    template = (
+        "campaign/game_warband.html#section" if request.htmx else "campaign/game_warband.html"
+    )
+    return render(request, template, context)
+
+
+# --- the report ----------------------------------------------------------------------------------
+
+
+def _report_form(request, campaign, game=None):
+    organiser = games.is_organiser(campaign, request.user)
+    lines = {line.figure_id: line for line in game.figures.all()} if game else None
+    source = request.POST if request.method == "POST" else None
+    initial = report_initial(game) if game else {}
+    initial.update({k: request.GET[k] for k in ("warband_a", "warband_b") if k in request.GET})
+    return GameReportForm(
+        source, campaign=campaign, user=request.user, organiser=organiser, lines=lines,
+        initial=initial,
+    )  # fmt: skip
+
+
+def _report_page(request, campaign, form, game=None, status=200):
+    if request.htmx and request.method == "GET":  # the warbands changed: new figure rows
+        return render(request, "campaign/game_form.html#rows", {"form": form})
+    context = {"campaign": campaign, "form": form, "game": game}
+    return render(request, "campaign/game_form.html", context, status=status)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def game_new(request, campaign_id: int):
+    campaign = campaign_for(request.user, campaign_id, member=True)
+    form = _report_form(request, campaign)
+    if request.method == "POST" and form.is_valid():
+        try:
+            game = services.game_file(campaign=campaign, actor=request.user, **form.report())
+        except RulesError as error:
+            form.add_error(None, error.message)
+        else:
+            return redirect("game", game.id)
+    return _report_page(request, campaign, form, status=400 if form.errors else 200)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def game_edit(request, game_id: int):
+    game = games.game_for(request.user, game_id, edit=True)
+    if game.status != "pending":
+        messages.error(request, "Only a report waiting for confirmation can be edited.")
+        return redirect("game", game.id)
+    form = _report_form(request, game.campaign, game)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.game_edit(game=game, actor=request.user, **form.report())
+        except RulesError as error:
+            form.add_error(None, error.message)
+        else:
+            return redirect("game", game.id)
+    return _report_page(request, game.campaign, form, game, status=400 if form.errors else 200)
+
+
+@require_GET
+def game_detail(request, game_id: int):
+    game = games.game_for(request.user, game_id)
+    user = request.user
+    context = {
+        "game": game,
+        "campaign": game.campaign,
+        "sides": games.game_sides(game),
+        "can_confirm": game.status == "pending" and games.may_confirm(game, user),
+        "can_edit": game.status == "pending" and games.may_edit(game, user),
+        "can_withdraw": game.status != "withdrawn" and games.may_withdraw(game, user),
+    }
+    return render(request, "campaign/game_detail.html", context)
+
+
+@login_required
+@require_POST
+@rules_errors
+def game_confirm(request, game_id: int):
+    game = games.game_for(request.user, game_id, confirm=True)
+    services.game_confirm(game=game, actor=request.user)
+    messages.success(request, "Report confirmed: both post-game sequences are open.")
+    return redirect("game", game.id)
+
+
+@login_required
+@require_POST
+@rules_errors
+def game_withdraw(request, game_id: int):
+    game = games.game_for(request.user, game_id, withdraw=True)
+    services.game_withdraw(game=game, actor=request.user)
+    messages.success(request, "Report withdrawn.")
+    return redirect("game", game.id)
+
+
+# --- the sequence --------------------------------------------------------------------------------
+
+
+def _sequence_context(request, postgame) -> dict:
+    sequence = games.replay(postgame)
+    state = games.postgame_state(postgame, sequence)
+    sheet = sequence.preview_sheet()
+    campaign = postgame.warband.campaign
+    step = state["step"]
+    order = list(games.PUBLIC_STEPS)
+    trading = step == "trading" and state["prompt"] is None
+    game = postgame.game
+    return {
+        "postgame": postgame,
+        "warband": postgame.warband,
+        "campaign": campaign,
+        "game": game,
+        "opponent": game.warband_b if game.warband_a_id == postgame.warband_id else game.warband_a,
+        "state": state,
+        "steps": [(s, games.STEP_NAMES[s], order.index(s) - order.index(step)) for s in order],
+        "prompt": games.prompt_view(state["prompt"], sheet),
+        "log": games.log_view(state["log"]),
+        "preview": state["preview"],
+        "treasury_before": postgame.sheet["treasury"],
+        "trade": games.trade_options(sheet, campaign.currency) if trading else None,
+        "can_drive": games.may_drive(postgame, request.user),
+    }
+
+
+@require_GET
+def postgame_page(request, postgame_id: int):
+    postgame = games.postgame_for(request.user, postgame_id)
+    return render(request, "campaign/postgame.html", _sequence_context(request, postgame))
+
+
+def _sequence(request, postgame):
+    """After an answer: the sequence fragment for HTMX, the page again otherwise."""
+    if not request.htmx:
+        return redirect("postgame", postgame.id)
+    postgame = games.postgame_for(request.user, postgame.id)
+    return render(request, "campaign/postgame.html#sequence", _sequence_context(request, postgame))
+
+
+@login_required
+@require_POST
+@rules_errors
+def postgame_advance(request, postgame_id: int):
+    postgame = games.postgame_for(request.user, postgame_id, drive=True)
+    form = AnswerForm(request.POST)
+    if not form.is_valid():
+        raise RulesError(form_problems(form), field="dice")
+    data = form.cleaned_data
+    services.postgame_answer(
+        postgame=postgame, actor=request.user, dice=data["dice"], choice=data["choice"] or None,
+        position=data["position"],
+    )  # fmt: skip
+    return _sequence(request, postgame)
+
+
+@login_required
+@require_POST
+@rules_errors
+def postgame_trade(request, postgame_id: int):
+    postgame = games.postgame_for(request.user, postgame_id, drive=True)
+    form = TradeForm(request.POST)
+    if not form.is_valid():
+        raise RulesError(form_problems(form), field="action")
+    services.postgame_trade(
+        postgame=postgame, actor=request.user, action=form.action_dict(),
+        position=form.cleaned_data["position"],
+    )  # fmt: skip
+    return _sequence(request, postgame)
+
+
+@login_required
+@require_POST
+@rules_errors
+def postgame_undo(request, postgame_id: int):
+    postgame = games.postgame_for(request.user, postgame_id, drive=True)
+    form = AnswerForm(request.POST)
+    position = form.cleaned_data["position"] if form.is_valid() else None
+    services.postgame_undo(postgame=postgame, actor=request.user, position=position)
+    return _sequence(request, postgame)
+
+
+@login_required
+@require_POST
+@rules_errors
+def postgame_commit(request, postgame_id: int):
+    postgame = games.postgame_for(request.user, postgame_id, drive=True)
+    services.postgame_commit(postgame=postgame, actor=request.user)
+    return _sequence(request, postgame)
+
+
+# --- captives (C16) ------------------------------------------------------------------------------
+
+
+@login_required
+@require_POST
+@rules_errors
+def captive_ransom(request, figure_id: int):
+    figure = games.figure_for_captive(request.user, figure_id)
+    form = RansomForm(request.POST)
+    if not form.is_valid():
+        raise RulesError(form_problems(form), field="price")
+    services.captive_ransom(figure=figure, price=form.cleaned_data["price"], actor=request.user)
+    messages.success(request, f"{figure.name} is ransomed and back on the roster.")
+    return redirect("warband", figure.warband_id)
+
+
+@login_required
+@require_POST
+@rules_errors
+def captive_sell(request, figure_id: int):
+    figure = games.figure_for_captive(request.user, figure_id)
+    form = SellCaptiveForm(request.POST)
+    if not form.is_valid():
+        raise RulesError(form_problems(form), field="die")
+    captor = games.captor_of(figure)
+    services.captive_sell(figure=figure, actor=request.user, dice=form.cleaned_data["die"])
+    messages.success(request, f"{figure.name} is sold.")
+    return redirect("warband", captor.id)

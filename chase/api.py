@@ -17,7 +17,7 @@ from rest_framework.response import Response
 from chase import selectors, services
 from chase.access import seat_for, session_for
 from chase.engines import ENGINES
-from chase.errors import NoSuchSession, StaleVersion
+from chase.errors import NoSuchSession, SeatRefused, StaleVersion
 from chase.models import GameSession
 
 # --- serializers: parse and bound the input, describe the output ------------------------------
@@ -33,6 +33,15 @@ class SessionCreateSerializer(serializers.Serializer):
         required=False, allow_blank=True, max_length=40,
         help_text="Solo: the human seat (default: the first role). Ignored by other modes.",
     )  # fmt: skip
+    computer_seats = serializers.ListField(
+        child=serializers.CharField(max_length=40), required=False, default=list, max_length=16,
+        help_text="Hot-seat and multi: the roles the computer plays (the rest are people's; "
+        "at least one must be). A role not in the game is a 400. Ignored in solo.",
+    )  # fmt: skip
+
+
+class RematchSerializer(serializers.Serializer):
+    seat = serializers.CharField(max_length=64, help_text="The token of a seat of the old game.")
 
 
 class ActionSerializer(serializers.Serializer):
@@ -97,6 +106,40 @@ def sessions_create(request):
     serializer = SessionCreateSerializer(data=request.data)
     serializer.is_valid(raise_exception=True)
     session = services.session_create(**serializer.validated_data, user=request.user)
+    return Response(_created(request, session), status=status.HTTP_201_CREATED)
+
+
+@extend_schema(
+    operation_id="sessions_rematch",
+    request=RematchSerializer,
+    responses={
+        201: SessionCreatedSerializer,
+        200: OpenApiResponse(SessionCreatedSerializer, description="The rematch already set up."),
+        400: ERROR,
+        403: ERROR,
+        404: ERROR,
+    },
+    auth=[],
+)
+@api_view(["POST"])
+@permission_classes([AllowAny])
+def session_rematch(request, session_id: int):
+    """The same game again once it is over (a player's seat token): same kind, mode, options
+    and computer seats. Answers as creating a game does: 201, or 200 with the rematch another
+    player (or an earlier click) already set up."""
+    serializer = RematchSerializer(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    old = session_for(session_id)
+    seat = seat_for(old, serializer.validated_data["seat"])
+    if seat.is_computer:
+        raise SeatRefused("The computer plays that seat.", field="seat")
+    existed = GameSession.objects.filter(rematch_of=old).exists()
+    session = services.session_rematch(session=old, user=request.user)
+    code = status.HTTP_200_OK if existed else status.HTTP_201_CREATED
+    return Response(_created(request, session), status=code)
+
+
+def _created(request, session: GameSession) -> dict:
     seats = [
         {
             "role": seat.role,
@@ -108,12 +151,11 @@ def sessions_create(request):
         }
         for seat in session.seats.all()
     ]
-    body = {
+    return {
         "id": session.pk, "kind": session.kind, "mode": session.mode, "status": session.status,
         "version": session.version, "seats": seats,
         "url": request.build_absolute_uri(reverse("chase:table", args=[session.pk])),
     }  # fmt: skip
-    return Response(body, status=status.HTTP_201_CREATED)
 
 
 @extend_schema(

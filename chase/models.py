@@ -64,6 +64,11 @@ class GameSession(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # The finished game this one is the rematch of; one rematch per game (a second "Rematch"
+    # click, or another player's, finds the first).
+    rematch_of = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch"
+    )
 
     objects = GameSessionQuerySet.as_manager()
 

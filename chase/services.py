@@ -86,12 +86,20 @@ def _engine(kind: str) -> Engine:
 @_retry_when_locked
 @transaction.atomic
 def session_create(
-    *, kind: str, mode: str, options: dict[str, Any], user=None, play_as: str | None = None
+    *,
+    kind: str,
+    mode: str,
+    options: dict[str, Any],
+    user=None,
+    play_as: str | None = None,
+    computer_seats: list[str] | None = None,
 ) -> GameSession:
     """Set up a game: options cleaned by the engine, one seat per role, the setup logged as
     step 0. Solo: `play_as` (default the first role) is the human seat, the computer holds the
-    rest and moves at once. Hot-seat and solo games start playing; a multi game waits until
-    every human seat is taken."""
+    rest and moves at once; `computer_seats` is not used. Hot-seat and several browsers: the
+    roles in `computer_seats` are the computer's (at least one seat stays human), the others
+    are people's. Hot-seat and solo games start playing; a multi game waits until every human
+    seat is taken. Whenever a computer seat has a move, it is made at once."""
     engine = _engine(kind)
     if mode not in GameSession.Mode.values:
         raise SessionError(
@@ -105,12 +113,15 @@ def session_create(
     except OptionsError as error:
         raise SessionError(str(error), field="options") from None
     roles = engine.roles(cleaned)
+    computers = _computer_roles(roles, computer_seats, mode, play_as)
     play_as = play_as or roles[0]
     if play_as not in roles:
         raise SessionError(
             f"There is no seat {play_as!r} in this game: the seats are {', '.join(roles)}.",
             field="play_as",
         )
+    if mode == GameSession.Mode.SOLO:
+        computers = {role for role in roles if role != play_as}
     chance = new_chance()
     setup = engine.new_game(cleaned, chance)
     waiting = mode == GameSession.Mode.MULTI
@@ -120,14 +131,13 @@ def session_create(
         winner=engine.winner(setup.state),
         created_by=user if user is not None and user.is_authenticated else None,
     )  # fmt: skip
-    computer = mode == GameSession.Mode.SOLO
     Seat.objects.bulk_create(
         Seat(
             session=session,
             role=role,
             position=position,
-            kind=Seat.Kind.COMPUTER if computer and role != play_as else Seat.Kind.HUMAN,
-            name="Computer" if computer and role != play_as else "",
+            kind=Seat.Kind.COMPUTER if role in computers else Seat.Kind.HUMAN,
+            name="Computer" if role in computers else "",
         )  # fmt: skip
         for position, role in enumerate(roles)
     )
@@ -139,6 +149,64 @@ def session_create(
         if moves:
             _commit(session, engine, state, moves)
     return session
+
+
+def _computer_roles(
+    roles: list[str], wanted: list[str] | None, mode: str, play_as: str | None
+) -> set[str]:
+    """The roles the computer holds outside solo, checked: each must be a seat of the game,
+    one seat at least is left to a person, and in a game across several browsers the
+    creator's own seat (`play_as`) is not given away."""
+    if wanted is None:
+        wanted = []
+    if not isinstance(wanted, list | tuple) or not all(isinstance(r, str) for r in wanted):
+        raise SessionError("computer_seats must be a list of seats.", field="computer_seats")
+    unknown = [role for role in wanted if role not in roles]
+    if unknown:
+        raise SessionError(
+            f"There is no seat {unknown[0]!r} in this game: the seats are {', '.join(roles)}.",
+            field="computer_seats",
+        )
+    if mode == GameSession.Mode.SOLO:
+        return set()  # solo keeps its own rule: every seat but the player's
+    computers = set(wanted)
+    if computers >= set(roles):
+        raise SessionError(
+            "Leave at least one seat to a person: the computer cannot play every seat.",
+            field="computer_seats",
+        )
+    if mode == GameSession.Mode.MULTI and play_as in computers:
+        raise SessionError(
+            f"You chose to play {play_as!r} and to give it to the computer: choose one.",
+            field="play_as",
+        )
+    return computers
+
+
+@_retry_when_locked
+@transaction.atomic
+def session_rematch(*, session: GameSession, user=None) -> GameSession:
+    """The same game again, once it is over: same kind, mode and options, the same seats held
+    by the computer. Asked for twice (a second click, another player), it is the same
+    rematch. The course, the deal and the dice are new; taking its seats is the caller's."""
+    old = GameSession.objects.select_for_update().filter(pk=session.pk).first()
+    if old is None:
+        raise NoSuchSession("There is no such game.")
+    if old.status != Status.FINISHED:
+        raise SessionError("A rematch can be set up once the game is over.", field="session")
+    existing = GameSession.objects.filter(rematch_of=old).first()
+    if existing is not None:
+        return existing
+    seats = list(old.seats.all())
+    humans = [s.role for s in seats if not s.is_computer]
+    rematch = session_create(
+        kind=old.kind, mode=old.mode, options=old.options, user=user,
+        play_as=humans[0] if old.mode == GameSession.Mode.SOLO and humans else None,
+        computer_seats=[s.role for s in seats if s.is_computer],
+    )  # fmt: skip
+    GameSession.objects.filter(pk=rematch.pk).update(rematch_of=old)
+    rematch.rematch_of = old
+    return rematch
 
 
 def seat_take(*, seat: Seat, user=None) -> Seat:

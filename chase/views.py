@@ -33,6 +33,7 @@ from chase.forms import ActForm, NewGameForm, options_form
 from chase.models import GameSession, Seat
 
 BOARDS = {"pelts": selectors.pelts_board, "race": lambda view, actions: selectors.race_board(view)}
+RESULTS = {"race": selectors.race_results}  # a game's end screen, beside the winner
 
 
 def session_errors(view):
@@ -57,10 +58,13 @@ def session_errors(view):
 
 @require_GET
 def lobby(request):
+    """The lobby. With `kind` (another game chosen, or a number of seats changed, which sends
+    the form's values along): that game's options and seats, keeping what was typed."""
     kind = request.GET.get("kind")
-    form = NewGameForm(initial={"kind": kind} if kind else None)
-    options = options_form(kind=kind)
-    if request.htmx and kind:  # the game was changed in the form: its options
+    chosen = {key: request.GET[key] for key in ("kind", "mode") if request.GET.get(key)}
+    form = NewGameForm(initial=chosen or None)
+    options = options_form(kind=kind, shown=request.GET)
+    if request.htmx and kind:
         return render(request, "chase/lobby.html#options", {"options_form": options})
     return _lobby(request, form, options)
 
@@ -96,6 +100,7 @@ def game_create(request):
                 kind=form.cleaned_data["kind"], mode=form.cleaned_data["mode"],
                 options=options.options(), user=request.user,
                 play_as=options.cleaned_data.get("play_as"),
+                computer_seats=options.computer_seats(),
             )  # fmt: skip
         except SessionError as error:
             form.add_error(None, error.message)
@@ -106,8 +111,8 @@ def game_create(request):
 
 
 def _hold_new_game(request, session: GameSession, play_as: str | None) -> None:
-    """Hot-seat: this browser holds every seat. Solo: the human seat. Several browsers: the
-    creator's own seat; the others are invite links on the table."""
+    """Hot-seat: this browser holds every human seat. Solo: the human seat. Several browsers:
+    the creator's own seat; the others are invite links on the table."""
     remember_created(request, session)
     seats = [s for s in session.seats.all() if not s.is_computer]
     if session.mode == GameSession.Mode.MULTI:
@@ -115,6 +120,33 @@ def _hold_new_game(request, session: GameSession, play_as: str | None) -> None:
     for seat in seats:
         services.seat_take(seat=seat, user=request.user)
         remember_seat(request, seat)
+
+
+@require_POST
+@session_errors
+def rematch(request, session_id: int):
+    """A finished game's Rematch button: the same game again (one rematch per game). This
+    browser sits at the roles it held: in hot-seat every human seat, otherwise its own. In a
+    game across several browsers each player presses Rematch on their own table to sit at
+    their old role; the first to press also gets the invite links."""
+    session = session_for(session_id)
+    held = held_seats(request, session)
+    if not held:
+        raise SeatRefused("Only a player of this game can ask for a rematch.")
+    first = selectors.rematch_for(session) is None
+    new = services.session_rematch(session=session, user=request.user)
+    if first:
+        remember_created(request, new)
+    mine = held_tokens(request, new.pk)
+    for seat in new.seats.filter(role__in=[s.role for s in held], kind=Seat.Kind.HUMAN):
+        if seat.token in mine:
+            continue
+        try:
+            seat = services.seat_claim(session=new, role=seat.role, user=request.user)
+        except SessionError:
+            continue  # someone took it already, by its invite link
+        remember_seat(request, seat)
+    return redirect("chase:table", new.pk)
 
 
 @require_POST
@@ -218,6 +250,7 @@ def _table_context(request, session: GameSession, note: str) -> dict:
     actions = payload["legal_actions"]
     invites = created_here(request, session) and session.mode == GameSession.Mode.MULTI
     seats = [_seat_row(request, session, s, seat, invites) for s in session.seats.all()]
+    finished = session.is_finished
     return {
         "session": session,
         "title": get_engine(session.kind).title,
@@ -235,6 +268,11 @@ def _table_context(request, session: GameSession, note: str) -> dict:
         "invites": [row for row in seats if row["join_url"]],
         "log": _log_rows(session, payload["log"], seat),
         "note": note,
+        "results": RESULTS[session.kind](session, payload["view"])
+        if finished and session.kind in RESULTS
+        else None,
+        "can_rematch": finished and bool(held),
+        "rematch": selectors.rematch_for(session) if finished else None,
     }
 
 

@@ -6,6 +6,7 @@ unless FRONTIER_REQUIRE_SERVICES=1 (CI), which turns the skip into a failure.
 
 from __future__ import annotations
 
+import itertools
 import os
 import shutil
 
@@ -85,3 +86,22 @@ def _require_marked_services(request):
             missing_service(reason)
     if request.node.get_closest_marker("browser") and not shutil.which(CHROMIUM):
         missing_service(f"Chromium is not installed at {CHROMIUM} (apt-get install chromium)")
+
+
+@pytest.fixture(autouse=True)
+def _seeded_randomness(monkeypatch):
+    """No test depends on luck: where the app rolls its own dice (C12) or the canoe games draw
+    a card or a die, the faces come from a fixed sequence of seeds, the same on every run. A
+    test that needs particular faces types them in or scripts them."""
+    from django.conf import settings
+
+    if not settings.configured:  # the pure rules tests, run without Django
+        return
+    from campaign.rules.dice import Dice
+    from campaign.services import dice
+    from chase import services as chase_services
+    from chase.engines.chance import RandomChance
+
+    dice_seeds, chance_seeds = itertools.count(1755), itertools.count(1757)
+    monkeypatch.setattr(dice, "app_dice", lambda: Dice(seed=next(dice_seeds)))
+    monkeypatch.setattr(chase_services, "new_chance", lambda: RandomChance(next(chance_seeds)))

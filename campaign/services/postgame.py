@@ -25,6 +25,7 @@ from campaign.rules import postgame as rules
 from campaign.rules.dice import Dice
 from campaign.rules.postgame.answers import check_faces
 from campaign.selectors_games import captor_of, is_organiser, may_drive, replay, warband_sheet
+from campaign.services import dice as dice_source
 from campaign.services.games import GameError
 from campaign.services.ratings import ratings_queue_recalculation
 from campaign.services.warbands import treasury_change
@@ -69,7 +70,7 @@ def postgame_answer(
     position: int | None = None, roller: Dice | None = None,
 ) -> PostGame:  # fmt: skip
     """Answer the prompt: faces typed in from real dice, a choice, or neither (the app rolls
-    with `roller`, default a fresh Dice()). Bad faces raise DiceError; nothing is saved then."""
+    with `roller`, default the app's dice). Bad faces raise DiceError; nothing is saved then."""
     row = _locked(postgame)
     _check_open(row, actor, position)
     if dice is not None and choice is not None:
@@ -79,6 +80,7 @@ def postgame_answer(
             "This campaign does not allow dice typed in: leave the faces out and the app rolls.",
             field="dice", rule="C12",
         )  # fmt: skip
+    roller = roller or dice_source.app_dice()
     sequence = replay(row).answer(dice=dice, choice=choice, by=actor.username, roller=roller)
     return _save(row, sequence)
 
@@ -325,7 +327,7 @@ def captive_sell(*, figure: Figure, actor, dice: list[Any] | None = None) -> Fig
         raise PermissionDenied(f"Only {captor.name}'s owner or the organiser sells a captive.")
     if dice is not None and not campaign.manual_dice:
         raise DiceError("This campaign does not allow dice typed in.", field="dice", rule="C12")
-    face = check_faces("D6", dice)[0] if dice is not None else Dice().d6()
+    face = check_faces("D6", dice)[0] if dice is not None else dice_source.app_dice().d6()
     price = rules.captive_sale_price(face)
     owner = figure.warband
     rules.release_for_sale(warband_sheet(owner), figure.id)

@@ -32,6 +32,7 @@ from campaign.rules.warband import (
     faction_or_error,
     roll_starting_skills,
 )
+from campaign.services import dice as dice_source
 
 # A draft may break C3's limit while the player works on it, but not without bound.
 MAX_DRAFT_FIGURES = MAX_FIGURES + 5
@@ -173,7 +174,7 @@ class SkillRoll:
 
 def _dice_for(campaign: Campaign, faces: Sequence[int]) -> Dice:
     if not faces:
-        return Dice()
+        return dice_source.app_dice()
     if not campaign.manual_dice:
         raise DiceError("This campaign does not allow typed-in dice (C12).", field="die")
     return TypedDice(faces)

@@ -186,5 +186,6 @@ def test_an_unknown_game_is_a_404(api):
 
 def test_the_schema_lists_the_session_endpoints(api):
     content = api.get("/api/schema/").content
-    for path in (b"/api/sessions/", b"/view/", b"/actions/", b"/version/"):
+    assert b"computer_seats" in content
+    for path in (b"/api/sessions/", b"/view/", b"/actions/", b"/version/", b"/rematch/"):
         assert path in content

@@ -14,3 +14,13 @@ SECURE_SSL_REDIRECT = False
 LOGGING["root"]["level"] = "WARNING"  # noqa: F405
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
+
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
+    # A file rather than SQLite's shared-cache memory: with threads (the concurrency tests, the
+    # live server of the browser tests) a reader then waits for a writer (the busy timeout), as
+    # on a real SQLite install, instead of failing at once with "database table is locked".
+    import tempfile
+
+    DATABASES["default"]["TEST"] = {  # noqa: F405
+        "NAME": os.path.join(tempfile.gettempdir(), f"frontier-test-{os.getpid()}.sqlite3")
+    }

@@ -4,8 +4,14 @@ from campaign.models import (
     Campaign,
     EquipmentPiece,
     Figure,
+    GameFigure,
+    GameReport,
+    Job,
     LedgerEntry,
     Membership,
+    PostGame,
+    Ranking,
+    RatingPoint,
     RollRecord,
     Warband,
 )
@@ -69,3 +75,47 @@ class MembershipAdmin(admin.ModelAdmin):
 @admin.register(RollRecord)
 class RollRecordAdmin(admin.ModelAdmin):
     list_display = ["warband", "figure", "purpose", "faces", "typed_in", "result"]
+
+
+class GameFigureInline(admin.TabularInline):
+    model = GameFigure
+    extra = 0
+    raw_id_fields = ["figure"]
+
+
+@admin.register(GameReport)
+class GameReportAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "campaign", "status", "winner", "played_on", "filed_by"]
+    list_filter = ["status"]
+    raw_id_fields = ["warband_a", "warband_b", "winner"]
+    inlines = [GameFigureInline]
+
+
+@admin.register(PostGame)
+class PostGameAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "status", "committed_at", "committed_by"]
+    list_filter = ["status"]
+    raw_id_fields = ["game", "warband"]
+
+
+@admin.register(RatingPoint)
+class RatingPointAdmin(admin.ModelAdmin):
+    list_display = ["warband", "game", "rating", "recorded_at"]
+    raw_id_fields = ["warband", "game"]
+
+
+@admin.register(Ranking)
+class RankingAdmin(admin.ModelAdmin):
+    list_display = ["user", "campaign", "rating", "deviation", "volatility", "games"]
+
+
+@admin.register(Job)
+class JobAdmin(admin.ModelAdmin):
+    list_display = ["kind", "campaign", "state", "done", "total", "message", "updated_at"]
+    list_filter = ["state", "kind"]
+
+
+@admin.register(GameFigure)
+class GameFigureAdmin(admin.ModelAdmin):
+    list_display = ["figure", "report", "took_part", "outcome", "wounds_inflicted", "scalps"]
+    raw_id_fields = ["report", "figure"]

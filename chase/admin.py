@@ -48,3 +48,13 @@ class ActionLogAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return False
+
+
+@admin.register(Seat)
+class SeatAdmin(admin.ModelAdmin):
+    """Find a seat by its game or its player, e.g. to hand a lost invite link back."""
+
+    list_display = ["session", "role", "kind", "name", "user", "taken_at"]
+    list_filter = ["kind"]
+    search_fields = ["name", "user__username"]
+    raw_id_fields = ["session", "user"]

@@ -260,6 +260,7 @@ def _side_report(game, warband, opponent, ratings, lines) -> dict:
             for line in lines
             if line.figure.warband_id == warband.id
         ],  # fmt: skip
+        currency=game.campaign.currency,
     ).to_dict()
 
 

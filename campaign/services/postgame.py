@@ -301,7 +301,8 @@ def captive_ransom(*, figure: Figure, price: int, actor) -> Figure:
     owner = figure.warband
     if not (actor.id == owner.owner_id or is_organiser(owner.campaign, actor)):
         raise PermissionDenied(f"Only {owner.name}'s owner or the organiser pays a ransom.")
-    rules.ransom_captive(warband_sheet(owner), figure.id, price)  # checks price and treasury
+    # checks the price and the treasury
+    rules.ransom_captive(warband_sheet(owner), figure.id, price, currency=owner.campaign.currency)
     treasury_change(
         warband=owner, amount=-price, actor=actor,
         reason=f"Ransom for {figure.name} paid to {captor.name} (C16)",
@@ -337,7 +338,8 @@ def captive_sell(*, figure: Figure, actor, dice: list[Any] | None = None) -> Fig
     )  # fmt: skip
     RollRecord.objects.create(
         warband=captor, figure=figure, purpose="captive_sale", faces=[face],
-        typed_in=dice is not None, result=f"{figure.name} sold for £{price}", actor=actor,
+        typed_in=dice is not None, actor=actor,
+        result=f"{figure.name} sold for {captor.campaign.money(price)}",
     )  # fmt: skip
     figure.equipment.all().delete()
     figure.state = Figure.State.SOLD

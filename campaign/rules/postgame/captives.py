@@ -23,7 +23,9 @@ def _captive(sheet: WarbandSheet, figure_id: int):
     return figure
 
 
-def ransom_captive(sheet: WarbandSheet, figure_id: int, price: int) -> WarbandSheet:
+def ransom_captive(
+    sheet: WarbandSheet, figure_id: int, price: int, *, currency: str = "£"
+) -> WarbandSheet:
     """C16: the owner pays `price` and gets the figure back without its equipment."""
     sheet = copy.deepcopy(sheet)
     figure = _captive(sheet, figure_id)
@@ -31,7 +33,7 @@ def ransom_captive(sheet: WarbandSheet, figure_id: int, price: int) -> WarbandSh
         raise RosterError("A ransom is not negative.", field="price", rule="C16")
     if price > sheet.treasury:
         raise RosterError(
-            f"The ransom is £{price}: the treasury holds £{sheet.treasury}.",
+            f"The ransom is {currency}{price}: the treasury holds {currency}{sheet.treasury}.",
             field="price",
             rule="C16",
         )

@@ -75,7 +75,8 @@ def income_step(run: Run) -> Steps:
     run.sheet.treasury += total
     run.note(
         "income_total",
-        f"Income: {', '.join(parts)}: £{total} (treasury £{before} → £{run.sheet.treasury})",
+        f"Income: {', '.join(parts)}: {run.money(total)} "
+        f"(treasury {run.money(before)} → {run.money(run.sheet.treasury)})",
     )
     yield from captives(run)
     retainers(run)
@@ -88,8 +89,8 @@ def captives(run: Run) -> Steps:
             run.sheet.treasury += captive.ransom
             run.note(
                 "ransom",
-                f"Ransom for {captive.name}: £{captive.ransom} received "
-                f"(treasury £{run.sheet.treasury})",
+                f"Ransom for {captive.name}: {run.money(captive.ransom)} received "
+                f"(treasury {run.money(run.sheet.treasury)})",
             )
             continue
         answer = yield from ask_roll("captive_sale", D6)
@@ -97,8 +98,8 @@ def captives(run: Run) -> Steps:
         run.sheet.treasury += price
         run.note(
             "captive_sale",
-            f"{captive.name} sold: {answer.dice[0]} x 5 = £{price} "
-            f"(treasury £{run.sheet.treasury})",
+            f"{captive.name} sold: {answer.dice[0]} x 5 = {run.money(price)} "
+            f"(treasury {run.money(run.sheet.treasury)})",
             answer=answer,
         )
 
@@ -114,8 +115,8 @@ def retainers(run: Run) -> None:
             run.sheet.treasury -= kind.retainer
             run.note(
                 "retainer",
-                f"Retainer for the {kind.name} {figure.name}: £{kind.retainer} "
-                f"paid (treasury £{run.sheet.treasury})",
+                f"Retainer for the {kind.name} {figure.name}: {run.money(kind.retainer)} "
+                f"paid (treasury {run.money(run.sheet.treasury)})",
                 figure=figure,
             )
             continue
@@ -123,8 +124,8 @@ def retainers(run: Run) -> None:
         stored = lose_equipment_to_storage(run, figure)
         run.note(
             "retainer",
-            f"Retainer for the {kind.name} {figure.name}: £{kind.retainer} "
-            f"unpaid (treasury £{run.sheet.treasury}): {figure.name} leaves{stored}",
+            f"Retainer for the {kind.name} {figure.name}: {run.money(kind.retainer)} "
+            f"unpaid (treasury {run.money(run.sheet.treasury)}): {figure.name} leaves{stored}",
             figure=figure,
         )
-        run.change(figure, f"left: retainer £{kind.retainer} unpaid{stored}")
+        run.change(figure, f"left: retainer {run.money(kind.retainer)} unpaid{stored}")

@@ -93,6 +93,10 @@ class Run:
         self.log.append(entry)
         return entry
 
+    def money(self, amount: int) -> str:
+        """An amount in the campaign's currency, for the log's words (C2 setting)."""
+        return f"{self.report.currency}{amount}"
+
     def change(self, figure: FigureSheet, text: str) -> None:
         self.changes.setdefault(figure.id, []).append(text)
 

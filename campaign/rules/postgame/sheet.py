@@ -265,6 +265,7 @@ class GameReport:
     opponent_rating_before: int
     figures: list[FigureReport] = field(default_factory=list)
     captives: list[CaptiveReport] = field(default_factory=list)
+    currency: str = "£"  # the campaign's sign for money in the log's words (C2 setting)
 
     def for_figure(self, figure_id: int) -> FigureReport | None:
         return next((r for r in self.figures if r.figure == figure_id), None)
@@ -281,4 +282,5 @@ class GameReport:
             opponent_rating_before=int(_get(data, "opponent_rating_before", "A game report")),
             figures=[FigureReport.from_dict(f) for f in data.get("figures") or []],
             captives=[CaptiveReport.from_dict(c) for c in data.get("captives") or []],
+            currency=str(data.get("currency") or "£"),
         )

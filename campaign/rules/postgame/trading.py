@@ -53,7 +53,11 @@ def trading_step(run: Run) -> Steps:
                 f"Unknown trade action {kind!r}: one of {', '.join(ACTIONS)}.", field="action"
             )
         if kind == DONE:
-            run.note(DONE, f"Trading done: treasury £{run.sheet.treasury}", answer=answer)
+            run.note(
+                DONE,
+                f"Trading done: treasury {run.money(run.sheet.treasury)}",
+                answer=answer,
+            )
             return
         if kind in ROLLING_TRADES:
             yield from ROLLING_TRADES[kind](run, action, answer)
@@ -100,7 +104,7 @@ def _take(run: Run, action: dict[str, Any]) -> tuple[Piece, str]:
     if piece is None:
         raise RosterError(
             f"There is no {item_name(item)} in {holder}"
-            f"{'' if price is None else f' bought for £{price}'}.",
+            f"{'' if price is None else f' bought for {run.money(price)}'}.",
             field="item",
         )
     if piece.kit:
@@ -135,7 +139,7 @@ def _pay(run: Run, price: int, what: str) -> int:
     """C20: nothing takes the treasury below 0."""
     if price > run.sheet.treasury:
         raise RosterError(
-            f"{what} costs £{price}: the treasury holds £{run.sheet.treasury}.",
+            f"{what} costs {run.money(price)}: the treasury holds {run.money(run.sheet.treasury)}.",
             field="treasury",
             rule="C20",
         )
@@ -158,8 +162,8 @@ def buy(run: Run, action: dict[str, Any], answer: Answer) -> None:
     holder = figure.name if figure else "storage"
     run.note(
         "buy",
-        f"Bought a {sold.name} for {holder}: £{sold.price} (treasury £{before} → "
-        f"£{run.sheet.treasury})",
+        f"Bought a {sold.name} for {holder}: {run.money(sold.price)} "
+        f"(treasury {run.money(before)} → {run.money(run.sheet.treasury)})",
         figure=figure,
         answer=answer,
     )
@@ -174,8 +178,8 @@ def sell(run: Run, action: dict[str, Any], answer: Answer) -> None:
     run.sheet.treasury += price
     run.note(
         "sell",
-        f"Sold {holder}'s {item_name(piece.key)} (paid £{piece.price}) for £{price} "
-        f"(treasury £{before} → £{run.sheet.treasury})",
+        f"Sold {holder}'s {item_name(piece.key)} (paid {run.money(piece.price)}) "
+        f"for {run.money(price)} (treasury {run.money(before)} → {run.money(run.sheet.treasury)})",
         answer=answer,
     )
 
@@ -247,8 +251,8 @@ def recruit(run: Run, action: dict[str, Any], answer: Answer) -> Steps:
     run.sheet.figures.append(figure)
     run.note(
         "recruit",
-        f"Recruited {profile.name} {name}: £{profile.cost} (treasury £{before} "
-        f"→ £{run.sheet.treasury}), level {profile.cost}",
+        f"Recruited {profile.name} {name}: {run.money(profile.cost)} (treasury {run.money(before)} "
+        f"→ {run.money(run.sheet.treasury)}), level {profile.cost}",
         figure=figure,
         answer=answer,
     )
@@ -304,8 +308,8 @@ def hire(run: Run, action: dict[str, Any], answer: Answer) -> Steps:
     run.sheet.figures.append(figure)
     run.note(
         "hire",
-        f"Hired the {kind.name} {name}: £{kind.hire} (treasury £{before} → "
-        f"£{run.sheet.treasury}), retainer £{kind.retainer}",
+        f"Hired the {kind.name} {name}: {run.money(kind.hire)} (treasury {run.money(before)} → "
+        f"{run.money(run.sheet.treasury)}), retainer {run.money(kind.retainer)}",
         figure=figure,
         answer=answer,
     )

@@ -13,16 +13,10 @@ from campaign.models import Figure, GameFigure, GameReport, PostGame
 from tests.campaign.games_support import (
     battle_payload,
     file_battle,
-    foot_patrol,
     lines,
     signed_in,
 )
 from tests.factories import CampaignFactory, UserFactory, founded_war_party, member
-
-
-@pytest.fixture
-def patrol(campaign, other_player):
-    return foot_patrol(campaign, other_player)
 
 
 def file(client, payload):

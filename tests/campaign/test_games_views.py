@@ -20,11 +20,6 @@ from tests.campaign.games_support import (
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
-@pytest.fixture
-def patrol(campaign, other_player):
-    return foot_patrol(campaign, other_player)
-
-
 def signed_in(client, user):
     client.force_login(user)
     return client
@@ -145,13 +140,6 @@ def test_the_filer_edits_a_pending_report(client, campaign, player, war_party, p
 
 
 # --- the sequence page -------------------------------------------------------------------------
-
-
-@pytest.fixture
-def sequence(campaign, player, other_player, war_party, patrol) -> PostGame:
-    game = file_battle(campaign, war_party, patrol, player)
-    services.game_confirm(game=game, actor=other_player)
-    return sequence_of(game, war_party)
 
 
 def test_the_sequence_page_asks_for_the_first_roll(client, sequence, player):

@@ -16,24 +16,8 @@ from tests.campaign.games_support import (
     WAR_PARTY_SCRIPT,
     drive,
     figure,
-    file_battle,
-    foot_patrol,
-    sequence_of,
     signed_in,
 )
-
-
-@pytest.fixture
-def patrol(campaign, other_player):
-    return foot_patrol(campaign, other_player)
-
-
-@pytest.fixture
-def sequence(campaign, player, other_player, war_party, patrol) -> PostGame:
-    """Magalakutway's sequence, just opened."""
-    game = file_battle(campaign, war_party, patrol, player)
-    services.game_confirm(game=game, actor=other_player)
-    return sequence_of(game, war_party)
 
 
 @pytest.fixture

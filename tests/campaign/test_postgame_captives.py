@@ -13,24 +13,15 @@ from tests.campaign.games_support import (
     WAR_PARTY_SCRIPT,
     drive,
     figure,
-    file_battle,
-    foot_patrol,
     sequence_of,
     signed_in,
 )
 
 
 @pytest.fixture
-def patrol(campaign, other_player):
-    return foot_patrol(campaign, other_player)
-
-
-@pytest.fixture
-def red_hawk(campaign, player, other_player, war_party, patrol) -> Figure:
-    game = file_battle(campaign, war_party, patrol, player)
-    services.game_confirm(game=game, actor=other_player)
+def red_hawk(battle, player, war_party) -> Figure:
     script = [[2, 2], [6, 2], *WAR_PARTY_SCRIPT[2:]]  # Red Hawk: injury 62, Captured
-    sequence = drive(sequence_of(game, war_party), player, script)
+    sequence = drive(sequence_of(battle, war_party), player, script)
     committed = services.postgame_commit(postgame=sequence, actor=player)
     hawk = figure(war_party, "Red Hawk")
     assert committed.result["captives"] == [hawk.id]

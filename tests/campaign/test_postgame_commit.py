@@ -6,28 +6,13 @@ from __future__ import annotations
 import pytest
 
 from campaign import services
-from campaign.models import EquipmentPiece, Figure, LedgerEntry, PostGame
+from campaign.models import EquipmentPiece, Figure, LedgerEntry
 from tests.campaign.games_support import (
     WAR_PARTY_INCOME,
     WAR_PARTY_SCRIPT,
     drive,
     figure,
-    file_battle,
-    foot_patrol,
-    sequence_of,
 )
-
-
-@pytest.fixture
-def patrol(campaign, other_player):
-    return foot_patrol(campaign, other_player)
-
-
-@pytest.fixture
-def sequence(campaign, player, other_player, war_party, patrol) -> PostGame:
-    game = file_battle(campaign, war_party, patrol, player)
-    services.game_confirm(game=game, actor=other_player)
-    return sequence_of(game, war_party)
 
 
 def post_game_lines(warband):

@@ -25,7 +25,6 @@ from rest_framework.decorators import api_view
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from campaign import selectors_games as games
 from campaign import services
 from campaign.access import campaign_for
 from campaign.api.games_serializers import (
@@ -41,6 +40,7 @@ from campaign.api.games_serializers import (
     TradeSerializer,
 )
 from campaign.api.views import BAD_REQUEST, FORBIDDEN, NOT_FOUND
+from campaign.selectors import games
 from campaign.services.games import GameError
 
 ANSWERS = {200: PostGameSerializer, 400: BAD_REQUEST, 403: FORBIDDEN, 404: NOT_FOUND}

@@ -10,7 +10,7 @@ from rest_framework import serializers
 from campaign.api.serializers import MAX_ID, UserSerializer
 from campaign.rules.postgame.sheet import OUTCOMES
 from campaign.rules.postgame.trading import ACTIONS
-from campaign.selectors_games import PUBLIC_STEPS, postgame_step
+from campaign.selectors.games import PUBLIC_STEPS, postgame_step
 from campaign.services.games import MAX_TALLY, GameLine
 
 MAX_LINES = 40  # two warbands of at most 15 figures (C3), with room for a mistake to be named
@@ -85,7 +85,7 @@ class GamePostGameSerializer(serializers.Serializer):
 
 
 class GameSerializer(serializers.Serializer):
-    """A report (from selectors_games.games_queryset: constant queries)."""
+    """A report (from selectors.games.games_queryset: constant queries)."""
 
     id = serializers.IntegerField()
     campaign = serializers.IntegerField(source="campaign_id")
@@ -190,7 +190,7 @@ class PreviewSerializer(serializers.Serializer):
 
 
 class PostGameSerializer(serializers.Serializer):
-    """What selectors_games.postgame_state returns."""
+    """What selectors.games.postgame_state returns."""
 
     id = serializers.IntegerField()
     warband = serializers.IntegerField()

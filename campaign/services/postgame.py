@@ -24,7 +24,7 @@ from campaign.models import EquipmentPiece, Figure, PostGame, RollRecord, Warban
 from campaign.rules import postgame as rules
 from campaign.rules.dice import Dice
 from campaign.rules.postgame.answers import check_faces
-from campaign.selectors_games import captor_of, is_organiser, may_drive, replay, warband_sheet
+from campaign.selectors.games import captor_of, is_organiser, may_drive, replay, warband_sheet
 from campaign.services import dice as dice_source
 from campaign.services.games import GameError
 from campaign.services.ratings import ratings_queue_recalculation
@@ -262,7 +262,7 @@ def _apply_treasury(row: PostGame, sequence: rules.PostGame, final, actor) -> No
 
 def _result(sequence: rules.PostGame, new_ids: dict[int, int]) -> dict:
     """The preview that was applied, recruits under their new ids, and the figures captured
-    in this sequence (read by selectors_games.captor_of)."""
+    in this sequence (read by selectors.games.captor_of)."""
     preview = sequence.preview
     for figure in preview["warband"]["figures"]:
         figure["id"] = new_ids.get(figure["id"], figure["id"])

@@ -12,7 +12,6 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from campaign import selectors_games as games
 from campaign import services
 from campaign.access import campaign_for, can_edit_warband, is_member, warband_for
 from campaign.decorators import rules_errors
@@ -26,6 +25,7 @@ from campaign.forms_games import (
     form_problems,
     report_initial,
 )
+from campaign.selectors import games
 
 # --- lists: the campaign's games, a warband's games ----------------------------------------------
 

@@ -14,10 +14,10 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import trigger_client_event
 
-from campaign import selectors_league as league_selectors
 from campaign import services
 from campaign.access import campaign_for, warband_for
 from campaign.models import Job
+from campaign.selectors import league as league_selectors
 from campaign.services.jobs import RECALCULATE
 
 

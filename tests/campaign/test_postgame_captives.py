@@ -7,7 +7,7 @@ import pytest
 
 from campaign import services
 from campaign.models import Figure, LedgerEntry, RollRecord, Warband
-from campaign.selectors_games import captor_of, warband_sheet
+from campaign.selectors.games import captor_of, warband_sheet
 from tests.campaign.games_support import (
     WAR_PARTY_INCOME,
     WAR_PARTY_SCRIPT,

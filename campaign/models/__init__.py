@@ -1,0 +1,38 @@
+"""The campaign app's models, a module per subject; all of them importable from here."""
+
+from campaign.models.campaigns import (
+    FACTION_CHOICES,
+    Campaign,
+    CampaignQuerySet,
+    EquipmentPiece,
+    Figure,
+    FigureQuerySet,
+    LedgerEntry,
+    Membership,
+    RollRecord,
+    Warband,
+    new_invite_code,
+)
+from campaign.models.games import GameFigure, GameReport, GameReportQuerySet, PostGame
+from campaign.models.ratings import Job, Ranking, RatingPoint
+
+__all__ = [
+    "FACTION_CHOICES",
+    "Campaign",
+    "CampaignQuerySet",
+    "EquipmentPiece",
+    "Figure",
+    "FigureQuerySet",
+    "GameFigure",
+    "GameReport",
+    "GameReportQuerySet",
+    "Job",
+    "LedgerEntry",
+    "Membership",
+    "PostGame",
+    "Ranking",
+    "RatingPoint",
+    "RollRecord",
+    "Warband",
+    "new_invite_code",
+]

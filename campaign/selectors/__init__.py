@@ -1,0 +1,24 @@
+"""Reads that need care (prefetching, aggregates), a module per subject.
+
+The warband reads are re-exported here: `selectors.roster_cards(...)`.
+"""
+
+from campaign.selectors.warbands import (
+    FigureCard,
+    campaign_warbands,
+    draft_check,
+    figure_card,
+    roster_cards,
+    storage,
+    warbands_with_roster,
+)
+
+__all__ = [
+    "warbands_with_roster",
+    "campaign_warbands",
+    "FigureCard",
+    "figure_card",
+    "roster_cards",
+    "storage",
+    "draft_check",
+]

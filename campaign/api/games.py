@@ -30,7 +30,6 @@ from campaign.access import campaign_for
 from campaign.api.games_serializers import (
     AdvanceSerializer,
     FigureStateSerializer,
-    GameQuerySerializer,
     GameSerializer,
     GameWriteSerializer,
     PositionSerializer,
@@ -39,6 +38,7 @@ from campaign.api.games_serializers import (
     SellCaptiveSerializer,
     TradeSerializer,
 )
+from campaign.api.serializers import CampaignQuerySerializer
 from campaign.api.views import BAD_REQUEST, FORBIDDEN, NOT_FOUND
 from campaign.selectors import games
 from campaign.services.games import GameError
@@ -59,12 +59,12 @@ def _postgame_response(postgame_id: int, user) -> Response:
 class GamesView(APIView):
     @extend_schema(
         operation_id="games_list",
-        parameters=[GameQuerySerializer],
+        parameters=[CampaignQuerySerializer],
         responses={200: GameSerializer(many=True), 400: BAD_REQUEST, 404: NOT_FOUND},
     )
     def get(self, request):
         """The reports of one campaign (`?campaign=ID`), newest first."""
-        query = GameQuerySerializer(data=request.query_params)
+        query = CampaignQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
         campaign = campaign_for(request.user, query.validated_data["campaign"])
         return Response(GameSerializer(games.campaign_games(campaign), many=True).data)

@@ -59,10 +59,6 @@ class GameWriteSerializer(serializers.Serializer):
         }
 
 
-class GameQuerySerializer(serializers.Serializer):
-    campaign = serializers.IntegerField(min_value=1, max_value=MAX_ID)
-
-
 class GameFigureSerializer(serializers.Serializer):
     figure = serializers.IntegerField(source="figure_id")
     warband = serializers.IntegerField(source="figure.warband_id")

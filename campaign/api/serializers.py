@@ -264,7 +264,9 @@ def _skill_rolls(faction: Faction, figure: dict) -> tuple[SkillRoll, ...]:
     return tuple(SkillRoll(key) for key in default_skill_lists(faction.key, profile.status))
 
 
-class WarbandQuerySerializer(serializers.Serializer):
+class CampaignQuerySerializer(serializers.Serializer):
+    """The `?campaign=ID` filter of the list endpoints (warbands, games)."""
+
     campaign = serializers.IntegerField(min_value=1, max_value=MAX_ID)
 
 

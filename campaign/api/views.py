@@ -20,13 +20,13 @@ from campaign import selectors, services
 from campaign.access import campaign_for, warband_for
 from campaign.api.serializers import (
     CampaignCreateSerializer,
+    CampaignQuerySerializer,
     CampaignSerializer,
     DetailSerializer,
     ErrorSerializer,
     JoinSerializer,
     RulesSerializer,
     WarbandCreateSerializer,
-    WarbandQuerySerializer,
     WarbandSerializer,
 )
 from campaign.models import Campaign
@@ -118,12 +118,12 @@ def campaign_join(request, campaign_id: int):
 class WarbandsView(APIView):
     @extend_schema(
         operation_id="warbands_list",
-        parameters=[WarbandQuerySerializer],
+        parameters=[CampaignQuerySerializer],
         responses={200: WarbandSerializer(many=True), 400: BAD_REQUEST, 404: NOT_FOUND},
     )
     def get(self, request):
         """The warbands of one campaign (`?campaign=ID`, required), with their rosters."""
-        query = WarbandQuerySerializer(data=request.query_params)
+        query = CampaignQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
         campaign = campaign_for(request.user, query.validated_data["campaign"])
         warbands = selectors.warbands_with_roster().filter(campaign=campaign)

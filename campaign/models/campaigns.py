@@ -30,6 +30,11 @@ class CampaignQuerySet(models.QuerySet):
             models.Q(is_public=True) | models.Q(organiser=user) | models.Q(memberships__user=user)
         ).distinct()
 
+    def lock(self, campaign_id: int) -> None:
+        """Hold the campaign's row until the transaction ends, so work on its jobs and rankings
+        runs one at a time (a row lock on PostgreSQL; SQLite serialises every write anyway)."""
+        list(self.select_for_update().filter(pk=campaign_id).values_list("pk"))
+
 
 class Campaign(models.Model):
     name = models.CharField(max_length=100)

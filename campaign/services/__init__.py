@@ -11,7 +11,14 @@ from campaign.services.games import (
     game_file,
     game_withdraw,
 )
-from campaign.services.jobs import JobBusy, job_run, jobs_sweep
+from campaign.services.jobs import (
+    JobBusy,
+    campaign_queue_recalculation,
+    job_run,
+    jobs_sweep,
+    rankings_queue_rebuild,
+    ratings_queue_recalculation,
+)
 from campaign.services.postgame import (
     captive_ransom,
     captive_sell,
@@ -21,12 +28,7 @@ from campaign.services.postgame import (
     postgame_undo,
 )
 from campaign.services.rankings import rankings_rebuild
-from campaign.services.ratings import (
-    campaign_queue_recalculation,
-    rankings_queue_rebuild,
-    ratings_queue_recalculation,
-    warbands_recalculate,
-)
+from campaign.services.ratings import warbands_recalculate
 from campaign.services.warbands import (
     MAX_DRAFT_FIGURES,
     NewFigure,

@@ -21,7 +21,7 @@ from campaign.rules import postgame as rules
 from campaign.rules.postgame.sheet import OUTCOMES
 from campaign.selectors.games import is_organiser, may_confirm, may_edit, may_withdraw
 from campaign.selectors.games import warband_sheet as build_sheet
-from campaign.services.ratings import rankings_queue_rebuild
+from campaign.services.jobs import rankings_queue_rebuild
 
 MAX_TALLY = 50  # wounds or scalps by one figure in one game: far beyond any real game
 STATE_WORDS = {

@@ -27,7 +27,7 @@ from campaign.rules.postgame.answers import check_faces
 from campaign.selectors.games import captor_of, is_organiser, may_drive, replay, warband_sheet
 from campaign.services import dice as dice_source
 from campaign.services.games import GameError
-from campaign.services.ratings import ratings_queue_recalculation
+from campaign.services.jobs import ratings_queue_recalculation
 from campaign.services.warbands import treasury_change
 
 COMMIT_ATTEMPTS = 30  # SQLite reports a lock instead of waiting in some cases: try again

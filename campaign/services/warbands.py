@@ -33,6 +33,7 @@ from campaign.rules.warband import (
     roll_starting_skills,
 )
 from campaign.services import dice as dice_source
+from campaign.services.ratings import warbands_recalculate
 
 # A draft may break C3's limit while the player works on it, but not without bound.
 MAX_DRAFT_FIGURES = MAX_FIGURES + 5
@@ -275,8 +276,6 @@ def warband_create_founded(
 
 def warband_recalculate_rating(*, warband: Warband) -> int:
     """Recalculate one warband's team rating (C11) now, in this transaction."""
-    from campaign.services.ratings import warbands_recalculate  # it builds on this module
-
     rating = warbands_recalculate(warband_ids=[warband.pk])[warband.pk]
     warband.rating, warband.rating_stale = rating, False
     return rating

@@ -229,7 +229,7 @@ def test_a_failing_job_is_marked_failed_with_its_reason(campaign, monkeypatch):
     def broken(**kwargs):
         raise RuntimeError("the rules data is missing")
 
-    monkeypatch.setattr("campaign.services.ratings.campaign_recalculate", broken)
+    monkeypatch.setattr("campaign.services.jobs.campaign_recalculate", broken)
     job, _ = services.campaign_queue_recalculation(campaign_id=campaign.id)
     with pytest.raises(RuntimeError):
         services.job_run(job_id=job.id)

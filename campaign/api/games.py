@@ -26,7 +26,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from campaign import services
-from campaign.access import campaign_for
+from campaign.access import campaign_for, figure_for_captive, game_for, postgame_for
 from campaign.api.games_serializers import (
     AdvanceSerializer,
     FigureStateSerializer,
@@ -47,12 +47,12 @@ ANSWERS = {200: PostGameSerializer, 400: BAD_REQUEST, 403: FORBIDDEN, 404: NOT_F
 
 
 def _game_response(game_id: int, user, code=status.HTTP_200_OK) -> Response:
-    game = games.game_for(user, game_id)
+    game = game_for(user, game_id)
     return Response(GameSerializer(game).data, status=code)
 
 
 def _postgame_response(postgame_id: int, user) -> Response:
-    postgame = games.postgame_for(user, postgame_id)
+    postgame = postgame_for(user, postgame_id)
     return Response(PostGameSerializer(games.postgame_state(postgame)).data)
 
 
@@ -98,7 +98,7 @@ class GameView(APIView):
     def put(self, request, game_id: int):
         """Replace a pending report (the filer or the organiser). A confirmed one is not
         edited: the organiser may withdraw it while neither sequence is committed."""
-        game = games.game_for(request.user, game_id, edit=True)
+        game = game_for(request.user, game_id, edit=True)
         serializer = GameWriteSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         if serializer.validated_data["campaign"] != game.campaign_id:
@@ -114,7 +114,7 @@ class GameView(APIView):
 def game_confirm(request, game_id: int):
     """The opponent (or the organiser) confirms: the ratings before the game are stored and
     one post-game sequence per warband opens. Confirming again changes nothing."""
-    game = games.game_for(request.user, game_id, confirm=True)
+    game = game_for(request.user, game_id, confirm=True)
     services.game_confirm(game=game, actor=request.user)
     return _game_response(game.id, request.user)
 
@@ -126,7 +126,7 @@ def game_confirm(request, game_id: int):
 def game_withdraw(request, game_id: int):
     """Pending: either player or the organiser. Confirmed: the organiser, while neither
     sequence is committed (both are discarded)."""
-    game = games.game_for(request.user, game_id, withdraw=True)
+    game = game_for(request.user, game_id, withdraw=True)
     services.game_withdraw(game=game, actor=request.user)
     return _game_response(game.id, request.user)
 
@@ -146,7 +146,7 @@ def postgame_detail(request, postgame_id: int):
 def postgame_advance(request, postgame_id: int):
     """Answer the prompt: `dice` typed in (checked against the roll: a bad face is a 400 and
     nothing changes), a `choice` among the options, or neither for the app to roll."""
-    postgame = games.postgame_for(request.user, postgame_id, drive=True)
+    postgame = postgame_for(request.user, postgame_id, drive=True)
     serializer = AdvanceSerializer(data=request.data)
     serializer.is_valid(raise_exception=True)
     services.postgame_answer(postgame=postgame, actor=request.user, **serializer.validated_data)
@@ -157,7 +157,7 @@ def postgame_advance(request, postgame_id: int):
 @api_view(["POST"])
 def postgame_trade(request, postgame_id: int):
     """One trading action while the step is `trading`; {"action": "done"} ends trading."""
-    postgame = games.postgame_for(request.user, postgame_id, drive=True)
+    postgame = postgame_for(request.user, postgame_id, drive=True)
     serializer = TradeSerializer(data=request.data)
     serializer.is_valid(raise_exception=True)
     services.postgame_trade(
@@ -171,7 +171,7 @@ def postgame_trade(request, postgame_id: int):
 @api_view(["POST"])
 def postgame_undo(request, postgame_id: int):
     """Drop the last answer (C22)."""
-    postgame = games.postgame_for(request.user, postgame_id, drive=True)
+    postgame = postgame_for(request.user, postgame_id, drive=True)
     serializer = PositionSerializer(data=request.data)
     serializer.is_valid(raise_exception=True)
     services.postgame_undo(postgame=postgame, actor=request.user, **serializer.validated_data)
@@ -183,7 +183,7 @@ def postgame_undo(request, postgame_id: int):
 def postgame_commit(request, postgame_id: int):
     """Apply the sequence to the roster in one transaction, once (C22). A second commit (a
     retry, a double click) answers 200 with the committed sequence and changes nothing."""
-    postgame = games.postgame_for(request.user, postgame_id, drive=True)
+    postgame = postgame_for(request.user, postgame_id, drive=True)
     services.postgame_commit(postgame=postgame, actor=request.user)
     return _postgame_response(postgame_id, request.user)
 
@@ -196,7 +196,7 @@ CAPTIVE_ANSWERS = ANSWERS | {200: FigureStateSerializer}
 def captive_ransom(request, figure_id: int):
     """C16: the captive's owner pays the ransom agreed to the captor; it returns without its
     equipment."""
-    figure = games.figure_for_captive(request.user, figure_id)
+    figure = figure_for_captive(request.user, figure_id)
     serializer = RansomSerializer(data=request.data)
     serializer.is_valid(raise_exception=True)
     figure = services.captive_ransom(figure=figure, actor=request.user, **serializer.validated_data)
@@ -209,7 +209,7 @@ def captive_ransom(request, figure_id: int):
 @api_view(["POST"])
 def captive_sell(request, figure_id: int):
     """C16: not ransomed, the captor sells the captive for D6 × 5; it leaves its owner's roster."""
-    figure = games.figure_for_captive(request.user, figure_id)
+    figure = figure_for_captive(request.user, figure_id)
     serializer = SellCaptiveSerializer(data=request.data)
     serializer.is_valid(raise_exception=True)
     figure = services.captive_sell(figure=figure, actor=request.user, **serializer.validated_data)

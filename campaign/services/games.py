@@ -15,11 +15,11 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 
+from campaign.access import is_organiser, may_confirm, may_edit, may_withdraw
 from campaign.errors import CampaignError
 from campaign.models import Campaign, Figure, GameFigure, GameReport, PostGame, Warband
 from campaign.rules import postgame as rules
 from campaign.rules.postgame.sheet import OUTCOMES
-from campaign.selectors.games import is_organiser, may_confirm, may_edit, may_withdraw
 from campaign.selectors.games import warband_sheet as build_sheet
 from campaign.services.jobs import rankings_queue_rebuild
 

@@ -19,12 +19,13 @@ from django.db import OperationalError, connection, transaction
 from django.db.models import F, Max
 from django.utils import timezone
 
+from campaign.access import is_organiser, may_drive
 from campaign.errors import DiceError
 from campaign.models import EquipmentPiece, Figure, PostGame, RollRecord, Warband
 from campaign.rules import postgame as rules
 from campaign.rules.dice import Dice
 from campaign.rules.postgame.answers import check_faces
-from campaign.selectors.games import captor_of, is_organiser, may_drive, replay, warband_sheet
+from campaign.selectors.games import captor_of, replay, warband_sheet
 from campaign.services import dice as dice_source
 from campaign.services.games import GameError
 from campaign.services.jobs import ratings_queue_recalculation

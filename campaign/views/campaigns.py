@@ -9,7 +9,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
 from campaign import selectors, services
-from campaign.access import campaign_for, is_member
+from campaign.access import campaign_for, is_member, is_organiser
 from campaign.decorators import rules_errors
 from campaign.forms import (
     CampaignForm,
@@ -72,7 +72,7 @@ def campaign_detail(request, campaign_id: int):
         "warbands": selectors.campaign_warbands(campaign),
         "members": campaign.memberships.select_related("user"),
         "is_member": is_member(campaign, request.user),
-        "is_organiser": campaign.organiser_id == request.user.id,
+        "is_organiser": is_organiser(campaign, request.user),
     }
     return render(request, "campaign/campaign_detail.html", context)
 

@@ -12,7 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from campaign import services
+from campaign import access, services
 from campaign.access import campaign_for, can_edit_warband, is_member, warband_for
 from campaign.decorators import rules_errors
 from campaign.errors import RulesError
@@ -26,6 +26,7 @@ from campaign.forms_games import (
     report_initial,
 )
 from campaign.selectors import games
+from campaign.views import words
 
 # --- lists: the campaign's games, a warband's games ----------------------------------------------
 
@@ -58,7 +59,7 @@ def warband_games(request, warband_id: int):
         "sell_form": SellCaptiveForm(),
     }
     context["to_confirm"] = [
-        g for g in context["games"] if g.status == "pending" and games.may_confirm(g, request.user)
+        g for g in context["games"] if g.status == "pending" and access.may_confirm(g, request.user)
     ]
     template = (
         "campaign/game_warband.html#section" if request.htmx else "campaign/game_warband.html"
@@ -70,7 +71,7 @@ def warband_games(request, warband_id: int):
 
 
 def _report_form(request, campaign, game=None):
-    organiser = games.is_organiser(campaign, request.user)
+    organiser = access.is_organiser(campaign, request.user)
     lines = {line.figure_id: line for line in game.figures.all()} if game else None
     source = request.POST if request.method == "POST" else None
     initial = report_initial(game) if game else {}
@@ -106,7 +107,7 @@ def game_new(request, campaign_id: int):
 @login_required
 @require_http_methods(["GET", "POST"])
 def game_edit(request, game_id: int):
-    game = games.game_for(request.user, game_id, edit=True)
+    game = access.game_for(request.user, game_id, edit=True)
     if game.status != "pending":
         messages.error(request, "Only a report waiting for confirmation can be edited.")
         return redirect("game", game.id)
@@ -123,15 +124,15 @@ def game_edit(request, game_id: int):
 
 @require_GET
 def game_detail(request, game_id: int):
-    game = games.game_for(request.user, game_id)
+    game = access.game_for(request.user, game_id)
     user = request.user
     context = {
         "game": game,
         "campaign": game.campaign,
         "sides": games.game_sides(game),
-        "can_confirm": game.status == "pending" and games.may_confirm(game, user),
-        "can_edit": game.status == "pending" and games.may_edit(game, user),
-        "can_withdraw": game.status != "withdrawn" and games.may_withdraw(game, user),
+        "can_confirm": game.status == "pending" and access.may_confirm(game, user),
+        "can_edit": game.status == "pending" and access.may_edit(game, user),
+        "can_withdraw": game.status != "withdrawn" and access.may_withdraw(game, user),
     }
     return render(request, "campaign/game_detail.html", context)
 
@@ -140,7 +141,7 @@ def game_detail(request, game_id: int):
 @require_POST
 @rules_errors
 def game_confirm(request, game_id: int):
-    game = games.game_for(request.user, game_id, confirm=True)
+    game = access.game_for(request.user, game_id, confirm=True)
     services.game_confirm(game=game, actor=request.user)
     messages.success(request, "Report confirmed: both post-game sequences are open.")
     return redirect("game", game.id)
@@ -150,7 +151,7 @@ def game_confirm(request, game_id: int):
 @require_POST
 @rules_errors
 def game_withdraw(request, game_id: int):
-    game = games.game_for(request.user, game_id, withdraw=True)
+    game = access.game_for(request.user, game_id, withdraw=True)
     services.game_withdraw(game=game, actor=request.user)
     messages.success(request, "Report withdrawn.")
     return redirect("game", game.id)
@@ -175,19 +176,19 @@ def _sequence_context(request, postgame) -> dict:
         "game": game,
         "opponent": game.warband_b if game.warband_a_id == postgame.warband_id else game.warband_a,
         "state": state,
-        "steps": [(s, games.STEP_NAMES[s], order.index(s) - order.index(step)) for s in order],
-        "prompt": games.prompt_view(state["prompt"], sheet),
-        "log": games.log_view(state["log"]),
+        "steps": [(s, words.STEP_NAMES[s], order.index(s) - order.index(step)) for s in order],
+        "prompt": words.prompt_view(state["prompt"], sheet),
+        "log": words.log_view(state["log"]),
         "preview": state["preview"],
         "treasury_before": postgame.sheet["treasury"],
-        "trade": games.trade_options(sheet, campaign.currency) if trading else None,
-        "can_drive": games.may_drive(postgame, request.user),
+        "trade": words.trade_options(sheet, campaign.currency) if trading else None,
+        "can_drive": access.may_drive(postgame, request.user),
     }
 
 
 @require_GET
 def postgame_page(request, postgame_id: int):
-    postgame = games.postgame_for(request.user, postgame_id)
+    postgame = access.postgame_for(request.user, postgame_id)
     return render(request, "campaign/postgame.html", _sequence_context(request, postgame))
 
 
@@ -195,7 +196,7 @@ def _sequence(request, postgame):
     """After an answer: the sequence fragment for HTMX, the page again otherwise."""
     if not request.htmx:
         return redirect("postgame", postgame.id)
-    postgame = games.postgame_for(request.user, postgame.id)
+    postgame = access.postgame_for(request.user, postgame.id)
     return render(request, "campaign/postgame.html#sequence", _sequence_context(request, postgame))
 
 
@@ -203,7 +204,7 @@ def _sequence(request, postgame):
 @require_POST
 @rules_errors
 def postgame_advance(request, postgame_id: int):
-    postgame = games.postgame_for(request.user, postgame_id, drive=True)
+    postgame = access.postgame_for(request.user, postgame_id, drive=True)
     form = AnswerForm(request.POST)
     if not form.is_valid():
         raise RulesError(form_problems(form), field="dice")
@@ -219,7 +220,7 @@ def postgame_advance(request, postgame_id: int):
 @require_POST
 @rules_errors
 def postgame_trade(request, postgame_id: int):
-    postgame = games.postgame_for(request.user, postgame_id, drive=True)
+    postgame = access.postgame_for(request.user, postgame_id, drive=True)
     form = TradeForm(request.POST)
     if not form.is_valid():
         raise RulesError(form_problems(form), field="action")
@@ -234,7 +235,7 @@ def postgame_trade(request, postgame_id: int):
 @require_POST
 @rules_errors
 def postgame_undo(request, postgame_id: int):
-    postgame = games.postgame_for(request.user, postgame_id, drive=True)
+    postgame = access.postgame_for(request.user, postgame_id, drive=True)
     form = AnswerForm(request.POST)
     position = form.cleaned_data["position"] if form.is_valid() else None
     services.postgame_undo(postgame=postgame, actor=request.user, position=position)
@@ -245,7 +246,7 @@ def postgame_undo(request, postgame_id: int):
 @require_POST
 @rules_errors
 def postgame_commit(request, postgame_id: int):
-    postgame = games.postgame_for(request.user, postgame_id, drive=True)
+    postgame = access.postgame_for(request.user, postgame_id, drive=True)
     services.postgame_commit(postgame=postgame, actor=request.user)
     return _sequence(request, postgame)
 
@@ -257,7 +258,7 @@ def postgame_commit(request, postgame_id: int):
 @require_POST
 @rules_errors
 def captive_ransom(request, figure_id: int):
-    figure = games.figure_for_captive(request.user, figure_id)
+    figure = access.figure_for_captive(request.user, figure_id)
     form = RansomForm(request.POST)
     if not form.is_valid():
         raise RulesError(form_problems(form), field="price")
@@ -270,7 +271,7 @@ def captive_ransom(request, figure_id: int):
 @require_POST
 @rules_errors
 def captive_sell(request, figure_id: int):
-    figure = games.figure_for_captive(request.user, figure_id)
+    figure = access.figure_for_captive(request.user, figure_id)
     form = SellCaptiveForm(request.POST)
     if not form.is_valid():
         raise RulesError(form_problems(form), field="die")

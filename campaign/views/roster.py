@@ -8,7 +8,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from campaign import selectors, services
-from campaign.access import campaign_for, can_edit_warband, warband_for
+from campaign.access import campaign_for, can_edit_warband, is_organiser, warband_for
 from campaign.decorators import rules_errors
 from campaign.forms import (
     TreasuryForm,
@@ -29,7 +29,7 @@ def warband_detail(request, warband_id: int):
         "cards": selectors.roster_cards(warband),
         "storage": [(item_name(p.key), p.price) for p in selectors.storage(warband)],
         "can_edit": can_edit_warband(warband, request.user),
-        "is_organiser": warband.campaign.organiser_id == request.user.id,
+        "is_organiser": is_organiser(warband.campaign, request.user),
         "treasury_form": TreasuryForm(),
     }
     return render(request, "campaign/roster.html", context)

@@ -6,7 +6,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
-    path("api/", include("campaign.api_urls")),
+    path("api/", include("campaign.api.urls")),
     path("api/", include("chase.api_urls")),
     path("play/", include("chase.urls")),
     path("", include("campaign.urls")),

@@ -13,7 +13,7 @@ from rest_framework.response import Response
 
 from campaign import services
 from campaign.access import campaign_for, job_for
-from campaign.api.views import FORBIDDEN, NOT_FOUND
+from campaign.api.common import FORBIDDEN, NOT_FOUND
 from campaign.selectors import league as selectors_league
 
 SORTS = [key for column in selectors_league.COLUMNS for key in (column, f"-{column}")]

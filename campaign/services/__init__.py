@@ -3,8 +3,14 @@
 A module per subject; this package re-exports them so callers write `services.warband_found(...)`.
 """
 
+from campaign.errors import ReportError
+from campaign.services.campaigns import (
+    campaign_create,
+    campaign_join,
+    campaign_join_by_code,
+    campaign_update,
+)
 from campaign.services.games import (
-    GameError,
     GameLine,
     game_confirm,
     game_edit,
@@ -33,10 +39,6 @@ from campaign.services.warbands import (
     MAX_DRAFT_FIGURES,
     NewFigure,
     SkillRoll,
-    campaign_create,
-    campaign_join,
-    campaign_join_by_code,
-    campaign_update,
     figure_set_equipment,
     treasury_change,
     warband_add_figure,
@@ -48,7 +50,7 @@ from campaign.services.warbands import (
 )
 
 __all__ = [
-    "GameError",
+    "ReportError",
     "GameLine",
     "game_confirm",
     "game_edit",

@@ -16,7 +16,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from campaign.access import is_organiser, may_confirm, may_edit, may_withdraw
-from campaign.errors import CampaignError
+from campaign.errors import ReportError
 from campaign.models import Campaign, Figure, GameFigure, GameReport, PostGame, Warband
 from campaign.rules import postgame as rules
 from campaign.rules.postgame.sheet import OUTCOMES
@@ -31,10 +31,6 @@ STATE_WORDS = {
     Figure.State.SOLD: "sold",
     Figure.State.DEPARTED: "gone",
 }
-
-
-class GameError(CampaignError):
-    """A game report that cannot be filed, edited, confirmed or withdrawn as asked."""
 
 
 @dataclass(frozen=True)
@@ -60,52 +56,52 @@ def _check(
     *, campaign: Campaign, actor, warbands: Sequence[int], winner: int | None,
     played_on: datetime.date, figures: Sequence[GameLine],
 ) -> _Checked:  # fmt: skip
-    """Every rule a report must meet; raises GameError naming the first broken one."""
+    """Every rule a report must meet; raises ReportError naming the first broken one."""
     if len(warbands) != 2 or warbands[0] == warbands[1]:
-        raise GameError("A game is played by two different warbands.", field="warbands")
+        raise ReportError("A game is played by two different warbands.", field="warbands")
     found = {w.id: w for w in Warband.objects.filter(pk__in=warbands, campaign=campaign)}
     for warband_id in warbands:
         if warband_id not in found:
-            raise GameError(f"There is no warband {warband_id} in {campaign}.", field="warbands")
+            raise ReportError(f"There is no warband {warband_id} in {campaign}.", field="warbands")
         if found[warband_id].state != Warband.State.FOUNDED:
             name = found[warband_id].name
-            raise GameError(f"{name} is not a founded warband: it cannot play.", field="warbands")
+            raise ReportError(f"{name} is not a founded warband: it cannot play.", field="warbands")
     a, b = found[warbands[0]], found[warbands[1]]
     if not (is_organiser(campaign, actor) or actor.id in (a.owner_id, b.owner_id)):
         raise PermissionDenied("Only the two players or the organiser may report a game.")
     if winner is not None and winner not in found:
-        raise GameError(
+        raise ReportError(
             "The winner is one of the two warbands, or null for a draw.", field="winner"
         )
     if played_on > timezone.localdate():
-        raise GameError(f"A game on {played_on} has not been played yet.", field="played_on")
+        raise ReportError(f"A game on {played_on} has not been played yet.", field="played_on")
     return _Checked(a, b, found.get(winner), _check_lines(a, b, figures))
 
 
 def _check_lines(a: Warband, b: Warband, figures: Sequence[GameLine]):
     ids = [line.figure for line in figures]
     if len(ids) != len(set(ids)):
-        raise GameError("Each figure is reported once.", field="figures")
+        raise ReportError("Each figure is reported once.", field="figures")
     rows = {f.id: f for f in Figure.objects.filter(pk__in=ids, warband__in=[a, b])}
     lines = []
     for line in figures:
         figure = rows.get(line.figure)
         if figure is None:
-            raise GameError(
+            raise ReportError(
                 f"Figure {line.figure} is in neither {a.name} nor {b.name}.", field="figures"
             )
         if line.outcome not in OUTCOMES:
-            raise GameError(f"{figure.name}: unknown outcome {line.outcome!r}.", field="outcome")
+            raise ReportError(f"{figure.name}: unknown outcome {line.outcome!r}.", field="outcome")
         for tally in (line.wounds_inflicted, line.scalps):
             if not 0 <= tally <= MAX_TALLY:
-                raise GameError(f"{figure.name}: wounds and scalps are 0 to {MAX_TALLY}.")
+                raise ReportError(f"{figure.name}: wounds and scalps are 0 to {MAX_TALLY}.")
         if line.took_part and figure.state != Figure.State.ACTIVE:
-            raise GameError(
+            raise ReportError(
                 f"{figure.name} is {STATE_WORDS[figure.state]} and cannot take part.",
                 field="figures", rule="C14",
             )  # fmt: skip
         if not line.took_part and (line.outcome != "ok" or line.wounds_inflicted or line.scalps):
-            raise GameError(
+            raise ReportError(
                 f"{figure.name} did not take part: it cannot end the game down or out of "
                 "action, nor inflict wounds or take scalps.",
                 field="figures",
@@ -113,7 +109,7 @@ def _check_lines(a: Warband, b: Warband, figures: Sequence[GameLine]):
         lines.append((figure, line))
     for warband in (a, b):
         if not any(f.warband_id == warband.id and line.took_part for f, line in lines):
-            raise GameError(f"No figure of {warband.name} took part.", field="figures")
+            raise ReportError(f"No figure of {warband.name} took part.", field="figures")
     return lines
 
 
@@ -166,7 +162,7 @@ def game_edit(
     may withdraw it while neither sequence is committed, and a new one is filed."""
     game = _locked(game)
     if game.status != GameReport.Status.PENDING:
-        raise GameError(
+        raise ReportError(
             f"This report is {game.get_status_display().lower()}: it can no longer be edited. "
             "The organiser may withdraw it while neither post-game is committed; then file "
             "it again.",
@@ -197,7 +193,7 @@ def game_confirm(*, game: GameReport, actor) -> GameReport:
     if game.status == GameReport.Status.CONFIRMED:
         return game
     if game.status == GameReport.Status.WITHDRAWN:
-        raise GameError("This report was withdrawn: file a new one.", field="status")
+        raise ReportError("This report was withdrawn: file a new one.", field="status")
     if not may_confirm(game, actor):
         raise PermissionDenied("Only the opponent or the organiser may confirm this report.")
     return _confirm(game, actor)
@@ -212,7 +208,7 @@ def _confirm(game: GameReport, actor) -> GameReport:
     for warband in sides:
         earlier = warband.postgames.filter(status=PostGame.Status.OPEN).first()
         if earlier is not None:
-            raise GameError(
+            raise ReportError(
                 f"{warband.name} has not committed the post-game of an earlier game "
                 f"({earlier.game}): games count in order, so commit that one first.",
                 field="warbands",
@@ -279,7 +275,7 @@ def game_withdraw(*, game: GameReport, actor) -> GameReport:
         committed = game.postgames.filter(status=PostGame.Status.COMMITTED)
         names = ", ".join(p.warband.name for p in committed.select_related("warband"))
         if names:
-            raise GameError(
+            raise ReportError(
                 f"The post-game of {names} is committed: the rosters have changed, so this "
                 "report can no longer be withdrawn. The organiser corrects the rosters by hand.",
                 field="status",

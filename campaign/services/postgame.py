@@ -20,14 +20,13 @@ from django.db.models import F, Max
 from django.utils import timezone
 
 from campaign.access import is_organiser, may_drive
-from campaign.errors import DiceError
+from campaign.errors import DiceError, ReportError
 from campaign.models import EquipmentPiece, Figure, PostGame, RollRecord, Warband
 from campaign.rules import postgame as rules
 from campaign.rules.dice import Dice
 from campaign.rules.postgame.answers import check_faces
 from campaign.selectors.games import captor_of, replay, warband_sheet
 from campaign.services import dice as dice_source
-from campaign.services.games import GameError
 from campaign.services.jobs import ratings_queue_recalculation
 from campaign.services.warbands import treasury_change
 
@@ -46,13 +45,13 @@ def _check_open(row: PostGame, actor, position: int | None) -> None:
     if not may_drive(row, actor):
         raise PermissionDenied("Only the warband's owner or the organiser may drive its sequence.")
     if row.status == PostGame.Status.COMMITTED:
-        raise GameError(
+        raise ReportError(
             "This post-game sequence is committed: nothing in it changes any more.",
             field="status", rule="C22",
         )  # fmt: skip
     # A double click or a second tab must not answer the next prompt by accident.
     if position is not None and position != len(row.answers):
-        raise GameError(
+        raise ReportError(
             f"The sequence has moved on since you read it ({len(row.answers)} answers now, "
             f"{position} when you read it): nothing changed. Reload it and try again.",
             field="position",
@@ -75,7 +74,7 @@ def postgame_answer(
     row = _locked(postgame)
     _check_open(row, actor, position)
     if dice is not None and choice is not None:
-        raise GameError("Send dice or a choice, not both.", field="dice")
+        raise ReportError("Send dice or a choice, not both.", field="dice")
     if dice is not None and not row.warband.campaign.manual_dice:
         raise DiceError(
             "This campaign does not allow dice typed in: leave the faces out and the app rolls.",
@@ -197,7 +196,7 @@ def _apply_figures(warband: Warband, start: rules.WarbandSheet, final: rules.War
         changed = {field: value for field, value in values.items() if before[field] != value}
         row = rows.get(figure.id)
         if row is None:
-            raise GameError(f"{figure.name} is no longer on {warband.name}'s books.")
+            raise ReportError(f"{figure.name} is no longer on {warband.name}'s books.")
         if changed:
             for field, value in changed.items():
                 setattr(row, field, value)
@@ -290,7 +289,7 @@ def _captive(figure: Figure) -> tuple[Figure, Warband]:
     )
     captor = captor_of(figure)
     if captor is None:
-        raise GameError(f"{figure.name} is not held captive.", field="figure", rule="C16")
+        raise ReportError(f"{figure.name} is not held captive.", field="figure", rule="C16")
     return figure, captor
 
 

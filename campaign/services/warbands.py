@@ -1,4 +1,4 @@
-"""Campaigns, the treasury ledger, building and founding warbands, and the team rating.
+"""The treasury ledger, building and founding warbands, and the team rating.
 
 Services take keyword-only arguments, run in one transaction, call the plain rules in
 `campaign.rules`, and raise the app's errors (nothing is half-written when they do).
@@ -12,13 +12,12 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils import timezone
 
-from campaign.errors import CampaignError, DiceError, RosterError, WarbandInvalid
+from campaign.errors import DiceError, RosterError, WarbandInvalid
 from campaign.models import (
     Campaign,
     EquipmentPiece,
     Figure,
     LedgerEntry,
-    Membership,
     RollRecord,
     Warband,
 )
@@ -37,43 +36,6 @@ from campaign.services.ratings import warbands_recalculate
 
 # A draft may break C3's limit while the player works on it, but not without bound.
 MAX_DRAFT_FIGURES = MAX_FIGURES + 5
-
-
-# --- campaigns ---------------------------------------------------------------------------------
-
-
-@transaction.atomic
-def campaign_create(*, organiser, name: str, **settings) -> Campaign:
-    campaign = Campaign(organiser=organiser, name=name.strip(), **settings)
-    campaign.full_clean()
-    campaign.save()
-    Membership.objects.create(campaign=campaign, user=organiser)
-    return campaign
-
-
-@transaction.atomic
-def campaign_join(*, campaign: Campaign, user, invite_code: str) -> Membership:
-    if invite_code.strip().upper() != campaign.invite_code:
-        raise CampaignError("That invite code does not match this campaign.", field="invite_code")
-    membership, _ = Membership.objects.get_or_create(campaign=campaign, user=user)
-    return membership
-
-
-def campaign_join_by_code(*, user, invite_code: str) -> Campaign:
-    campaign = Campaign.objects.filter(invite_code=invite_code.strip().upper()).first()
-    if campaign is None:
-        raise CampaignError("No campaign has that invite code.", field="invite_code")
-    campaign_join(campaign=campaign, user=user, invite_code=invite_code)
-    return campaign
-
-
-@transaction.atomic
-def campaign_update(*, campaign: Campaign, **changes) -> Campaign:
-    for field, value in changes.items():
-        setattr(campaign, field, value)
-    campaign.full_clean()
-    campaign.save()
-    return campaign
 
 
 # --- the treasury ledger -----------------------------------------------------------------------

@@ -10,8 +10,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from campaign import selectors, services
 from campaign.access import campaign_for, is_member, is_organiser
-from campaign.decorators import rules_errors
-from campaign.forms import (
+from campaign.forms.campaigns import (
     CampaignForm,
     JoinForm,
     SignupForm,
@@ -20,6 +19,7 @@ from campaign.models import Campaign
 from campaign.rules.factions import (
     FACTIONS,
 )
+from config.errors import domain_errors
 
 
 @require_GET
@@ -52,7 +52,7 @@ def campaign_create(request):
 
 @login_required
 @require_http_methods(["GET", "POST"])
-@rules_errors
+@domain_errors
 def campaign_join(request):
     form = JoinForm(request.POST or request.GET or None)
     if request.method == "POST" and form.is_valid():

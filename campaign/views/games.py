@@ -14,19 +14,18 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from campaign import access, services
 from campaign.access import campaign_for, can_edit_warband, is_member, warband_for
-from campaign.decorators import rules_errors
 from campaign.errors import RulesError
-from campaign.forms_games import (
+from campaign.forms.games import (
     AnswerForm,
     GameReportForm,
     RansomForm,
     SellCaptiveForm,
     TradeForm,
-    form_problems,
     report_initial,
 )
 from campaign.selectors import games
 from campaign.views import words
+from config.errors import domain_errors, form_error
 
 # --- lists: the campaign's games, a warband's games ----------------------------------------------
 
@@ -139,7 +138,7 @@ def game_detail(request, game_id: int):
 
 @login_required
 @require_POST
-@rules_errors
+@domain_errors
 def game_confirm(request, game_id: int):
     game = access.game_for(request.user, game_id, confirm=True)
     services.game_confirm(game=game, actor=request.user)
@@ -149,7 +148,7 @@ def game_confirm(request, game_id: int):
 
 @login_required
 @require_POST
-@rules_errors
+@domain_errors
 def game_withdraw(request, game_id: int):
     game = access.game_for(request.user, game_id, withdraw=True)
     services.game_withdraw(game=game, actor=request.user)
@@ -202,12 +201,12 @@ def _sequence(request, postgame):
 
 @login_required
 @require_POST
-@rules_errors
+@domain_errors
 def postgame_advance(request, postgame_id: int):
     postgame = access.postgame_for(request.user, postgame_id, drive=True)
     form = AnswerForm(request.POST)
     if not form.is_valid():
-        raise RulesError(form_problems(form), field="dice")
+        raise form_error(form, field="dice")
     data = form.cleaned_data
     services.postgame_answer(
         postgame=postgame, actor=request.user, dice=data["dice"], choice=data["choice"] or None,
@@ -218,12 +217,12 @@ def postgame_advance(request, postgame_id: int):
 
 @login_required
 @require_POST
-@rules_errors
+@domain_errors
 def postgame_trade(request, postgame_id: int):
     postgame = access.postgame_for(request.user, postgame_id, drive=True)
     form = TradeForm(request.POST)
     if not form.is_valid():
-        raise RulesError(form_problems(form), field="action")
+        raise form_error(form, field="action")
     services.postgame_trade(
         postgame=postgame, actor=request.user, action=form.action_dict(),
         position=form.cleaned_data["position"],
@@ -233,7 +232,7 @@ def postgame_trade(request, postgame_id: int):
 
 @login_required
 @require_POST
-@rules_errors
+@domain_errors
 def postgame_undo(request, postgame_id: int):
     postgame = access.postgame_for(request.user, postgame_id, drive=True)
     form = AnswerForm(request.POST)
@@ -244,7 +243,7 @@ def postgame_undo(request, postgame_id: int):
 
 @login_required
 @require_POST
-@rules_errors
+@domain_errors
 def postgame_commit(request, postgame_id: int):
     postgame = access.postgame_for(request.user, postgame_id, drive=True)
     services.postgame_commit(postgame=postgame, actor=request.user)
@@ -256,12 +255,12 @@ def postgame_commit(request, postgame_id: int):
 
 @login_required
 @require_POST
-@rules_errors
+@domain_errors
 def captive_ransom(request, figure_id: int):
     figure = access.figure_for_captive(request.user, figure_id)
     form = RansomForm(request.POST)
     if not form.is_valid():
-        raise RulesError(form_problems(form), field="price")
+        raise form_error(form, field="price")
     services.captive_ransom(figure=figure, price=form.cleaned_data["price"], actor=request.user)
     messages.success(request, f"{figure.name} is ransomed and back on the roster.")
     return redirect("warband", figure.warband_id)
@@ -269,12 +268,12 @@ def captive_ransom(request, figure_id: int):
 
 @login_required
 @require_POST
-@rules_errors
+@domain_errors
 def captive_sell(request, figure_id: int):
     figure = access.figure_for_captive(request.user, figure_id)
     form = SellCaptiveForm(request.POST)
     if not form.is_valid():
-        raise RulesError(form_problems(form), field="die")
+        raise form_error(form, field="die")
     captor = games.captor_of(figure)
     services.captive_sell(figure=figure, actor=request.user, dice=form.cleaned_data["die"])
     messages.success(request, f"{figure.name} is sold.")

@@ -9,8 +9,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from campaign import selectors, services
 from campaign.access import campaign_for, can_edit_warband, is_organiser, warband_for
-from campaign.decorators import rules_errors
-from campaign.forms import (
+from campaign.forms.warbands import (
     TreasuryForm,
 )
 from campaign.rules.factions import (
@@ -18,6 +17,7 @@ from campaign.rules.factions import (
     STATUSES,
     item_name,
 )
+from config.errors import domain_errors
 
 
 @require_GET
@@ -48,7 +48,7 @@ def warband_print(request, warband_id: int):
 
 @login_required
 @require_POST
-@rules_errors
+@domain_errors
 def warband_treasury(request, warband_id: int):
     warband = warband_for(request.user, warband_id)
     campaign_for(request.user, warband.campaign_id, organiser=True)

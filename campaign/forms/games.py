@@ -8,7 +8,7 @@ from __future__ import annotations
 from django import forms
 from django.utils import timezone
 
-from campaign.forms import parse_faces
+from campaign.forms.dice import parse_faces
 from campaign.models import Figure, GameFigure, Warband
 from campaign.rules.postgame.trading import ACTIONS
 from campaign.services.games import MAX_TALLY, GameLine
@@ -205,12 +205,3 @@ class SellCaptiveForm(forms.Form):
     def clean_die(self):
         faces = parse_faces(self.cleaned_data["die"] or "")
         return list(faces) if faces else None
-
-
-def form_problems(form) -> str:
-    """A form's errors in one sentence, for the error fragment."""
-    return " ".join(
-        f"{form[name].label}: {error}" if name in form.fields else str(error)
-        for name, errors in form.errors.items()
-        for error in errors
-    )

@@ -55,10 +55,15 @@ class CampaignSerializer(serializers.ModelSerializer):
     class Meta:
         model = Campaign
         fields = [
-            "id", "name", "organiser", "invite_code", "starting_treasury", "currency",
-            "manual_dice", "report_confirmation", "is_public", "created_at", "members",
+            "id",
+            "name",
+            "organiser",
+            "invite_code",
+            *Campaign.SETTINGS,
+            "created_at",
+            "members",
             "warbands",
-        ]  # fmt: skip
+        ]
         read_only_fields = fields
 
     def get_invite_code(self, campaign) -> str | None:
@@ -83,10 +88,7 @@ class CampaignCreateSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Campaign
-        fields = [
-            "name", "starting_treasury", "currency", "manual_dice", "report_confirmation",
-            "is_public",
-        ]  # fmt: skip
+        fields = ["name", *Campaign.SETTINGS]
 
 
 class JoinSerializer(serializers.Serializer):

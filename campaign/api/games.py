@@ -60,17 +60,20 @@ class GameWriteSerializer(serializers.Serializer):
 
     campaign = serializers.IntegerField(min_value=1, max_value=MAX_ID)
     warbands = serializers.ListField(
-        child=serializers.IntegerField(min_value=1, max_value=MAX_ID), min_length=2, max_length=2,
+        child=serializers.IntegerField(min_value=1, max_value=MAX_ID),
+        min_length=2,
+        max_length=2,
         help_text="The two warbands' ids: [a, b].",
-    )  # fmt: skip
+    )
     winner = serializers.IntegerField(
         min_value=1, max_value=MAX_ID, allow_null=True, help_text="a or b; null for a draw."
     )
     played_on = serializers.DateField()
     figures = GameLineSerializer(
-        many=True, max_length=MAX_LINES,
+        many=True,
+        max_length=MAX_LINES,
         help_text="A line per figure of either warband; a figure left out did not take part.",
-    )  # fmt: skip
+    )
 
     def report(self) -> dict:
         data = self.validated_data

@@ -26,9 +26,21 @@ MAX_FACES_TYPED = 4  # a roll is 1 or 2 faces; a few more are refused by the rul
 
 
 PURPOSES = (
-    "injury", "injury_count", "arm_wound", "snake_oil", "nimble", "advance", "skill", "income",
-    "captive_sale", "doctor", "nimble_use", "attribute", "skill_list", "crack_shot",
-)  # fmt: skip
+    "injury",
+    "injury_count",
+    "arm_wound",
+    "snake_oil",
+    "nimble",
+    "advance",
+    "skill",
+    "income",
+    "captive_sale",
+    "doctor",
+    "nimble_use",
+    "attribute",
+    "skill_list",
+    "crack_shot",
+)
 
 
 class PromptSerializer(serializers.Serializer):
@@ -157,9 +169,11 @@ class AdvanceSerializer(serializers.Serializer):
     dice = FacesField(required=False, allow_null=True)
     choice = serializers.CharField(required=False, allow_null=True, max_length=40)
     position = serializers.IntegerField(
-        required=False, min_value=0, max_value=100_000,
+        required=False,
+        min_value=0,
+        max_value=100_000,
         help_text="The `position` read with the prompt: if the sequence moved on since, 400.",
-    )  # fmt: skip
+    )
 
 
 class PositionSerializer(serializers.Serializer):
@@ -246,9 +260,11 @@ def postgame_trade(request, postgame_id: int):
     serializer = TradeSerializer(data=request.data)
     serializer.is_valid(raise_exception=True)
     services.postgame_trade(
-        postgame=postgame, actor=request.user, action=serializer.action_dict(),
+        postgame=postgame,
+        actor=request.user,
+        action=serializer.action_dict(),
         position=serializer.validated_data.get("position"),
-    )  # fmt: skip
+    )
     return _postgame_response(postgame_id, request.user)
 
 

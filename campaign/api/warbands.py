@@ -181,9 +181,11 @@ class NewFigureSerializer(serializers.Serializer):
         child=serializers.CharField(max_length=30), max_length=MAX_ITEMS_PER_FIGURE, default=list
     )
     starting_skills = SkillRollSerializer(
-        many=True, required=False, max_length=MAX_SKILL_ROLLS_PER_FIGURE,
+        many=True,
+        required=False,
+        max_length=MAX_SKILL_ROLLS_PER_FIGURE,
         help_text="Heroes roll 2, Veterans 1 (C6). Omitted: the faction's lists in order.",
-    )  # fmt: skip
+    )
 
 
 class WarbandCreateSerializer(serializers.Serializer):
@@ -273,9 +275,21 @@ class WarbandSerializer(serializers.ModelSerializer):
     class Meta:
         model = Warband
         fields = [
-            "id", "campaign", "owner", "name", "faction", "state", "treasury", "rating",
-            "rating_stale", "games_played", "founded_at", "figures", "storage", "ledger",
-        ]  # fmt: skip
+            "id",
+            "campaign",
+            "owner",
+            "name",
+            "faction",
+            "state",
+            "treasury",
+            "rating",
+            "rating_stale",
+            "games_played",
+            "founded_at",
+            "figures",
+            "storage",
+            "ledger",
+        ]
         read_only_fields = fields
 
     @extend_schema_field(FigureSerializer(many=True))
@@ -320,9 +334,12 @@ class WarbandsView(APIView):
         data = serializer.validated_data
         campaign = campaign_for(request.user, data["campaign"], member=True)
         warband = services.warband_create_founded(
-            campaign=campaign, owner=request.user, name=data["name"], faction=data["faction"],
+            campaign=campaign,
+            owner=request.user,
+            name=data["name"],
+            faction=data["faction"],
             figures=serializer.new_figures(),
-        )  # fmt: skip
+        )
         warband = selectors.warbands_with_roster().get(pk=warband.pk)
         return Response(WarbandSerializer(warband).data, status=status.HTTP_201_CREATED)
 

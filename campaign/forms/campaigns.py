@@ -16,14 +16,7 @@ class SignupForm(UserCreationForm):
 class CampaignForm(forms.ModelForm):
     class Meta:
         model = Campaign
-        fields = [
-            "name",
-            "starting_treasury",
-            "currency",
-            "manual_dice",
-            "report_confirmation",
-            "is_public",
-        ]
+        fields = ["name", *Campaign.SETTINGS]
 
 
 class JoinForm(forms.Form):

@@ -43,9 +43,13 @@ class EquipmentForm(forms.Form):
             else:
                 # Not required: a count left out means none, as an unticked box does.
                 self.fields[item.key] = forms.TypedChoiceField(
-                    choices=[(n, n) for n in range(most + 1)], coerce=int, initial=0, label=label,
-                    required=False, empty_value=0,
-                )  # fmt: skip
+                    choices=[(n, n) for n in range(most + 1)],
+                    coerce=int,
+                    initial=0,
+                    label=label,
+                    required=False,
+                    empty_value=0,
+                )
 
     def keys(self) -> list[str]:
         chosen: list[str] = []
@@ -79,9 +83,10 @@ class FoundForm(forms.Form):
                 )
                 if manual_dice:
                     self.fields[faces_field] = forms.CharField(
-                        required=False, label="Die typed in (blank: the app rolls)",
+                        required=False,
+                        label="Die typed in (blank: the app rolls)",
                         widget=forms.TextInput(attrs={"inputmode": "numeric", "size": 4}),
-                    )  # fmt: skip
+                    )
                 self.rolls.append((figure, list_field, faces_field))
 
     def clean(self):

@@ -58,6 +58,9 @@ class Campaign(models.Model):
 
     objects = CampaignQuerySet.as_manager()
 
+    # What the organiser sets when starting a campaign (and may change later).
+    SETTINGS = ("starting_treasury", "currency", "manual_dice", "report_confirmation", "is_public")
+
     class Meta:
         ordering = ["-created_at"]
 

@@ -63,21 +63,35 @@ def warband_sheet(warband: Warband) -> rules.WarbandSheet:
     held_by = {f.id: captor_of(f) for f in figures if f.state == Figure.State.CAPTURED}
     sheets = [
         rules.FigureSheet(
-            id=f.id, name=f.name, profile=f.profile, status=f.status, reputation=f.reputation,
-            experience_start=f.experience_start, experience=f.experience,
-            increases=dict(f.increases), skills=list(f.skills), injuries=list(f.injuries),
-            equipment=_pieces(f, f.equipment.all()), specialist=f.specialist or None,
-            state=f.state, held_by=held_by[f.id].name if held_by.get(f.id) else None,
+            id=f.id,
+            name=f.name,
+            profile=f.profile,
+            status=f.status,
+            reputation=f.reputation,
+            experience_start=f.experience_start,
+            experience=f.experience,
+            increases=dict(f.increases),
+            skills=list(f.skills),
+            injuries=list(f.injuries),
+            equipment=_pieces(f, f.equipment.all()),
+            specialist=f.specialist or None,
+            state=f.state,
+            held_by=held_by[f.id].name if held_by.get(f.id) else None,
             rolls_since_gain=f.advancement_rolls,
             reputation_gained_as=f.reputation_gained_as or None,
         )
         for f in figures
-    ]  # fmt: skip
+    ]
     storage = warband.equipment.filter(figure__isnull=True).order_by("id")
     return rules.WarbandSheet(
-        id=warband.id, name=warband.name, faction=warband.faction, treasury=warband.treasury,
-        figures=sheets, storage=_pieces(None, storage), games_played=warband.games_played,
-    )  # fmt: skip
+        id=warband.id,
+        name=warband.name,
+        faction=warband.faction,
+        treasury=warband.treasury,
+        figures=sheets,
+        storage=_pieces(None, storage),
+        games_played=warband.games_played,
+    )
 
 
 # --- captives (C16) ----------------------------------------------------------------------------
@@ -151,17 +165,21 @@ def game_sides(game: GameReport) -> list[dict]:
     lines = list(game.figures.all())
     postgames = {p.warband_id: p for p in game.postgames.all()}
     sides = []
-    for warband, rating in ((game.warband_a, game.rating_a_before),
-                            (game.warband_b, game.rating_b_before)):  # fmt: skip
+    for warband, rating in (
+        (game.warband_a, game.rating_a_before),
+        (game.warband_b, game.rating_b_before),
+    ):
         postgame = postgames.get(warband.id)
-        sides.append({
-            "warband": warband,
-            "rating_before": rating,
-            "lines": [line for line in lines if line.figure.warband_id == warband.id],
-            "postgame": postgame,
-            "step": postgame_step(postgame) if postgame else None,
-            "won": game.winner_id == warband.id,
-        })  # fmt: skip
+        sides.append(
+            {
+                "warband": warband,
+                "rating_before": rating,
+                "lines": [line for line in lines if line.figure.warband_id == warband.id],
+                "postgame": postgame,
+                "step": postgame_step(postgame) if postgame else None,
+                "won": game.winner_id == warband.id,
+            }
+        )
     return sides
 
 

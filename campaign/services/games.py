@@ -53,9 +53,8 @@ class _Checked:
 
 
 def _check(
-    *, campaign: Campaign, actor, warbands: Sequence[int], winner: int | None,
-    played_on: datetime.date, figures: Sequence[GameLine],
-) -> _Checked:  # fmt: skip
+    campaign: Campaign, actor, warbands: Sequence[int], winner: int | None, played_on, figures
+) -> _Checked:
     """Every rule a report must meet; raises ReportError naming the first broken one."""
     if len(warbands) != 2 or warbands[0] == warbands[1]:
         raise ReportError("A game is played by two different warbands.", field="warbands")
@@ -98,8 +97,9 @@ def _check_lines(a: Warband, b: Warband, figures: Sequence[GameLine]):
         if line.took_part and figure.state != Figure.State.ACTIVE:
             raise ReportError(
                 f"{figure.name} is {STATE_WORDS[figure.state]} and cannot take part.",
-                field="figures", rule="C14",
-            )  # fmt: skip
+                field="figures",
+                rule="C14",
+            )
         if not line.took_part and (line.outcome != "ok" or line.wounds_inflicted or line.scalps):
             raise ReportError(
                 f"{figure.name} did not take part: it cannot end the game down or out of "
@@ -117,28 +117,38 @@ def _write_lines(game: GameReport, checked: _Checked) -> None:
     game.figures.all().delete()
     GameFigure.objects.bulk_create(
         GameFigure(
-            report=game, figure=figure, took_part=line.took_part, outcome=line.outcome,
-            wounds_inflicted=line.wounds_inflicted, scalps=line.scalps,
+            report=game,
+            figure=figure,
+            took_part=line.took_part,
+            outcome=line.outcome,
+            wounds_inflicted=line.wounds_inflicted,
+            scalps=line.scalps,
         )
         for figure, line in checked.lines
-    )  # fmt: skip
+    )
 
 
 @transaction.atomic
 def game_file(
-    *, campaign: Campaign, actor, warbands: Sequence[int], winner: int | None,
-    played_on: datetime.date, figures: Sequence[GameLine],
-) -> GameReport:  # fmt: skip
+    *,
+    campaign: Campaign,
+    actor,
+    warbands: Sequence[int],
+    winner: int | None,
+    played_on: datetime.date,
+    figures: Sequence[GameLine],
+) -> GameReport:
     """File a report. It counts at once when the organiser files it or the campaign does not
     ask the opponent to confirm (setting `report_confirmation`); else it waits for them."""
-    checked = _check(
-        campaign=campaign, actor=actor, warbands=warbands, winner=winner,
-        played_on=played_on, figures=figures,
-    )  # fmt: skip
+    checked = _check(campaign, actor, warbands, winner, played_on, figures)
     game = GameReport.objects.create(
-        campaign=campaign, warband_a=checked.warband_a, warband_b=checked.warband_b,
-        winner=checked.winner, played_on=played_on, filed_by=actor,
-    )  # fmt: skip
+        campaign=campaign,
+        warband_a=checked.warband_a,
+        warband_b=checked.warband_b,
+        winner=checked.winner,
+        played_on=played_on,
+        filed_by=actor,
+    )
     _write_lines(game, checked)
     if is_organiser(campaign, actor) or not campaign.report_confirmation:
         return _confirm(game, actor)
@@ -155,9 +165,14 @@ def _locked(game: GameReport) -> GameReport:
 
 @transaction.atomic
 def game_edit(
-    *, game: GameReport, actor, warbands: Sequence[int], winner: int | None,
-    played_on: datetime.date, figures: Sequence[GameLine],
-) -> GameReport:  # fmt: skip
+    *,
+    game: GameReport,
+    actor,
+    warbands: Sequence[int],
+    winner: int | None,
+    played_on: datetime.date,
+    figures: Sequence[GameLine],
+) -> GameReport:
     """Replace a pending report's content. A confirmed report is not edited: the organiser
     may withdraw it while neither sequence is committed, and a new one is filed."""
     game = _locked(game)
@@ -170,10 +185,7 @@ def game_edit(
         )
     if not may_edit(game, actor):
         raise PermissionDenied("Only the player who filed it or the organiser may edit it.")
-    checked = _check(
-        campaign=game.campaign, actor=actor, warbands=warbands, winner=winner,
-        played_on=played_on, figures=figures,
-    )  # fmt: skip
+    checked = _check(game.campaign, actor, warbands, winner, played_on, figures)
     game.warband_a, game.warband_b, game.winner = (
         checked.warband_a,
         checked.warband_b,
@@ -255,7 +267,7 @@ def _side_report(game, warband, opponent, ratings, lines) -> dict:
             )
             for line in lines
             if line.figure.warband_id == warband.id
-        ],  # fmt: skip
+        ],
         currency=game.campaign.currency,
     ).to_dict()
 

@@ -47,8 +47,9 @@ def _check_open(row: PostGame, actor, position: int | None) -> None:
     if row.status == PostGame.Status.COMMITTED:
         raise ReportError(
             "This post-game sequence is committed: nothing in it changes any more.",
-            field="status", rule="C22",
-        )  # fmt: skip
+            field="status",
+            rule="C22",
+        )
     # A double click or a second tab must not answer the next prompt by accident.
     if position is not None and position != len(row.answers):
         raise ReportError(
@@ -66,9 +67,14 @@ def _save(row: PostGame, sequence: rules.PostGame) -> PostGame:
 
 @transaction.atomic
 def postgame_answer(
-    *, postgame: PostGame, actor, dice: list[Any] | None = None, choice: str | None = None,
-    position: int | None = None, roller: Dice | None = None,
-) -> PostGame:  # fmt: skip
+    *,
+    postgame: PostGame,
+    actor,
+    dice: list[Any] | None = None,
+    choice: str | None = None,
+    position: int | None = None,
+    roller: Dice | None = None,
+) -> PostGame:
     """Answer the prompt: faces typed in from real dice, a choice, or neither (the app rolls
     with `roller`, default the app's dice). Bad faces raise DiceError; nothing is saved then."""
     row = _locked(postgame)
@@ -78,8 +84,9 @@ def postgame_answer(
     if dice is not None and not row.warband.campaign.manual_dice:
         raise DiceError(
             "This campaign does not allow dice typed in: leave the faces out and the app rolls.",
-            field="dice", rule="C12",
-        )  # fmt: skip
+            field="dice",
+            rule="C12",
+        )
     roller = roller or dice_source.app_dice()
     sequence = replay(row).answer(dice=dice, choice=choice, by=actor.username, roller=roller)
     return _save(row, sequence)
@@ -185,10 +192,14 @@ def _apply_figures(warband: Warband, start: rules.WarbandSheet, final: rules.War
         values = _figure_values(figure)
         if figure.id < 0:
             row = Figure.objects.create(
-                warband=warband, name=figure.name[:80], profile=figure.profile,
-                experience_start=figure.experience_start, specialist=figure.specialist or "",
-                position=position, **values,
-            )  # fmt: skip
+                warband=warband,
+                name=figure.name[:80],
+                profile=figure.profile,
+                experience_start=figure.experience_start,
+                specialist=figure.specialist or "",
+                position=position,
+                **values,
+            )
             position += 1
             new_ids[figure.id] = row.id
             continue
@@ -249,15 +260,19 @@ def _apply_treasury(row: PostGame, sequence: rules.PostGame, final, actor) -> No
         after = entry["treasury"]
         if after != treasury:
             treasury_change(
-                warband=row.warband, amount=after - treasury, actor=actor,
+                warband=row.warband,
+                amount=after - treasury,
+                actor=actor,
                 reason=f"{where}: {entry['text']}",
-            )  # fmt: skip
+            )
         treasury = after
     if treasury != final.treasury:  # never expected: keeps the ledger whole all the same
         treasury_change(
-            warband=row.warband, amount=final.treasury - treasury, actor=actor,
+            warband=row.warband,
+            amount=final.treasury - treasury,
+            actor=actor,
             reason=f"{where}: other changes",
-        )  # fmt: skip
+        )
 
 
 def _result(sequence: rules.PostGame, new_ids: dict[int, int]) -> dict:
@@ -304,13 +319,17 @@ def captive_ransom(*, figure: Figure, price: int, actor) -> Figure:
     # checks the price and the treasury
     rules.ransom_captive(warband_sheet(owner), figure.id, price, currency=owner.campaign.currency)
     treasury_change(
-        warband=owner, amount=-price, actor=actor,
+        warband=owner,
+        amount=-price,
+        actor=actor,
         reason=f"Ransom for {figure.name} paid to {captor.name} (C16)",
-    )  # fmt: skip
+    )
     treasury_change(
-        warband=captor, amount=price, actor=actor,
+        warband=captor,
+        amount=price,
+        actor=actor,
         reason=f"Ransom for {figure.name} of {owner.name} received (C16)",
-    )  # fmt: skip
+    )
     figure.equipment.all().delete()
     figure.state = Figure.State.ACTIVE
     figure.save(update_fields=["state"])
@@ -333,14 +352,20 @@ def captive_sell(*, figure: Figure, actor, dice: list[Any] | None = None) -> Fig
     owner = figure.warband
     rules.release_for_sale(warband_sheet(owner), figure.id)
     treasury_change(
-        warband=captor, amount=price, actor=actor,
+        warband=captor,
+        amount=price,
+        actor=actor,
         reason=f"Sold the captive {figure.name} of {owner.name}: {face} × 5 (C16)",
-    )  # fmt: skip
+    )
     RollRecord.objects.create(
-        warband=captor, figure=figure, purpose="captive_sale", faces=[face],
-        typed_in=dice is not None, actor=actor,
+        warband=captor,
+        figure=figure,
+        purpose="captive_sale",
+        faces=[face],
+        typed_in=dice is not None,
+        actor=actor,
         result=f"{figure.name} sold for {captor.campaign.money(price)}",
-    )  # fmt: skip
+    )
     figure.equipment.all().delete()
     figure.state = Figure.State.SOLD
     figure.save(update_fields=["state"])

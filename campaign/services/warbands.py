@@ -58,9 +58,13 @@ def treasury_change(*, warband: Warband, amount: int, reason: str, actor=None) -
                 rule="C20",
             )
         entry = LedgerEntry.objects.create(
-            warband=locked, amount=amount, before=locked.treasury, after=after,
-            reason=reason[:200], actor=actor,
-        )  # fmt: skip
+            warband=locked,
+            amount=amount,
+            before=locked.treasury,
+            after=after,
+            reason=reason[:200],
+            actor=actor,
+        )
         Warband.objects.filter(pk=locked.pk).update(treasury=after)
         warband.treasury = after
         return entry
@@ -95,10 +99,15 @@ def warband_add_figure(*, warband: Warband, name: str, profile: str) -> Figure:
     if count >= MAX_DRAFT_FIGURES:
         raise RosterError(f"A warband holds at most {MAX_FIGURES} figures.", field="profile")
     figure = Figure(
-        warband=warband, name=name.strip() or rules.name, profile=profile, status=rules.status,
-        reputation=rules.reputation, experience_start=rules.cost, experience=rules.cost,  # C8
+        warband=warband,
+        name=name.strip() or rules.name,
+        profile=profile,
+        status=rules.status,
+        reputation=rules.reputation,
+        experience_start=rules.cost,
+        experience=rules.cost,  # C8
         position=count,
-    )  # fmt: skip
+    )
     figure.full_clean(exclude=["warband"])
     figure.save()
     return figure
@@ -149,15 +158,20 @@ def _roll_skills(warband, figure, rolls: Sequence[SkillRoll], actor) -> None:
         raise RosterError(
             f"{figure.name} ({figure.get_status_display()}) rolls {wanted} starting skill(s): "
             f"choose {wanted} list(s), not {len(rolls)}.",
-            field="starting_skills", rule="C6",
-        )  # fmt: skip
+            field="starting_skills",
+            rule="C6",
+        )
     for roll in rolls:
         dice = _dice_for(warband.campaign, roll.faces)
         try:
             gained = roll_starting_skills(
-                warband.faction, figure.status, [roll.list], dice, known=figure.skills,
+                warband.faction,
+                figure.status,
+                [roll.list],
+                dice,
+                known=figure.skills,
                 wanted=1,
-            )  # fmt: skip
+            )
         except DiceError as error:
             raise DiceError(
                 f"{figure.name}: {error.message} A duplicate skill is re-rolled, so "
@@ -167,9 +181,14 @@ def _roll_skills(warband, figure, rolls: Sequence[SkillRoll], actor) -> None:
         figure.skills = figure.skills + gained
         names = ", ".join(SKILLS[s].name for s in gained) or "nothing new (list exhausted)"
         RollRecord.objects.create(
-            warband=warband, figure=figure, purpose="starting_skill", faces=dice.rolls,
-            typed_in=dice.typed_in, result=f"{roll.list.capitalize()}: {names}", actor=actor,
-        )  # fmt: skip
+            warband=warband,
+            figure=figure,
+            purpose="starting_skill",
+            faces=dice.rolls,
+            typed_in=dice.typed_in,
+            result=f"{roll.list.capitalize()}: {names}",
+            actor=actor,
+        )
     figure.save(update_fields=["skills"])
 
 
@@ -200,9 +219,11 @@ def warband_found(
     warband.save(update_fields=["state", "founded_at"])
     treasury_change(warband=warband, amount=budget, reason="Starting budget (C2)", actor=actor)
     treasury_change(
-        warband=warband, amount=-check.cost, reason="Figures and equipment at founding",
+        warband=warband,
+        amount=-check.cost,
+        reason="Figures and equipment at founding",
         actor=actor,
-    )  # fmt: skip
+    )
     warband_recalculate_rating(warband=warband)
     return warband
 

@@ -57,10 +57,15 @@ def _builder_context(request, warband_id: int, **extra) -> dict:
         for figure, cost in zip(warband.figures.all(), check.figure_costs, strict=True)
     ]
     return {
-        "warband": warband, "campaign": warband.campaign, "faction": faction, "check": check,
-        "left": warband.campaign.starting_treasury - check.cost, "rows": rows,
-        "add_form": AddFigureForm(faction=warband.faction), **extra,
-    }  # fmt: skip
+        "warband": warband,
+        "campaign": warband.campaign,
+        "faction": faction,
+        "check": check,
+        "left": warband.campaign.starting_treasury - check.cost,
+        "rows": rows,
+        "add_form": AddFigureForm(faction=warband.faction),
+        **extra,
+    }
 
 
 def _equipment_initial(figure) -> dict:
@@ -145,9 +150,11 @@ def warband_found(request, warband_id: int):
         return redirect("warband", warband.id)
     rollers = [f for f in warband.figures.all() if STARTING_SKILL_ROLLS[f.status]]
     form = FoundForm(
-        request.POST or None, warband=warband, figures=rollers,
+        request.POST or None,
+        warband=warband,
+        figures=rollers,
         manual_dice=warband.campaign.manual_dice,
-    )  # fmt: skip
+    )
     if form.is_valid():
         services.warband_found(warband=warband, actor=request.user, skill_rolls=form.skill_rolls())
         messages.success(request, f"{warband.name} is founded.")

@@ -76,9 +76,13 @@ def _report_form(request, campaign, game=None):
     initial = report_initial(game) if game else {}
     initial.update({k: request.GET[k] for k in ("warband_a", "warband_b") if k in request.GET})
     return GameReportForm(
-        source, campaign=campaign, user=request.user, organiser=organiser, lines=lines,
+        source,
+        campaign=campaign,
+        user=request.user,
+        organiser=organiser,
+        lines=lines,
         initial=initial,
-    )  # fmt: skip
+    )
 
 
 def _report_page(request, campaign, form, game=None, status=200):
@@ -209,9 +213,12 @@ def postgame_advance(request, postgame_id: int):
         raise form_error(form, field="dice")
     data = form.cleaned_data
     services.postgame_answer(
-        postgame=postgame, actor=request.user, dice=data["dice"], choice=data["choice"] or None,
+        postgame=postgame,
+        actor=request.user,
+        dice=data["dice"],
+        choice=data["choice"] or None,
         position=data["position"],
-    )  # fmt: skip
+    )
     return _sequence(request, postgame)
 
 
@@ -224,9 +231,11 @@ def postgame_trade(request, postgame_id: int):
     if not form.is_valid():
         raise form_error(form, field="action")
     services.postgame_trade(
-        postgame=postgame, actor=request.user, action=form.action_dict(),
+        postgame=postgame,
+        actor=request.user,
+        action=form.action_dict(),
         position=form.cleaned_data["position"],
-    )  # fmt: skip
+    )
     return _sequence(request, postgame)
 
 

@@ -55,9 +55,11 @@ def warband_treasury(request, warband_id: int):
     form = TreasuryForm(request.POST)
     if form.is_valid():
         services.treasury_change(
-            warband=warband, amount=form.cleaned_data["amount"], actor=request.user,
+            warband=warband,
+            amount=form.cleaned_data["amount"],
+            actor=request.user,
             reason=f"Organiser's correction: {form.cleaned_data['reason']}",
-        )  # fmt: skip
+        )
         services.warband_recalculate_rating(warband=warband)
         messages.success(request, "Treasury corrected.")
     else:

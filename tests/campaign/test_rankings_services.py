@@ -7,8 +7,8 @@ import pytest
 from campaign import services
 from campaign.models import GameReport, Ranking
 from campaign.rules.glicko import Result, rate_periods
+from tests.campaign_data import game, warband
 from tests.factories import UserFactory, member
-from tests.worker.campaign_data import game, warband
 
 # --- from the campaign's games -----------------------------------------------------------------
 

@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from campaign import services, tasks
 from campaign.models import Job, Warband
-from tests.worker.campaign_data import figure, warband
+from tests.campaign_data import figure, warband
 from tests.worker.celery_app import celery_broker
 
 UNREACHABLE = "redis://127.0.0.1:1/0"  # nothing listens on port 1

@@ -9,7 +9,7 @@ from django.test.utils import CaptureQueriesContext
 from campaign import services
 from campaign.models import Figure, GameReport, Job, RatingPoint, Warband
 from campaign.services.jobs import RECALCULATE
-from tests.worker.campaign_data import (
+from tests.campaign_data import (
     bulk_campaign,
     expected_rating,
     figure,

@@ -5,8 +5,9 @@ Every 400 the API sends has the same two keys a client can rely on:
     {"detail": "...", "errors": [{"rule": "C3" | null, "field": "figures[0].equipment" | null,
                                   "message": "..."}]}
 
-Domain errors (config.errors.DomainError: the rules', the engines' and the services') carry
-the ruling id in `rule` and answer their own status (400, or 403/404/409 for a game session).
+Domain errors (config.domain_errors.DomainError: the rules', the engines' and the services')
+carry the ruling id in `rule` and answer their own status (400, or 403/404/409 for a game
+session).
 Serializer errors have `rule: null`, and keep DRF's standard per-field dict beside the two keys
 (`{"name": ["This field is required."], "detail": ..., "errors": [...]}`), so a client written
 for plain DRF still finds its field errors. Nested fields are written as paths in the same form
@@ -22,7 +23,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 from rest_framework.views import set_rollback
 
 from chase import errors as chase_errors
-from config.errors import DomainError, message_of, problems, status_of
+from config.domain_errors import DomainError, message_of, problems, status_of
 
 
 def error_body(error: BaseException) -> dict:

@@ -21,7 +21,7 @@ from campaign.rules.factions import (
     FACTIONS,
     STARTING_SKILL_ROLLS,
 )
-from config.errors import domain_errors, form_error
+from config.domain_errors import domain_errors, form_error
 
 
 @login_required

@@ -19,7 +19,7 @@ from campaign.models import Campaign
 from campaign.rules.factions import (
     FACTIONS,
 )
-from config.errors import domain_errors
+from config.domain_errors import domain_errors
 
 
 @require_GET

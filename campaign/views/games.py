@@ -25,7 +25,7 @@ from campaign.forms.games import (
 )
 from campaign.selectors import games
 from campaign.views import words
-from config.errors import domain_errors, form_error
+from config.domain_errors import domain_errors, form_error
 
 # --- lists: the campaign's games, a warband's games ----------------------------------------------
 

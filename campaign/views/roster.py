@@ -17,7 +17,7 @@ from campaign.rules.factions import (
     STATUSES,
     item_name,
 )
-from config.errors import domain_errors
+from config.domain_errors import domain_errors
 
 
 @require_GET

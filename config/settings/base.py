@@ -77,6 +77,13 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Every transaction takes SQLite's write lock when it begins (BEGIN IMMEDIATE), and a writer
+    # waits up to `timeout` seconds for another (a request, a Celery worker) instead of failing
+    # with "database is locked" when a read transaction tries to become a write one.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {"transaction_mode": "IMMEDIATE", "timeout": env_int("SQLITE_TIMEOUT_SECONDS", 20)}
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -150,6 +157,10 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "campaign.api_errors.exception_handler",
+    # Scopes for config.throttles.AnonScopedRateThrottle (anonymous clients only, per IP).
+    "DEFAULT_THROTTLE_RATES": {
+        "token": env_str("THROTTLE_TOKEN_RATE", "10/min"),
+    },
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Frontier API",

@@ -160,6 +160,10 @@ REST_FRAMEWORK = {
     # Scopes for config.throttles.AnonScopedRateThrottle (anonymous clients only, per IP).
     "DEFAULT_THROTTLE_RATES": {
         "token": env_str("THROTTLE_TOKEN_RATE", "10/min"),
+        # The canoe games' API for anonymous clients: new games (and rematches), and actions
+        # (and joins by invite).
+        "session_create": env_str("THROTTLE_SESSION_CREATE_RATE", "30/min"),
+        "session_action": env_str("THROTTLE_SESSION_ACTION_RATE", "120/min"),
     },
 }
 SPECTACULAR_SETTINGS = {

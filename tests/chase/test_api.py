@@ -127,6 +127,20 @@ def test_an_illegal_action_is_a_400_with_the_engines_reason_and_changes_nothing(
     assert session.version == 0 and session.log.count() == 1
 
 
+def test_an_action_nested_deeper_than_any_legal_one_is_a_400_and_changes_nothing(api):
+    session = new_game()
+    action = '{"type": "end", "x": ' + "[" * 400 + "]" * 400 + "}"
+    body = f'{{"seat": "{seat(session, "trapper").token}", "version": 0, "action": {action}}}'
+
+    response = api.post(
+        f"/api/sessions/{session.pk}/actions/", body, content_type="application/json"
+    )
+
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["field"] == "action"
+    assert GameSession.objects.get(pk=session.pk).version == 0
+
+
 def test_a_stale_version_is_a_409_with_the_fresh_view(api):
     session = new_game()
     token = seat(session, "trapper").token

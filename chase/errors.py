@@ -38,7 +38,8 @@ class NoSuchInvite(SessionError):
 
     def __init__(self) -> None:
         super().__init__(
-            "That invite link has been used already or does not exist: ask for a new one.",
+            "That invite link has been used already, or there is no such link: each one seats one "
+            "player, once.",
             field="invite",
         )
 

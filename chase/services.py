@@ -4,19 +4,18 @@ Services take keyword-only arguments, run in one transaction, call the engine (p
 `chase.engines`) and raise `chase.errors` (nothing is half-written when they do). Each action
 is posted with the version it was chosen from: the session row is locked (SELECT ... FOR UPDATE)
 and the write is guarded by `UPDATE ... WHERE version = <the version read>`, so two posts of
-the same version apply once on PostgreSQL and on SQLite alike.
+the same version apply once on PostgreSQL and on SQLite alike. On SQLite every transaction
+begins IMMEDIATE (config.settings), so a second writer waits for the first (up to the busy
+timeout) instead of failing with "database is locked": nothing here retries by hand.
 """
 
 from __future__ import annotations
 
-import functools
 import json
-import random
-import time
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import OperationalError, connection, transaction
+from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
@@ -30,7 +29,6 @@ from chase.models import ActionLog, GameSession, Seat, is_code, new_invite, new_
 MAX_COMPUTER_MOVES = 2000
 # An action is a flat dict of a few values; nothing legal nests deeper than this.
 MAX_ACTION_DEPTH = 8
-LOCK_RETRIES = 25
 
 Status = GameSession.Status
 
@@ -38,30 +36,6 @@ Status = GameSession.Status
 def new_chance() -> Chance:
     """The source of every die, shuffle and draw (tests patch this for seeded games)."""
     return RandomChance()
-
-
-def _retry_when_locked(service):
-    """SQLite answers a second writer with "database is locked" where PostgreSQL waits for the
-    row lock: run the whole transaction again, so it reads what the first writer committed (a
-    newer version, say). Never inside an enclosing transaction, which could not be rerun."""
-
-    @functools.wraps(service)
-    def wrapper(*args, **kwargs):
-        for attempt in range(1, LOCK_RETRIES + 1):
-            try:
-                return service(*args, **kwargs)
-            except OperationalError as error:
-                retry = (
-                    connection.vendor == "sqlite"
-                    and "locked" in str(error)
-                    and not connection.in_atomic_block
-                    and attempt < LOCK_RETRIES
-                )
-                if not retry:
-                    raise
-                time.sleep(random.uniform(0.002, 0.02) * attempt)
-
-    return wrapper
 
 
 @dataclass(frozen=True)
@@ -85,7 +59,6 @@ def _engine(kind: str) -> Engine:
         raise SessionError(str(error), field="kind") from None
 
 
-@_retry_when_locked
 @transaction.atomic
 def session_create(
     *,
@@ -257,7 +230,6 @@ def _computer_roles(
     return computers
 
 
-@_retry_when_locked
 @transaction.atomic
 def session_rematch(*, session: GameSession, user=None) -> GameSession:
     """The same game again, once it is over: same kind, mode and options, the same seats held
@@ -343,7 +315,6 @@ def seat_rematch(*, rematch: GameSession, old_seat: Seat, user=None) -> Seat | N
     return seat
 
 
-@_retry_when_locked
 @transaction.atomic
 def _take(
     *,
@@ -387,7 +358,6 @@ def _take(
 # --- playing -----------------------------------------------------------------------------------
 
 
-@_retry_when_locked
 @transaction.atomic
 def session_act(
     *, session_id: int, token: str, version: int, action: dict[str, Any]

@@ -1,6 +1,8 @@
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from config import errors
 
 urlpatterns = [
     path("admin/", admin.site.urls),
@@ -8,6 +10,10 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/", include("campaign.api_urls")),
     path("api/", include("chase.api_urls")),
+    re_path(r"^api/", errors.api_not_found),  # unknown /api/ paths answer JSON
     path("play/", include("chase.urls")),
     path("", include("campaign.urls")),
 ]
+
+handler400 = "config.errors.bad_request"
+handler404 = "config.errors.not_found"

@@ -14,6 +14,7 @@ from django.shortcuts import render
 from rest_framework import serializers, status
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
 
 from config.throttles import AnonScopedRateThrottle
 
@@ -67,6 +68,7 @@ class TokenView(ObtainAuthToken):
 
     throttle_classes = [AnonScopedRateThrottle]
     throttle_scope = "token"
+    parser_classes = api_settings.DEFAULT_PARSER_CLASSES  # ObtainAuthToken names its own
 
     def post(self, request, *args, **kwargs):
         try:

@@ -36,6 +36,8 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "axes",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI's files, served from here rather than a CDN
+    "csp",
     "django_htmx",
     "template_partials",
     "campaign",
@@ -52,6 +54,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     # Last: turns a login that axes flagged as locked out into the lockout answer.
     "axes.middleware.AxesMiddleware",
@@ -190,6 +193,34 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Campaign bookkeeping and canoe games for French and Indian War skirmish clubs.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Swagger UI from the drf-spectacular-sidecar package: /api/docs/ loads nothing from
+    # another origin (and its start-up script is a file, see config/urls.py, for the CSP).
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+}
+
+# Content-Security-Policy (django-csp): every script, style, image and request from this
+# origin only, no inline script and no eval (htmx runs with allowEval off; the pages' small
+# behaviours live in static/js/frontier.js). Style *attributes* are allowed: the league
+# chart's swatches and the race board's canoe badges take their colour from data (a palette
+# index, a canoe's colour), and a style attribute cannot run script; <style> elements stay
+# forbidden (style-src-elem).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "style-src-elem": ["'self'"],
+        "style-src-attr": ["'unsafe-inline'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
 }
 
 # Security: strict by default outside DEBUG; each can be relaxed for a club LAN by variable.

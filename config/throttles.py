@@ -1,5 +1,6 @@
 """Throttles shared by the API apps."""
 
+from rest_framework.settings import api_settings
 from rest_framework.throttling import ScopedRateThrottle
 
 
@@ -10,6 +11,10 @@ class AnonScopedRateThrottle(ScopedRateThrottle):
     creates games in a loop is the one to slow down. Rates live in
     REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"].
     """
+
+    @property
+    def THROTTLE_RATES(self):  # noqa: N802 - DRF's name; read per request, not at import
+        return api_settings.DEFAULT_THROTTLE_RATES
 
     def allow_request(self, request, view):
         if request.user and request.user.is_authenticated:

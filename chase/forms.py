@@ -12,7 +12,8 @@ from chase.engines import ENGINES, get_engine, titles
 from chase.engines.base import OptionsError
 from chase.models import GameSession
 from chase.selectors import role_words
-from chase.services import too_deep
+from chase.services import MAX_ACTION_DEPTH
+from config.parsers import depth_exceeds
 
 
 class NewGameForm(forms.Form):
@@ -247,6 +248,6 @@ class ActForm(forms.Form):
             action = json.loads(self.cleaned_data["action"])
         except (ValueError, RecursionError):  # a thousand nested brackets is not an action
             raise forms.ValidationError("That action could not be read.") from None
-        if not isinstance(action, dict) or too_deep(action):
+        if not isinstance(action, dict) or depth_exceeds(action, MAX_ACTION_DEPTH):
             raise forms.ValidationError("That action could not be read.")
         return action

@@ -24,6 +24,7 @@ from chase.engines.base import Engine, GameError, OptionsError
 from chase.engines.chance import Chance, ChanceExhausted, RandomChance, ScriptedChance
 from chase.errors import NoSuchInvite, NoSuchSession, SeatRefused, SessionError, StaleVersion
 from chase.models import ActionLog, GameSession, Seat, is_code, new_invite, new_token
+from config.parsers import depth_exceeds
 
 # A safety stop for computer seats answering each other; a whole pelts phase is a handful.
 MAX_COMPUTER_MOVES = 2000
@@ -364,7 +365,7 @@ def session_act(
 ) -> GameSession:
     """Apply one legal action of the seat holding `token`, chosen from `version`; then the
     computer seats move until none has anything to do. StaleVersion when the game moved on."""
-    if too_deep(action, MAX_ACTION_DEPTH):
+    if depth_exceeds(action, MAX_ACTION_DEPTH):  # walked without recursion
         raise SessionError("That is not one of your legal actions now.", field="action")
     session = GameSession.objects.select_for_update().filter(pk=session_id).first()
     if session is None:
@@ -396,20 +397,6 @@ def session_act(
             taken_at=timezone.now(), name="Guest"
         )
     return session
-
-
-def too_deep(value: Any, limit: int = MAX_ACTION_DEPTH) -> bool:
-    """Whether lists and dicts nest deeper than `limit` (walked without recursion, so a
-    thousand levels is an answer, not a RecursionError)."""
-    stack = [(value, 0)]
-    while stack:
-        item, depth = stack.pop()
-        if isinstance(item, dict | list):
-            if depth >= limit:
-                return True
-            children = item.values() if isinstance(item, dict) else item
-            stack.extend((child, depth + 1) for child in children)
-    return False
 
 
 def _bare(action: Any) -> Any:

@@ -9,7 +9,6 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from chase.models import GameSession
-from config.throttles import AnonScopedRateThrottle
 from tests.chase.conftest import seat
 from tests.factories import UserFactory
 
@@ -63,11 +62,11 @@ def test_finding_10_nul_bytes_in_a_seat_an_invite_or_a_name_are_a_400_or_404():
 
 
 @pytest.fixture
-def low_rates(monkeypatch):
+def low_rates(settings):
     """Two new games and three actions a minute for anonymous clients, from a clean count."""
-    rates = {**AnonScopedRateThrottle.THROTTLE_RATES, "session_create": "2/min",
-             "session_action": "3/min"}  # fmt: skip
-    monkeypatch.setattr(AnonScopedRateThrottle, "THROTTLE_RATES", rates)
+    rest = settings.REST_FRAMEWORK
+    rates = {**rest["DEFAULT_THROTTLE_RATES"], "session_create": "2/min", "session_action": "3/min"}
+    settings.REST_FRAMEWORK = {**rest, "DEFAULT_THROTTLE_RATES": rates}
     cache.clear()
     yield
     cache.clear()
@@ -83,6 +82,8 @@ def test_finding_5_anonymous_clients_are_throttled_creating_games_and_posting_ac
     acted = [api.post(url, post, format="json").status_code for _ in range(4)]
 
     assert created == [201, 201, 429]
+    throttled = api.post("/api/sessions/", body, format="json")
+    assert int(throttled["Retry-After"]) > 0 and throttled.json()["detail"]
     assert acted[:3] == [400, 400, 400] and acted[3] == 429  # not the Indians' turn, then 429
     assert GameSession.objects.count() == 2
 

@@ -165,6 +165,8 @@ class Figure(models.Model):
     # status at which the Hero/Veteran table's reputation gain was taken.
     advancement_rolls = models.PositiveSmallIntegerField(default=0)
     reputation_gained_as = models.CharField(max_length=10, blank=True)
+    # C10: a reputation gain made while it held every increase its status allows ended the +1.
+    advancement_bonus_ended = models.BooleanField(default=False)
     position = models.PositiveSmallIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
 

@@ -77,9 +77,10 @@ def battle_payload(campaign, war_party, patrol, **changes) -> dict:
             war_party,
             outcomes={"Swift Otter": "down", "Red Hawk": "out_of_action"},
             wounds={"Running Elk": 2},
-            scalps={"Running Elk": 1},
         )
-        + lines(patrol, wounds={"Lt. Harcourt": 1}),
+        # C29: a wound for each figure of Magalakutway down or out, and no scalp without an
+        # enemy out of action.
+        + lines(patrol, wounds={"Lt. Harcourt": 1, "Pte. Bell": 1}),
     }
     payload.update(changes)
     return payload

@@ -38,7 +38,8 @@ def report_post(war_party, patrol, **changes) -> dict:
     data[f"f{figure(war_party, 'Swift Otter').id}_outcome"] = "down"
     data[f"f{figure(war_party, 'Red Hawk').id}_outcome"] = "out_of_action"
     data[f"f{figure(war_party, 'Running Elk').id}_wounds_inflicted"] = "2"
-    data[f"f{figure(war_party, 'Running Elk').id}_scalps"] = "1"
+    data[f"f{figure(patrol, 'Lt. Harcourt').id}_wounds_inflicted"] = "1"  # C29: a wound for
+    data[f"f{figure(patrol, 'Pte. Bell').id}_wounds_inflicted"] = "1"  # each one down or out
     data.update(changes)
     return data
 
@@ -220,7 +221,7 @@ def test_trading_forms_then_commit_update_the_roster(client, sequence, player, w
     response = client.post(f"/postgames/{sequence.id}/commit/", **HTMX)
     assertContains(response, "Applied to the roster by player")
     roster = client.get(f"/warbands/{war_party.id}/")
-    assertContains(roster, "5/3")  # Swift Otter's leg wound (C14)
+    assertContains(roster, "5/2")  # Swift Otter's leg wound (C14)
     assertContains(roster, "11 → 12")
     assertContains(roster, "Bought a Musket for Swift Otter")  # the ledger
 

@@ -203,7 +203,12 @@ def _discard(state: State, role: str, actions: list[Action]) -> Action | None:
     if not discards:
         return None
     worst = min(discards, key=lambda a: _usefulness(state, role, a["card"]))
-    return worst if _usefulness(state, role, worst["card"]) < KEEP_CARD_FROM else None
+    if _usefulness(state, role, worst["card"]) < KEEP_CARD_FROM:
+        return worst
+    # With no card it may paddle or get free with (P9: an aground canoe with a rower down is
+    # freed only by an odd card), a hand of good cards is still cycled: keeping it could
+    # leave both sides ending their phases for ever.
+    return None if _of(actions, "move") or _of(actions, "free") else worst
 
 
 def _usefulness(state: State, role: str, card: str) -> int:

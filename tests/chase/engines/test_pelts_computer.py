@@ -124,3 +124,13 @@ def test_the_computer_stops_for_a_rower_or_to_bail_rather_than_lose_for_good(pel
     chance = ScriptedChance([top, top])
     state = pelts.passing(pelts.act(state, "indian", "event", chance, card="KH", target=0)).state
     assert computer(state, "trapper") == {"type": "choose", "option": option}
+
+
+def test_a_computer_that_cannot_get_free_cycles_even_a_good_hand(pelts):
+    """P9: aground with a rower down only an odd card frees the canoe; holding aces and
+    queens with no target in sight, the computer discards rather than end its phase for ever."""
+    state = pelts.hands(pelts.new(), trapper=["AS", "QS", "AC", "QC"])
+    pelts.put(state, "trapper", position=74, stuck="aground", rowers=["wounded", "ok"])
+    for index in (0, 1):
+        pelts.put(state, "indian", index, position=96)
+    assert computer(state, "trapper")["type"] == "discard"

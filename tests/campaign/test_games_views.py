@@ -275,3 +275,21 @@ def test_a_stranger_gets_404_for_a_private_campaigns_pages(
     for url in (f"/games/{game.id}/", f"/campaigns/{campaign.id}/games/",
                 f"/warbands/{war_party.id}/games/"):  # fmt: skip
         assert client.get(url).status_code == 404
+
+
+def test_c25_a_regular_scalping_in_the_form_comes_back_naming_the_figure(
+    client, campaign, player, war_party, patrol
+):
+    data = report_post(war_party, patrol)
+    data[f"f{figure(patrol, 'Pte. Cole').id}_scalps"] = "1"
+    response = signed_in(client, player).post(f"/campaigns/{campaign.id}/games/new/", data)
+    assertContains(response, "Pte. Cole is a Regular: Regulars may not scalp", status_code=400)
+    assert not GameReport.objects.exists()
+
+
+def test_c17_the_form_records_who_put_a_figure_down(client, campaign, player, war_party, patrol):
+    otter, pike = figure(war_party, "Swift Otter"), figure(patrol, "Sgt. Pike")
+    data = report_post(war_party, patrol)
+    data[f"f{otter.id}_put_down_by"] = str(pike.id)
+    signed_in(client, player).post(f"/campaigns/{campaign.id}/games/new/", data)
+    assert GameReport.objects.get().figures.get(figure=otter).put_down_by == pike

@@ -168,6 +168,10 @@ class Figure(models.Model):
     # C10: a reputation gain made while it held every increase its status allows ended the +1.
     advancement_bonus_ended = models.BooleanField(default=False)
     position = models.PositiveSmallIntegerField(default=0)
+    # C16: while captured, the owner's standing ransom offer, which the captor's owner accepts
+    # (or the organiser records); until then the captor may still sell the figure.
+    ransom_offer = models.PositiveIntegerField(null=True, blank=True)
+    ransom_offered_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     objects = FigureQuerySet.as_manager()

@@ -16,7 +16,7 @@ def keep_earlier_gains_ending_the_bonus(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('campaign', '0002_games_postgames_ratings'),
+        ('campaign', '0003_figure_ransom_offer'),
     ]
 
     operations = [

@@ -26,7 +26,8 @@ from campaign.services.jobs import (
     ratings_queue_recalculation,
 )
 from campaign.services.postgame import (
-    captive_ransom,
+    captive_ransom_accept,
+    captive_ransom_offer,
     captive_sell,
     postgame_answer,
     postgame_commit,
@@ -47,6 +48,7 @@ from campaign.services.warbands import (
     warband_found,
     warband_recalculate_rating,
     warband_remove_figure,
+    warband_treasury_correct,
 )
 
 __all__ = [
@@ -56,7 +58,8 @@ __all__ = [
     "game_edit",
     "game_file",
     "game_withdraw",
-    "captive_ransom",
+    "captive_ransom_accept",
+    "captive_ransom_offer",
     "captive_sell",
     "postgame_answer",
     "postgame_commit",
@@ -84,5 +87,6 @@ __all__ = [
     "warband_create_founded",
     "warband_found",
     "warband_recalculate_rating",
+    "warband_treasury_correct",
     "warband_remove_figure",
 ]

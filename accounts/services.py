@@ -11,9 +11,7 @@ from accounts.models import Profile
 
 
 @transaction.atomic
-def profile_update(
-    *, user, display_name: str, email: str, email_kinds: Iterable[str]
-) -> Profile:
+def profile_update(*, user, display_name: str, email: str, email_kinds: Iterable[str]) -> Profile:
     """Save the display name, the e-mail address and the e-mail choices: every e-mailed kind
     not chosen is turned off (so a kind added later is sent until turned off)."""
     profile, _ = Profile.objects.select_for_update().get_or_create(user=user)

@@ -80,15 +80,12 @@ def captives(user):
     captured = Figure.objects.filter(state=Figure.State.CAPTURED).select_related(
         "warband__campaign", "warband__owner"
     )
-    own = [f for f in captured.filter(warband__owner=user, ransom_offer__isnull=True)]
-    offered = [
-        f
-        for f in captured.filter(
-            warband__campaign__warbands__owner=user, ransom_offer__isnull=False
-        )
+    own = list(captured.filter(warband__owner=user, ransom_offer__isnull=True))
+    offered = list(
+        captured.filter(warband__campaign__warbands__owner=user, ransom_offer__isnull=False)
         .exclude(warband__owner=user)
         .distinct()
-    ]
+    )
     if not own and not offered:
         return
     held = captures({f.warband_id for f in own + offered})
@@ -109,8 +106,7 @@ def captives(user):
         money = figure.warband.campaign.money(figure.ransom_offer)
         yield Item(
             kind=SETTLE_CAPTIVE.key,
-            title=f"{figure.warband.owner} offers {money} for {figure.name}, held by "
-            f"{captor.name}",
+            title=f"{figure.warband.owner} offers {money} for {figure.name}, held by {captor.name}",
             url=reverse("warband", args=[captor.id]) + "#captives",
             since=figure.ransom_offered_at,
             action="Accept or sell",

@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from accounts.inbox import Item, Kind, source
 from chase import selectors
-from chase.engines import get_engine
+from chase.games import get_engine
 from chase.models import GameSession, Seat
 
 IDLE_DAYS = 14

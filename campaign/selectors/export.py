@@ -38,6 +38,7 @@ from campaign.selectors.league import league_rows
 EXPORT_FORMAT = "frontier.campaign"
 EXPORT_VERSION = 1
 ENCODER = DjangoJSONEncoder()
+PLAIN = (str, int, float, bool, list, dict)
 
 
 def _rows(queryset: models.QuerySet, usernames: Usernames) -> list[dict[str, Any]]:
@@ -51,9 +52,11 @@ def _rows(queryset: models.QuerySet, usernames: Usernames) -> list[dict[str, Any
             value = getattr(obj, field.attname)
             if field.is_relation and field.related_model is user_model:
                 row[field.name] = usernames[value]
-            elif field.is_relation:
-                row[field.name] = value
-            elif isinstance(value, str | int | float | bool | list | dict) or value is None:
+            elif (
+                field.is_relation
+                or isinstance(value, str | int | float | bool | list | dict)
+                or value is None
+            ):
                 row[field.name] = value
             else:
                 row[field.name] = ENCODER.default(value)

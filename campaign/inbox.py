@@ -27,6 +27,11 @@ def confirm_report_item(game: GameReport) -> Item:
     )
 
 
+def captive_url(warband_id: int, anchor: str) -> str:
+    """The warband's games page, at the captive's panel (offer, accept or sell there)."""
+    return reverse("warband-games", args=[warband_id]) + f"#{anchor}"
+
+
 def run_postgame_item(postgame: PostGame) -> Item:
     return Item(
         kind=RUN_POSTGAME.key,
@@ -95,7 +100,7 @@ def captives(user):
         yield Item(
             kind=SETTLE_CAPTIVE.key,
             title=f"Offer a ransom for {figure.name} of {figure.warband.name}{by}",
-            url=reverse("warband", args=[figure.warband_id]) + "#captives",
+            url=captive_url(figure.warband_id, f"captive-{figure.id}"),
             since=postgame.committed_at if postgame else figure.created_at,
             action="Offer a ransom",
         )
@@ -107,7 +112,7 @@ def captives(user):
         yield Item(
             kind=SETTLE_CAPTIVE.key,
             title=f"{figure.warband.owner} offers {money} for {figure.name}, held by {captor.name}",
-            url=reverse("warband", args=[captor.id]) + "#captives",
+            url=captive_url(captor.id, f"held-{figure.id}"),
             since=figure.ransom_offered_at,
             action="Accept or sell",
         )

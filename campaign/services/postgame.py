@@ -21,7 +21,7 @@ from django.utils import timezone
 from accounts.inbox import Item
 from campaign.access import is_organiser, may_drive
 from campaign.errors import ConflictError, DiceError, ReportError
-from campaign.inbox import SETTLE_CAPTIVE
+from campaign.inbox import SETTLE_CAPTIVE, captive_url
 from campaign.models import (
     Activity,
     EquipmentPiece,
@@ -216,7 +216,7 @@ def _tell_commit(row: PostGame, sequence, final, new_ids: dict[int, int], actor)
             item = Item(
                 kind=SETTLE_CAPTIVE.key,
                 title=f"Offer a ransom for {figure.name} of {warband.name}, held by {captor.name}",
-                url=roster + "#captives",
+                url=captive_url(warband.id, f"captive-{figure.id}"),
                 since=timezone.now(),
             )
             players_notify(user_ids=[warband.owner_id], item=item, actor=actor)
@@ -392,7 +392,7 @@ def captive_ransom_offer(*, figure: Figure, price: int, actor) -> Figure:
         kind=SETTLE_CAPTIVE.key,
         title=f"{owner.owner} offers {owner.campaign.money(price)} for {figure.name}, held by "
         f"{captor.name}",
-        url=reverse("warband", args=[captor.id]) + "#captives",
+        url=captive_url(captor.id, f"held-{figure.id}"),
         since=figure.ransom_offered_at,
     )
     players_notify(user_ids=[captor.owner_id], item=item, actor=actor)

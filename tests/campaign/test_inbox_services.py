@@ -79,7 +79,7 @@ def test_a_captured_figure_asks_its_owner_for_a_ransom_offer(
     assert items[0].title == (
         "Offer a ransom for Red Hawk of Magalakutway, held by The 44th Foot Patrol"
     )
-    assert items[0].url == f"/warbands/{war_party.id}/#captives"
+    assert items[0].url == f"/warbands/{war_party.id}/games/#captive-{red_hawk.id}"
     # the captor has nothing to settle until an offer stands (only their own post-game)
     assert [k for k, _ in kinds(other_player)] == ["run_postgame"]
 
@@ -93,7 +93,7 @@ def test_a_ransom_offer_moves_to_the_captor_and_an_acceptance_clears_it(
     assert [(i.title, i.url) for i in offered] == [
         (
             "player offers £15 for Red Hawk, held by The 44th Foot Patrol",
-            f"/warbands/{patrol.id}/#captives",
+            f"/warbands/{patrol.id}/games/#held-{red_hawk.id}",
         )
     ]
     services.captive_ransom_accept(figure=red_hawk, actor=other_player, price=15)

@@ -17,10 +17,16 @@ RUN_POSTGAME = Kind("run_postgame", "Post-game sequences to run", email=True)
 SETTLE_CAPTIVE = Kind("settle_captive", "Captives to settle", email=True)
 
 
+def game_words(game: GameReport) -> str:
+    """ "Magalakutway v The 44th Foot Patrol (1 May 2025)"."""
+    day = game.played_on
+    return f"{game.warband_a.name} v {game.warband_b.name} ({day.day} {day:%b %Y})"
+
+
 def confirm_report_item(game: GameReport) -> Item:
     return Item(
         kind=CONFIRM_REPORT.key,
-        title=f"{game} ({game.campaign.name}), filed by {game.filed_by}",
+        title=f"{game_words(game)} in {game.campaign.name}, filed by {game.filed_by}",
         url=reverse("game", args=[game.id]),
         since=game.created_at,
         action="Review and confirm",
@@ -35,7 +41,7 @@ def captive_url(warband_id: int, anchor: str) -> str:
 def run_postgame_item(postgame: PostGame) -> Item:
     return Item(
         kind=RUN_POSTGAME.key,
-        title=f"{postgame.warband.name} after {postgame.game}",
+        title=f"{postgame.warband.name} after {game_words(postgame.game)}",
         url=reverse("postgame", args=[postgame.id]),
         since=postgame.created_at,
         action="Continue the post-game",

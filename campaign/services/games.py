@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from campaign.access import is_organiser, may_confirm, may_edit, may_withdraw
 from campaign.errors import ConflictError, ReportError
-from campaign.inbox import confirm_report_item, run_postgame_item
+from campaign.inbox import confirm_report_item, game_words, run_postgame_item
 from campaign.models import Activity, Campaign, Figure, GameFigure, GameReport, PostGame, Warband
 from campaign.rules import postgame as rules
 from campaign.rules.postgame.sheet import OUTCOMES
@@ -159,7 +159,7 @@ def game_file(
     activity_record(
         campaign=campaign,
         kind=Activity.Kind.REPORT,
-        text=f"{actor} reported {game}: {_outcome(game)}",
+        text=f"{actor} reported {game_words(game)}: {_outcome(game)}",
         url=reverse("game", args=[game.id]),
         actor=actor,
     )
@@ -266,7 +266,7 @@ def _confirm(game: GameReport, actor) -> GameReport:
     activity_record(
         campaign=game.campaign_id,
         kind=Activity.Kind.CONFIRMATION,
-        text=f"{actor} {at_once} {game}: both post-game sequences are open",
+        text=f"{actor} {at_once} {game_words(game)}: both post-game sequences are open",
         url=reverse("game", args=[game.id]),
         actor=actor,
     )

@@ -21,7 +21,7 @@ from django.utils import timezone
 from accounts.inbox import Item
 from campaign.access import is_organiser, may_drive
 from campaign.errors import ConflictError, DiceError, ReportError
-from campaign.inbox import SETTLE_CAPTIVE, captive_url
+from campaign.inbox import SETTLE_CAPTIVE, captive_url, game_words
 from campaign.models import (
     Activity,
     EquipmentPiece,
@@ -180,7 +180,7 @@ def _tell_commit(row: PostGame, sequence, final, new_ids: dict[int, int], actor)
     activity_record(
         campaign=campaign_id,
         kind=Activity.Kind.COMMIT,
-        text=f"{actor} committed {warband.name}'s post-game after {game}",
+        text=f"{actor} committed {warband.name}'s post-game after {game_words(game)}",
         url=url,
         actor=actor,
     )
@@ -201,7 +201,7 @@ def _tell_commit(row: PostGame, sequence, final, new_ids: dict[int, int], actor)
             activity_record(
                 campaign=campaign_id,
                 kind=Activity.Kind.DEATH,
-                text=f"{figure.name} of {warband.name} died of wounds after {game}",
+                text=f"{figure.name} of {warband.name} died after {game_words(game)}",
                 url=roster,
                 actor=actor,
             )

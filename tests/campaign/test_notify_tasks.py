@@ -30,7 +30,10 @@ def test_filing_a_report_mails_the_opponent_after_commit(
         callback()
     [message] = mail.outbox
     assert message.to == ["other@club.example"]
-    assert message.subject == f"Frontier: {game} ({campaign.name}), filed by player"
+    assert message.subject == (
+        "Frontier: Magalakutway v The 44th Foot Patrol (1 May 2025) in Ohio Valley 1755, "
+        "filed by player"
+    )
     assert f"http://127.0.0.1:8000/games/{game.id}/" in message.body
     assert "Reports to confirm" in message.body
     assert "/accounts/profile/" in message.body

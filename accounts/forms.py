@@ -9,7 +9,9 @@ from accounts.inbox import emailed_kinds
 
 class ProfileForm(forms.Form):
     display_name = forms.CharField(
-        max_length=60, required=False, help_text="The name other players see. Blank: your username."
+        max_length=60,
+        required=False,
+        help_text="How Frontier greets you (home page, e-mails). Blank: your username.",
     )
     email = forms.EmailField(
         required=False,

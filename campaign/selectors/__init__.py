@@ -6,6 +6,7 @@ The warband reads are re-exported here: `selectors.roster_cards(...)`.
 from campaign.selectors.warbands import (
     FigureCard,
     campaign_warbands,
+    retired_warbands,
     draft_check,
     figure_card,
     roster_cards,
@@ -16,6 +17,7 @@ from campaign.selectors.warbands import (
 __all__ = [
     "warbands_with_roster",
     "campaign_warbands",
+    "retired_warbands",
     "FigureCard",
     "figure_card",
     "roster_cards",

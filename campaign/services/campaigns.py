@@ -47,9 +47,7 @@ def campaign_join(*, campaign: Campaign, user, invite_code: str) -> Membership:
 def campaign_join_by_code(*, user, invite_code: str) -> Campaign:
     campaign = Campaign.objects.filter(invite_code=invite_code.strip().upper()).first()
     if campaign is None:
-        raise CampaignError(
-            "No campaign has that invite code: check it with the organiser.", field="invite_code"
-        )
+        raise CampaignError("No campaign has that invite code.", field="invite_code")
     campaign_join(campaign=campaign, user=user, invite_code=invite_code)
     return campaign
 

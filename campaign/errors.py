@@ -18,6 +18,13 @@ class ReportError(CampaignError):
     cannot be filed, edited, confirmed, withdrawn, answered or settled as asked."""
 
 
+class ConflictError(CampaignError):
+    """Someone else changed the thing first (a report withdrawn while its sequence was being
+    committed, an offer changed while it was accepted): nothing was done. Answered 409."""
+
+    status_code = 409
+
+
 class WarbandInvalid(DomainError, RosterError):
     """A warband that breaks one or more rules; `problems` names each rule and the field."""
 
@@ -30,6 +37,7 @@ class WarbandInvalid(DomainError, RosterError):
 
 __all__ = [
     "CampaignError",
+    "ConflictError",
     "DiceError",
     "DomainError",
     "ReportError",

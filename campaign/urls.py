@@ -54,6 +54,11 @@ postgames = [
     path("postgames/<int:postgame_id>/undo/", games.postgame_undo, name="postgame-undo"),
     path("postgames/<int:postgame_id>/commit/", games.postgame_commit, name="postgame-commit"),
     path("figures/<int:figure_id>/ransom/", games.captive_ransom, name="captive-ransom"),
+    path(
+        "figures/<int:figure_id>/ransom/accept/",
+        games.captive_ransom_accept,
+        name="captive-ransom-accept",
+    ),
     path("figures/<int:figure_id>/sell/", games.captive_sell, name="captive-sell"),
 ]
 

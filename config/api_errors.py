@@ -22,7 +22,6 @@ from rest_framework.settings import api_settings
 from rest_framework.views import exception_handler as drf_exception_handler
 from rest_framework.views import set_rollback
 
-from chase import errors as chase_errors
 from config.domain_errors import DomainError, message_of, problems, status_of
 
 
@@ -74,7 +73,7 @@ def validation_body(detail) -> dict:
 
 
 def exception_handler(exc, context):
-    if isinstance(exc, DomainError | chase_errors.SessionError):
+    if isinstance(exc, DomainError):
         set_rollback()  # services are atomic already; this covers ATOMIC_REQUESTS too
         return Response(error_body(exc), status=status_of(exc))
     if isinstance(exc, DjangoValidationError):

@@ -22,7 +22,7 @@ from django.shortcuts import render
 from django_htmx.http import reswap, retarget
 
 from campaign.rules.errors import RulesError
-from chase.engines.base import GameError
+from chase.engines.base import IllegalMove
 
 
 class DomainError(Exception, metaclass=ABCMeta):
@@ -39,7 +39,7 @@ class DomainError(Exception, metaclass=ABCMeta):
 
 
 DomainError.register(RulesError)
-DomainError.register(GameError)
+DomainError.register(IllegalMove)
 
 
 def problems(error: BaseException) -> list:
@@ -56,8 +56,10 @@ def status_of(error: BaseException) -> int:
 
 
 def domain_errors(view):
-    """A view decorator: a domain error becomes a 400 fragment the player reads (swapped into
-    `#errors` for HTMX, a plain error page otherwise), never a stack trace."""
+    """A view decorator: a domain error becomes a fragment the player reads, never a stack
+    trace. For HTMX it is swapped into `#errors`, answered 400 (or 409 for a conflict: the two
+    statuses base.html's htmx-config swaps in); otherwise a plain error page with the error's
+    own status (403 for a seat that is not yours, 404 for a game that is not there)."""
 
     @functools.wraps(view)
     def wrapper(request, *args, **kwargs):
@@ -68,9 +70,10 @@ def domain_errors(view):
                 raise
             context = {"messages_list": [message_of(p) for p in problems(error)]}
             if request.htmx:
-                response = render(request, "_error.html", context, status=400)
+                status = status_of(error) if status_of(error) in (400, 409) else 400
+                response = render(request, "_error.html", context, status=status)
                 return reswap(retarget(response, "#errors"), "innerHTML")
-            return render(request, "error_page.html", context, status=400)
+            return render(request, "error_page.html", context, status=status_of(error))
 
     return wrapper
 

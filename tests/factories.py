@@ -10,6 +10,7 @@ from django.contrib.auth import get_user_model
 from campaign import services
 from campaign.demo import LINE_UPS
 from campaign.models import Campaign, Figure, GameReport, PostGame, Warband
+from chase.models import GameSession, Seat
 
 
 class UserFactory(factory.django.DjangoModelFactory):
@@ -91,6 +92,28 @@ class PostGameFactory(factory.django.DjangoModelFactory):
     sheet = factory.LazyFunction(dict)
     report = factory.LazyFunction(dict)
     status = PostGame.Status.OPEN
+
+
+class GameSessionFactory(factory.django.DjangoModelFactory):
+    """A canoe game as a row, waiting for its players, with no game state: for what reads
+    rows (lists, the admin). A game that is played is set up by services.session_create."""
+
+    class Meta:
+        model = GameSession
+
+    kind = "pelts"
+    mode = GameSession.Mode.MULTI
+
+
+class SeatFactory(factory.django.DjangoModelFactory):
+    """A free human seat of a game (one per role: roles are numbered)."""
+
+    class Meta:
+        model = Seat
+
+    session = factory.SubFactory(GameSessionFactory)
+    role = factory.Sequence(lambda n: f"canoe-{n + 1}")
+    position = factory.Sequence(lambda n: n)
 
 
 WAR_PARTY = LINE_UPS["indians"][1]  # a valid Indian war party of 6 with 3 bows

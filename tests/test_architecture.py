@@ -120,21 +120,8 @@ def test_the_cycle_finder_finds_a_cycle_and_accepts_a_tree():
     assert find_cycle({"a": {"b", "c"}, "b": {"c"}, "c": set()}) is None
 
 
-# The canoe games' registration (chase/games/) removes this circle; until then it is the one
-# known (chase.selectors imports pelts.py at its bottom, pelts.py imports chase.selectors).
-KNOWN = {("chase.selectors", "chase.selectors.pelts")}
-
-
 def test_the_apps_module_level_imports_have_no_cycle():
     assert len(modules()) > 50  # the walk found the apps
-    graph = import_graph()
-    for source, target in KNOWN:
-        graph[source].discard(target)
-    assert find_cycle(graph) is None
-
-
-@pytest.mark.xfail(strict=True, reason="the chase selectors' circle, until the registration")
-def test_the_known_circle_is_still_there():
     assert find_cycle(import_graph()) is None
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from django.db import models
 from django.db.models import prefetch_related_objects
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.decorators import api_view
@@ -208,16 +207,17 @@ def campaign_member(request, campaign_id: int, user_id: int):
 @extend_schema(
     operation_id="campaigns_join",
     request=JoinSerializer,
-    responses={200: CampaignSerializer, 400: BAD_REQUEST, 404: NOT_FOUND},
+    responses={200: CampaignSerializer, 400: BAD_REQUEST},
 )
 @api_view(["POST"])
 def campaign_join(request, campaign_id: int):
     """Join with the invite code. The campaign is looked up by id alone (not campaign_for):
-    a stranger must reach a private campaign to join it, and the code is the proof.
-    Joining again is harmless (200)."""
+    a stranger must reach a private campaign to join it, and the code is the proof. A wrong
+    code and an id that does not exist get the same 400, so ids of private campaigns do not
+    leak. Joining again is harmless (200)."""
     serializer = JoinSerializer(data=request.data)
     serializer.is_valid(raise_exception=True)
-    campaign = get_object_or_404(Campaign, pk=campaign_id)
+    campaign = Campaign.objects.filter(pk=campaign_id).first()
     services.campaign_join(
         campaign=campaign, user=request.user, invite_code=serializer.validated_data["invite_code"]
     )

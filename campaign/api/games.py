@@ -11,7 +11,9 @@
     POST /api/postgames/{id}/trade/    {action, ...}
     POST /api/postgames/{id}/undo/
     POST /api/postgames/{id}/commit/   once (C22): a second commit answers 200 and changes nothing
-    POST /api/captives/{figure}/ransom/ {price}; POST /api/captives/{figure}/sell/ {dice?}
+    POST /api/captives/{figure}/ransom/ {price}     the owner offers a ransom (C16)
+    POST /api/captives/{figure}/ransom/accept/ {price?}  the captor accepts it: it is paid
+    POST /api/captives/{figure}/sell/ {dice?}       the captor sells (an offer lapses)
 
 Reading follows the campaign (a stranger gets 404 for a private one); only the warband's owner
 and the organiser drive its sequence (403 for anyone else).

@@ -205,7 +205,18 @@ class TradeSerializer(serializers.Serializer):
 
 
 class RansomSerializer(serializers.Serializer):
-    price = serializers.IntegerField(min_value=0, max_value=100_000, help_text="As agreed (C16).")
+    price = serializers.IntegerField(
+        min_value=1, max_value=100_000, help_text="The owner's offer, at least 1 (C16)."
+    )
+
+
+class RansomAcceptSerializer(serializers.Serializer):
+    price = serializers.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=100_000,
+        help_text="The offer you accept, as you read it: a changed offer is a 409.",
+    )
 
 
 class SellCaptiveSerializer(serializers.Serializer):
@@ -217,6 +228,9 @@ class FigureStateSerializer(serializers.Serializer):
     warband = serializers.IntegerField(source="warband_id")
     name = serializers.CharField()
     state = serializers.CharField()
+    ransom_offer = serializers.IntegerField(
+        allow_null=True, help_text="The owner's standing ransom offer, until accepted (C16)."
+    )
 
 
 # --- views ----------------------------------------------------------------------------------------
@@ -295,12 +309,33 @@ CAPTIVE_ANSWERS = ANSWERS | {200: FigureStateSerializer}
 @extend_schema(operation_id="captives_ransom", request=RansomSerializer, responses=CAPTIVE_ANSWERS)
 @api_view(["POST"])
 def captive_ransom(request, figure_id: int):
-    """C16: the captive's owner pays the ransom agreed to the captor; it returns without its
-    equipment."""
+    """C16: the captive's owner (or the organiser) offers a ransom, at least 1 and within the
+    treasury. Nothing is paid until the captor's owner accepts; a new offer replaces the last."""
     figure = figure_for_captive(request.user, figure_id)
     serializer = RansomSerializer(data=request.data)
     serializer.is_valid(raise_exception=True)
-    figure = services.captive_ransom(figure=figure, actor=request.user, **serializer.validated_data)
+    figure = services.captive_ransom_offer(
+        figure=figure, actor=request.user, **serializer.validated_data
+    )
+    return Response(FigureStateSerializer(figure).data)
+
+
+@extend_schema(
+    operation_id="captives_ransom_accept",
+    request=RansomAcceptSerializer,
+    responses=CAPTIVE_ANSWERS | {409: BAD_REQUEST},
+)
+@api_view(["POST"])
+def captive_ransom_accept(request, figure_id: int):
+    """C16: the captor's owner (or the organiser) accepts the owner's offer: the price moves
+    between the treasuries and the figure returns without its equipment. Send the `price` you
+    read to be sure the offer did not change meanwhile (409 if it did)."""
+    figure = figure_for_captive(request.user, figure_id)
+    serializer = RansomAcceptSerializer(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    figure = services.captive_ransom_accept(
+        figure=figure, actor=request.user, price=serializer.validated_data.get("price")
+    )
     return Response(FigureStateSerializer(figure).data)
 
 

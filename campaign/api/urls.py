@@ -1,9 +1,9 @@
 """The campaign REST API under /api/, grouped by subject (schema /api/schema/, docs /api/docs/)."""
 
 from django.urls import path
-from rest_framework.authtoken.views import obtain_auth_token
 
 from campaign.api import campaigns, games, league, postgames, warbands
+from config.auth import obtain_auth_token
 
 token = [path("token/", obtain_auth_token, name="api-token")]
 
@@ -52,6 +52,11 @@ postgame_routes = [
         name="api-postgame-commit",
     ),
     path("captives/<int:figure_id>/ransom/", postgames.captive_ransom, name="api-captive-ransom"),
+    path(
+        "captives/<int:figure_id>/ransom/accept/",
+        postgames.captive_ransom_accept,
+        name="api-captive-ransom-accept",
+    ),
     path("captives/<int:figure_id>/sell/", postgames.captive_sell, name="api-captive-sell"),
 ]
 

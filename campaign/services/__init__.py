@@ -31,7 +31,8 @@ from campaign.services.jobs import (
 )
 from campaign.services.members import campaign_remove_member
 from campaign.services.postgame import (
-    captive_ransom,
+    captive_ransom_accept,
+    captive_ransom_offer,
     captive_sell,
     postgame_answer,
     postgame_commit,
@@ -55,6 +56,7 @@ from campaign.services.warbands import (
     warband_remove_figure,
     warband_rename,
     warband_retire,
+    warband_treasury_correct,
 )
 
 __all__ = [
@@ -64,7 +66,8 @@ __all__ = [
     "game_edit",
     "game_file",
     "game_withdraw",
-    "captive_ransom",
+    "captive_ransom_accept",
+    "captive_ransom_offer",
     "captive_sell",
     "postgame_answer",
     "postgame_commit",
@@ -100,5 +103,6 @@ __all__ = [
     "warband_create_founded",
     "warband_found",
     "warband_recalculate_rating",
+    "warband_treasury_correct",
     "warband_remove_figure",
 ]

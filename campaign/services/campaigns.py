@@ -7,6 +7,8 @@ A closed campaign is read-only: every write service calls `require_open` first.
 
 from __future__ import annotations
 
+import secrets
+
 from django.db import transaction
 from django.utils import timezone
 
@@ -35,10 +37,17 @@ def campaign_create(*, organiser, name: str, **settings) -> Campaign:
     return campaign
 
 
+WRONG_INVITE_CODE = "That invite code does not match this campaign."
+
+
 @transaction.atomic
-def campaign_join(*, campaign: Campaign, user, invite_code: str) -> Membership:
-    if invite_code.strip().upper() != campaign.invite_code:
-        raise CampaignError("That invite code does not match this campaign.", field="invite_code")
+def campaign_join(*, campaign: Campaign | None, user, invite_code: str) -> Membership:
+    """Join with the invite code. `campaign` None (no such id) answers exactly as a wrong code
+    does, so a stranger cannot tell which private campaign ids exist."""
+    if campaign is None or not secrets.compare_digest(
+        invite_code.strip().upper().encode(), campaign.invite_code.encode()
+    ):
+        raise CampaignError(WRONG_INVITE_CODE, field="invite_code")
     require_open(campaign)
     membership, _ = Membership.objects.get_or_create(campaign=campaign, user=user)
     return membership

@@ -35,8 +35,8 @@ from campaign.rules.warband import (
     roll_starting_skills,
 )
 from campaign.services import dice as dice_source
+from campaign.services import ratings
 from campaign.services.campaigns import require_open
-from campaign.services.ratings import warbands_recalculate
 
 # A draft may break C3's limit while the player works on it, but not without bound.
 MAX_DRAFT_FIGURES = MAX_FIGURES + 5
@@ -323,8 +323,20 @@ def warband_retire(*, warband: Warband) -> Warband:
 # --- ratings -----------------------------------------------------------------------------------
 
 
+@transaction.atomic
+def warband_treasury_correct(*, warband: Warband, amount: int, reason: str, actor) -> int:
+    """The organiser's correction of a treasury, and the team rating (C11) recalculated from
+    it, in one transaction: if the recalculation fails the correction is not saved either, so
+    the organiser never sees an error for a change that was in fact made (and then repeats
+    it). Returns the new rating."""
+    treasury_change(
+        warband=warband, amount=amount, actor=actor, reason=f"Organiser's correction: {reason}"
+    )
+    return warband_recalculate_rating(warband=warband)
+
+
 def warband_recalculate_rating(*, warband: Warband) -> int:
     """Recalculate one warband's team rating (C11) now, in this transaction."""
-    rating = warbands_recalculate(warband_ids=[warband.pk])[warband.pk]
+    rating = ratings.warbands_recalculate(warband_ids=[warband.pk])[warband.pk]
     warband.rating, warband.rating_stale = rating, False
     return rating

@@ -3,7 +3,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("campaign", "0002_games_postgames_ratings"),
+        ("campaign", "0003_figure_ransom_offer"),
     ]
 
     operations = [

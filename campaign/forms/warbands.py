@@ -18,6 +18,10 @@ class WarbandForm(forms.Form):
     faction = forms.ChoiceField(choices=FACTION_CHOICES)
 
 
+class RenameForm(forms.Form):
+    name = forms.CharField(max_length=80, label="New name")
+
+
 class AddFigureForm(forms.Form):
     name = forms.CharField(max_length=80, required=False, help_text="Blank: the profile's name.")
     profile = forms.ChoiceField()

@@ -6,9 +6,9 @@ The warband reads are re-exported here: `selectors.roster_cards(...)`.
 from campaign.selectors.warbands import (
     FigureCard,
     campaign_warbands,
-    retired_warbands,
     draft_check,
     figure_card,
+    retired_warbands,
     roster_cards,
     storage,
     warbands_with_roster,

@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from campaign import selectors, services
@@ -21,6 +22,7 @@ from campaign.rules.factions import (
     FACTIONS,
     STARTING_SKILL_ROLLS,
 )
+from campaign.views.confirm import confirm
 from config.domain_errors import domain_errors, form_error
 
 
@@ -122,12 +124,34 @@ def builder_equip(request, figure_id: int):
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 @domain_errors
 def builder_remove_figure(request, figure_id: int):
+    """GET asks first (views/confirm.py); POST removes the figure and says what it saves."""
     figure = figure_for(request.user, figure_id, edit=True)
+    warband = figure.warband
+    if request.method == "GET":
+        return confirm(
+            request,
+            title=f"Remove {figure.name}?",
+            body="The figure and its kit leave the draft.",
+            button="Remove figure",
+            cancel_url=reverse("builder", args=[warband.id]),
+        )
+    before = _cost(warband)
     services.warband_remove_figure(figure=figure)
-    return _builder(request, figure.warband_id)  # the row's target is replaced by nothing
+    after = _cost(warband)
+    money = warband.campaign.money
+    messages.success(
+        request,
+        f"{figure.name} removed: {money(before - after)} back, cost now {money(after)}, "
+        f"{money(warband.campaign.starting_treasury - after)} left.",
+    )
+    return _builder(request, warband.id)
+
+
+def _cost(warband) -> int:
+    return selectors.draft_check(selectors.warbands_with_roster().get(pk=warband.pk)).cost
 
 
 def _figure_fragment(request, figure):

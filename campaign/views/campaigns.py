@@ -6,10 +6,12 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods
 
 from campaign import selectors, services
 from campaign.access import campaign_for, is_member, is_organiser
+from campaign.errors import CampaignError
 from campaign.forms.campaigns import (
     CampaignForm,
     JoinForm,
@@ -19,7 +21,6 @@ from campaign.models import Campaign
 from campaign.rules.factions import (
     FACTIONS,
 )
-from config.domain_errors import domain_errors
 
 
 @require_GET
@@ -52,16 +53,21 @@ def campaign_create(request):
 
 @login_required
 @require_http_methods(["GET", "POST"])
-@domain_errors
 def campaign_join(request):
+    """A wrong code is an error in place on the form (400), the code kept to correct."""
     form = JoinForm(request.POST or request.GET or None)
     if request.method == "POST" and form.is_valid():
-        campaign = services.campaign_join_by_code(
-            user=request.user, invite_code=form.cleaned_data["invite_code"]
-        )
-        messages.success(request, f"Welcome to {campaign.name}.")
-        return redirect("campaign", campaign.id)
-    return render(request, "campaign/join.html", {"form": form})
+        try:
+            campaign = services.campaign_join_by_code(
+                user=request.user, invite_code=form.cleaned_data["invite_code"]
+            )
+        except CampaignError as error:
+            form.add_error("invite_code", error.message)
+        else:
+            messages.success(request, f"Welcome to {campaign.name}.")
+            return redirect("campaign", campaign.id)
+    status = 400 if form.errors else 200
+    return render(request, "campaign/join.html", {"form": form}, status=status)
 
 
 @require_GET
@@ -70,7 +76,9 @@ def campaign_detail(request, campaign_id: int):
     context = {
         "campaign": campaign,
         "warbands": selectors.campaign_warbands(campaign),
-        "members": campaign.memberships.select_related("user"),
+        "retired": selectors.retired_warbands(campaign),
+        "members": campaign.memberships.select_related("user").order_by("joined_at"),
+        "join_url": request.build_absolute_uri(reverse("join-link", args=[campaign.invite_code])),
         "is_member": is_member(campaign, request.user),
         "is_organiser": is_organiser(campaign, request.user),
     }

@@ -113,17 +113,13 @@ def test_leaving_retires_founded_warbands_and_deletes_drafts(campaign, player, w
 
 
 def test_the_organiser_cannot_leave_their_own_campaign(campaign, organiser):
-    response = signed_in(organiser).delete(
-        f"/api/campaigns/{campaign.id}/members/{organiser.id}/"
-    )
+    response = signed_in(organiser).delete(f"/api/campaigns/{campaign.id}/members/{organiser.id}/")
     assert response.status_code == 400
     assert "close it instead" in response.json()["detail"]
 
 
 def test_removing_someone_who_does_not_play_is_a_404(campaign, organiser, stranger):
-    response = signed_in(organiser).delete(
-        f"/api/campaigns/{campaign.id}/members/{stranger.id}/"
-    )
+    response = signed_in(organiser).delete(f"/api/campaigns/{campaign.id}/members/{stranger.id}/")
     assert response.status_code == 404
 
 

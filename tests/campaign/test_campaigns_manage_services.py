@@ -40,9 +40,7 @@ WRITES = {
     "treasury": lambda f: services.treasury_change(
         warband=f["war_party"], amount=5, reason="Organiser's correction"
     ),
-    "file a report": lambda f: file_battle(
-        f["campaign"], f["war_party"], f["patrol"], f["player"]
-    ),
+    "file a report": lambda f: file_battle(f["campaign"], f["war_party"], f["patrol"], f["player"]),
     "confirm": lambda f: services.game_confirm(game=f["pending"], actor=f["other_player"]),
     "withdraw": lambda f: services.game_withdraw(game=f["pending"], actor=f["player"]),
 }
@@ -126,4 +124,3 @@ def test_a_warband_with_an_open_post_game_is_not_retired(sequence, war_party):
         services.warband_retire(warband=war_party)
     war_party.refresh_from_db()
     assert war_party.state == Warband.State.FOUNDED
-

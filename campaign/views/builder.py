@@ -55,6 +55,7 @@ def _builder_context(request, warband_id: int, **extra) -> dict:
                 initial=_equipment_initial(figure),
             ),
             cost,
+            selectors.figure_card(figure),  # the stats as the figure stands, while building
         )
         for figure, cost in zip(warband.figures.all(), check.figure_costs, strict=True)
     ]
@@ -160,7 +161,7 @@ def _figure_fragment(request, figure):
         return redirect("builder", figure.warband_id)
     context = _builder_context(request, figure.warband_id, oob=True)
     row = next(r for r in context["rows"] if r[0].id == figure.id)
-    context.update(figure=row[0], form=row[1], cost=row[2])
+    context.update(figure=row[0], form=row[1], cost=row[2], card=row[3])
     html = render_to_string("campaign/builder.html#figure", context, request)
     return HttpResponse(html + render_to_string("campaign/builder.html#summary", context, request))
 

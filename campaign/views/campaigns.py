@@ -56,6 +56,7 @@ def campaign_create(request):
 def campaign_join(request):
     """A wrong code is an error in place on the form (400), the code kept to correct."""
     form = JoinForm(request.POST or request.GET or None)
+    status = 200
     if request.method == "POST" and form.is_valid():
         try:
             campaign = services.campaign_join_by_code(
@@ -63,10 +64,10 @@ def campaign_join(request):
             )
         except CampaignError as error:
             form.add_error("invite_code", error.message)
+            status = 400
         else:
             messages.success(request, f"Welcome to {campaign.name}.")
             return redirect("campaign", campaign.id)
-    status = 400 if form.errors else 200
     return render(request, "campaign/join.html", {"form": form}, status=status)
 
 

@@ -25,7 +25,7 @@ class CampaignForm(forms.ModelForm):
             "is_public": "Anyone may read this campaign (players still join with the code)",
         }
         help_texts = {
-            "starting_treasury": "What each warband may spend when it is founded (200 in the rules).",
+            "starting_treasury": "What each warband may spend on founding (200 in the rules).",
             "currency": "Shown before amounts, e.g. £ or $.",
             "manual_dice": "",
             "report_confirmation": "Off: a report counts as soon as it is filed.",

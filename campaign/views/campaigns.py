@@ -25,11 +25,19 @@ from campaign.rules.factions import (
 
 @require_GET
 def home(request):
+    if not request.user.is_authenticated:
+        return home_visitor(request)
     mine = Campaign.objects.none()
     if request.user.is_authenticated:
         mine = Campaign.objects.filter(memberships__user=request.user).select_related("organiser")
     public = Campaign.objects.filter(is_public=True).select_related("organiser")[:20]
     return render(request, "home.html", {"mine": mine, "public": public, "factions": FACTIONS})
+
+
+def home_visitor(request):
+    """The home page for visitors: what Frontier does, with pictures, and the way in."""
+    public = Campaign.objects.filter(is_public=True).select_related("organiser")[:5]
+    return render(request, "home_visitor.html", {"public": public})
 
 
 @require_http_methods(["GET", "POST"])

@@ -114,9 +114,7 @@ def test_lasting_injuries_change_the_numbers_on_the_card(client, war_party, play
     assert "Chest wound: -1 movement, shooting and melee" in html
 
 
-@pytest.mark.parametrize(
-    "state, words", [("dead", "dead"), ("sold", "sold"), ("departed", "departed")]
-)
+@pytest.mark.parametrize("state", ["dead", "sold", "departed"])
 def test_dead_sold_and_departed_figures_leave_the_grid_for_former_members(
     client, war_party, player, state
 ):

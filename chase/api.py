@@ -5,7 +5,7 @@ Every action carries the version it was chosen from; a stale one gets 409 and th
 A game across several browsers gives its creator one seat's token and, for every other human
 seat, a single-use invite (`join_url`); `POST .../join/` spends one for a fresh seat token.
 Anonymous clients are throttled (config.throttles): creating games and posting actions.
-Errors: 400/403/404 with {"detail", "errors": [{"rule", "field", "message"}]} (campaign.api_errors).
+Errors: 400/403/404 with {"detail", "errors": [{"rule", "field", "message"}]} (config.api_errors).
 """
 
 from __future__ import annotations

@@ -40,7 +40,7 @@ class WarbandSummarySerializer(serializers.Serializer):
 
 
 class CampaignSerializer(serializers.ModelSerializer):
-    """A campaign with its members and warbands (prefetched: api.views.CAMPAIGN_PREFETCH).
+    """A campaign with its members and warbands (prefetched: CAMPAIGN_PREFETCH below).
 
     `invite_code` is shown to members only (the organiser is one), as on the campaign page:
     any member may invite a friend; others get null.

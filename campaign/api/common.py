@@ -19,7 +19,7 @@ class ErrorItemSerializer(serializers.Serializer):
 
 
 class ErrorSerializer(serializers.Serializer):
-    """Every 400 (see campaign.api_errors); serializer errors also keep DRF's field dict."""
+    """Every 400 (see config.api_errors); serializer errors also keep DRF's field dict."""
 
     detail = serializers.CharField()
     errors = ErrorItemSerializer(many=True)

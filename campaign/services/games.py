@@ -115,18 +115,20 @@ def _check_lines(a: Warband, b: Warband, figures: Sequence[GameLine]):
     return lines
 
 
+def _tallies(line: GameLine | GameFigure) -> dict:
+    """What a report says of one figure, as GameLine, GameFigure and the rules all name it."""
+    return {
+        "took_part": line.took_part,
+        "outcome": line.outcome,
+        "wounds_inflicted": line.wounds_inflicted,
+        "scalps": line.scalps,
+    }
+
+
 def _write_lines(game: GameReport, checked: _Checked) -> None:
     game.figures.all().delete()
     GameFigure.objects.bulk_create(
-        GameFigure(
-            report=game,
-            figure=figure,
-            took_part=line.took_part,
-            outcome=line.outcome,
-            wounds_inflicted=line.wounds_inflicted,
-            scalps=line.scalps,
-        )
-        for figure, line in checked.lines
+        GameFigure(report=game, figure=figure, **_tallies(line)) for figure, line in checked.lines
     )
 
 
@@ -262,13 +264,7 @@ def _side_report(game, warband, opponent, ratings, lines) -> dict:
         rating_before=ratings[warband.id],
         opponent_rating_before=ratings[opponent.id],
         figures=[
-            rules.FigureReport(
-                figure=line.figure_id,
-                took_part=line.took_part,
-                outcome=line.outcome,
-                wounds_inflicted=line.wounds_inflicted,
-                scalps=line.scalps,
-            )
+            rules.FigureReport(figure=line.figure_id, **_tallies(line))
             for line in lines
             if line.figure.warband_id == warband.id
         ],

@@ -3,7 +3,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("campaign", "0003_figure_ransom_offer"),
+        ("campaign", "0004_figure_bonus_ended_and_game_figure_put_down_by"),
     ]
 
     operations = [

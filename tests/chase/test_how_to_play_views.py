@@ -95,3 +95,25 @@ def test_the_race_names_are_placeholders_not_values(client):
 
     assert 'placeholder="Virginia"' in html
     assert not re.search(r'name="race-names-1-colony"[^>]*value=', html)
+
+
+def test_the_table_says_why_a_card_in_hand_cannot_be_played(client):
+    client.post("/play/new/", {"kind": "pelts", "mode": "solo", "pelts-play_as": "trapper"})
+    session = GameSession.objects.get()
+    state = session.state
+    held = set(state["hands"]["trapper"])
+    for card in ("4S", "5S"):
+        for pile in (state["draw"], state["discard"], state["hands"]["indian"]):
+            if card in pile:
+                pile.remove(card)
+    state["hands"]["trapper"] = ["4S", "5S"]  # P5: an even card and an odd one
+    state["draw"].extend(held)
+    state["canoes"]["trapper"][0]["rowers"] = ["wounded", "ok"]
+    session.save(update_fields=["state"])
+
+    html = client.get(f"/play/{session.pk}/").content.decode()
+
+    four = re.search(r'<li class="card black idle" data-card="4S">(.*?)</li>', html, re.S)
+    assert four and "only odd cards: a rower is wounded." in four.group(1)
+    five = re.search(r'<li class="card black" data-card="5S">(.*?)</li>', html, re.S)
+    assert five and "data-why-not" not in five.group(1) and "Move " in five.group(1)

@@ -114,6 +114,6 @@ def test_the_table_says_why_a_card_in_hand_cannot_be_played(client):
     html = client.get(f"/play/{session.pk}/").content.decode()
 
     four = re.search(r'<li class="card black idle" data-card="4S">(.*?)</li>', html, re.S)
-    assert four and "only odd cards: a rower is wounded." in four.group(1)
+    assert four and "Only odd cards: a rower is wounded." in four.group(1)
     five = re.search(r'<li class="card black" data-card="5S">(.*?)</li>', html, re.S)
     assert five and "data-why-not" not in five.group(1) and "Move " in five.group(1)

@@ -79,7 +79,10 @@ def _why_no_move(state: State, role: str, card: str) -> str:
         if reason:
             name = canoe_name(state, role, boat["index"])
             reasons.append(reason if len(boats) == 1 else f"{name}: {reason}")
-    return "; ".join(reasons) + "." if reasons else NOT_NOW
+    if not reasons:
+        return NOT_NOW
+    text = "; ".join(reasons) + "."
+    return text[0].upper() + text[1:]
 
 
 def _why_canoe_cannot_move(state: State, boat: dict, card: str) -> str | None:

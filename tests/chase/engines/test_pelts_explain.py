@@ -69,16 +69,16 @@ def _nothing(pelts, state):
 @pytest.mark.parametrize(
     ("setup", "card", "words"),
     [
-        pytest.param(_wounded, "4S", "only odd cards: a rower is wounded.", id="P5-wounded-even"),
-        pytest.param(_wounded, "AS", 'only odd cards: an ace played as 10" counts as even.',
+        pytest.param(_wounded, "4S", "Only odd cards: a rower is wounded.", id="P5-wounded-even"),
+        pytest.param(_wounded, "AS", 'Only odd cards: an ace played as 10" counts as even.',
                      id="P5-ace-is-even"),
-        pytest.param(_overboard, "8C", "only odd cards: a rower is lost overboard.",
+        pytest.param(_overboard, "8C", "Only odd cards: a rower is lost overboard.",
                      id="P5-overboard-even"),
-        pytest.param(_paddle_lost, "10S", "only odd cards: the paddle is lost.",
+        pytest.param(_paddle_lost, "10S", "Only odd cards: the paddle is lost.",
                      id="P13-paddle-lost-even"),
-        pytest.param(_moved, "5S", "it has moved this phase (one movement card a canoe).",
+        pytest.param(_moved, "5S", "It has moved this phase (one movement card a canoe).",
                      id="P4-one-movement-card"),
-        pytest.param(_bailing, "5S", "it misses this move (picking up a rower or bailing out).",
+        pytest.param(_bailing, "5S", "It misses this move (picking up a rower or bailing out).",
                      id="P13-bailing"),
         pytest.param(_slowed, "QS", "Your canoe is tired out and loses this phase.",
                      id="P13-slowing-down"),
@@ -157,7 +157,7 @@ def test_the_seat_view_carries_the_reasons_for_its_own_hand_only(pelts):
     _wounded(pelts, state)
 
     assert ENGINE.view(state, "trapper")["unplayable"] == {
-        "4S": "only odd cards: a rower is wounded."
+        "4S": "Only odd cards: a rower is wounded."
     }
     assert ENGINE.view(state, "indian")["unplayable"] == {
         "2H": "Wait for the trappers to end their phase."

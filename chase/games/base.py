@@ -29,6 +29,11 @@ class Game:
                  gets `view` and `actions` alone
     results      the end screen beside the winner (`results` in the template), or None
     seat_names   a seat's name chosen in the options (the race's canoes), or None
+    how_to_play  the template of its "How to play" page (the rules in the app's words), by
+                 default `chase/how_to_play/<kind>.html`; every game has one
+    hidden_hands whether a seat holds something the others must not see (cards in hand): then
+                 hot-seat shows "Pass the device" between players; the race has none, so one
+                 player simply follows another
     """
 
     kind: str
@@ -38,11 +43,17 @@ class Game:
     board: Board | None = None
     results: Results | None = None
     seat_names: SeatNames | None = None
+    how_to_play: str = ""
+    hidden_hands: bool = True
 
     @property
     def template(self) -> str:
         """The board's template (the generic one stands in while it is missing)."""
         return f"chase/boards/{self.kind}.html"
+
+    @property
+    def how_to_play_template(self) -> str:
+        return self.how_to_play or f"chase/how_to_play/{self.kind}.html"
 
     def load_engine(self) -> Engine:
         return importlib.import_module(self.engine).ENGINE

@@ -15,4 +15,5 @@ urlpatterns = [
     path("warbands/<int:warband_id>/", views.warband_detail, name="api-warband"),
     path("", include("campaign.api.urls_games")),
     path("", include("campaign.api.urls_league")),
+    path("", include("campaign.api.urls_tables")),
 ]

@@ -34,6 +34,7 @@ class Combatant:
     state: str = OK
     warband: str = ""
     opponent: str | None = None  # the warband it is fighting, when in a battle
+    non_combatant: bool = False  # C21: the doctor and the preacher only defend themselves
 
     def has(self, skill: str) -> bool:
         return skill in self.skills

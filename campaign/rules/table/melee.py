@@ -144,6 +144,15 @@ class Melee:
         result = self.outcome(a_score - d_score)
         return MeleeRoll(attacker, defender, a_score, d_score, result)
 
+    def victory_margin(self, fight: MeleeRoll) -> int | None:
+        """The margin the higher score had to beat the lower by (the loser's); None when the
+        scores are equal and nobody could be wounded."""
+        if fight.attacker_score > fight.defender_score:
+            return self.defender.victory_margin
+        if fight.attacker_score < fight.defender_score:
+            return self.attacker.victory_margin
+        return 0 if fight.result != NO_EFFECT else None
+
     def result_words(self, fight: MeleeRoll) -> str:
         a, d = self.attacker.figure.name, self.defender.figure.name
         scores = f"{a} {fight.attacker_score} v {d} {fight.defender_score}"
@@ -209,6 +218,9 @@ def side(role: str, figure: Combatant, factors: Sequence[str]) -> Side:
     """A side's modifiers: reputation, weapon, the player's factors, skills and wounds."""
     field = f"{role}_factors"
     figure.must_stand(role, "fight")
+    if role == ATTACKER and figure.non_combatant:
+        raise TableError(f"{figure.name} is a non-combatant: he may only defend himself.",
+                         field=role, rule="C21")  # fmt: skip
     _check_keys(factors, field)
     if "free_strike" in factors and role != ATTACKER:
         raise TableError("A free strike is the extra attacker's, not the defender's.", field=field)

@@ -208,3 +208,11 @@ def test_down_figures_do_not_fight_and_a_figure_does_not_fight_itself():
     wolf = fighter()
     with pytest.raises(TableError):
         melee(wolf, wolf)
+
+
+def test_a_non_combatant_only_defends_himself():
+    doctor = fighter("Doctor", status="green", non_combatant=True, kit=("knife",))
+    with pytest.raises(TableError) as error:
+        melee(doctor, fighter("Enemy"))
+    assert (error.value.field, error.value.rule) == ("attacker", "C21")
+    assert melee(fighter("Enemy"), doctor).defender.figure is doctor

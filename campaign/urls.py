@@ -31,5 +31,6 @@ urlpatterns = [
     path("figures/<int:figure_id>/remove/", builder.builder_remove_figure, name="builder-remove"),
     path("", include("campaign.urls_games")),
     path("", include("campaign.urls_league")),
+    path("", include("campaign.urls_battles")),
 ]
 # fmt: on

@@ -93,8 +93,9 @@ def battle_start(*, campaign: Campaign, actor, warband_a: int, warband_b: int) -
         raise BattleError("A battle is fought by two different warbands.", field="warband_b")
     found = {
         w.id: w
-        for w in Warband.objects.select_for_update().filter(pk__in=[warband_a, warband_b],
-                                                             campaign=campaign)  # fmt: skip
+        for w in Warband.objects.select_for_update().filter(
+            pk__in=[warband_a, warband_b], campaign=campaign
+        )  # fmt: skip
     }
     for key, warband_id in (("warband_a", warband_a), ("warband_b", warband_b)):
         warband = found.get(warband_id)

@@ -39,9 +39,15 @@ class StartForm(forms.Form):
 
     def __init__(self, *args, mine, opponents, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["warband_a"].queryset = mine
-        self.fields["warband_b"].queryset = opponents
-        self.fields["warband_b"].label_from_instance = lambda w: f"{w.name} ({w.owner})"
+        a, b = self.fields["warband_a"], self.fields["warband_b"]
+        a.queryset, a.empty_label = mine, None
+        b.queryset = opponents
+        b.label_from_instance = lambda w: f"{w.name} ({w.owner})"
+        first = mine.first()
+        if first is not None:  # the first opponent that is not one of your own warbands
+            self.initial.setdefault("warband_a", first.pk)
+            other = opponents.exclude(owner_id=first.owner_id).first()
+            self.initial.setdefault("warband_b", other.pk if other else None)
 
 
 class CalcForm(forms.Form):
@@ -59,6 +65,8 @@ class CalcForm(forms.Form):
         data = super().clean()
         typed = self.is_bound and self.data.get("how") != "app"  # "Roll": the app's dice
         data["dice"] = typed_faces(self.data, self.dice_count) if typed else None
+        if self.data.get("how") == "typed" and data["dice"] is None:
+            raise forms.ValidationError("Type in the dice, or press Roll for the app's dice.")
         return data
 
 

@@ -309,9 +309,8 @@ def battle_do(request, battle_id: int, kind: str):
         return redirect("battle", battle.id)
     battle = selectors.battle_for(request.user, battle_id)
     table = Table(battle)
-    if kind == "figure" and not problems:  # saved: close the panel
-        return HttpResponse(render_sheet(request, battle) + '<div id="calc" hx-swap-oob="true">'
-                            "</div>")  # fmt: skip
+    if kind == "figure" and not problems:  # saved: the fresh sheet, and the panel emptied
+        return HttpResponse(render_sheet(request, battle, oob=True))
     form = _bound(kind, table, request.POST, first_open=False)
     context = _calc_context(request, table, kind, form, result=result, problems=problems)
     context["follow"] = _follow_up(kind, result)

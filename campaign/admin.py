@@ -119,3 +119,6 @@ class JobAdmin(admin.ModelAdmin):
 class GameFigureAdmin(admin.ModelAdmin):
     list_display = ["figure", "report", "took_part", "outcome", "wounds_inflicted", "scalps"]
     raw_id_fields = ["report", "figure"]
+
+
+from campaign import admin_battles  # noqa: E402, F401  (the table companion's models)

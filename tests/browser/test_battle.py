@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from campaign.models import Battle, Figure, GameReport
+from tests.browser.test_csp import watch
 from tests.browser.test_postgame import log_in
 from tests.campaign.games_support import foot_patrol
 from tests.factories import CampaignFactory, UserFactory, founded_war_party, member
@@ -71,6 +72,7 @@ def test_two_players_run_three_turns_on_one_sheet_and_file_the_report(new_page, 
     fig = ids(war_party, patrol)
 
     magua = new_page()
+    problems = watch(magua)
     log_in(magua, "magua")
     magua.goto(f"/campaigns/{campaign.id}/games/")
     magua.click("#start-a-battle")  # loaded into the games section with HTMX
@@ -80,6 +82,7 @@ def test_two_players_run_three_turns_on_one_sheet_and_file_the_report(new_page, 
     battle = Battle.objects.get()
 
     harcourt = new_page()
+    problems += watch(harcourt)
     log_in(harcourt, "harcourt")
     harcourt.goto(f"/campaigns/{campaign.id}/games/")
     harcourt.click(f"a[href='/battles/{battle.id}/']")
@@ -182,3 +185,4 @@ def test_two_players_run_three_turns_on_one_sheet_and_file_the_report(new_page, 
     harcourt.screenshot(path=f"{SHOTS}/battle-6-confirmed.png", full_page=True)
     harcourt.click("#battle-sheet")
     expect(harcourt.locator("#battle-over")).to_contain_text("report is filed")
+    assert [p for p in problems if "CSP" in p or "Content Security Policy" in p] == []

@@ -11,6 +11,7 @@ pages poll.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 from collections.abc import Sequence
 
@@ -31,6 +32,8 @@ from campaign.services.games import MAX_TALLY, GameLine, game_file
 from campaign.services.tables import Rolled, dice_for
 
 OUTCOME = {"ok": "ok", "flesh_wound": "ok", "down": "down", "out_of_action": "out_of_action"}
+# C17: the sheet knows who put each figure down; the report takes it once its lines carry it.
+REPORT_TAKES_PUT_DOWN_BY = "put_down_by" in {f.name for f in dataclasses.fields(GameLine)}
 
 
 class BattleError(CampaignError):
@@ -374,11 +377,7 @@ def battle_file(
         campaign=battle.campaign, actor=actor,
         warbands=[battle.warband_a_id, battle.warband_b_id], winner=winner,
         played_on=played_on or timezone.localdate(),
-        figures=[
-            GameLine(figure=line.figure_id, took_part=line.took_part, outcome=OUTCOME[line.state],
-                     wounds_inflicted=line.wounds_inflicted, scalps=line.scalps)
-            for line in lines
-        ],
+        figures=[_report_line(line) for line in lines],
     )  # fmt: skip
     battle.status = Battle.Status.FILED
     battle.report = report
@@ -389,6 +388,16 @@ def battle_file(
           f"{who}.")  # fmt: skip
     _bump(battle)
     return report
+
+
+def _report_line(line: BattleFigure) -> GameLine:
+    fields = {
+        "figure": line.figure_id, "took_part": line.took_part, "outcome": OUTCOME[line.state],
+        "wounds_inflicted": line.wounds_inflicted, "scalps": line.scalps,
+    }  # fmt: skip
+    if REPORT_TAKES_PUT_DOWN_BY and OUTCOME[line.state] != "ok":
+        fields["put_down_by"] = line.put_down_by_id
+    return GameLine(**fields)
 
 
 @transaction.atomic

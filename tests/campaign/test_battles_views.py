@@ -136,3 +136,18 @@ def test_starting_a_battle_from_the_form(campaign, browser, war_party, patrol):
                          {"warband_a": war_party.id, "warband_b": patrol.id})  # fmt: skip
     assert again.status_code == 400
     assert b"already playing" in again.content
+
+
+def test_a_campaign_that_rolls_the_apps_dice_offers_no_dice_inputs(
+    battle, browser, campaign, war_party
+):
+    campaign.manual_dice = False
+    campaign.save()
+    wolf = fid(war_party, "Grey Wolf")
+    panel = browser.get(f"/battles/{battle.id}/calc/morale/?figure={wolf}", **HTMX)
+    assert b'id="roll"' in panel.content
+    assert b'name="dice"' not in panel.content
+    typed = browser.post(f"/battles/{battle.id}/do/morale/",
+                         {"figure": wolf, "how": "typed", "dice": ["3", "3"]}, **HTMX)  # fmt: skip
+    assert typed.status_code == 400
+    assert b"rolls with the app&#x27;s dice" in typed.content

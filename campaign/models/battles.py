@@ -40,9 +40,13 @@ class Battle(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.ON)
     turn = models.PositiveSmallIntegerField(default=1)
     initiative = models.ForeignKey(
-        Warband, on_delete=models.PROTECT, null=True, blank=True, related_name="+",
+        Warband,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
         help_text="The side that won this turn's initiative roll.",
-    )  # fmt: skip
+    )
     goes_first = models.ForeignKey(
         Warband, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
@@ -132,9 +136,13 @@ class TableLog(models.Model):
         BATTLE = "battle", "Battle"
 
     campaign = models.ForeignKey(
-        Campaign, on_delete=models.CASCADE, null=True, blank=True, related_name="table_log",
+        Campaign,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="table_log",
         help_text="Empty for a last-wound roll made through the API for no figure.",
-    )  # fmt: skip
+    )
     battle = models.ForeignKey(
         Battle, on_delete=models.CASCADE, null=True, blank=True, related_name="log"
     )
@@ -147,9 +155,13 @@ class TableLog(models.Model):
         Figure, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     other = models.ForeignKey(
-        Figure, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+        Figure,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
         help_text="The target or defender.",
-    )  # fmt: skip
+    )
     faces = models.JSONField(default=list, blank=True)
     typed_in = models.BooleanField(default=False)
     result = models.CharField(max_length=20, blank=True)

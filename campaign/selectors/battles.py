@@ -1,63 +1,23 @@
-"""Reads for the table companion: who may see and play a battle, a figure as the calculators
-see it (its roster and its state in the game), and the battle sheet both players look at.
-
-Access follows the games (selectors.games): anyone who may read the campaign may watch a
-battle (a stranger to a private campaign gets a 404); the two players and the organiser play it.
-"""
+"""Reads for the table companion: a figure as the calculators see it (its roster and its state
+in the game), and the battle sheet both players look at. Who may see and play a battle is
+campaign.access's (battle_for, may_play)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.core.exceptions import PermissionDenied
 from django.db.models import Prefetch, QuerySet
-from django.http import Http404
-from django.shortcuts import get_object_or_404
 
-from campaign.access import is_member
 from campaign.models import Battle, BattleFigure, Campaign, Figure, TableLog, Warband
 from campaign.rules.factions import SPECIALISTS, STATUS_NAMES, item_name
 from campaign.rules.table import Combatant, Losses, shooting_weapons
 from campaign.rules.table.morale import LOSS_KEYS
-from campaign.selectors.games import is_organiser
-
-# --- access ------------------------------------------------------------------------------------
-
-
-def may_play(battle: Battle, user) -> bool:
-    """The two warbands' players and the organiser roll, change and file a battle."""
-    return user.is_authenticated and user.id in (
-        battle.warband_a.owner_id,
-        battle.warband_b.owner_id,
-        battle.campaign.organiser_id,
-    )
 
 
 def battles_queryset() -> QuerySet[Battle]:
     return Battle.objects.select_related(
         "campaign", "warband_a__owner", "warband_b__owner", "initiative", "goes_first", "report"
     )
-
-
-def battle_for(user, battle_id: int, *, play: bool = False) -> Battle:
-    battle = get_object_or_404(battles_queryset(), pk=battle_id)
-    if not (battle.campaign.is_public or is_member(battle.campaign, user)):
-        raise Http404("No such battle.")
-    if play and not may_play(battle, user):
-        raise PermissionDenied("Only the two players or the organiser may play this battle.")
-    return battle
-
-
-def figure_readable(user, figure_id: int) -> Figure:
-    """A figure the user may read, with what the calculators need; 404 otherwise."""
-    figure = get_object_or_404(
-        Figure.objects.select_related("warband__campaign").prefetch_related("equipment"),
-        pk=figure_id,
-    )
-    campaign = figure.warband.campaign
-    if not (campaign.is_public or is_member(campaign, user)):
-        raise Http404("No such figure.")
-    return figure
 
 
 # --- a figure at the table ---------------------------------------------------------------------
@@ -82,13 +42,21 @@ def combatant(figure: Figure, line: BattleFigure | None = None) -> Combatant:
         opponent = other.name
     special = SPECIALISTS.get(figure.specialist)
     return Combatant(
-        id=figure.id, name=figure.name, faction=figure.warband.faction, status=figure.status,
-        reputation=figure.reputation, kit=tuple(p.key for p in figure.equipment.all()),
-        skills=tuple(figure.skills), injuries=tuple(figure.injuries),
-        increases=dict(figure.increases), wounds=line.wounds_taken if line else 0,
-        state=line.state if line else "ok", warband=figure.warband.name, opponent=opponent,
+        id=figure.id,
+        name=figure.name,
+        faction=figure.warband.faction,
+        status=figure.status,
+        reputation=figure.reputation,
+        kit=tuple(p.key for p in figure.equipment.all()),
+        skills=tuple(figure.skills),
+        injuries=tuple(figure.injuries),
+        increases=dict(figure.increases),
+        wounds=line.wounds_taken if line else 0,
+        state=line.state if line else "ok",
+        warband=figure.warband.name,
+        opponent=opponent,
         non_combatant=bool(special and special.non_combatant),
-    )  # fmt: skip
+    )
 
 
 # --- the battle sheet --------------------------------------------------------------------------
@@ -163,11 +131,12 @@ def battle_sheet(battle: Battle, lines: list[BattleFigure] | None = None) -> lis
         figure = line.figure
         side.rows.append(
             Row(
-                line=line, combatant=combatant(figure, line),
+                line=line,
+                combatant=combatant(figure, line),
                 kit=", ".join(item_name(p.key) for p in figure.equipment.all()) or "no kit",
                 status_name=STATUS_NAMES.get(figure.status, figure.status),
             )
-        )  # fmt: skip
+        )
     for side in sides:
         taking_part = [r for r in side.rows if r.line.took_part]
         side.losses = Losses(len(taking_part), sum(1 for r in taking_part if r.line.lost))
@@ -193,9 +162,11 @@ def battle_of_report(report_id: int) -> Battle | None:
     return Battle.objects.filter(report_id=report_id).first()
 
 
-def playable_warbands(campaign: Campaign, user) -> tuple[QuerySet[Warband], QuerySet[Warband]]:
+def playable_warbands(
+    campaign: Campaign, user, *, organiser: bool
+) -> tuple[QuerySet[Warband], QuerySet[Warband]]:
     """The warbands a user may start a battle with (theirs; the organiser's: any) and the
     opponents they may face: founded warbands of the campaign."""
     founded = campaign.warbands.filter(state=Warband.State.FOUNDED).select_related("owner")
-    mine = founded if is_organiser(campaign, user) else founded.filter(owner=user)
+    mine = founded if organiser else founded.filter(owner=user)
     return mine.order_by("name"), founded.order_by("name")

@@ -1,12 +1,11 @@
 """The battle sheet: a game played at the club, written as it is played (C23, C24).
 
 Either player (or the organiser) starts a battle between two founded warbands of a campaign;
-every figure of both rosters gets a line. The calculators (services.tables) roll, and these
-apply what they rolled: a hit or a lost melee is a wound and calls for the last-wound D6, whose
-result sets the figure's state. The turn counter, the initiative and each side's morale checks
-are kept here. "File the report" turns the sheet into a game report (services.games) for the
-usual confirmation and post-game sequence. Every change bumps `version`, which both players'
-pages poll.
+every figure of both rosters gets a line. The turn counter, the initiative, corrections by hand
+and the end are here; the calculators' rolls applied to the sheet are in battle_rolls.py.
+"File the report" turns the sheet into a game report (services.games) for the usual
+confirmation and post-game sequence. Every change bumps `version`, which both players' pages
+poll.
 """
 
 from __future__ import annotations
@@ -20,16 +19,15 @@ from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
+from campaign.access import is_organiser, may_play
 from campaign.errors import CampaignError
 from campaign.models import Battle, BattleFigure, Campaign, Figure, GameReport, TableLog, Warband
 from campaign.rules.dice import Dice
 from campaign.rules.table import STATE_NAMES, STATES, Losses
 from campaign.rules.table.odds import roll
-from campaign.selectors.battles import battle_sheet, may_play
-from campaign.selectors.games import is_organiser
-from campaign.services import tables
+from campaign.selectors.battles import battle_sheet
 from campaign.services.games import MAX_TALLY, GameLine, game_file
-from campaign.services.tables import Rolled, dice_for
+from campaign.services.tables import dice_for
 
 OUTCOME = {"ok": "ok", "flesh_wound": "ok", "down": "down", "out_of_action": "out_of_action"}
 # C17: the sheet knows who put each figure down; the report takes it once its lines carry it.
@@ -40,7 +38,8 @@ class BattleError(CampaignError):
     """A battle sheet action that cannot be done as asked."""
 
 
-def _locked(battle: Battle, actor) -> Battle:
+def locked_battle(battle: Battle, actor) -> Battle:
+    """The battle locked for a change by one of its players, while it is on."""
     row = (
         Battle.objects.select_for_update(of=("self",))
         .select_related("campaign", "warband_a", "warband_b")
@@ -57,21 +56,35 @@ def _locked(battle: Battle, actor) -> Battle:
     return row
 
 
-def _bump(battle: Battle) -> None:
+def bump(battle: Battle) -> None:
     Battle.objects.filter(pk=battle.pk).update(version=F("version") + 1, updated_at=timezone.now())
     battle.refresh_from_db(fields=["version", "updated_at"])
 
 
-def _note(battle: Battle, actor, kind: str, text: str, figure: Figure | None = None,
-          dice: Dice | None = None, result: str = "") -> TableLog:  # fmt: skip
+def _note(
+    battle: Battle,
+    actor,
+    kind: str,
+    text: str,
+    figure: Figure | None = None,
+    dice: Dice | None = None,
+    result: str = "",
+) -> TableLog:
     return TableLog.objects.create(
-        campaign=battle.campaign, battle=battle, turn=battle.turn, kind=kind, actor=actor,
-        figure=figure, faces=list(dice.rolls) if dice else [],
-        typed_in=bool(dice and dice.typed_in), result=result, text=text[:500],
-    )  # fmt: skip
+        campaign=battle.campaign,
+        battle=battle,
+        turn=battle.turn,
+        kind=kind,
+        actor=actor,
+        figure=figure,
+        faces=list(dice.rolls) if dice else [],
+        typed_in=bool(dice and dice.typed_in),
+        result=result,
+        text=text[:500],
+    )
 
 
-def _line(battle: Battle, figure_id: int | None, field: str) -> BattleFigure:
+def battle_line(battle: Battle, figure_id: int | None, field: str) -> BattleFigure:
     line = (
         battle.figures.select_for_update(of=("self",))
         .select_related("figure__warband__campaign")
@@ -98,7 +111,7 @@ def battle_start(*, campaign: Campaign, actor, warband_a: int, warband_b: int) -
         w.id: w
         for w in Warband.objects.select_for_update().filter(
             pk__in=[warband_a, warband_b], campaign=campaign
-        )  # fmt: skip
+        )
     }
     for key, warband_id in (("warband_a", warband_a), ("warband_b", warband_b)):
         warband = found.get(warband_id)
@@ -129,10 +142,10 @@ def battle_start(*, campaign: Campaign, actor, warband_a: int, warband_b: int) -
 @transaction.atomic
 def battle_initiative(
     *, battle: Battle, actor, dice: Sequence[int] | None = None, roller: Dice | None = None
-) -> Battle:  # fmt: skip
+) -> Battle:
     """The seed's turn: "Roll 1D6 for initiative, winner chooses to go first or last". One D6
     a side (typed in: side A's face, then side B's); a tie is rolled again."""
-    battle = _locked(battle, actor)
+    battle = locked_battle(battle, actor)
     source = dice_for(battle.campaign, dice, roller)
     a, b = roll(source, 2)
     names = (battle.warband_a.name, battle.warband_b.name)
@@ -141,20 +154,28 @@ def battle_initiative(
         battle.initiative = None
     else:
         battle.initiative = battle.warband_a if a > b else battle.warband_b
-        text = (f"Turn {battle.turn} initiative: {names[0]} {a}, {names[1]} {b}: "
-                f"{battle.initiative.name} chooses to go first or last.")  # fmt: skip
+        text = (
+            f"Turn {battle.turn} initiative: {names[0]} {a}, {names[1]} {b}: "
+            f"{battle.initiative.name} chooses to go first or last."
+        )
     battle.goes_first = None
     battle.save(update_fields=["initiative", "goes_first"])
-    _note(battle, actor, TableLog.Kind.INITIATIVE, text, dice=source,
-          result="tie" if a == b else str(battle.initiative_id))  # fmt: skip
-    _bump(battle)
+    _note(
+        battle,
+        actor,
+        TableLog.Kind.INITIATIVE,
+        text,
+        dice=source,
+        result="tie" if a == b else str(battle.initiative_id),
+    )
+    bump(battle)
     return battle
 
 
 @transaction.atomic
 def battle_choose_order(*, battle: Battle, actor, first: bool) -> Battle:
     """The initiative's winner goes first (`first`) or last."""
-    battle = _locked(battle, actor)
+    battle = locked_battle(battle, actor)
     if battle.initiative is None:
         raise BattleError("Roll for the initiative first.", field="first")
     winner = battle.initiative
@@ -162,9 +183,13 @@ def battle_choose_order(*, battle: Battle, actor, first: bool) -> Battle:
     battle.goes_first = winner if first else other
     battle.save(update_fields=["goes_first"])
     order = "first" if first else "last"
-    _note(battle, actor, TableLog.Kind.INITIATIVE, f"{winner.name} goes {order}: "
-          f"{battle.goes_first.name} moves first in turn {battle.turn}.")  # fmt: skip
-    _bump(battle)
+    _note(
+        battle,
+        actor,
+        TableLog.Kind.INITIATIVE,
+        f"{winner.name} goes {order}: {battle.goes_first.name} moves first in turn {battle.turn}.",
+    )
+    bump(battle)
     return battle
 
 
@@ -172,7 +197,7 @@ def battle_choose_order(*, battle: Battle, actor, first: bool) -> Battle:
 def battle_next_turn(*, battle: Battle, actor) -> Battle:
     """The next turn: a new initiative roll, and every figure down rolls its D6 again (the
     seed: down figures take an injury roll each turn until a flesh wound or out of action)."""
-    battle = _locked(battle, actor)
+    battle = locked_battle(battle, actor)
     battle.turn += 1
     battle.initiative = battle.goes_first = None
     battle.save(update_fields=["turn", "initiative", "goes_first"])
@@ -183,109 +208,8 @@ def battle_next_turn(*, battle: Battle, actor) -> Battle:
     if names:
         text += f" Down, rolling again this turn: {', '.join(names)}."
     _note(battle, actor, TableLog.Kind.TURN, text)
-    _bump(battle)
+    bump(battle)
     return battle
-
-
-# --- the calculators, applied to the sheet -----------------------------------------------------
-
-
-def _wound(victim: BattleFigure, by: BattleFigure) -> None:
-    """A wound (C23): taken by the victim, inflicted by `by`; the last-wound D6 is due."""
-    victim.wounds_taken = min(MAX_TALLY, victim.wounds_taken + 1)
-    victim.wounded_by = by.figure
-    victim.last_wound_due = True
-    victim.save(update_fields=["wounds_taken", "wounded_by", "last_wound_due"])
-    by.wounds_inflicted = min(MAX_TALLY, by.wounds_inflicted + 1)
-    by.save(update_fields=["wounds_inflicted"])
-
-
-@transaction.atomic
-def battle_shoot(
-    *, battle: Battle, actor, shooter: int, at_range: str, target: int | None = None,
-    weapon: str | None = None, cover: bool = False, volley: int = 1,
-    dice: Sequence[int] | None = None, roller: Dice | None = None,
-) -> Rolled:  # fmt: skip
-    """A shot (C23) between two figures of the battle; a hit wounds the target."""
-    battle = _locked(battle, actor)
-    by = _line(battle, shooter, "shooter")
-    at = _line(battle, target, "target") if target is not None else None
-    rolled = tables.table_shoot(
-        actor=actor, shooter=by.figure, target=at.figure if at else None, weapon=weapon,
-        at_range=at_range, cover=cover, volley=volley, dice=dice, roller=roller, battle=battle,
-    )  # fmt: skip
-    if at is not None and rolled.roll is not None and rolled.roll.hit:
-        _wound(at, by)
-    _bump(battle)
-    return rolled
-
-
-@transaction.atomic
-def battle_melee(
-    *, battle: Battle, actor, attacker: int, defender: int, attacker_factors: Sequence[str] = (),
-    defender_factors: Sequence[str] = (), dice: Sequence[int] | None = None,
-    roller: Dice | None = None,
-) -> Rolled:  # fmt: skip
-    """A melee (C23) between two figures of the battle; the loser takes a wound."""
-    battle = _locked(battle, actor)
-    a = _line(battle, attacker, "attacker")
-    d = _line(battle, defender, "defender")
-    rolled = tables.table_melee(
-        actor=actor, attacker=a.figure, defender=d.figure, attacker_factors=attacker_factors,
-        defender_factors=defender_factors, dice=dice, roller=roller, battle=battle,
-    )  # fmt: skip
-    if rolled.roll.result == "defender_wounds":
-        _wound(d, a)
-    elif rolled.roll.result == "attacker_wounds":
-        _wound(a, d)
-    _bump(battle)
-    return rolled
-
-
-@transaction.atomic
-def battle_morale(
-    *, battle: Battle, actor, figure: int, modifiers: Sequence[str] = (),
-    dice: Sequence[int] | None = None, roller: Dice | None = None, rally: bool = False,
-    check: int | None = None,
-) -> Rolled:  # fmt: skip
-    """A morale test or rally (C24). `check` (20 or 40): the side's losses check it answers,
-    so the sheet stops prompting it."""
-    battle = _locked(battle, actor)
-    line = _line(battle, figure, "figure")
-    rolled = tables.table_morale(
-        actor=actor, figure=line.figure, modifiers=modifiers, dice=dice, roller=roller,
-        battle=battle, rally=rally,
-    )  # fmt: skip
-    if check in (20, 40) and not rally:
-        field = "checked_a" if line.figure.warband_id == battle.warband_a_id else "checked_b"
-        if getattr(battle, field) < check:
-            setattr(battle, field, check)
-            battle.save(update_fields=[field])
-    _bump(battle)
-    return rolled
-
-
-@transaction.atomic
-def battle_last_wound(
-    *, battle: Battle, actor, figure: int, dice: Sequence[int] | None = None,
-    roller: Dice | None = None,
-) -> Rolled:  # fmt: skip
-    """The last-wound D6 (C23) for a figure hit, or down at the start of a turn: it sets the
-    figure's state; down or out of action, the figure that wounded it is who put it there."""
-    battle = _locked(battle, actor)
-    line = _line(battle, figure, "figure")
-    if line.state == "out_of_action":
-        raise BattleError(f"{line.figure.name} is out of action already.", field="figure")
-    rolled = tables.table_last_wound(
-        actor=actor, figure=line.figure, dice=dice, roller=roller, battle=battle
-    )
-    line.state = rolled.roll.result
-    line.last_wound_due = False
-    if line.state in ("down", "out_of_action") and line.wounded_by_id:
-        line.put_down_by_id = line.wounded_by_id
-    line.save(update_fields=["state", "last_wound_due", "put_down_by"])
-    _bump(battle)
-    return rolled
 
 
 # --- corrections by hand -----------------------------------------------------------------------
@@ -293,12 +217,20 @@ def battle_last_wound(
 
 @transaction.atomic
 def battle_set_figure(
-    *, battle: Battle, actor, figure: int, state: str, wounds_taken: int, wounds_inflicted: int,
-    scalps: int, took_part: bool = True, put_down_by: int | None = None,
-) -> BattleFigure:  # fmt: skip
+    *,
+    battle: Battle,
+    actor,
+    figure: int,
+    state: str,
+    wounds_taken: int,
+    wounds_inflicted: int,
+    scalps: int,
+    took_part: bool = True,
+    put_down_by: int | None = None,
+) -> BattleFigure:
     """Correct a figure's line by hand (what happened off the calculators: a coup claimed, a
     down figure finished off). Regulars take no scalps (C25)."""
-    battle = _locked(battle, actor)
+    battle = locked_battle(battle, actor)
     line = (
         battle.figures.select_for_update(of=("self",))
         .select_related("figure__warband", "put_down_by")
@@ -310,25 +242,37 @@ def battle_set_figure(
     name = line.figure.name
     if state not in STATES:
         raise BattleError(f"A figure is {', '.join(STATES)}; not {state!r}.", field="state")
-    for key, value in (("wounds_taken", wounds_taken), ("wounds_inflicted", wounds_inflicted),
-                       ("scalps", scalps)):  # fmt: skip
+    for key, value in (
+        ("wounds_taken", wounds_taken),
+        ("wounds_inflicted", wounds_inflicted),
+        ("scalps", scalps),
+    ):
         if not 0 <= value <= MAX_TALLY:
             raise BattleError(f"{name}: {key.replace('_', ' ')} are 0 to {MAX_TALLY}.", field=key)
     if scalps and line.figure.warband.faction == "regulars":
-        raise BattleError(f"{name} is a Regular: Regulars may not scalp.", field="scalps",
-                          rule="C25")  # fmt: skip
+        raise BattleError(
+            f"{name} is a Regular: Regulars may not scalp.", field="scalps", rule="C25"
+        )
     enemy = None
     if put_down_by is not None:
         enemy = battle.figures.filter(figure_id=put_down_by).select_related("figure").first()
         if enemy is None or enemy.figure.warband_id == line.figure.warband_id:
-            raise BattleError(f"{name} is put down by a figure of the other side.",
-                              field="put_down_by")  # fmt: skip
+            raise BattleError(
+                f"{name} is put down by a figure of the other side.", field="put_down_by"
+            )
     if not took_part and (state != "ok" or wounds_inflicted or scalps):
-        raise BattleError(f"{name} does not take part: it cannot be hurt nor hurt anyone.",
-                          field="took_part")  # fmt: skip
-    changes = _changes(line, state=state, wounds_taken=wounds_taken,
-                       wounds_inflicted=wounds_inflicted, scalps=scalps, took_part=took_part,
-                       put_down_by=enemy.figure if enemy else None)  # fmt: skip
+        raise BattleError(
+            f"{name} does not take part: it cannot be hurt nor hurt anyone.", field="took_part"
+        )
+    changes = _changes(
+        line,
+        state=state,
+        wounds_taken=wounds_taken,
+        wounds_inflicted=wounds_inflicted,
+        scalps=scalps,
+        took_part=took_part,
+        put_down_by=enemy.figure if enemy else None,
+    )
     if not changes:
         return line
     line.state, line.wounds_taken, line.wounds_inflicted = state, wounds_taken, wounds_inflicted
@@ -337,9 +281,14 @@ def battle_set_figure(
     if state in ("ok", "out_of_action") or not took_part:
         line.last_wound_due = False
     line.save()
-    _note(battle, actor, TableLog.Kind.FIGURE, f"{name}: {'; '.join(changes)} (by hand).",
-          figure=line.figure)  # fmt: skip
-    _bump(battle)
+    _note(
+        battle,
+        actor,
+        TableLog.Kind.FIGURE,
+        f"{name}: {'; '.join(changes)} (by hand).",
+        figure=line.figure,
+    )
+    bump(battle)
     return line
 
 
@@ -364,37 +313,44 @@ def _changes(line: BattleFigure, **new) -> list[str]:
 @transaction.atomic
 def battle_file(
     *, battle: Battle, actor, winner: int | None, played_on: datetime.date | None = None
-) -> GameReport:  # fmt: skip
+) -> GameReport:
     """File the sheet as a game report (services.games.game_file: the usual checks, and the
     opponent's confirmation unless the organiser files it). Flesh wounds end the game "ok";
     down and out of action as they stand."""
-    battle = _locked(battle, actor)
+    battle = locked_battle(battle, actor)
     if winner is not None and winner not in (battle.warband_a_id, battle.warband_b_id):
-        raise BattleError("The winner is one of the two warbands, or none for a draw.",
-                          field="winner")  # fmt: skip
+        raise BattleError(
+            "The winner is one of the two warbands, or none for a draw.", field="winner"
+        )
     lines = list(battle.figures.select_related("figure"))
     report = game_file(
-        campaign=battle.campaign, actor=actor,
-        warbands=[battle.warband_a_id, battle.warband_b_id], winner=winner,
+        campaign=battle.campaign,
+        actor=actor,
+        warbands=[battle.warband_a_id, battle.warband_b_id],
+        winner=winner,
         played_on=played_on or timezone.localdate(),
-        figures=[_report_line(line) for line in lines],
-    )  # fmt: skip
+        figures=[_reportbattle_line(line) for line in lines],
+    )
     battle.status = Battle.Status.FILED
     battle.report = report
     battle.ended_at = timezone.now()
     battle.save(update_fields=["status", "report", "ended_at"])
     who = "a draw" if winner is None else f"{report.winner.name} won"
-    _note(battle, actor, TableLog.Kind.BATTLE, f"The report is filed after turn {battle.turn}: "
-          f"{who}.")  # fmt: skip
-    _bump(battle)
+    _note(
+        battle, actor, TableLog.Kind.BATTLE, f"The report is filed after turn {battle.turn}: {who}."
+    )
+    bump(battle)
     return report
 
 
-def _report_line(line: BattleFigure) -> GameLine:
+def _reportbattle_line(line: BattleFigure) -> GameLine:
     fields = {
-        "figure": line.figure_id, "took_part": line.took_part, "outcome": OUTCOME[line.state],
-        "wounds_inflicted": line.wounds_inflicted, "scalps": line.scalps,
-    }  # fmt: skip
+        "figure": line.figure_id,
+        "took_part": line.took_part,
+        "outcome": OUTCOME[line.state],
+        "wounds_inflicted": line.wounds_inflicted,
+        "scalps": line.scalps,
+    }
     if REPORT_TAKES_PUT_DOWN_BY and OUTCOME[line.state] != "ok":
         fields["put_down_by"] = line.put_down_by_id
     return GameLine(**fields)
@@ -403,12 +359,12 @@ def _report_line(line: BattleFigure) -> GameLine:
 @transaction.atomic
 def battle_abandon(*, battle: Battle, actor) -> Battle:
     """Give the battle up: nothing is reported; both warbands are free for another."""
-    battle = _locked(battle, actor)
+    battle = locked_battle(battle, actor)
     battle.status = Battle.Status.ABANDONED
     battle.ended_at = timezone.now()
     battle.save(update_fields=["status", "ended_at"])
     _note(battle, actor, TableLog.Kind.BATTLE, f"The battle is abandoned in turn {battle.turn}.")
-    _bump(battle)
+    bump(battle)
     return battle
 
 

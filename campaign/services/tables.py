@@ -50,8 +50,9 @@ def dice_for(campaign: Campaign | None, faces: Sequence[int] | None, roller: Dic
             raise DiceError(
                 f"{campaign.name} rolls with the app's dice (setting: typed-in dice not allowed):"
                 " leave the faces out.",
-                field="dice", rule="C12",
-            )  # fmt: skip
+                field="dice",
+                rule="C12",
+            )
         return TypedDice(faces)
     return roller or dice_source.app_dice()
 
@@ -75,15 +76,32 @@ def line_of(figure: Figure, battle: Battle | None) -> BattleFigure | None:
 
 
 def _log(
-    *, kind: str, actor, campaign: Campaign | None, battle: Battle | None, figure=None,
-    other=None, dice: Dice | None = None, result: str = "", text: str, data: dict | None = None,
-) -> TableLog:  # fmt: skip
+    *,
+    kind: str,
+    actor,
+    campaign: Campaign | None,
+    battle: Battle | None,
+    figure=None,
+    other=None,
+    dice: Dice | None = None,
+    result: str = "",
+    text: str,
+    data: dict | None = None,
+) -> TableLog:
     return TableLog.objects.create(
-        campaign=campaign, battle=battle, turn=battle.turn if battle else None, kind=kind,
-        actor=actor if actor is not None and actor.is_authenticated else None, figure=figure,
-        other=other, faces=list(dice.rolls) if dice else [],
-        typed_in=bool(dice and dice.typed_in), result=result, text=text[:500], data=data or {},
-    )  # fmt: skip
+        campaign=campaign,
+        battle=battle,
+        turn=battle.turn if battle else None,
+        kind=kind,
+        actor=actor if actor is not None and actor.is_authenticated else None,
+        figure=figure,
+        other=other,
+        faces=list(dice.rolls) if dice else [],
+        typed_in=bool(dice and dice.typed_in),
+        result=result,
+        text=text[:500],
+        data=data or {},
+    )
 
 
 def _unused(dice: Dice) -> None:
@@ -93,10 +111,18 @@ def _unused(dice: Dice) -> None:
 
 @transaction.atomic
 def table_shoot(
-    *, actor, shooter: Figure, at_range: str, target: Figure | None = None,
-    weapon: str | None = None, cover: bool = False, volley: int = 1,
-    dice: Sequence[int] | None = None, roller: Dice | None = None, battle: Battle | None = None,
-) -> Rolled:  # fmt: skip
+    *,
+    actor,
+    shooter: Figure,
+    at_range: str,
+    target: Figure | None = None,
+    weapon: str | None = None,
+    cover: bool = False,
+    volley: int = 1,
+    dice: Sequence[int] | None = None,
+    roller: Dice | None = None,
+    battle: Battle | None = None,
+) -> Rolled:
     """C23: the shot's odds and, unless it cannot hit, its 2D6."""
     campaign = shooter.warband.campaign
     at_table(shooter, "shooter")
@@ -105,29 +131,49 @@ def table_shoot(
         if target.warband_id == shooter.warband_id:
             raise TableError(f"{target.name} is on {shooter.name}'s own side.", field="target")
     shot = rules.shooting(
-        combatant(shooter, line_of(shooter, battle)), at_range=at_range, weapon=weapon,
+        combatant(shooter, line_of(shooter, battle)),
+        at_range=at_range,
+        weapon=weapon,
         target=combatant(target, line_of(target, battle)) if target else None,
-        cover=cover, volley=volley,
-    )  # fmt: skip
+        cover=cover,
+        volley=volley,
+    )
     source = dice_for(campaign, dice, roller)
     thrown = shot.roll(source)
     words = shot.result_words(thrown)
     result = "cannot_hit" if thrown is None else "hit" if thrown.hit else "miss"
     entry = _log(
-        kind=TableLog.Kind.SHOOTING, actor=actor, campaign=campaign, battle=battle,
-        figure=shooter, other=target, dice=source, result=result, text=words,
-        data={"needed": shot.needed, "range": at_range, "weapon": shot.weapon.key,
-              "modifiers": [m.to_dict() for m in shot.modifiers]},
-    )  # fmt: skip
+        kind=TableLog.Kind.SHOOTING,
+        actor=actor,
+        campaign=campaign,
+        battle=battle,
+        figure=shooter,
+        other=target,
+        dice=source,
+        result=result,
+        text=words,
+        data={
+            "needed": shot.needed,
+            "range": at_range,
+            "weapon": shot.weapon.key,
+            "modifiers": [m.to_dict() for m in shot.modifiers],
+        },
+    )
     return Rolled(shot, thrown, entry, words)
 
 
 @transaction.atomic
 def table_melee(
-    *, actor, attacker: Figure, defender: Figure, attacker_factors: Sequence[str] = (),
-    defender_factors: Sequence[str] = (), dice: Sequence[int] | None = None,
-    roller: Dice | None = None, battle: Battle | None = None,
-) -> Rolled:  # fmt: skip
+    *,
+    actor,
+    attacker: Figure,
+    defender: Figure,
+    attacker_factors: Sequence[str] = (),
+    defender_factors: Sequence[str] = (),
+    dice: Sequence[int] | None = None,
+    roller: Dice | None = None,
+    battle: Battle | None = None,
+) -> Rolled:
     """C23: both sides' 2D6 and scores; the result. Typed in: the attacker's two faces, then
     the defender's."""
     campaign = attacker.warband.campaign
@@ -138,27 +184,44 @@ def table_melee(
     fight = rules.melee(
         combatant(attacker, line_of(attacker, battle)),
         combatant(defender, line_of(defender, battle)),
-        attacker_factors=list(attacker_factors), defender_factors=list(defender_factors),
-    )  # fmt: skip
+        attacker_factors=list(attacker_factors),
+        defender_factors=list(defender_factors),
+    )
     source = dice_for(campaign, dice, roller)
     thrown = fight.roll(source)
     _unused(source)
     words = fight.result_words(thrown)
     entry = _log(
-        kind=TableLog.Kind.MELEE, actor=actor, campaign=campaign, battle=battle, figure=attacker,
-        other=defender, dice=source, result=thrown.result, text=words,
-        data={"attacker_score": thrown.attacker_score, "defender_score": thrown.defender_score,
-              "attacker_factors": list(attacker_factors),
-              "defender_factors": list(defender_factors)},
-    )  # fmt: skip
+        kind=TableLog.Kind.MELEE,
+        actor=actor,
+        campaign=campaign,
+        battle=battle,
+        figure=attacker,
+        other=defender,
+        dice=source,
+        result=thrown.result,
+        text=words,
+        data={
+            "attacker_score": thrown.attacker_score,
+            "defender_score": thrown.defender_score,
+            "attacker_factors": list(attacker_factors),
+            "defender_factors": list(defender_factors),
+        },
+    )
     return Rolled(fight, thrown, entry, words)
 
 
 @transaction.atomic
 def table_morale(
-    *, actor, figure: Figure, modifiers: Sequence[str] = (), dice: Sequence[int] | None = None,
-    roller: Dice | None = None, battle: Battle | None = None, rally: bool = False,
-) -> Rolled:  # fmt: skip
+    *,
+    actor,
+    figure: Figure,
+    modifiers: Sequence[str] = (),
+    dice: Sequence[int] | None = None,
+    roller: Dice | None = None,
+    battle: Battle | None = None,
+    rally: bool = False,
+) -> Rolled:
     """C24: a morale test (Brave re-rolls a failure; typed in, its faces follow the first two)
     or, with `rally`, a rally roll. Hardened figures roll nothing."""
     campaign = figure.warband.campaign
@@ -170,18 +233,28 @@ def table_morale(
     words = test.result_words(thrown)
     result = ("rallied" if thrown.rallied else "not_rallied") if rally else thrown.result
     entry = _log(
-        kind=TableLog.Kind.RALLY if rally else TableLog.Kind.MORALE, actor=actor,
-        campaign=campaign, battle=battle, figure=figure, dice=source, result=result, text=words,
+        kind=TableLog.Kind.RALLY if rally else TableLog.Kind.MORALE,
+        actor=actor,
+        campaign=campaign,
+        battle=battle,
+        figure=figure,
+        dice=source,
+        result=result,
+        text=words,
         data={"modifiers": list(modifiers)},
-    )  # fmt: skip
+    )
     return Rolled(test, thrown, entry, words)
 
 
 @transaction.atomic
 def table_last_wound(
-    *, actor, figure: Figure | None = None, dice: Sequence[int] | None = None,
-    roller: Dice | None = None, battle: Battle | None = None,
-) -> Rolled:  # fmt: skip
+    *,
+    actor,
+    figure: Figure | None = None,
+    dice: Sequence[int] | None = None,
+    roller: Dice | None = None,
+    battle: Battle | None = None,
+) -> Rolled:
     """C23: the D6 on a figure's last wound."""
     campaign = figure.warband.campaign if figure else None
     if figure is not None:
@@ -191,7 +264,13 @@ def table_last_wound(
     name = figure.name if figure else "The figure"
     words = f"{name}'s last wound: D6 {wound.face}: {wound.words}."
     entry = _log(
-        kind=TableLog.Kind.LAST_WOUND, actor=actor, campaign=campaign, battle=battle,
-        figure=figure, dice=source, result=wound.result, text=words,
-    )  # fmt: skip
+        kind=TableLog.Kind.LAST_WOUND,
+        actor=actor,
+        campaign=campaign,
+        battle=battle,
+        figure=figure,
+        dice=source,
+        result=wound.result,
+        text=words,
+    )
     return Rolled(None, wound, entry, words)

@@ -19,8 +19,9 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
+from campaign import access
 from campaign.errors import RulesError
-from campaign.forms_battles import (
+from campaign.forms.battles import (
     DRAW,
     EndForm,
     FigureForm,
@@ -30,24 +31,35 @@ from campaign.forms_battles import (
     MoraleForm,
     ShootingForm,
 )
-from campaign.forms_games import form_problems
 from campaign.models import Battle
 from campaign.rules import table as rules
 from campaign.rules.table.last_wound import chances as last_wound_chances
 from campaign.rules.table.morale import RESULT_WORDS
 from campaign.selectors import battles as selectors
+from campaign.services import battle_rolls as rolls
 from campaign.services import battles as services
 from campaign.views.battles import render_sheet, sheet_context
+from config.domain_errors import form_error
 
 FORMS = {
-    "shooting": ShootingForm, "melee": MeleeForm, "morale": MoraleForm, "rally": MoraleForm,
-    "last_wound": LastWoundForm, "initiative": InitiativeForm, "figure": FigureForm,
-}  # fmt: skip
+    "shooting": ShootingForm,
+    "melee": MeleeForm,
+    "morale": MoraleForm,
+    "rally": MoraleForm,
+    "last_wound": LastWoundForm,
+    "initiative": InitiativeForm,
+    "figure": FigureForm,
+}
 TITLES = {
-    "shooting": "Shooting", "melee": "Melee", "morale": "Morale test", "rally": "Rally",
-    "last_wound": "Last wound", "initiative": "Initiative", "figure": "Correct a figure",
+    "shooting": "Shooting",
+    "melee": "Melee",
+    "morale": "Morale test",
+    "rally": "Rally",
+    "last_wound": "Last wound",
+    "initiative": "Initiative",
+    "figure": "Correct a figure",
     "end": "End the game",
-}  # fmt: skip
+}
 RULES = {"shooting": "C23", "melee": "C23", "morale": "C24", "rally": "C24", "last_wound": "C23"}
 
 
@@ -94,8 +106,12 @@ def _defaults(kind: str, table: Table, query) -> dict:
     standing = [r for s in table.sides for r in s.standing]
     if kind == "shooting":
         shooter = _int(query.get("shooter")) or table.first([r for r in standing if r.shoots])
-        return {"shooter": shooter, "target": table.first(table.enemies(shooter)),
-                "range": "short", "volley": 1}  # fmt: skip
+        return {
+            "shooter": shooter,
+            "target": table.first(table.enemies(shooter)),
+            "range": "short",
+            "volley": 1,
+        }
     if kind == "melee":
         attacker = _int(query.get("attacker")) or table.first(standing)
         return {"attacker": attacker, "defender": table.first(table.enemies(attacker))}
@@ -112,9 +128,15 @@ def _defaults(kind: str, table: Table, query) -> dict:
         if row is None:
             return {}
         line = row.line
-        return {"figure": row.figure.id, "took_part": line.took_part, "state": line.state,
-                "wounds_taken": line.wounds_taken, "wounds_inflicted": line.wounds_inflicted,
-                "scalps": line.scalps, "put_down_by": line.put_down_by_id or ""}  # fmt: skip
+        return {
+            "figure": row.figure.id,
+            "took_part": line.took_part,
+            "state": line.state,
+            "wounds_taken": line.wounds_taken,
+            "wounds_inflicted": line.wounds_inflicted,
+            "scalps": line.scalps,
+            "put_down_by": line.put_down_by_id or "",
+        }
     return {}
 
 
@@ -142,20 +164,26 @@ def _bound(kind: str, table: Table, source, first_open: bool):
 def _preview(kind: str, table: Table, form) -> tuple[object | None, list[str]]:
     """The calculation without the dice: modifiers, needed, chance (or what is wrong)."""
     if not form.is_valid():
-        return None, [form_problems(form)]
+        return None, [form_error(form).message]
     data, rows = form.cleaned_data, table.rows
     who = lambda key: rows[data[key]].combatant if data.get(key) in rows else None  # noqa: E731
     try:
         if kind == "shooting":
             return rules.shooting(
-                who("shooter"), target=who("target"), weapon=data["weapon"] or None,
-                at_range=data["range"], cover=data["cover"], volley=data["volley"] or 1,
-            ), []  # fmt: skip
+                who("shooter"),
+                target=who("target"),
+                weapon=data["weapon"] or None,
+                at_range=data["range"],
+                cover=data["cover"],
+                volley=data["volley"] or 1,
+            ), []
         if kind == "melee":
             return rules.melee(
-                who("attacker"), who("defender"), attacker_factors=data["attacker_factors"],
+                who("attacker"),
+                who("defender"),
+                attacker_factors=data["attacker_factors"],
                 defender_factors=data["defender_factors"],
-            ), []  # fmt: skip
+            ), []
         if kind == "morale":
             return rules.morale_test(who("figure"), data["modifiers"]), []
         if kind == "rally":
@@ -188,13 +216,19 @@ def _calc_context(request, table: Table, kind: str, form, result=None, problems=
     battle = table.battle
     typed = list(form.data.getlist("dice")) if hasattr(form.data, "getlist") else []
     context = {
-        "battle": battle, "kind": kind, "title": TITLES[kind], "rule": RULES.get(kind),
-        "form": form, "calc": calc, "problems": problems or preview_problems,
-        "result": result, "manual_dice": battle.campaign.manual_dice,
+        "battle": battle,
+        "kind": kind,
+        "title": TITLES[kind],
+        "rule": RULES.get(kind),
+        "form": form,
+        "calc": calc,
+        "problems": problems or preview_problems,
+        "result": result,
+        "manual_dice": battle.campaign.manual_dice,
         "dice": list(zip(_dice_labels(kind, table, calc), typed + [""] * 4, strict=False)),
-        "can_play": selectors.may_play(battle, request.user) and battle.is_on,
+        "can_play": access.may_play(battle, request.user) and battle.is_on,
         "morale_words": RESULT_WORDS,
-    }  # fmt: skip
+    }
     if kind == "shooting" and form.is_valid():
         shooter = table.rows.get(form.cleaned_data["shooter"])
         context["weapons"] = rules.shooting_weapons(shooter.combatant.kit) if shooter else []
@@ -225,7 +259,7 @@ def _panel(request, context: dict, status: int = 200, sheet: str = "") -> HttpRe
 def battle_calc(request, battle_id: int, kind: str):
     if kind not in TITLES:
         raise Http404("No such calculator.")
-    battle = selectors.battle_for(request.user, battle_id)
+    battle = access.battle_for(request.user, battle_id)
     table = Table(battle)
     if kind == "end" and "winner" not in request.GET:
         suggested = services.suggested_winner(battle)
@@ -245,34 +279,50 @@ def _act(kind: str, battle: Battle, actor, data: dict):
     """Roll and apply one calculator's result through the services."""
     common = {"battle": battle, "actor": actor}
     if kind == "shooting":
-        return services.battle_shoot(
-            **common, shooter=data["shooter"], target=data["target"],
-            weapon=data["weapon"] or None, at_range=data["range"], cover=data["cover"],
-            volley=data["volley"] or 1, dice=data["dice"],
-        )  # fmt: skip
+        return rolls.battle_shoot(
+            **common,
+            shooter=data["shooter"],
+            target=data["target"],
+            weapon=data["weapon"] or None,
+            at_range=data["range"],
+            cover=data["cover"],
+            volley=data["volley"] or 1,
+            dice=data["dice"],
+        )
     if kind == "melee":
-        return services.battle_melee(
-            **common, attacker=data["attacker"], defender=data["defender"],
+        return rolls.battle_melee(
+            **common,
+            attacker=data["attacker"],
+            defender=data["defender"],
             attacker_factors=data["attacker_factors"],
-            defender_factors=data["defender_factors"], dice=data["dice"],
-        )  # fmt: skip
+            defender_factors=data["defender_factors"],
+            dice=data["dice"],
+        )
     if kind in ("morale", "rally"):
-        return services.battle_morale(
-            **common, figure=data["figure"], modifiers=data["modifiers"], dice=data["dice"],
-            rally=kind == "rally", check=data.get("check"),
-        )  # fmt: skip
+        return rolls.battle_morale(
+            **common,
+            figure=data["figure"],
+            modifiers=data["modifiers"],
+            dice=data["dice"],
+            rally=kind == "rally",
+            check=data.get("check"),
+        )
     if kind == "last_wound":
-        return services.battle_last_wound(**common, figure=data["figure"], dice=data["dice"])
+        return rolls.battle_last_wound(**common, figure=data["figure"], dice=data["dice"])
     if kind == "initiative":
         services.battle_initiative(**common, dice=data["dice"])
         return battle.log.order_by("-id").first()
     if kind == "figure":
         services.battle_set_figure(
-            **common, figure=data["figure"], state=data["state"],
-            wounds_taken=data["wounds_taken"], wounds_inflicted=data["wounds_inflicted"],
-            scalps=data["scalps"] or 0, took_part=data["took_part"],
+            **common,
+            figure=data["figure"],
+            state=data["state"],
+            wounds_taken=data["wounds_taken"],
+            wounds_inflicted=data["wounds_inflicted"],
+            scalps=data["scalps"] or 0,
+            took_part=data["took_part"],
             put_down_by=data["put_down_by"],
-        )  # fmt: skip
+        )
         return None
     raise Http404("No such calculator.")
 
@@ -282,12 +332,12 @@ def _act(kind: str, battle: Battle, actor, data: dict):
 def battle_do(request, battle_id: int, kind: str):
     if kind not in TITLES:
         raise Http404("No such calculator.")
-    battle = selectors.battle_for(request.user, battle_id, play=True)
+    battle = access.battle_for(request.user, battle_id, play=True)
     table = Table(battle)
     form = _bound(kind, table, request.POST, first_open=False)
     result, problems = None, []
     if not form.is_valid():
-        problems = [form_problems(form)]
+        problems = [form_error(form).message]
     else:
         try:
             if kind == "end":
@@ -307,7 +357,7 @@ def battle_do(request, battle_id: int, kind: str):
         elif result is not None:
             messages.info(request, getattr(result, "words", getattr(result, "text", "")))
         return redirect("battle", battle.id)
-    battle = selectors.battle_for(request.user, battle_id)
+    battle = access.battle_for(request.user, battle_id)
     table = Table(battle)
     if kind == "figure" and not problems:  # saved: the fresh sheet, and the panel emptied
         return HttpResponse(render_sheet(request, battle, oob=True))

@@ -17,13 +17,14 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect, HttpResponseStopPolling
 
+from campaign import access
 from campaign.access import campaign_for, is_member
-from campaign.decorators import rules_errors
-from campaign.forms_battles import StartForm
+from campaign.forms.battles import StartForm
 from campaign.models import Battle
 from campaign.rules.table.morale import LOSS_KEYS
 from campaign.selectors import battles as selectors
 from campaign.services import battles as services
+from config.domain_errors import domain_errors
 
 
 def _prompts(battle: Battle, sides) -> list[dict]:
@@ -32,19 +33,31 @@ def _prompts(battle: Battle, sides) -> list[dict]:
     prompts = []
     for side in sides:
         losses = side.losses
-        lost = (f"{side.warband.name} has lost {losses.lost} of {losses.taking_part} "
-                f"({losses.percent}%)")  # fmt: skip
+        lost = (
+            f"{side.warband.name} has lost {losses.lost} of {losses.taking_part} "
+            f"({losses.percent}%)"
+        )
         if side.routs:
-            prompts.append({"kind": "rout", "text": f"{lost}: it routs and the game is over (C24).",
-                            "calc": "end", "query": "", "button": "End the game"})  # fmt: skip
+            prompts.append(
+                {
+                    "kind": "rout",
+                    "text": f"{lost}: it routs and the game is over (C24).",
+                    "calc": "end",
+                    "query": "",
+                    "button": "End the game",
+                }
+            )
         elif side.check_due and side.leader:
             leader, due = side.leader.figure, side.check_due
-            prompts.append({
-                "kind": "morale", "text": f"{lost}: test {leader.name}'s morale ({due}% losses, "
-                "C24).", "calc": "morale",
-                "query": f"figure={leader.id}&check={due}&modifiers={LOSS_KEYS[due]}",
-                "button": f"Test {leader.name}",
-            })  # fmt: skip
+            prompts.append(
+                {
+                    "kind": "morale",
+                    "text": f"{lost}: test {leader.name}'s morale ({due}% losses, C24).",
+                    "calc": "morale",
+                    "query": f"figure={leader.id}&check={due}&modifiers={LOSS_KEYS[due]}",
+                    "button": f"Test {leader.name}",
+                }
+            )
     for side in sides:
         for row in side.rows:
             line = row.line
@@ -55,16 +68,26 @@ def _prompts(battle: Battle, sides) -> list[dict]:
             else:
                 by = f" by {line.wounded_by.name}" if line.wounded_by else ""
                 text = f"{row.figure.name} was wounded{by}: roll the last wound (C23)."
-            prompts.append({"kind": "wound", "text": text, "calc": "last_wound",
-                            "query": f"figure={row.figure.id}",
-                            "button": "Roll the D6"})  # fmt: skip
+            prompts.append(
+                {
+                    "kind": "wound",
+                    "text": text,
+                    "calc": "last_wound",
+                    "query": f"figure={row.figure.id}",
+                    "button": "Roll the D6",
+                }
+            )
     return prompts
 
 
 CALC_LINKS = [
-    ("shooting", "Shoot"), ("melee", "Melee"), ("morale", "Morale"), ("rally", "Rally"),
-    ("last_wound", "Last wound"), ("end", "End the game"),
-]  # fmt: skip
+    ("shooting", "Shoot"),
+    ("melee", "Melee"),
+    ("morale", "Morale"),
+    ("rally", "Rally"),
+    ("last_wound", "Last wound"),
+    ("end", "End the game"),
+]
 
 
 def sheet_context(request, battle: Battle) -> dict:
@@ -76,7 +99,7 @@ def sheet_context(request, battle: Battle) -> dict:
         "sides": sides,
         "prompts": _prompts(battle, sides) if battle.is_on else [],
         "log": selectors.battle_log(battle),
-        "can_play": selectors.may_play(battle, request.user) and battle.is_on,
+        "can_play": access.may_play(battle, request.user) and battle.is_on,
     }
 
 
@@ -95,7 +118,7 @@ def battle_page(request, battle_id: int):
             if row[1] != Battle.Status.ON:
                 return HttpResponseStopPolling()
             return HttpResponse(status=204)
-    battle = selectors.battle_for(request.user, battle_id)
+    battle = access.battle_for(request.user, battle_id)
     if request.htmx:
         return HttpResponse(render_sheet(request, battle))
     return render(request, "campaign/battle.html", sheet_context(request, battle) | {"calc": None})
@@ -120,14 +143,18 @@ def campaign_battles(request, campaign_id: int):
 @require_http_methods(["GET", "POST"])
 def battle_new(request, campaign_id: int):
     campaign = campaign_for(request.user, campaign_id, member=True)
-    mine, opponents = selectors.playable_warbands(campaign, request.user)
+    mine, opponents = selectors.playable_warbands(
+        campaign, request.user, organiser=access.is_organiser(campaign, request.user)
+    )
     form = StartForm(request.POST or None, mine=mine, opponents=opponents)
     if request.method == "POST" and form.is_valid():
         try:
             battle = services.battle_start(
-                campaign=campaign, actor=request.user, warband_a=form.cleaned_data["warband_a"].id,
+                campaign=campaign,
+                actor=request.user,
+                warband_a=form.cleaned_data["warband_a"].id,
                 warband_b=form.cleaned_data["warband_b"].id,
-            )  # fmt: skip
+            )
         except services.BattleError as error:
             form.add_error(None, error.message)
         else:
@@ -149,18 +176,18 @@ def _back(request, battle: Battle):
 
 @login_required
 @require_POST
-@rules_errors
+@domain_errors
 def battle_turn(request, battle_id: int):
-    battle = selectors.battle_for(request.user, battle_id, play=True)
+    battle = access.battle_for(request.user, battle_id, play=True)
     services.battle_next_turn(battle=battle, actor=request.user)
     return _back(request, battle)
 
 
 @login_required
 @require_POST
-@rules_errors
+@domain_errors
 def battle_order(request, battle_id: int):
-    battle = selectors.battle_for(request.user, battle_id, play=True)
+    battle = access.battle_for(request.user, battle_id, play=True)
     services.battle_choose_order(
         battle=battle, actor=request.user, first=request.POST.get("first") == "1"
     )
@@ -169,9 +196,9 @@ def battle_order(request, battle_id: int):
 
 @login_required
 @require_POST
-@rules_errors
+@domain_errors
 def battle_abandon(request, battle_id: int):
-    battle = selectors.battle_for(request.user, battle_id, play=True)
+    battle = access.battle_for(request.user, battle_id, play=True)
     services.battle_abandon(battle=battle, actor=request.user)
     messages.info(request, "The battle is abandoned: nothing was reported.")
     if request.htmx:

@@ -13,6 +13,7 @@ from django.core.exceptions import PermissionDenied
 from campaign import services
 from campaign.models import Battle, GameReport, TableLog
 from campaign.rules.table import TableError
+from campaign.services import battle_rolls as rolls
 from campaign.services import battles
 from campaign.services.battles import BattleError
 from tests.campaign.battle_support import fid, line, start
@@ -26,7 +27,7 @@ def battle(campaign, player, war_party, patrol):
 
 def shoot(battle, actor, shooter, target, dice, **options):
     options.setdefault("at_range", "short")
-    return battles.battle_shoot(battle=battle, actor=actor, shooter=shooter, target=target,
+    return rolls.battle_shoot(battle=battle, actor=actor, shooter=shooter, target=target,
                                 dice=dice, **options)  # fmt: skip
 
 
@@ -76,7 +77,7 @@ def test_the_initiative_goes_to_the_higher_d6_and_a_tie_is_rolled_again(battle, 
 
 def test_the_next_turn_asks_every_figure_down_for_its_d6_again(battle, player, war_party, patrol):
     shoot(battle, player, fid(war_party, "Grey Wolf"), fid(patrol, "Pte. Abbott"), [6, 6])
-    battles.battle_last_wound(battle=battle, actor=player, figure=fid(patrol, "Pte. Abbott"),
+    rolls.battle_last_wound(battle=battle, actor=player, figure=fid(patrol, "Pte. Abbott"),
                               dice=[3])  # fmt: skip
     assert line(battle, "Pte. Abbott").last_wound_due is False
     battle = battles.battle_next_turn(battle=battle, actor=player)
@@ -112,19 +113,19 @@ def test_the_last_wound_sets_the_state_and_who_put_the_figure_down(
     battle, player, war_party, patrol
 ):
     shoot(battle, player, fid(war_party, "Grey Wolf"), fid(patrol, "Pte. Abbott"), [6, 6])
-    rolled = battles.battle_last_wound(battle=battle, actor=player,
+    rolled = rolls.battle_last_wound(battle=battle, actor=player,
                                        figure=fid(patrol, "Pte. Abbott"), dice=[6])  # fmt: skip
     assert rolled.roll.result == "out_of_action"
     abbott = line(battle, "Pte. Abbott")
     assert (abbott.state, abbott.put_down_by.name) == ("out_of_action", "Grey Wolf")
     with pytest.raises(BattleError):
-        battles.battle_last_wound(battle=battle, actor=player, figure=abbott.figure_id, dice=[1])
+        rolls.battle_last_wound(battle=battle, actor=player, figure=abbott.figure_id, dice=[1])
 
 
 def test_a_flesh_wound_fights_on_at_minus_one_per_wound(battle, player, war_party, patrol):
     wolf, abbott = fid(war_party, "Grey Wolf"), fid(patrol, "Pte. Abbott")
     shoot(battle, player, abbott, wolf, [6, 6])
-    battles.battle_last_wound(battle=battle, actor=player, figure=wolf, dice=[1])
+    rolls.battle_last_wound(battle=battle, actor=player, figure=wolf, dice=[1])
     assert line(battle, "Grey Wolf").state == "flesh_wound"
     rolled = shoot(battle, player, wolf, abbott, [1, 1])
     assert ("1 wound taken", -1) in [(m.reason, m.value) for m in rolled.calc.modifiers]
@@ -137,7 +138,7 @@ def test_the_api_reads_wounds_from_the_battle_the_figure_is_playing(
 
     wolf, abbott = fid(war_party, "Grey Wolf"), fid(patrol, "Pte. Abbott")
     shoot(battle, player, abbott, wolf, [6, 6])
-    battles.battle_last_wound(battle=battle, actor=player, figure=wolf, dice=[1])
+    rolls.battle_last_wound(battle=battle, actor=player, figure=wolf, dice=[1])
     answer = signed_in(player).post("/api/tables/shooting/", {"shooter": wolf, "range": "short",
                                     "dice": [3, 3]}, format="json").json()  # fmt: skip
     assert {"reason": "1 wound taken", "value": -1} in answer["modifiers"]
@@ -146,7 +147,7 @@ def test_the_api_reads_wounds_from_the_battle_the_figure_is_playing(
 def test_a_figure_down_can_neither_shoot_nor_be_shot(battle, player, war_party, patrol):
     wolf, abbott = fid(war_party, "Grey Wolf"), fid(patrol, "Pte. Abbott")
     shoot(battle, player, wolf, abbott, [6, 6])
-    battles.battle_last_wound(battle=battle, actor=player, figure=abbott, dice=[4])
+    rolls.battle_last_wound(battle=battle, actor=player, figure=abbott, dice=[4])
     with pytest.raises(TableError) as error:
         shoot(battle, player, wolf, abbott, [6, 6])
     assert error.value.field == "target"
@@ -154,7 +155,7 @@ def test_a_figure_down_can_neither_shoot_nor_be_shot(battle, player, war_party, 
 
 def test_the_loser_of_a_melee_takes_a_wound(battle, player, war_party, patrol):
     fox, pike = fid(war_party, "Quiet Fox"), fid(patrol, "Sgt. Pike")
-    rolled = battles.battle_melee(battle=battle, actor=player, attacker=fox, defender=pike,
+    rolled = rolls.battle_melee(battle=battle, actor=player, attacker=fox, defender=pike,
                                   dice=[1, 1, 5, 5])  # fmt: skip
     assert rolled.roll.result == "attacker_wounds"
     assert line(battle, "Quiet Fox").wounds_taken == 1
@@ -169,13 +170,13 @@ def test_a_morale_check_at_20_percent_is_prompted_until_it_is_taken(
     wolf = fid(war_party, "Grey Wolf")
     for private in ("Pte. Abbott", "Pte. Bell"):
         shoot(battle, player, wolf, fid(patrol, private), [6, 6])
-        battles.battle_last_wound(battle=battle, actor=player, figure=fid(patrol, private),
+        rolls.battle_last_wound(battle=battle, actor=player, figure=fid(patrol, private),
                                   dice=[3])  # fmt: skip
     patrol_side = battle_sheet(battle)[1]
     assert (patrol_side.losses.lost, patrol_side.losses.percent) == (2, 33)
     assert patrol_side.check_due == 20
     assert patrol_side.leader.figure.name == "Lt. Harcourt"
-    battles.battle_morale(battle=battle, actor=player, figure=patrol_side.leader.figure.id,
+    rolls.battle_morale(battle=battle, actor=player, figure=patrol_side.leader.figure.id,
                           modifiers=["losses_20"], dice=[5, 5], check=20)  # fmt: skip
     battle.refresh_from_db()
     assert battle.checked_b == 20
@@ -228,9 +229,9 @@ def test_filing_makes_the_game_report_for_the_opponent_to_confirm(
     wolf, otter = fid(war_party, "Grey Wolf"), fid(war_party, "Swift Otter")
     abbott, bell = fid(patrol, "Pte. Abbott"), fid(patrol, "Pte. Bell")
     shoot(battle, player, wolf, abbott, [6, 6])
-    battles.battle_last_wound(battle=battle, actor=player, figure=abbott, dice=[6])
+    rolls.battle_last_wound(battle=battle, actor=player, figure=abbott, dice=[6])
     shoot(battle, player, bell, otter, [6, 6])
-    battles.battle_last_wound(battle=battle, actor=player, figure=otter, dice=[1])
+    rolls.battle_last_wound(battle=battle, actor=player, figure=otter, dice=[1])
     report = battles.battle_file(battle=battle, actor=player, winner=war_party.id)
     assert report.status == GameReport.Status.PENDING
     lines = {line.figure.name: line for line in report.figures.select_related("figure")}

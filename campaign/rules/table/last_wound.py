@@ -11,8 +11,7 @@ from campaign.rules.table.combatant import DOWN, FLESH_WOUND, OUT_OF_ACTION
 from campaign.rules.table.odds import roll
 
 # C23: D6 face → result.
-LAST_WOUND: dict[int, str] = {1: FLESH_WOUND, 2: DOWN, 3: DOWN, 4: DOWN, 5: DOWN,
-                              6: OUT_OF_ACTION}  # fmt: skip
+LAST_WOUND: dict[int, str] = {1: FLESH_WOUND, 2: DOWN, 3: DOWN, 4: DOWN, 5: DOWN, 6: OUT_OF_ACTION}
 LAST_WOUND_WORDS = {
     OUT_OF_ACTION: "Out of action",
     DOWN: 'Down: crawls 2" a move, rolls again each turn',

@@ -27,8 +27,13 @@ RESULTS = MELEE_RESULTS = (ATTACKER_WOUNDS, DEFENDER_WOUNDS, NO_EFFECT)
 
 # C23 "Victory Margins" as printed; a civilian is wounded on an equal score ("= or >").
 VICTORY_MARGINS = {HERO: 4, VETERAN: 3, TROOPER: 2, GREEN: 1, CIVILIAN: 0}
-MARGIN_WORDS = {HERO: "Hero", VETERAN: "Veteran", TROOPER: "Trooper", GREEN: "Green",
-                CIVILIAN: "Women and children, animals"}  # fmt: skip
+MARGIN_WORDS = {
+    HERO: "Hero",
+    VETERAN: "Veteran",
+    TROOPER: "Trooper",
+    GREEN: "Green",
+    CIVILIAN: "Women and children, animals",
+}
 
 # C23 "Weapon Factors" as printed (what each piece of kit counts as: weapons.py).
 WEAPON_FACTORS: dict[str, Factor] = {
@@ -37,10 +42,14 @@ WEAPON_FACTORS: dict[str, Factor] = {
         Factor("knife_axe", +1, "Knife/Axe"),
         Factor("spear_club_bayonet", +2, "Spear, club or bayonet"),
         Factor("sword", +3, "Sword"),
-        Factor("formed_bayonets", FORMED_BAYONETS,
-               "Formed bayonets (only Regulars, 2+ figures side by side)", given_by="player"),
+        Factor(
+            "formed_bayonets",
+            FORMED_BAYONETS,
+            "Formed bayonets (only Regulars, 2+ figures side by side)",
+            given_by="player",
+        ),
     )
-}  # fmt: skip
+}
 
 # C23 "Tactical Factors" as printed, the keys a player gives for each side, and the two cases
 # of the melee rules that are not a number (free strikes, civilians).
@@ -54,13 +63,26 @@ TACTICAL_FACTORS: dict[str, Factor] = {
         Factor("obstacle", -1, "Against an obstacle", given_by="player"),
         Factor("hard_cover", -2, "Against hard cover", given_by="player"),
         Factor("wound", -1, "Each wound taken"),
-        Factor("formed_bayonets", FORMED_BAYONETS,
-               "Formed bayonets instead of the weapon (only Regulars with muskets, 2+ figures "
-               "side by side)", given_by="player"),
-        Factor("free_strike", 0, "A free strike by an extra attacker on an outnumbered figure: "
-               "it may wound, it cannot be wounded (attacker only)", given_by="player"),
-        Factor(CIVILIAN, 0, "Women and children, animals: wounded on an equal score or more",
-               given_by="player"),
+        Factor(
+            "formed_bayonets",
+            FORMED_BAYONETS,
+            "Formed bayonets instead of the weapon (only Regulars with muskets, 2+ figures "
+            "side by side)",
+            given_by="player",
+        ),
+        Factor(
+            "free_strike",
+            0,
+            "A free strike by an extra attacker on an outnumbered figure: "
+            "it may wound, it cannot be wounded (attacker only)",
+            given_by="player",
+        ),
+        Factor(
+            CIVILIAN,
+            0,
+            "Women and children, animals: wounded on an equal score or more",
+            given_by="player",
+        ),
         Factor("melee_increase", +1, "Melee +1 from advancement", rule="C10"),
         Factor(CHEST, -1, "Chest wound", rule="C14"),
         Factor("fierce", +1, "Fierce: extra +1 when charging"),
@@ -68,7 +90,7 @@ TACTICAL_FACTORS: dict[str, Factor] = {
         Factor("duelist", +1, "Duelist: extra +1 armed with a sword or spear"),
         Factor("tough", +1, "Tough: +1 to the victory margin needed against him"),
     )
-}  # fmt: skip
+}
 PLAYER_FACTORS = tuple(k for k, f in TACTICAL_FACTORS.items() if f.given_by == "player")
 T = TACTICAL_FACTORS
 
@@ -170,19 +192,27 @@ class Melee:
 
     def notes(self, fight: MeleeRoll | None = None) -> list[str]:
         notes = []
-        for side, faces in ((self.attacker, fight and fight.attacker_dice),
-                            (self.defender, fight and fight.defender_dice)):  # fmt: skip
+        for side, faces in (
+            (self.attacker, fight and fight.attacker_dice),
+            (self.defender, fight and fight.defender_dice),
+        ):
             other = self.defender if side is self.attacker else self.attacker
             name = side.figure.name
             if side.figure.has("seasoned_fighter"):
-                notes.append(f"Seasoned fighter: {name} strikes first; "
-                             f"{other.figure.name} fights back only if he survives.")  # fmt: skip
+                notes.append(
+                    f"Seasoned fighter: {name} strikes first; "
+                    f"{other.figure.name} fights back only if he survives."
+                )
             if side.figure.has("fearsome"):
-                notes.append(f"Fearsome reputation: {other.figure.name} must pass a morale "
-                             f"test to fight {name}.")  # fmt: skip
+                notes.append(
+                    f"Fearsome reputation: {other.figure.name} must pass a morale "
+                    f"test to fight {name}."
+                )
             if side.figure.has("jump_back"):
-                notes.append(f"Jump back: {name} may avoid the combat on a D6 under his "
-                             "reputation, retiring a fall-back distance.")  # fmt: skip
+                notes.append(
+                    f"Jump back: {name} may avoid the combat on a D6 under his "
+                    "reputation, retiring a fall-back distance."
+                )
             if side.figure.has("dirty_fighter"):
                 if faces and faces[0] == faces[1]:
                     notes.append(f"Dirty fighter: {name} rolled a double: another strike.")
@@ -199,8 +229,13 @@ def _melee_weapon(figure: Combatant, formed: bool) -> Modifier | None:
     for key in figure.kit:
         weapon = WEAPONS.get(key)
         if weapon and weapon.melee:
-            options.append(Modifier(f"{weapon.name} ({weapon.seed_class.lower()})",
-                                    weapon.melee, weapon.seed_class.lower()))  # fmt: skip
+            options.append(
+                Modifier(
+                    f"{weapon.name} ({weapon.seed_class.lower()})",
+                    weapon.melee,
+                    weapon.seed_class.lower(),
+                )
+            )
     if figure.faction == "regulars" and "musket" in figure.kit:
         options.append(Modifier("Musket and bayonet", BAYONET, "bayonet"))
     if figure.has("brawling"):
@@ -219,8 +254,9 @@ def side(role: str, figure: Combatant, factors: Sequence[str]) -> Side:
     field = f"{role}_factors"
     figure.must_stand(role, "fight")
     if role == ATTACKER and figure.non_combatant:
-        raise TableError(f"{figure.name} is a non-combatant: he may only defend himself.",
-                         field=role, rule="C21")  # fmt: skip
+        raise TableError(
+            f"{figure.name} is a non-combatant: he may only defend himself.", field=role, rule="C21"
+        )
     _check_keys(factors, field)
     if "free_strike" in factors and role != ATTACKER:
         raise TableError("A free strike is the extra attacker's, not the defender's.", field=field)
@@ -228,8 +264,9 @@ def side(role: str, figure: Combatant, factors: Sequence[str]) -> Side:
     if formed and not (figure.faction == "regulars" and "musket" in figure.kit):
         raise TableError(
             f"Only Regulars with a musket form bayonets; {figure.name} cannot.",
-            field=field, rule="C23",
-        )  # fmt: skip
+            field=field,
+            rule="C23",
+        )
     mods = [Modifier(f"Reputation {figure.reputation}", figure.reputation, "reputation")]
     weapon = _melee_weapon(figure, formed)
     if weapon is not None:
@@ -274,9 +311,12 @@ def _check_keys(keys: Sequence[str], field: str) -> None:
 
 
 def melee(
-    attacker: Combatant, defender: Combatant, *, attacker_factors: Sequence[str] = (),
+    attacker: Combatant,
+    defender: Combatant,
+    *,
+    attacker_factors: Sequence[str] = (),
     defender_factors: Sequence[str] = (),
-) -> Melee:  # fmt: skip
+) -> Melee:
     """C23: both sides' modifiers and victory margins, ready to roll."""
     if attacker.id == defender.id:
         raise TableError("A figure does not fight itself.", field="defender")

@@ -54,18 +54,24 @@ MORALE_FACTORS: dict[str, Factor] = {
         Factor("losses_40", -2, "40% losses (each 20%: -1)", given_by="player", rule="C24"),
         Factor("sees_scalping", -3, "Figure sees scalping", given_by="player", rule="C24"),
         Factor("hero_lost", -3, "Hero killed or captured", given_by="player", rule="C24"),
-        Factor("hero_in_combat", +2, "Hero in front rank or in combat", given_by="player",
-               rule="C24"),
-        Factor("leader_near", +1, "Leader within 4\"", given_by="player", rule="C24"),
-        Factor("formation", +1, "Trained or elite troops in formation", given_by="player",
-               rule="C24"),
-        Factor("sees_coup", +1, "Saw a friend claim coup this turn", given_by="player",
-               rule="C24"),
-        Factor("sermon", -1, "Fiery sermon or chant (preacher / medicine man)", given_by="player",
-               rule="C21"),
+        Factor(
+            "hero_in_combat", +2, "Hero in front rank or in combat", given_by="player", rule="C24"
+        ),
+        Factor("leader_near", +1, 'Leader within 4"', given_by="player", rule="C24"),
+        Factor(
+            "formation", +1, "Trained or elite troops in formation", given_by="player", rule="C24"
+        ),
+        Factor("sees_coup", +1, "Saw a friend claim coup this turn", given_by="player", rule="C24"),
+        Factor(
+            "sermon",
+            -1,
+            "Fiery sermon or chant (preacher / medicine man)",
+            given_by="player",
+            rule="C21",
+        ),
         Factor("morale_increase", +1, "Morale +1 from advancement", rule="C10"),
     )
-}  # fmt: skip
+}
 PLAYER_MODIFIERS = tuple(k for k, f in MORALE_FACTORS.items() if f.given_by == "player")
 EXCLUSIVE = (("losses_20", "losses_40"),)
 
@@ -87,8 +93,12 @@ class MoraleRoll:
     result: str
 
     def to_dict(self) -> dict:
-        return {"dice": list(self.dice), "total": self.total, "column": self.column,
-                "result": self.result}  # fmt: skip
+        return {
+            "dice": list(self.dice),
+            "total": self.total,
+            "column": self.column,
+            "result": self.result,
+        }
 
 
 @dataclass(frozen=True)
@@ -155,8 +165,9 @@ class MoraleTest:
             once[chart_result(self.row, total + self.bonus)] += n / 36
         if self.brave:
             failed = once[FALL_BACK] + once[ROUT]
-            once = {r: (once[NO_EFFECT] if r == NO_EFFECT else 0) + failed * once[r]
-                    for r in RESULTS}  # fmt: skip
+            once = {
+                r: (once[NO_EFFECT] if r == NO_EFFECT else 0) + failed * once[r] for r in RESULTS
+            }
         return {r: percent(once[r]) for r in RESULTS}
 
     def roll(self, dice: Dice) -> MoraleOutcome:
@@ -182,8 +193,10 @@ class MoraleTest:
         for index, r in enumerate(outcome.rolls):
             faces = "+".join(str(f) for f in r.dice)
             lead = "Brave re-roll" if index else f"{name} tests morale"
-            parts.append(f"{lead}: {faces}{_signed(self.bonus)} = {r.total}, column {r.column}, "
-                         f"row {self.row}: {r.result}")  # fmt: skip
+            parts.append(
+                f"{lead}: {faces}{_signed(self.bonus)} = {r.total}, column {r.column}, "
+                f"row {self.row}: {r.result}"
+            )
         return "; ".join(parts) + f" — {RESULT_NAMES[outcome.result]}."
 
 
@@ -247,8 +260,10 @@ class RallyTest:
         faces = "+".join(str(f) for f in outcome.dice)
         low, high = self.range
         verdict = "rallies" if outcome.rallied else "does not rally"
-        return (f"{name} tries to rally: {faces}{_signed(self.bonus)} = {outcome.total}, needs "
-                f"{low}-{high}: {verdict}.")  # fmt: skip
+        return (
+            f"{name} tries to rally: {faces}{_signed(self.bonus)} = {outcome.total}, needs "
+            f"{low}-{high}: {verdict}."
+        )
 
 
 def rally_test(figure: Combatant, keys: Sequence[str] = ()) -> RallyTest:

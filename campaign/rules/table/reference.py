@@ -48,7 +48,7 @@ def tables() -> dict:
                     "note": w.note,
                 }
                 for w in WEAPONS.values()
-            ],  # fmt: skip
+            ],
         },
         "melee": {
             "rule": "C23",
@@ -62,7 +62,7 @@ def tables() -> dict:
                     "equal_or_more": margin == 0,
                 }
                 for status, margin in VICTORY_MARGINS.items()
-            ],  # fmt: skip
+            ],
         },
         "morale": {
             "rule": "C24",
@@ -76,7 +76,7 @@ def tables() -> dict:
                     "rally": list(row.rally),
                 }
                 for row in MORALE_CHART.values()
-            ],  # fmt: skip
+            ],
             "results": [{"key": k, "words": w} for k, w in RESULT_WORDS.items()],
         },
         "last_wound": {

@@ -48,15 +48,19 @@ SHOOTING_FACTORS: dict[str, Factor] = {
         Factor("shield", -1, "Target carries a shield"),
         Factor("non_firearm", -1, "Not a firearm"),
         Factor("wound", -1, "Each wound the shooter has taken"),
-        Factor("volley", +1, "Volley fire (Regulars, in base contact, same target): each model "
-               "after the first", given_by="player"),
+        Factor(
+            "volley",
+            +1,
+            "Volley fire (Regulars, in base contact, same target): each model after the first",
+            given_by="player",
+        ),
         Factor("dodge_short", -2, "Target has Dodge, at short range"),
         Factor("dodge_long", -1, "Target has Dodge, at long range"),
         Factor("shooting_increase", +1, "Shooting +1 from advancement", rule="C10"),
         Factor(CHEST, -1, "Chest wound", rule="C14"),
         Factor(BLIND, -1, "Blind in one eye", rule="C14"),
     )
-}  # fmt: skip
+}
 F = SHOOTING_FACTORS
 
 
@@ -133,9 +137,14 @@ def _weapon(shooter: Combatant, key: str | None) -> Weapon:
 
 
 def shooting(
-    shooter: Combatant, *, at_range: str, target: Combatant | None = None,
-    weapon: str | None = None, cover: bool = False, volley: int = 1,
-) -> Shot:  # fmt: skip
+    shooter: Combatant,
+    *,
+    at_range: str,
+    target: Combatant | None = None,
+    weapon: str | None = None,
+    cover: bool = False,
+    volley: int = 1,
+) -> Shot:
     """C23: the number a shot needs on 2D6, every modifier in words, and what the skills say."""
     if at_range not in RANGES:
         raise TableError(f"Range is short or long, not {at_range!r}.", field="range")
@@ -145,10 +154,11 @@ def shooting(
     arm = _weapon(shooter, weapon)
     if at_range == SHORT and arm.short is None:
         raise TableError(
-            f"A {arm.name.lower()} has no short range ({arm.seed_class}: -/{arm.long}\"): it is "
+            f'A {arm.name.lower()} has no short range ({arm.seed_class}: -/{arm.long}"): it is '
             "thrown at long range.",
-            field="range", rule="C23",
-        )  # fmt: skip
+            field="range",
+            rule="C23",
+        )
     if not 1 <= volley <= MAX_VOLLEY:
         raise TableError(f"A volley is 1 to {MAX_VOLLEY} models.", field="volley")
     if volley > 1 and shooter.faction != "regulars":
@@ -177,16 +187,20 @@ def shooting(
     if cover:
         mods.append(F["cover"].modifier())
     if volley > 1:
-        mods.append(F["volley"].modifier(volley - 1, f"Volley fire: {volley} models, +1 for "
-                                                      "each after the first"))  # fmt: skip
+        mods.append(
+            F["volley"].modifier(
+                volley - 1, f"Volley fire: {volley} models, +1 for each after the first"
+            )
+        )
     if target is not None:
         if "shield" in target.kit:
             mods.append(F["shield"].modifier())
         if target.has("dodge"):
             mods.append(F[f"dodge_{counts_as}"].modifier())
         if target.has("fearsome"):
-            notes.append(f"Fearsome reputation: pass a morale test before shooting at "
-                         f"{target.name}.")  # fmt: skip
+            notes.append(
+                f"Fearsome reputation: pass a morale test before shooting at {target.name}."
+            )
     base = BASE_NEEDED[counts_as]
     needed = max(2, base - sum(m.value for m in mods))
     notes += _skill_notes(shooter, arm, needed)
@@ -197,8 +211,9 @@ def _skill_notes(shooter: Combatant, arm: Weapon, needed: int) -> list[str]:
     notes = [arm.note] if arm.note else []
     if shooter.has("expert_shot") and needed < CANNOT_HIT:
         once = at_least(needed)
-        notes.append(f"Expert shot: may re-roll a miss ({percent(1 - (1 - once) ** 2):g}% "
-                     "with the re-roll).")  # fmt: skip
+        notes.append(
+            f"Expert shot: may re-roll a miss ({percent(1 - (1 - once) ** 2):g}% with the re-roll)."
+        )
     if shooter.has("gun_fighter") and arm.key == "pistol" and shooter.kit.count("pistol") >= 2:
         notes.append("Gun fighter: with two pistols he shoots twice.")
     if shooter.has("rapid_fire"):

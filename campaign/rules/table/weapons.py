@@ -26,18 +26,19 @@ class Weapon:
         return self.long is not None
 
 
+# What the seed says about shooting each kind, in words.
+RELOAD = "Rifles must reload one turn."
+NO_MOVE = "Firearms may not shoot if they move."
+TWICE = "Bows may shoot twice if stationary, or move and shoot once."
+
 # C23: "Ranges (short/long)" and "Weapon Factors" as printed.
 WEAPONS: dict[str, Weapon] = {
     w.key: w
     for w in (
-        Weapon("rifle", "Rifle", "Rifle", 15, 30, firearm=True,
-               note="Rifles must reload one turn."),
-        Weapon("musket", "Musket", "Musket", 10, 20, firearm=True,
-               note="Firearms may not shoot if they move."),
-        Weapon("pistol", "Infantry pistol", "Pistol", 5, 10, firearm=True,
-               note="Firearms may not shoot if they move."),
-        Weapon("bow", "Bow", "Bow", 10, 20,
-               note="Bows may shoot twice if stationary, or move and shoot once."),
+        Weapon("rifle", "Rifle", "Rifle", 15, 30, firearm=True, note=RELOAD),
+        Weapon("musket", "Musket", "Musket", 10, 20, firearm=True, note=NO_MOVE),
+        Weapon("pistol", "Infantry pistol", "Pistol", 5, 10, firearm=True, note=NO_MOVE),
+        Weapon("bow", "Bow", "Bow", 10, 20, note=TWICE),
         Weapon("lance", "Indian lance", "Spear", 5, 10, melee=2),
         Weapon("tomahawk", "Tomahawk", "Knife/Axe", None, 5, melee=1),
         Weapon("hand_weapon", "Hand weapon", "Knife/Axe", None, 5, melee=1),
@@ -45,11 +46,19 @@ WEAPONS: dict[str, Weapon] = {
         Weapon("shovel", "Shovel (club)", "Club", None, None, melee=2),
         Weapon("sword", "Sword", "Sword", None, None, melee=3),
     )
-}  # fmt: skip
+}
 
 # The order a figure picks its shooting weapon in when none is named: the longest reach first.
-SHOOTING_PREFERENCE = ("rifle", "musket", "bow", "pistol", "lance", "tomahawk", "hand_weapon",
-                       "knife")  # fmt: skip
+SHOOTING_PREFERENCE = (
+    "rifle",
+    "musket",
+    "bow",
+    "pistol",
+    "lance",
+    "tomahawk",
+    "hand_weapon",
+    "knife",
+)
 
 # C23 weapon factors the kit does not name: a Regular's musket carries a bayonet ("bay"),
 # Brawling counts as a club, formed bayonets are a tactical choice of Regulars.

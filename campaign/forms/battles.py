@@ -75,23 +75,39 @@ class ShootingForm(CalcForm):
     shooter = _figure_field("Shooter")
     target = _figure_field("Target", required=False)
     weapon = forms.CharField(required=False, max_length=30, label="Weapon")
-    range = forms.ChoiceField(choices=[(r, r.capitalize()) for r in RANGES], initial="short",
-                              widget=forms.RadioSelect, label="Range")  # fmt: skip
+    range = forms.ChoiceField(
+        choices=[(r, r.capitalize()) for r in RANGES],
+        initial="short",
+        widget=forms.RadioSelect,
+        label="Range",
+    )
     cover = forms.BooleanField(required=False, label="Target in cover (−2)")
-    volley = forms.IntegerField(required=False, min_value=1, max_value=MAX_VOLLEY,
-                                label="Models in the volley (Regulars)")  # fmt: skip
+    volley = forms.IntegerField(
+        required=False, min_value=1, max_value=MAX_VOLLEY, label="Models in the volley (Regulars)"
+    )
 
 
 # Short labels for the chips on a phone; the words in full are the rules' (GET /api/rules/tables/).
 SHORT_LABELS = {
-    "charging": "Charging", "flank": "Flank", "rear": "Rear", "uphill": "Uphill",
-    "obstacle": "Obstacle", "hard_cover": "Hard cover", "formed_bayonets": "Formed bayonets",
-    "free_strike": "Free strike (outnumbered)", "civilian": "Woman, child or animal",
-    "losses_20": "20% losses", "losses_40": "40% losses", "sees_scalping": "Sees scalping",
-    "hero_lost": "Hero killed/captured", "hero_in_combat": "Hero in combat",
-    "leader_near": 'Leader within 4"', "formation": "In formation", "sees_coup": "Saw a coup",
+    "charging": "Charging",
+    "flank": "Flank",
+    "rear": "Rear",
+    "uphill": "Uphill",
+    "obstacle": "Obstacle",
+    "hard_cover": "Hard cover",
+    "formed_bayonets": "Formed bayonets",
+    "free_strike": "Free strike (outnumbered)",
+    "civilian": "Woman, child or animal",
+    "losses_20": "20% losses",
+    "losses_40": "40% losses",
+    "sees_scalping": "Sees scalping",
+    "hero_lost": "Hero killed/captured",
+    "hero_in_combat": "Hero in combat",
+    "leader_near": 'Leader within 4"',
+    "formation": "In formation",
+    "sees_coup": "Saw a coup",
     "sermon": "Sermon / chant",
-}  # fmt: skip
+}
 
 
 def _label(key: str, value: int) -> str:
@@ -124,9 +140,12 @@ class MoraleForm(CalcForm):
         choices=MODIFIER_CHOICES, required=False, widget=forms.CheckboxSelectMultiple
     )
     check = forms.TypedChoiceField(
-        choices=[("", ""), ("20", "20%"), ("40", "40%")], coerce=int, required=False,
-        empty_value=None, widget=forms.HiddenInput,
-    )  # fmt: skip
+        choices=[("", ""), ("20", "20%"), ("40", "40%")],
+        coerce=int,
+        required=False,
+        empty_value=None,
+        widget=forms.HiddenInput,
+    )
 
 
 class LastWoundForm(CalcForm):
@@ -146,8 +165,9 @@ class FigureForm(CalcForm):
     took_part = forms.BooleanField(required=False, label="Takes part")
     state = forms.ChoiceField(choices=[(s, STATE_NAMES[s].capitalize()) for s in STATES])
     wounds_taken = forms.IntegerField(min_value=0, max_value=MAX_TALLY, label="Wounds taken")
-    wounds_inflicted = forms.IntegerField(min_value=0, max_value=MAX_TALLY,
-                                          label="Wounds inflicted")  # fmt: skip
+    wounds_inflicted = forms.IntegerField(
+        min_value=0, max_value=MAX_TALLY, label="Wounds inflicted"
+    )
     scalps = forms.IntegerField(min_value=0, max_value=MAX_TALLY, required=False, label="Scalps")
     put_down_by = _figure_field("Put down by", required=False)
 

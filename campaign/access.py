@@ -12,7 +12,16 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
-from campaign.models import Battle, Campaign, Figure, GameReport, Job, PostGame, Warband
+from campaign.models import (
+    Battle,
+    Campaign,
+    CampaignChase,
+    Figure,
+    GameReport,
+    Job,
+    PostGame,
+    Warband,
+)
 from campaign.selectors.battles import battles_queryset
 from campaign.selectors.games import games_queryset
 from campaign.selectors.warbands import warbands_with_roster
@@ -187,3 +196,27 @@ def figure_readable(user, figure_id: int) -> Figure:
     if not may_read(figure.warband.campaign, user):
         raise Http404("No such figure.")
     return figure
+
+
+def may_file_chase(chase: CampaignChase, user) -> bool:
+    """The two warbands' players and the organiser file a campaign chase as a report (P14)."""
+    return user.is_authenticated and user.id in (
+        chase.trappers.owner_id,
+        chase.indians.owner_id,
+        chase.campaign.organiser_id,
+    )
+
+
+def chase_for(user, chase_id: int, *, play: bool = False) -> CampaignChase:
+    """A campaign chase: read by anyone who may read the campaign; filed by its players."""
+    chase = get_object_or_404(
+        CampaignChase.objects.select_related(
+            "campaign", "session", "trappers__owner", "indians__owner", "report"
+        ),
+        pk=chase_id,
+    )
+    if not may_read(chase.campaign, user):
+        raise Http404("No such chase.")
+    if play and not may_file_chase(chase, user):
+        raise PermissionDenied("Only the two players or the organiser may file this chase.")
+    return chase

@@ -3,7 +3,16 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from campaign.views import battle_calcs, battles, builder, campaigns, games, league, roster
+from campaign.views import (
+    battle_calcs,
+    battles,
+    builder,
+    campaigns,
+    chases,
+    games,
+    league,
+    roster,
+)
 
 accounts = [
     path("", campaigns.home, name="home"),
@@ -88,6 +97,13 @@ battle_sheet = [
     path("battles/<int:battle_id>/do/<str:kind>/", battle_calcs.battle_do, name="battle-do"),
 ]
 
+campaign_chases = [
+    path("campaigns/<int:campaign_id>/chases/new/", chases.chase_new, name="chase-new"),
+    path("chases/<int:chase_id>/", chases.chase_page, name="campaign-chase"),
+    path("chases/<int:chase_id>/file/", chases.chase_file, name="chase-file"),
+    path("chases/offers/", chases.chase_offers, name="chase-offers"),
+]
+
 urlpatterns = [
     *accounts,
     *campaign_pages,
@@ -96,4 +112,5 @@ urlpatterns = [
     *postgames,
     *league_pages,
     *battle_sheet,
+    *campaign_chases,
 ]

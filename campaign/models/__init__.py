@@ -14,6 +14,7 @@ from campaign.models.campaigns import (
     Warband,
     new_invite_code,
 )
+from campaign.models.chases import CampaignChase
 from campaign.models.games import GameFigure, GameReport, GameReportQuerySet, PostGame
 from campaign.models.ratings import Job, Ranking, RatingPoint
 
@@ -24,6 +25,7 @@ __all__ = [
     "TableLog",
     "FACTION_CHOICES",
     "Campaign",
+    "CampaignChase",
     "CampaignQuerySet",
     "EquipmentPiece",
     "Figure",

@@ -23,6 +23,7 @@ from campaign.forms.battles import StartForm
 from campaign.models import Battle
 from campaign.rules.table.morale import LOSS_KEYS
 from campaign.selectors import battles as selectors
+from campaign.selectors import chases as chase_selectors
 from campaign.services import battles as services
 from config.domain_errors import domain_errors
 
@@ -134,6 +135,7 @@ def campaign_battles(request, campaign_id: int):
     context = {
         "campaign": campaign,
         "battles": selectors.campaign_battles(campaign)[:12],
+        "chases": chase_selectors.campaign_chases(campaign)[:12],
         "is_member": is_member(campaign, request.user),
     }
     return render(request, "campaign/battle_new.html#battles", context)

@@ -167,6 +167,7 @@ FIGURE_FIELDS = {
     "state": "state",
     "rolls_since_gain": "advancement_rolls",
     "reputation_gained_as": "reputation_gained_as",
+    "bonus_ended": "advancement_bonus_ended",
 }
 
 

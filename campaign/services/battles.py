@@ -10,7 +10,6 @@ poll.
 
 from __future__ import annotations
 
-import dataclasses
 import datetime
 from collections.abc import Sequence
 
@@ -30,8 +29,6 @@ from campaign.services.games import MAX_TALLY, GameLine, game_file
 from campaign.services.tables import dice_for
 
 OUTCOME = {"ok": "ok", "flesh_wound": "ok", "down": "down", "out_of_action": "out_of_action"}
-# C17: the sheet knows who put each figure down; the report takes it once its lines carry it.
-REPORT_TAKES_PUT_DOWN_BY = "put_down_by" in {f.name for f in dataclasses.fields(GameLine)}
 
 
 class BattleError(CampaignError):
@@ -329,7 +326,7 @@ def battle_file(
         warbands=[battle.warband_a_id, battle.warband_b_id],
         winner=winner,
         played_on=played_on or timezone.localdate(),
-        figures=[_reportbattle_line(line) for line in lines],
+        figures=[_report_line(line) for line in lines],
     )
     battle.status = Battle.Status.FILED
     battle.report = report
@@ -343,17 +340,17 @@ def battle_file(
     return report
 
 
-def _reportbattle_line(line: BattleFigure) -> GameLine:
-    fields = {
-        "figure": line.figure_id,
-        "took_part": line.took_part,
-        "outcome": OUTCOME[line.state],
-        "wounds_inflicted": line.wounds_inflicted,
-        "scalps": line.scalps,
-    }
-    if REPORT_TAKES_PUT_DOWN_BY and OUTCOME[line.state] != "ok":
-        fields["put_down_by"] = line.put_down_by_id
-    return GameLine(**fields)
+def _report_line(line: BattleFigure) -> GameLine:
+    """The figure's line of the report; who put it down (C17) when it ended down or out."""
+    outcome = OUTCOME[line.state]
+    return GameLine(
+        figure=line.figure_id,
+        took_part=line.took_part,
+        outcome=outcome,
+        wounds_inflicted=line.wounds_inflicted,
+        scalps=line.scalps,
+        put_down_by=line.put_down_by_id if outcome != "ok" else None,
+    )
 
 
 @transaction.atomic

@@ -266,3 +266,12 @@ def test_the_suggested_winner_is_the_side_whose_enemy_routed(battle, player, war
                                   state="out_of_action", wounds_taken=1, wounds_inflicted=0,
                                   scalps=0)  # fmt: skip
     assert battles.suggested_winner(battle) == war_party.id
+
+
+def test_the_report_says_who_put_each_figure_down(battle, player, war_party, patrol):
+    wolf, abbott = fid(war_party, "Grey Wolf"), fid(patrol, "Pte. Abbott")
+    shoot(battle, player, wolf, abbott, [6, 6])
+    rolls.battle_last_wound(battle=battle, actor=player, figure=abbott, dice=[4])
+    report = battles.battle_file(battle=battle, actor=player, winner=None)
+    line = report.figures.get(figure_id=abbott)
+    assert (line.outcome, line.put_down_by_id) == ("down", wolf)  # C17

@@ -1,8 +1,9 @@
-"""Admin for the table companion: battles, their figure lines and the table log."""
+"""Admin for the table companion: battles, their figure lines, the table log and the campaign
+chases (P14)."""
 
 from django.contrib import admin
 
-from campaign.models import Battle, BattleFigure, TableLog
+from campaign.models import Battle, BattleFigure, CampaignChase, TableLog
 
 
 class BattleFigureInline(admin.TabularInline):
@@ -30,3 +31,9 @@ class TableLogAdmin(admin.ModelAdmin):
     list_display = ["text", "kind", "campaign", "battle", "actor", "typed_in", "created_at"]
     list_filter = ["kind", "typed_in"]
     raw_id_fields = ["campaign", "battle", "figure", "other"]
+
+
+@admin.register(CampaignChase)
+class CampaignChaseAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "campaign", "session", "report", "created_at"]
+    raw_id_fields = ["campaign", "session", "trappers", "indians", "started_by", "report"]

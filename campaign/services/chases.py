@@ -146,7 +146,7 @@ def chase_file_report(*, chase: CampaignChase, actor) -> GameReport:
     lost rower ended the game down; the winner is the side that won the chase. The report
     goes through the usual confirmation and post-game sequences. Filing twice files once."""
     chase = (
-        CampaignChase.objects.select_for_update()
+        CampaignChase.objects.select_for_update(of=("self",))
         .select_related("session", "report")
         .get(pk=chase.pk)
     )

@@ -19,6 +19,7 @@ from campaign.models import (
     Figure,
     GameReport,
     Job,
+    Membership,
     PostGame,
     Warband,
 )
@@ -46,6 +47,11 @@ def may_read(campaign: Campaign, user) -> bool:
 def can_edit_warband(warband: Warband, user) -> bool:
     """The owner changes their own warband; the organiser may correct anything."""
     return user.is_authenticated and user.id in (warband.owner_id, warband.campaign.organiser_id)
+
+
+def may_remove_member(campaign: Campaign, user, member_id: int) -> bool:
+    """The organiser removes a player; a player may leave on their own."""
+    return is_organiser(campaign, user) or (user.is_authenticated and user.id == member_id)
 
 
 def owners(game: GameReport) -> set[int]:
@@ -95,6 +101,18 @@ def campaign_for(user, campaign_id: int, *, organiser: bool = False, member: boo
     if member and not is_member(campaign, user):
         raise PermissionDenied("Join the campaign first.")
     return campaign
+
+
+def membership_for(user, campaign_id: int, member_id: int) -> Membership:
+    """A player's membership, for removing it: 404 for a stranger to a private campaign or a
+    user who does not play in it; 403 unless the organiser or the player themself asks."""
+    campaign = campaign_for(user, campaign_id)
+    membership = get_object_or_404(
+        Membership.objects.select_related("user", "campaign"), campaign=campaign, user_id=member_id
+    )
+    if not may_remove_member(campaign, user, member_id):
+        raise PermissionDenied("Only the organiser may remove another player.")
+    return membership
 
 
 def warband_for(user, warband_id: int, *, edit: bool = False, roster: bool = False) -> Warband:

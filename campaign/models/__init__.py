@@ -1,5 +1,6 @@
 """The campaign app's models, a module per subject; all of them importable from here."""
 
+from campaign.models.activity import Activity
 from campaign.models.battles import Battle, BattleFigure, BattleQuerySet, TableLog
 from campaign.models.campaigns import (
     FACTION_CHOICES,
@@ -19,6 +20,7 @@ from campaign.models.games import GameFigure, GameReport, GameReportQuerySet, Po
 from campaign.models.ratings import Job, Ranking, RatingPoint
 
 __all__ = [
+    "Activity",
     "Battle",
     "BattleFigure",
     "BattleQuerySet",

@@ -25,6 +25,7 @@ from campaign.rules.dice import Dice
 from campaign.rules.table import STATE_NAMES, STATES, Losses
 from campaign.rules.table.odds import roll
 from campaign.selectors.battles import battle_sheet
+from campaign.services.campaigns import require_open
 from campaign.services.games import MAX_TALLY, GameLine, game_file
 from campaign.services.tables import dice_for
 
@@ -44,6 +45,7 @@ def locked_battle(battle: Battle, actor) -> Battle:
     )
     if not may_play(row, actor):
         raise PermissionDenied("Only the two players or the organiser may play this battle.")
+    require_open(row.campaign)
     if not row.is_on:
         raise BattleError(
             f"This battle is over ({row.get_status_display().lower()}): nothing changes on its "
@@ -102,6 +104,7 @@ def battle_line(battle: Battle, figure_id: int | None, field: str) -> BattleFigu
 def battle_start(*, campaign: Campaign, actor, warband_a: int, warband_b: int) -> Battle:
     """A battle between two founded warbands of the campaign, started by one of their players
     (or the organiser). A warband plays one battle at a time."""
+    require_open(campaign)
     if warband_a == warband_b:
         raise BattleError("A battle is fought by two different warbands.", field="warband_b")
     found = {

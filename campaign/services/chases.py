@@ -18,6 +18,7 @@ from campaign.access import is_organiser
 from campaign.errors import CampaignError
 from campaign.models import Campaign, CampaignChase, Figure, GameReport, Warband
 from campaign.selectors.chases import SIDE_NAMES, SIDES, rower_fates
+from campaign.services.campaigns import require_open
 from campaign.services.games import GameLine, game_file
 from chase import services as chase_services
 from chase.models import GameSession
@@ -85,6 +86,7 @@ def chase_start(
     """Start a Pelts chase between two warbands of the campaign (P14). The player plays
     `play_as` (their own warband's side, unless they are the organiser); solo, the computer
     plays the other side. Each side's rowers are named from its roster, two per canoe."""
+    require_open(campaign)
     if trappers == indians:
         raise ChaseError("A chase is between two different warbands.", field="indians")
     sides = {

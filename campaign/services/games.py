@@ -13,16 +13,21 @@ from dataclasses import dataclass
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
+from django.urls import reverse
 from django.utils import timezone
 
 from campaign.access import is_organiser, may_confirm, may_edit, may_withdraw
 from campaign.errors import ConflictError, ReportError
-from campaign.models import Campaign, Figure, GameFigure, GameReport, PostGame, Warband
+from campaign.inbox import confirm_report_item, game_words, run_postgame_item
+from campaign.models import Activity, Campaign, Figure, GameFigure, GameReport, PostGame, Warband
 from campaign.rules import postgame as rules
 from campaign.rules.postgame.sheet import OUTCOMES
 from campaign.rules.report import ImpossibleReport, ReportedFigure, check_report
 from campaign.selectors.games import warband_sheet as build_sheet
+from campaign.services.activity import activity_record
+from campaign.services.campaigns import require_open
 from campaign.services.jobs import rankings_queue_rebuild
+from campaign.services.notify import players_notify
 
 MAX_TALLY = 50  # wounds or scalps by one figure in one game: far beyond any real game
 STATE_WORDS = {
@@ -58,6 +63,7 @@ def _check(
     campaign: Campaign, actor, warbands: Sequence[int], winner: int | None, played_on, figures
 ) -> _Checked:
     """Every rule a report must meet; raises ReportError naming the first broken one."""
+    require_open(campaign)
     if len(warbands) != 2 or warbands[0] == warbands[1]:
         raise ReportError(
             "A game is played by two different warbands. A warband never plays itself.",
@@ -175,9 +181,25 @@ def game_file(
         filed_by=actor,
     )
     _write_lines(game, checked)
+    activity_record(
+        campaign=campaign,
+        kind=Activity.Kind.REPORT,
+        text=f"{actor} reported {game_words(game)}: {_outcome(game)}",
+        url=reverse("game", args=[game.id]),
+        actor=actor,
+    )
     if is_organiser(campaign, actor) or not campaign.report_confirmation:
         return _confirm(game, actor)
+    players_notify(
+        user_ids=[game.warband_a.owner_id, game.warband_b.owner_id],
+        item=confirm_report_item(game),
+        actor=actor,
+    )
     return game
+
+
+def _outcome(game: GameReport) -> str:
+    return f"{game.winner.name} won" if game.winner else "a draw"
 
 
 def _locked(game: GameReport) -> GameReport:
@@ -201,6 +223,7 @@ def game_edit(
     """Replace a pending report's content. A confirmed report is not edited: the organiser
     may withdraw it while neither sequence is committed, and a new one is filed."""
     game = _locked(game)
+    require_open(game.campaign)
     if game.status != GameReport.Status.PENDING:
         raise ReportError(
             f"This report is {game.get_status_display().lower()}: it can no longer be edited. "
@@ -227,6 +250,7 @@ def game_confirm(*, game: GameReport, actor) -> GameReport:
     """The opponent (or the organiser) confirms: both sequences open. Confirming a confirmed
     report again changes nothing."""
     game = _locked(game)
+    require_open(game.campaign)
     if game.status == GameReport.Status.CONFIRMED:
         return game
     if game.status == GameReport.Status.WITHDRAWN:
@@ -259,11 +283,20 @@ def _confirm(game: GameReport, actor) -> GameReport:
         report = _side_report(game, warband, opponent, ratings, lines)
         sheet = sheets[warband.id].to_dict()
         rules.PostGame.from_dicts(sheet, report)  # the rules check the report fits the roster
-        PostGame.objects.create(game=game, warband=warband, sheet=sheet, report=report)
+        postgame = PostGame.objects.create(game=game, warband=warband, sheet=sheet, report=report)
+        players_notify(user_ids=[warband.owner_id], item=run_postgame_item(postgame), actor=actor)
     game.status = GameReport.Status.CONFIRMED
     game.confirmed_by, game.confirmed_at = actor, timezone.now()
     game.rating_a_before, game.rating_b_before = ratings[a.id], ratings[b.id]
     game.save()
+    at_once = "counted at once" if game.filed_by_id == actor.id else "confirmed"
+    activity_record(
+        campaign=game.campaign_id,
+        kind=Activity.Kind.CONFIRMATION,
+        text=f"{actor} {at_once} {game_words(game)}: both post-game sequences are open",
+        url=reverse("game", args=[game.id]),
+        actor=actor,
+    )
     rankings_queue_rebuild(campaign_id=game.campaign_id)
     return game
 
@@ -309,6 +342,7 @@ def game_withdraw(*, game: GameReport, actor) -> GameReport:
     organiser only, and only while neither sequence is committed (both are discarded, and the
     rankings rebuilt). Withdrawing a withdrawn report again changes nothing."""
     game = _locked(game)
+    require_open(game.campaign)
     if game.status == GameReport.Status.WITHDRAWN:
         return game
     if not may_withdraw(game, actor):

@@ -23,6 +23,7 @@ from campaign.rules.table.morale import MoraleOutcome, RallyOutcome
 from campaign.rules.table.shooting import ShotRoll
 from campaign.selectors.battles import combatant, ongoing_line
 from campaign.services import dice as dice_source
+from campaign.services.campaigns import require_open
 
 STATE_WORDS = {
     Figure.State.DEAD: "dead",
@@ -58,8 +59,11 @@ def dice_for(campaign: Campaign | None, faces: Sequence[int] | None, roller: Dic
 
 
 def at_table(figure: Figure, field: str, campaign: Campaign | None = None) -> None:
-    """A figure the calculators can take: on the roster, not captive, in the same campaign."""
-    if campaign is not None and figure.warband.campaign_id != campaign.id:
+    """A figure the calculators can take: on the roster, not captive, in the same campaign
+    (and a campaign still open: a roll is logged)."""
+    if campaign is None:
+        require_open(figure.warband.campaign)
+    elif figure.warband.campaign_id != campaign.id:
         raise TableError(f"{figure.name} plays in another campaign.", field=field)
     if figure.state != Figure.State.ACTIVE:
         raise TableError(f"{figure.name} is {STATE_WORDS[figure.state]}.", field=field)

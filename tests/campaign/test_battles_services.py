@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import pytest
 from django.core.exceptions import PermissionDenied
+from django.utils import timezone
 
 from campaign import services
+from campaign.errors import CampaignError
 from campaign.models import Battle, GameReport, TableLog
 from campaign.rules.table import TableError
 from campaign.services import battle_rolls as rolls
@@ -275,3 +277,12 @@ def test_the_report_says_who_put_each_figure_down(battle, player, war_party, pat
     report = battles.battle_file(battle=battle, actor=player, winner=None)
     line = report.figures.get(figure_id=abbott)
     assert (line.outcome, line.put_down_by_id) == ("down", wolf)  # C17
+
+
+def test_a_closed_campaign_refuses_the_sheets_rolls(battle, campaign, player, war_party, patrol):
+    campaign.closed_at = timezone.now()
+    campaign.save()
+    with pytest.raises(CampaignError) as error:
+        shoot(battle, player, fid(war_party, "Grey Wolf"), fid(patrol, "Pte. Abbott"), [3, 3])
+    assert "is closed" in error.value.message
+    assert not TableLog.objects.filter(kind="shooting").exists()

@@ -9,6 +9,7 @@ Hero, reputation 4, Marksman; Sgt. Pike, reputation 3; privates of reputation 2 
 from __future__ import annotations
 
 import pytest
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from campaign.models import TableLog
@@ -354,3 +355,12 @@ def test_every_key_a_request_may_send_is_in_the_tables(db):
     morale_keys = {m["key"] for m in tables["morale"]["modifiers"] if m["given_by"] == "player"}
     assert {"losses_20", "losses_40", "sees_scalping", "hero_lost", "hero_in_combat",
             "leader_near", "formation"} <= morale_keys  # fmt: skip
+
+
+def test_a_closed_campaign_logs_no_more_rolls(api, campaign, patrol):
+    campaign.closed_at = timezone.now()
+    campaign.save()
+    response = post(api, SHOOT, {"shooter": figure(patrol, "Pte. Abbott").id, "range": "short"})
+    assert response.status_code == 400
+    assert "is closed" in response.json()["detail"]
+    assert TableLog.objects.count() == 0

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('campaign', '0005_battles'),
+        ('campaign', '0007_battles'),
         ('chase', '0003_seat_invites'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]

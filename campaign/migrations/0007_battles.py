@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('campaign', '0004_figure_bonus_ended_and_game_figure_put_down_by'),
+        ('campaign', '0006_campaign_closed_at'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

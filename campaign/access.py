@@ -12,7 +12,18 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
-from campaign.models import Campaign, Figure, GameReport, Job, Membership, PostGame, Warband
+from campaign.models import (
+    Battle,
+    Campaign,
+    CampaignChase,
+    Figure,
+    GameReport,
+    Job,
+    Membership,
+    PostGame,
+    Warband,
+)
+from campaign.selectors.battles import battles_queryset
 from campaign.selectors.games import games_queryset
 from campaign.selectors.warbands import warbands_with_roster
 
@@ -170,3 +181,60 @@ def job_for(user, job_id: int) -> Job:
         raise Http404("No such job.")
     campaign_for(user, job.campaign_id)
     return job
+
+
+# --- the table companion (a battle sheet, the calculators' figures) ----------------------------
+
+
+def may_play(battle: Battle, user) -> bool:
+    """The two warbands' players and the organiser roll, change and file a battle."""
+    return user.is_authenticated and user.id in (
+        battle.warband_a.owner_id,
+        battle.warband_b.owner_id,
+        battle.campaign.organiser_id,
+    )
+
+
+def battle_for(user, battle_id: int, *, play: bool = False) -> Battle:
+    """Anyone who may read the campaign watches a battle; its players and the organiser play."""
+    battle = get_object_or_404(battles_queryset(), pk=battle_id)
+    if not may_read(battle.campaign, user):
+        raise Http404("No such battle.")
+    if play and not may_play(battle, user):
+        raise PermissionDenied("Only the two players or the organiser may play this battle.")
+    return battle
+
+
+def figure_readable(user, figure_id: int) -> Figure:
+    """A figure the user may read, with what the calculators need (its kit); 404 otherwise."""
+    figure = get_object_or_404(
+        Figure.objects.select_related("warband__campaign").prefetch_related("equipment"),
+        pk=figure_id,
+    )
+    if not may_read(figure.warband.campaign, user):
+        raise Http404("No such figure.")
+    return figure
+
+
+def may_file_chase(chase: CampaignChase, user) -> bool:
+    """The two warbands' players and the organiser file a campaign chase as a report (P14)."""
+    return user.is_authenticated and user.id in (
+        chase.trappers.owner_id,
+        chase.indians.owner_id,
+        chase.campaign.organiser_id,
+    )
+
+
+def chase_for(user, chase_id: int, *, play: bool = False) -> CampaignChase:
+    """A campaign chase: read by anyone who may read the campaign; filed by its players."""
+    chase = get_object_or_404(
+        CampaignChase.objects.select_related(
+            "campaign", "session", "trappers__owner", "indians__owner", "report"
+        ),
+        pk=chase_id,
+    )
+    if not may_read(chase.campaign, user):
+        raise Http404("No such chase.")
+    if play and not may_file_chase(chase, user):
+        raise PermissionDenied("Only the two players or the organiser may file this chase.")
+    return chase

@@ -127,3 +127,6 @@ class ActivityAdmin(admin.ModelAdmin):
     list_display = ["created_at", "campaign", "kind", "text", "actor"]
     list_filter = ["kind"]
     raw_id_fields = ["campaign", "actor"]
+
+
+from campaign import admin_battles  # noqa: E402, F401  (the table companion's models)

@@ -3,7 +3,17 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from campaign.views import builder, campaigns, games, league, manage, roster
+from campaign.views import (
+    battle_calcs,
+    battles,
+    builder,
+    campaigns,
+    chases,
+    games,
+    league,
+    manage,
+    roster,
+)
 
 accounts = [
     path("", campaigns.home, name="home"),
@@ -93,4 +103,31 @@ league_pages = [
     path("jobs/<int:job_id>/", league.job_detail, name="job"),
 ]
 
-urlpatterns = [*accounts, *campaign_pages, *warbands, *game_reports, *postgames, *league_pages]
+battle_sheet = [
+    path("campaigns/<int:campaign_id>/battles/", battles.campaign_battles, name="campaign-battles"),
+    path("campaigns/<int:campaign_id>/battles/new/", battles.battle_new, name="battle-new"),
+    path("battles/<int:battle_id>/", battles.battle_page, name="battle"),
+    path("battles/<int:battle_id>/turn/", battles.battle_turn, name="battle-turn"),
+    path("battles/<int:battle_id>/order/", battles.battle_order, name="battle-order"),
+    path("battles/<int:battle_id>/abandon/", battles.battle_abandon, name="battle-abandon"),
+    path("battles/<int:battle_id>/calc/<str:kind>/", battle_calcs.battle_calc, name="battle-calc"),
+    path("battles/<int:battle_id>/do/<str:kind>/", battle_calcs.battle_do, name="battle-do"),
+]
+
+campaign_chases = [
+    path("campaigns/<int:campaign_id>/chases/new/", chases.chase_new, name="chase-new"),
+    path("chases/<int:chase_id>/", chases.chase_page, name="campaign-chase"),
+    path("chases/<int:chase_id>/file/", chases.chase_file, name="chase-file"),
+    path("chases/offers/", chases.chase_offers, name="chase-offers"),
+]
+
+urlpatterns = [
+    *accounts,
+    *campaign_pages,
+    *warbands,
+    *game_reports,
+    *postgames,
+    *league_pages,
+    *battle_sheet,
+    *campaign_chases,
+]

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from campaign.api import campaigns, exports, games, league, postgames, warbands
+from campaign.api import campaigns, exports, games, league, postgames, tables, warbands
 from config.auth import obtain_auth_token
 
 token = [path("token/", obtain_auth_token, name="api-token")]
@@ -81,6 +81,15 @@ league_routes = [
     path("jobs/<int:job_id>/", league.job_detail, name="api-job"),
 ]
 
+table_routes = [
+    path("tables/shooting/", tables.shooting, name="api-tables-shooting"),
+    path("tables/melee/", tables.melee, name="api-tables-melee"),
+    path("tables/morale/", tables.morale, name="api-tables-morale"),
+    path("tables/rally/", tables.rally, name="api-tables-rally"),
+    path("tables/last-wound/", tables.last_wound, name="api-tables-last-wound"),
+    path("rules/tables/", tables.rules_tables, name="api-rules-tables"),
+]
+
 urlpatterns = [
     *token,
     *campaign_routes,
@@ -88,4 +97,5 @@ urlpatterns = [
     *game_routes,
     *postgame_routes,
     *league_routes,
+    *table_routes,
 ]

@@ -1,6 +1,7 @@
 """The campaign app's models, a module per subject; all of them importable from here."""
 
 from campaign.models.activity import Activity
+from campaign.models.battles import Battle, BattleFigure, BattleQuerySet, TableLog
 from campaign.models.campaigns import (
     FACTION_CHOICES,
     Campaign,
@@ -14,13 +15,19 @@ from campaign.models.campaigns import (
     Warband,
     new_invite_code,
 )
+from campaign.models.chases import CampaignChase
 from campaign.models.games import GameFigure, GameReport, GameReportQuerySet, PostGame
 from campaign.models.ratings import Job, Ranking, RatingPoint
 
 __all__ = [
     "Activity",
+    "Battle",
+    "BattleFigure",
+    "BattleQuerySet",
+    "TableLog",
     "FACTION_CHOICES",
     "Campaign",
+    "CampaignChase",
     "CampaignQuerySet",
     "EquipmentPiece",
     "Figure",

@@ -1,7 +1,7 @@
 """A round of the chase (A3-A6): the maneuvering rolls, the choice of cards, the reveal, and each
 participant's action on its card in order (its complication, attacks, forces).
 
-The `_` functions and `advance` change, in place, a state the caller has copied.
+Every function here changes, in place, a state the caller has already copied.
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ from chase.engines.abstract import cards
 from chase.engines.abstract.legal import legal_actions
 from chase.engines.abstract.state import State, card_rank
 from chase.engines.abstract.tables import GM
-from chase.engines.base import GameError
+from chase.engines.base import IllegalMove
 from chase.engines.chance import Chance
 
 Action = dict[str, Any]
@@ -26,14 +26,14 @@ PASSIVE = ("miss", "unhurt", "recovers")
 def random_action(state: State, role: str, chance: Chance) -> Action:
     actions = legal_actions(state, role)
     if not actions:
-        raise GameError("There is nothing for this seat to do now.")
+        raise IllegalMove("There is nothing for this seat to do now.")
     return chance.choice(actions, label="random action")
 
 
 def computer_action(state: State, role: str, chance: Chance) -> Action:
     actions = legal_actions(state, role)
     if not actions:
-        raise GameError("There is nothing for this seat to do now.")
+        raise IllegalMove("There is nothing for this seat to do now.")
     by_type: dict[str, list[Action]] = {}
     for action in actions:
         by_type.setdefault(action["type"], []).append(action)
@@ -70,4 +70,4 @@ def _game_master(by_type: dict[str, list[Action]]) -> Action:
     for kind in ("next", "end"):
         if kind in by_type:
             return by_type[kind][0]
-    raise GameError("The game master has nothing to do now.")  # pragma: no cover
+    raise IllegalMove("The game master has nothing to do now.")  # pragma: no cover

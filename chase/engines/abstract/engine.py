@@ -9,7 +9,7 @@ from chase.engines.abstract.legal import legal_actions
 from chase.engines.abstract.state import copy_state, new_state, participant_of, roles
 from chase.engines.abstract.tables import GM, KIND, TITLE
 from chase.engines.abstract.view import view
-from chase.engines.base import GameError, Outcome
+from chase.engines.base import IllegalMove, Outcome
 from chase.engines.chance import Chance
 
 
@@ -37,7 +37,7 @@ class AbstractChaseEngine:
         legal = legal_actions(state, role)
         wanted = _bare(action) if isinstance(action, dict) else None
         if wanted is None or wanted not in [_bare(a) for a in legal]:
-            raise GameError(_refusal(state, role, legal))
+            raise IllegalMove(_refusal(state, role, legal))
         new = copy_state(state)
         events: list[dict[str, Any]] = []
         _perform(new, role, wanted, chance, events)

@@ -28,7 +28,7 @@ from chase.engines.abstract.tables import (
     HARM_RESULTS,
     RECOVER_RESULTS,
 )
-from chase.engines.base import GameError
+from chase.engines.base import IllegalMove
 
 Action = dict[str, Any]
 
@@ -52,7 +52,7 @@ def legal_actions(state: State, role: str | None) -> list[Action]:
         return _gm_actions(state)
     try:
         participant = participant_of(state, role)
-    except GameError:  # an unknown seat has nothing to do
+    except IllegalMove:  # an unknown seat has nothing to do
         return []
     if not in_chase(participant) or state["pending"]:
         return []

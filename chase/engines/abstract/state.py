@@ -24,7 +24,7 @@ from chase.engines.abstract.tables import (
     TWICE,
     TWICE_AS_FAST,
 )
-from chase.engines.base import GameError
+from chase.engines.base import IllegalMove
 from chase.engines.chance import Chance
 
 State = dict[str, Any]
@@ -147,7 +147,7 @@ def participant_of(state: State, role: str) -> Participant:
     for participant in state["participants"]:
         if participant["role"] == role:
             return participant
-    raise GameError(f"There is no seat {role!r} in this chase.")
+    raise IllegalMove(f"There is no seat {role!r} in this chase.")
 
 
 def who(participant: Participant) -> str:

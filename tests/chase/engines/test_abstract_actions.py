@@ -7,7 +7,7 @@ import pytest
 
 from chase.engines.abstract import ENGINE
 from chase.engines.abstract.rounds import split_attacks
-from chase.engines.base import GameError
+from chase.engines.base import IllegalMove
 from tests.chase.engines.abstract_helpers import (
     act,
     chase,
@@ -199,7 +199,7 @@ def test_a_force_is_one_per_round_and_needs_the_advantage():
     state = forcing()
     assert [a["target"] for a in ENGINE.legal_actions(state, "p1") if a["type"] == "force"] == [1]
     assert kinds(state, "p2") == []
-    with pytest.raises(GameError):
+    with pytest.raises(IllegalMove):
         act(state, "p2", "force", target=0)
 
 
@@ -209,7 +209,7 @@ def test_a_force_is_one_per_round_and_needs_the_advantage():
 def test_nobody_acts_while_the_game_master_has_something_to_decide():
     state = act(forcing(), "p1", "attack", target=1).state
 
-    with pytest.raises(GameError, match="The game master has something to decide first"):
+    with pytest.raises(IllegalMove, match="The game master has something to decide first"):
         act(state, "p1", "done")
 
 

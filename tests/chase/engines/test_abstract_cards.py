@@ -8,7 +8,7 @@ import json
 import pytest
 
 from chase.engines.abstract import ENGINE, cards
-from chase.engines.base import GameError
+from chase.engines.base import IllegalMove
 from tests.chase.engines.abstract_helpers import (
     act,
     chase,
@@ -45,7 +45,7 @@ def test_a_club_is_avoided_by_keeping_a_lower_card():
 def test_a_card_that_was_not_drawn_cannot_be_kept():
     state = act(chase(top=["7C", "5H"]), "p1", "roll", [7, 6, 2]).state
 
-    with pytest.raises(GameError, match="choose one of: Keep the 7 of Clubs"):
+    with pytest.raises(IllegalMove, match="choose one of: Keep the 7 of Clubs"):
         act(state, "p1", "keep", card="AS")
 
 
@@ -262,7 +262,7 @@ def test_a_club_must_be_faced_before_anything_else():
     state = complicated("9C")
 
     assert kinds(state, "p1") == ["face"]
-    with pytest.raises(GameError):
+    with pytest.raises(IllegalMove):
         act(state, "p1", "attack", target=1)
 
 

@@ -7,7 +7,7 @@ import pytest
 
 from chase.engines.abstract import ENGINE
 from chase.engines.abstract.cards import FULL_DECK
-from chase.engines.base import GameError
+from chase.engines.base import IllegalMove
 from tests.chase.engines.abstract_helpers import (
     act,
     chase,
@@ -192,7 +192,7 @@ def test_the_game_master_has_nothing_to_do_while_the_participants_roll():
     state = chase()
 
     assert kinds(state, "gm") == []
-    with pytest.raises(GameError, match="not your turn"):
+    with pytest.raises(IllegalMove, match="not your turn"):
         act(state, "gm", "next")
 
 
@@ -200,5 +200,5 @@ def test_nothing_can_be_done_once_the_chase_is_over():
     state = act(quiet_round(chase()), "gm", "record", result="out", target=0).state
 
     assert ENGINE.legal_actions(state, "gm") == []
-    with pytest.raises(GameError, match="The chase is over"):
+    with pytest.raises(IllegalMove, match="The chase is over"):
         act(state, "gm", "next")

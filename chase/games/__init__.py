@@ -29,6 +29,8 @@ How to add a game (Moosehead Lake, kind `moosehead`, as the example):
            board=moosehead_board,                    # optional: None shows view and actions
            results=None,                             # optional: (session, view) -> end screen
            seat_names=None,                          # optional: (options, role) -> a name
+           option_choices={},                        # optional: word options as a choice
+           figures=None,                             # optional: a warband's figures in options
        )
 
 3. The board template `templates/chase/boards/moosehead.html`: it gets `board` (what

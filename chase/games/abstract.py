@@ -32,8 +32,8 @@ INNER = {"prey": CENTRE - GAP / 2 - CARD[0], "pursuers": CENTRE + GAP / 2}  # th
 OUTWARD = {"prey": -1, "pursuers": 1}
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "Jk")
 TOP_RANK = 15
-BAND_NAMES = {"out of range": "none", "long": "long −4", "medium": "medium −2", "short": "short"}
-SIDE_COLOURS = {"prey": "#2f5d50", "pursuers": "#a3442a"}
+BAND_NAMES = {"out of range": "out", "long": "long −4", "medium": "medium", "short": "short"}
+RANGE_WORDS = {"long": "long range (−4)", "medium": "medium range (−2)", "short": "short range"}
 NAME_LENGTH = 14
 COMPLICATION_WORDS = {
     "disaster": "disaster",
@@ -55,6 +55,11 @@ def abstract_board(view: dict[str, Any], actions: list[dict]) -> dict[str, Any]:
     the seat's own cards and the game master's controls."""
     people = {p["role"]: p for p in view["participants"]}
     placed, labels = _place_cards(view)
+    if view["pending"] and view["pending"][0]["kind"] == "attack":  # who the GM decides about
+        attack = view["pending"][0]
+        for role, mark in ((attack["attacker_role"], "active"), (attack["target_role"], "target")):
+            if role in placed:
+                placed[role][mark] = True
     arrows = [
         _arrow(placed[a["from"]], placed[a["to"]], a["tie"])
         for a in view["advantage"]
@@ -148,6 +153,7 @@ def _place_cards(view: dict[str, Any]) -> tuple[dict[str, dict[str, Any]], list[
             "mark_x": round(x + (CARD[0] - 0.9 if side == "prey" else 0.9), 2),
             "shown": p["card_shown"],
             "active": view["active"] == p["role"],
+            "target": False,
             "you": view.get("you") == p["role"],
             # The arrows leave a card from its edge facing the other column.
             "edge": round(x + CARD[0] if side == "prey" else x, 2),
@@ -289,7 +295,7 @@ def _pending_words(people: dict[str, dict], pending: dict[str, Any]) -> str:
             attacker_words = f"{pending['count']} of {attacker['name']} attack"
         else:
             attacker_words = f"{attacker['name']} attacks"
-        return f"{attacker_words} {target} at {pending['range']} range"
+        return f"{attacker_words} {target} at {RANGE_WORDS[pending['range']]}"
     if pending["kind"] == "harm":
         return f"{target} hit {pending['source']}: what damage or fatigue?"
     return f"{target} tries to recover from being shaken"

@@ -27,7 +27,7 @@ def _buttons(html: str) -> list[dict]:
 def test_the_lobby_offers_the_chases_templates_length_and_terrain(client):
     html = client.get("/play/?kind=abstract", **HTMX).content.decode()
 
-    assert 'name="abstract-template"' in html and "A road chase" in html
+    assert 'name="abstract-template"' in html and "Road: courier and dragoons" in html
     assert 'name="abstract-length"' in html and "Dogfight: until one side withdraws" in html
     assert 'name="abstract-terrain"' in html
     assert html.count('class="seat-row"') == 5  # the game master and the canoe chase's four

@@ -43,6 +43,7 @@ RESULT_LABELS = {
     "still_shaken": "Stays shaken",
     "withdraws": "Withdraws",
 }
+GROUP_LABELS = {"wounded": "one wounded, so out", "out": "one out of the chase"}
 
 
 def legal_actions(state: State, role: str | None) -> list[Action]:
@@ -142,7 +143,7 @@ def _gm_actions(state: State) -> list[Action]:
             {
                 "type": "resolve",
                 "result": result,
-                "label": f"{who(target)}: {RESULT_LABELS[result].lower()}",
+                "label": f"{who(target)}: {_result_words(target, result)}",
             }
             for result in choices
         ]
@@ -167,7 +168,14 @@ def _gm_actions(state: State) -> list[Action]:
                     "type": "record",
                     "result": result,
                     "target": participant["index"],
-                    "label": f"{who(participant)}: {RESULT_LABELS[result].lower()}",
+                    "label": f"{who(participant)}: {_result_words(participant, result)}",
                 }
             )
     return actions
+
+
+def _result_words(target: Participant, result: str) -> str:
+    """A7: a group of extras loses one of its number to a wound, or to "out"."""
+    if target["group"] and result in GROUP_LABELS:
+        return GROUP_LABELS[result]
+    return RESULT_LABELS[result].lower()

@@ -6,7 +6,7 @@ from typing import Any
 
 # A day's pursuit down a river: two trappers' canoes fleeing a war party (extended, A1).
 CANOE_CHASE: dict[str, Any] = {
-    "title": "A canoe chase: trappers and Indians",
+    "title": "Canoe: trappers and Indians",
     "length": "extended",
     "terrain": "difficult",  # rapids, snags and sweepers
     "prey": "trappers",
@@ -47,7 +47,7 @@ CANOE_CHASE: dict[str, Any] = {
 
 # Riders on the road to the fort: a courier with dispatches and the dragoons sent after him.
 ROAD_CHASE: dict[str, Any] = {
-    "title": "A road chase: the courier and the dragoons",
+    "title": "Road: courier and dragoons",
     "length": "standard",
     "terrain": "open",
     "prey": "courier",

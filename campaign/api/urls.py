@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from campaign.api import campaigns, games, league, postgames, warbands
+from campaign.api import campaigns, exports, games, league, postgames, warbands
 from config.auth import obtain_auth_token
 
 token = [path("token/", obtain_auth_token, name="api-token")]
@@ -11,6 +11,17 @@ campaign_routes = [
     path("campaigns/", campaigns.CampaignsView.as_view(), name="api-campaigns"),
     path("campaigns/<int:campaign_id>/", campaigns.campaign_detail, name="api-campaign"),
     path("campaigns/<int:campaign_id>/join/", campaigns.campaign_join, name="api-campaign-join"),
+    path("campaigns/<int:campaign_id>/export/", exports.campaign_export, name="api-export"),
+    path(
+        "campaigns/<int:campaign_id>/export/rosters.csv",
+        exports.rosters_csv,
+        name="api-export-rosters",
+    ),
+    path(
+        "campaigns/<int:campaign_id>/export/league.csv",
+        exports.league_csv,
+        name="api-export-league",
+    ),
 ]
 
 warband_routes = [

@@ -10,7 +10,14 @@ from campaign.models import Campaign
 
 
 class SignupForm(UserCreationForm):
-    pass
+    email = forms.EmailField(
+        required=False,
+        label="E-mail (optional)",
+        help_text="Needed to reset a forgotten password, and for notices of what waits for you.",
+    )
+
+    class Meta(UserCreationForm.Meta):
+        fields = ("username", "email")
 
 
 class CampaignForm(forms.ModelForm):

@@ -173,6 +173,8 @@ class Figure(models.Model):
     # status at which the Hero/Veteran table's reputation gain was taken.
     advancement_rolls = models.PositiveSmallIntegerField(default=0)
     reputation_gained_as = models.CharField(max_length=10, blank=True)
+    # C10: a reputation gain made while it held every increase its status allows ended the +1.
+    advancement_bonus_ended = models.BooleanField(default=False)
     position = models.PositiveSmallIntegerField(default=0)
     # C16: while captured, the owner's standing ransom offer, which the captor's owner accepts
     # (or the organiser records); until then the captor may still sell the figure.

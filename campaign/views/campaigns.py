@@ -8,6 +8,8 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
+from accounts.inbox import inbox_of
+from accounts.selectors import profile_of
 from campaign import selectors, services
 from campaign.access import campaign_for, is_member, is_organiser
 from campaign.forms.campaigns import (
@@ -21,14 +23,30 @@ from campaign.rules.factions import (
 )
 from config.domain_errors import domain_errors
 
+ACTIVITY_LINES = 20
+
 
 @require_GET
 def home(request):
     mine = Campaign.objects.none()
     if request.user.is_authenticated:
         mine = Campaign.objects.filter(memberships__user=request.user).select_related("organiser")
-    public = Campaign.objects.filter(is_public=True).select_related("organiser")[:20]
+    public = Campaign.objects.filter(is_public=True).select_related("organiser")
+    if request.user.is_authenticated:
+        return dashboard(request, mine, public.exclude(pk__in=mine.values("pk"))[:20])
+    public = public[:20]
     return render(request, "home.html", {"mine": mine, "public": public, "factions": FACTIONS})
+
+
+def dashboard(request, mine, public):
+    """A player's home page: what waits for them (the inbox), then their campaigns."""
+    context = {
+        "name": profile_of(request.user),
+        "inbox": inbox_of(request),
+        "mine": mine,
+        "public": public,
+    }
+    return render(request, "accounts/dashboard.html", context)
 
 
 @require_http_methods(["GET", "POST"])
@@ -73,6 +91,7 @@ def campaign_detail(request, campaign_id: int):
         "members": campaign.memberships.select_related("user"),
         "is_member": is_member(campaign, request.user),
         "is_organiser": is_organiser(campaign, request.user),
+        "activity": campaign.activity.select_related(None)[:ACTIVITY_LINES],
     }
     return render(request, "campaign/campaign_detail.html", context)
 

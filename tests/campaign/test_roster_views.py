@@ -106,7 +106,7 @@ def test_lasting_injuries_change_the_numbers_on_the_card(client, war_party, play
     otter.shooting_increase = 1
     otter.save()
     html = card(login(client, player).get(roster_url(war_party)), otter)
-    assert "<dt>Move</dt><dd>4/3</dd>" in html  # C14: 6/3, -1 leg, -1 chest
+    assert "<dt>Move</dt><dd>4/1</dd>" in html  # C14: 6/3, -1 leg, -1 chest on both rates
     assert "<dt>Melee</dt><dd>-1</dd>" in html
     assert "<dt>Shooting</dt><dd>+0</dd>" in html  # +1 increase, -1 chest wound
     assert "Leg wound: movement -1&quot;" in html

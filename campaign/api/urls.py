@@ -22,12 +22,23 @@ campaign_routes = [
         exports.league_csv,
         name="api-export-league",
     ),
+    path(
+        "campaigns/<int:campaign_id>/invite-code/",
+        campaigns.campaign_invite_code,
+        name="api-campaign-invite-code",
+    ),
+    path(
+        "campaigns/<int:campaign_id>/members/<int:user_id>/",
+        campaigns.campaign_member,
+        name="api-campaign-member",
+    ),
 ]
 
 warband_routes = [
     path("rules/factions/", warbands.rules_factions, name="api-rules-factions"),
     path("warbands/", warbands.WarbandsView.as_view(), name="api-warbands"),
     path("warbands/<int:warband_id>/", warbands.warband_detail, name="api-warband"),
+    path("warbands/<int:warband_id>/retire/", warbands.warband_retire, name="api-warband-retire"),
 ]
 
 game_routes = [

@@ -25,6 +25,7 @@ from campaign.rules.postgame.sheet import OUTCOMES
 from campaign.rules.report import ImpossibleReport, ReportedFigure, check_report
 from campaign.selectors.games import warband_sheet as build_sheet
 from campaign.services.activity import activity_record
+from campaign.services.campaigns import require_open
 from campaign.services.jobs import rankings_queue_rebuild
 from campaign.services.notify import players_notify
 
@@ -62,6 +63,7 @@ def _check(
     campaign: Campaign, actor, warbands: Sequence[int], winner: int | None, played_on, figures
 ) -> _Checked:
     """Every rule a report must meet; raises ReportError naming the first broken one."""
+    require_open(campaign)
     if len(warbands) != 2 or warbands[0] == warbands[1]:
         raise ReportError(
             "A game is played by two different warbands. A warband never plays itself.",
@@ -221,6 +223,7 @@ def game_edit(
     """Replace a pending report's content. A confirmed report is not edited: the organiser
     may withdraw it while neither sequence is committed, and a new one is filed."""
     game = _locked(game)
+    require_open(game.campaign)
     if game.status != GameReport.Status.PENDING:
         raise ReportError(
             f"This report is {game.get_status_display().lower()}: it can no longer be edited. "
@@ -247,6 +250,7 @@ def game_confirm(*, game: GameReport, actor) -> GameReport:
     """The opponent (or the organiser) confirms: both sequences open. Confirming a confirmed
     report again changes nothing."""
     game = _locked(game)
+    require_open(game.campaign)
     if game.status == GameReport.Status.CONFIRMED:
         return game
     if game.status == GameReport.Status.WITHDRAWN:
@@ -338,6 +342,7 @@ def game_withdraw(*, game: GameReport, actor) -> GameReport:
     organiser only, and only while neither sequence is committed (both are discarded, and the
     rankings rebuilt). Withdrawing a withdrawn report again changes nothing."""
     game = _locked(game)
+    require_open(game.campaign)
     if game.status == GameReport.Status.WITHDRAWN:
         return game
     if not may_withdraw(game, actor):

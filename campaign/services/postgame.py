@@ -37,6 +37,7 @@ from campaign.rules.postgame.answers import check_faces
 from campaign.selectors.games import captor_of, replay, warband_sheet
 from campaign.services import dice as dice_source
 from campaign.services.activity import activity_record
+from campaign.services.campaigns import require_open
 from campaign.services.jobs import ratings_queue_recalculation
 from campaign.services.notify import players_notify
 from campaign.services.warbands import treasury_change
@@ -65,6 +66,7 @@ def _locked(postgame: PostGame) -> PostGame:
 
 
 def _check_open(row: PostGame, actor, position: int | None) -> None:
+    require_open(row.warband.campaign)
     if not may_drive(row, actor):
         raise PermissionDenied("Only the warband's owner or the organiser may drive its sequence.")
     if row.status == PostGame.Status.COMMITTED:
@@ -149,6 +151,7 @@ def postgame_commit(*, postgame: PostGame, actor) -> PostGame:
     row = _locked(postgame)
     if row.status == PostGame.Status.COMMITTED:
         return row
+    require_open(row.warband.campaign)
     if not may_drive(row, actor):
         raise PermissionDenied("Only the warband's owner or the organiser may commit it.")
     claimed = PostGame.objects.filter(pk=row.pk, status=PostGame.Status.OPEN).update(
@@ -370,6 +373,7 @@ def _captive(figure: Figure) -> tuple[Figure, Warband]:
         .select_related("warband__campaign", "warband__owner")
         .get(pk=figure.pk)
     )
+    require_open(figure.warband.campaign)
     captor = captor_of(figure)
     if captor is None:
         raise ReportError(f"{figure.name} is not held captive.", field="figure", rule="C16")

@@ -85,7 +85,7 @@ def commit(page) -> None:
 def test_a_player_runs_the_sequence_with_dice_typed_in(new_page, club):
     campaign, war_party, patrol = club
     page = report_and_confirm(new_page, campaign, war_party, patrol)
-    expect(page.locator("#prompt-text")).to_have_text("Injury roll for Swift Otter (C13)")
+    expect(page.locator("#prompt-text")).to_have_text("Injury roll for Swift Otter (D66)")
     script = [[2, 2], [4, 5], [2], [3, 4], [6, 1], [2, 2]]  # as games_support
     for position, faces in enumerate(script, start=1):
         dice = page.locator("input.die")

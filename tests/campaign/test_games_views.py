@@ -145,7 +145,7 @@ def test_the_filer_edits_a_pending_report(client, campaign, player, war_party, p
 
 def test_the_sequence_page_asks_for_the_first_roll(client, sequence, player):
     response = signed_in(client, player).get(f"/postgames/{sequence.id}/")
-    assertContains(response, "Injury roll for Swift Otter (C13)")
+    assertContains(response, "Injury roll for Swift Otter (D66)")
     assertContains(response, "Roll D66")
     assertContains(response, "Tens")  # manual dice allowed: the faces can be typed in
     assertContains(response, 'aria-current="step">Injuries')

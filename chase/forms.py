@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 from typing import Any
 
 from django import forms
 from django.urls import reverse
+from django.utils.text import capfirst
 
 from chase.engines.base import OptionsError
 from chase.games import game_for, get_engine, kinds, role_words, titles
 from chase.models import GameSession
+from chase.selectors import member_warbands, warband_figures
 from chase.services import MAX_ACTION_DEPTH
 from config.parsers import depth_exceeds
 
@@ -51,13 +54,18 @@ class OptionsForm(forms.Form):
     typed so far: a number that changes how many seats there are (the race's `canoes`)
     redraws the fieldset (`reshaping`)."""
 
-    def __init__(self, data=None, *, kind: str, shown=None, **kwargs):
+    def __init__(self, data=None, *, kind: str, shown=None, user=None, **kwargs):
         super().__init__(data, prefix=kind, **kwargs)
         self.kind = kind
-        engine = get_engine(kind)
+        self.game = game_for(kind)
+        engine = self.engine = get_engine(kind)
         defaults = engine.clean_options({})
+        # A game that takes a campaign's figures offers the warbands of the user's campaigns.
+        self.warbands = {
+            str(w.pk): w for w in (member_warbands(user) if self.game.figures and user else [])
+        }
         typed = self.data if self.is_bound else self._typed(shown)
-        seated = self._seated(engine, defaults, typed)
+        seated = self.seated = self._seated(engine, defaults, typed)
         self.roles = engine.roles(seated)
         self.lists: set[str] = set()
         self.per_seat: dict[str, list[dict[str, str]]] = {}  # option -> the default per seat
@@ -65,14 +73,27 @@ class OptionsForm(forms.Form):
         self.seat_fields: set[str] = {"computer_seats"}
         self.fields["play_as"] = forms.ChoiceField(
             label="You play",
-            choices=[(r, role_words(kind, {}, r).capitalize()) for r in self.roles],
+            choices=[(r, capfirst(role_words(kind, seated, r))) for r in self.roles],
             required=False,
             help_text="Solo, or several browsers: your seat. Hot-seat plays every human seat.",
         )
         for name, value in defaults.items():
             label = name.replace("_", " ").capitalize()
-            help_text = game_for(kind).option_help.get(name, "")
-            if isinstance(value, bool):
+            help_text = self.game.option_help.get(name, "")
+            if name in self.game.option_choices:
+                choices = list(self.game.option_choices[name])
+                initial = "" if "" in dict(choices) else value
+                self.fields[name] = forms.ChoiceField(
+                    label=label,
+                    choices=choices,
+                    initial=initial,
+                    required=False,
+                    help_text=help_text,
+                )
+                if self._choice_reshapes(engine, name, choices):
+                    self.reshaping.add(name)
+                    self.fields[name].widget.attrs.update(self._redraw_attrs())
+            elif isinstance(value, bool):
                 self.fields[name] = forms.BooleanField(
                     label=label, required=False, initial=value, help_text=help_text
                 )
@@ -98,9 +119,11 @@ class OptionsForm(forms.Form):
                     for key, text in default.items():
                         self.fields[f"{name}-{number}-{key}"] = _seat_text(key, text)
                         self.seat_fields.add(f"{name}-{number}-{key}")
+        if self.game.figures:
+            self._figure_fields()
         self.fields["computer_seats"] = forms.MultipleChoiceField(
             label="Computer",
-            choices=[(r, role_words(kind, {}, r).capitalize()) for r in self.roles],
+            choices=[(r, capfirst(role_words(kind, seated, r))) for r in self.roles],
             required=False,
             widget=forms.CheckboxSelectMultiple,
             help_text="The computer plays the ticked seats and moves at once.",
@@ -117,22 +140,78 @@ class OptionsForm(forms.Form):
         return shown
 
     def _seated(self, engine, defaults: dict[str, Any], typed) -> dict[str, Any]:
-        """Cleaned options with the whole numbers typed so far that the engine accepts (the
-        others are the engine's to refuse when the game is started)."""
+        """Cleaned options with the whole numbers and choices typed so far that the engine
+        accepts (the others are the engine's to refuse when the game is started), and the
+        warband's figures when one is chosen."""
         if not typed:
             return defaults
         chosen: dict[str, Any] = {}
         seated = defaults
         for name, value in defaults.items():
-            if not isinstance(value, int) or isinstance(value, bool):
+            choice = name in self.game.option_choices
+            if not choice and (not isinstance(value, int) or isinstance(value, bool)):
                 continue
             try:
-                number = int(typed.get(f"{self.prefix}-{name}") or "")
-                seated = engine.clean_options({**chosen, name: number})
+                text = typed.get(f"{self.prefix}-{name}") or ""
+                wanted = text if choice else int(text)
+                if choice and not wanted:
+                    continue  # the default
+                seated = engine.clean_options({**chosen, name: wanted})
             except (TypeError, ValueError, OptionsError):
                 continue
-            chosen[name] = number
+            chosen[name] = wanted
+        warband = self.warbands.get(typed.get(f"{self.prefix}-warband") or "")
+        if warband is not None:
+            side = typed.get(f"{self.prefix}-warband_side") or FIGURE_SIDES[0][0]
+            with contextlib.suppress(OptionsError):  # refused when the game is started
+                seated = self._with_figures(seated, warband, side)
         return seated
+
+    def _choice_reshapes(self, engine, name: str, choices) -> bool:
+        """Whether another choice changes the seats (the abstract chase's template)."""
+        seats = {len(engine.roles(engine.clean_options({})))}
+        for value, _label in choices:
+            try:
+                seats.add(len(engine.roles(engine.clean_options({name: value} if value else {}))))
+            except OptionsError:
+                continue
+        return len(seats) > 1
+
+    # --- a campaign's figures --------------------------------------------------------------
+
+    def _figure_fields(self) -> None:
+        self.fields["warband"] = forms.ChoiceField(
+            label="Warband",
+            choices=[("", "None: the template's participants")]
+            + [(key, f"{w.name} ({w.campaign.name})") for key, w in self.warbands.items()],
+            required=False,
+            help_text="Your campaign's figures take part: reputation 1 to 5 is a d4 to d12 "
+            "trait die, a Hero is a wild card.",
+        )
+        self.fields["warband_side"] = forms.ChoiceField(
+            label="The warband plays", choices=FIGURE_SIDES, required=False
+        )
+        for name in ("warband", "warband_side"):
+            self.reshaping.add(name)
+            self.fields[name].widget.attrs.update(self._redraw_attrs())
+
+    def _with_figures(self, options: dict[str, Any], warband, side: str) -> dict[str, Any]:
+        if side not in dict(FIGURE_SIDES):
+            side = FIGURE_SIDES[0][0]
+        figured = self.game.figures(options, warband_figures(warband), side)
+        return self.engine.clean_options(figured)
+
+    def clean(self):
+        cleaned = super().clean()
+        warband = self.warbands.get(cleaned.get("warband") or "")
+        self.figured = None
+        if warband is not None and not self.errors:
+            try:
+                base = self.engine.clean_options(self._typed_options())
+                self.figured = self._with_figures(base, warband, cleaned.get("warband_side"))
+            except OptionsError as error:
+                self.add_error("warband", str(error))
+        return cleaned
 
     def _reshapes(self, engine, name: str, value: int) -> bool:
         """Whether another value of this number changes the seats (the race's canoes)."""
@@ -170,7 +249,8 @@ class OptionsForm(forms.Form):
     # --- what the template draws -----------------------------------------------------------
 
     def option_fields(self) -> list:
-        return [self[name] for name in self.fields if name not in self.seat_fields]
+        hidden = set() if self.warbands else {"warband", "warband_side"}  # none to choose from
+        return [self[name] for name in self.fields if name not in self.seat_fields | hidden]
 
     def seat_rows(self) -> list[dict[str, Any]]:
         """One row per seat: its title, its per-seat text fields and its computer box."""
@@ -178,7 +258,7 @@ class OptionsForm(forms.Form):
         return [
             {
                 "role": role,
-                "title": role_words(self.kind, {}, role).capitalize(),
+                "title": capfirst(role_words(self.kind, self.seated, role)),
                 "fields": [
                     self[f"{name}-{number}-{key}"]
                     for name, seats in self.per_seat.items()
@@ -192,9 +272,14 @@ class OptionsForm(forms.Form):
     # --- what the service gets -------------------------------------------------------------
 
     def options(self) -> dict[str, Any]:
+        if getattr(self, "figured", None) is not None:
+            return self.figured
+        return self._typed_options()
+
+    def _typed_options(self) -> dict[str, Any]:
         options = {}
         for name in self.fields:
-            if name == "play_as" or name in self.seat_fields:
+            if name in ("play_as", "warband", "warband_side") or name in self.seat_fields:
                 continue
             value = self.cleaned_data.get(name)
             if value in (None, ""):
@@ -221,6 +306,7 @@ class OptionsForm(forms.Form):
         return list(self.cleaned_data.get("computer_seats") or [])
 
 
+FIGURE_SIDES = [("prey", "the prey"), ("pursuers", "the pursuers")]
 SEAT_TEXT_LENGTH = 40  # a canoe's or a colony's name; the engine has the last word
 
 
@@ -243,8 +329,8 @@ def _one_per_seat(value: Any, roles: list[str]) -> bool:
     )
 
 
-def options_form(data=None, *, kind: str | None, shown=None) -> OptionsForm:
-    return OptionsForm(data, kind=kind if kind in kinds() else kinds()[0], shown=shown)
+def options_form(data=None, *, kind: str | None, shown=None, user=None) -> OptionsForm:
+    return OptionsForm(data, kind=kind if kind in kinds() else kinds()[0], shown=shown, user=user)
 
 
 class ActForm(forms.Form):

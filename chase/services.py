@@ -93,7 +93,8 @@ def session_create(
     try:
         cleaned = engine.clean_options(options)
     except OptionsError as error:
-        raise SessionError(str(error), field="options") from None
+        # An engine may name the option at fault as a path (`participants[2].trait_die`).
+        raise SessionError(str(error), field=getattr(error, "field", None) or "options") from None
     roles = engine.roles(cleaned)
     computers = _computer_roles(roles, computer_seats, mode, play_as)
     if play_as is None or play_as == "":

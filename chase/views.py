@@ -42,7 +42,7 @@ def lobby(request):
     kind = request.GET.get("kind")
     chosen = {key: request.GET[key] for key in ("kind", "mode") if request.GET.get(key)}
     form = NewGameForm(initial=chosen or None)
-    options = options_form(kind=kind, shown=request.GET)
+    options = options_form(kind=kind, shown=request.GET, user=request.user)
     if request.htmx and kind:
         return render(request, "chase/lobby.html#options", {"options_form": options})
     return _lobby(request, form, options)
@@ -73,7 +73,7 @@ def _listed(session: GameSession) -> dict:
 @require_POST
 def game_create(request):
     form = NewGameForm(request.POST)
-    options = options_form(request.POST, kind=request.POST.get("kind"))
+    options = options_form(request.POST, kind=request.POST.get("kind"), user=request.user)
     if form.is_valid() and options.is_valid():
         try:
             session = services.session_create(

@@ -30,6 +30,8 @@ How to add a game (Moosehead Lake, kind `moosehead`, as the example):
            results=None,                             # optional: (session, view) -> end screen
            seat_names=None,                          # optional: (options, role) -> a name
            hidden_hands=True,                        # False: hot-seat needs no handover
+           option_choices={},                        # optional: word options as a choice
+           figures=None,                             # optional: a warband's figures in options
        )
 
 3. The board template `templates/chase/boards/moosehead.html`: it gets `board` (what
@@ -57,6 +59,7 @@ from chase.games.base import Game
 GAMES = (
     "chase.games.pelts",
     "chase.games.race",
+    "chase.games.abstract",
 )
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -14,6 +14,8 @@ View = dict[str, Any]
 Board = Callable[[View, list[dict]], dict[str, Any]]  # (view, legal actions) -> what it draws
 Results = Callable[[Any, View], list[dict[str, Any]]]  # (session, view) -> the end screen
 SeatNames = Callable[[Mapping[str, Any], str], str | None]  # (options, role) -> its name
+# (cleaned options, figures [{name, reputation, status}], side "prey"/"pursuers") -> options
+Figures = Callable[[dict[str, Any], list[dict[str, Any]], str], dict[str, Any]]
 
 
 @dataclass(frozen=True)
@@ -34,6 +36,11 @@ class Game:
     hidden_hands whether a seat holds something the others must not see (cards in hand): then
                  hot-seat shows "Pass the device" between players; the race has none, so one
                  player simply follows another
+    option_choices  options that are one word of a few, offered in the lobby as a choice:
+                 {"length": [("standard", "Standard, 5 rounds"), ...]}; "" among them stands
+                 for the engine's default
+    figures      a game whose participants may be a campaign warband's figures (a lobby
+                 option for the campaign's members): puts them into the options, or None
     """
 
     kind: str
@@ -45,6 +52,8 @@ class Game:
     seat_names: SeatNames | None = None
     how_to_play: str = ""
     hidden_hands: bool = True
+    option_choices: Mapping[str, Sequence[tuple[str, str]]] = field(default_factory=dict)
+    figures: Figures | None = None
 
     @property
     def template(self) -> str:

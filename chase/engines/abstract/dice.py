@@ -1,0 +1,116 @@
+"""Trait rolls (A3): dice that ace, the wild die, modifiers, successes and raises; cooperative
+rolls (A2). Every face comes from the `Chance` given, and each roll says itself in words:
+"d8 7 and wild d6 6→ace 6+2: 8".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from chase.engines.abstract.tables import COOPERATION, RAISE, SUCCESS, WILD_DIE
+from chase.engines.chance import Chance
+
+Roll = dict[str, Any]
+
+
+def ace(sides: int, chance: Chance) -> list[int]:
+    """A3: a die that shows its top face is rolled again and added, as often as it aces."""
+    faces = [chance.roll(sides)]
+    while faces[-1] == sides:
+        faces.append(chance.roll(sides))
+    return faces
+
+
+def die_text(sides: int, faces: list[int]) -> str:
+    """ "d8 7", "d6 6→ace 6+2", "d4 4→ace 4+4+1"."""
+    text = f"d{sides} {faces[0]}"
+    if len(faces) > 1:
+        text += "→ace " + "+".join(str(face) for face in faces)
+    return text
+
+
+def trait_roll(sides: int, wild: bool, chance: Chance) -> Roll:
+    """The trait die and, for a wild card, the wild die; the better of the two counts (A2)."""
+    faces = ace(sides, chance)
+    roll: Roll = {"die": sides, "faces": faces, "wild_faces": None}
+    best = sum(faces)
+    text = die_text(sides, faces)
+    if wild:
+        wild_faces = ace(WILD_DIE, chance)
+        roll["wild_faces"] = wild_faces
+        best = max(best, sum(wild_faces))
+        text += f" and wild {die_text(WILD_DIE, wild_faces)}"
+    roll["best"] = best
+    roll["text"] = f"{text}: {best}"
+    return roll
+
+
+def successes(total: int) -> int:
+    """A3: 4 is a success and each full 4 over it a raise; the count of both (0: a failure)."""
+    if total < SUCCESS:
+        return 0
+    return 1 + (total - SUCCESS) // RAISE
+
+
+def result_words(count: int) -> str:
+    if count == 0:
+        return "no success"
+    if count == 1:
+        return "a success"
+    if count == 2:
+        return "a success and a raise"
+    return f"a success and {count - 1} raises"
+
+
+def modifiers_text(modifiers: list[tuple[int, str]]) -> str:
+    """ " +2 faster −2 difficult terrain" (a real minus sign)."""
+    return "".join(f" {_signed(value)} {why}" for value, why in modifiers)
+
+
+def _signed(value: int) -> str:
+    return f"+{value}" if value >= 0 else f"−{-value}"
+
+
+def signed(value: int) -> str:
+    return _signed(value)
+
+
+def cooperate(helper: dict[str, Any], chance: Chance) -> Roll:
+    """A2: a passenger's cooperative roll adds +2 for each success and raise to the driver's."""
+    roll = trait_roll(helper["die"], helper["wild"], chance)
+    count = successes(roll["best"])
+    roll["bonus"] = COOPERATION * count
+    roll["name"] = helper["name"]
+    roll["text"] = f"{helper['name']} helps with {roll['text']}, {result_words(count)}"
+    if count:
+        roll["text"] += f": {_signed(roll['bonus'])}"
+    return roll
+
+
+def modified_roll(
+    sides: int,
+    wild: bool,
+    modifiers: list[tuple[int, str]],
+    chance: Chance,
+    helpers: list[dict[str, Any]] | None = None,
+) -> Roll:
+    """A trait roll with its helpers' cooperative bonuses and its modifiers, totalled and told."""
+    roll = trait_roll(sides, wild, chance)
+    parts = [roll["text"]]
+    total = roll["best"]
+    roll["helps"] = []
+    for helper in helpers or []:
+        help_roll = cooperate(helper, chance)
+        roll["helps"].append(help_roll)
+        parts.append(help_roll["text"])
+        total += help_roll["bonus"]
+    mods = [(value, why) for value, why in modifiers if value]
+    total += sum(value for value, _ in mods)
+    roll["modifiers"] = [[value, why] for value, why in mods]
+    roll["total"] = total
+    roll["successes"] = successes(total)
+    text = "; ".join(parts)
+    if mods or any(h["bonus"] for h in roll["helps"]):
+        text += f";{modifiers_text(mods)} = {total}" if mods else f" = {total}"
+    roll["text"] = text
+    return roll

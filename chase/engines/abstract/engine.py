@@ -1,0 +1,128 @@
+"""`ENGINE`: the abstract chase behind the Engine contract of `chase.engines.base`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from chase.engines.abstract import computer, options, rounds, story
+from chase.engines.abstract.legal import legal_actions
+from chase.engines.abstract.state import copy_state, new_state, participant_of, roles
+from chase.engines.abstract.tables import GM, KIND, TITLE
+from chase.engines.abstract.view import view
+from chase.engines.base import IllegalMove, Outcome
+from chase.engines.chance import Chance
+
+
+class AbstractChaseEngine:
+    kind = KIND
+    title = TITLE
+
+    def clean_options(self, options_: dict[str, Any]) -> dict[str, Any]:
+        return options.clean_options(options_)
+
+    def roles(self, options_: dict[str, Any]) -> list[str]:
+        """The game master's seat first, then one seat per participant or group of extras."""
+        return roles(options_)
+
+    def new_game(self, options_: dict[str, Any], chance: Chance) -> Outcome:
+        state, events = new_state(options.clean_options(options_), chance)
+        return Outcome(state, events)
+
+    def legal_actions(self, state: dict[str, Any], role: str) -> list[dict[str, Any]]:
+        return legal_actions(state, role)
+
+    def apply(
+        self, state: dict[str, Any], role: str, action: dict[str, Any], chance: Chance
+    ) -> Outcome:
+        legal = legal_actions(state, role)
+        wanted = _bare(action) if isinstance(action, dict) else None
+        if wanted is None or wanted not in [_bare(a) for a in legal]:
+            raise IllegalMove(_refusal(state, role, legal))
+        new = copy_state(state)
+        events: list[dict[str, Any]] = []
+        _perform(new, role, wanted, chance, events)
+        return Outcome(new, events)
+
+    def view(self, state: dict[str, Any], role: str | None) -> dict[str, Any]:
+        return view(state, role)
+
+    def status(self, state: dict[str, Any]) -> str:
+        return state["status"]
+
+    def winner(self, state: dict[str, Any]) -> str | None:
+        """The winning side (the prey that escaped, the pursuers that stopped them, the side
+        that held the field); None while playing or when nobody did."""
+        return state["winner"] if state["status"] == "finished" else None
+
+    def computer_action(self, state: dict[str, Any], role: str, chance: Chance) -> dict[str, Any]:
+        return computer.computer_action(state, role, chance)
+
+    def random_action(self, state: dict[str, Any], role: str, chance: Chance) -> dict[str, Any]:
+        return computer.random_action(state, role, chance)
+
+
+def _bare(action: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in action.items() if k != "label"}
+
+
+def _refusal(state: dict[str, Any], role: str, legal: list[dict[str, Any]]) -> str:
+    if state["status"] != "playing":
+        return "The chase is over."
+    if role != GM:
+        participant_of(state, role)  # an unknown seat says so
+    if not legal:
+        if state["pending"] and role != GM:
+            return "The game master has something to decide first."
+        return "It is not your turn to act."
+    return (
+        "That action is not allowed now; choose one of: "
+        + "; ".join(a["label"] for a in legal)
+        + "."
+    )
+
+
+def _perform(
+    state: dict[str, Any],
+    role: str,
+    action: dict[str, Any],
+    chance: Chance,
+    events: list[dict[str, Any]],
+) -> None:
+    """Carry out a legal action on `state` (a private copy)."""
+    kind = action["type"]
+    if role == GM:
+        if kind == "resolve":
+            story.resolve(state, action["result"], events)
+            rounds.advance(state, events)
+        elif kind == "record":
+            story.record(state, state["participants"][action["target"]], action["result"], events)
+        elif kind == "next":
+            story.next_round(state, chance, events)
+        else:
+            story.end_chase(state, events)
+        return
+    participant = participant_of(state, role)
+    if kind == "roll":
+        rounds.roll(state, participant, action.get("help", True), chance, events)
+    elif kind == "keep":
+        rounds.keep(state, participant, action["card"], events)
+    elif kind == "face":
+        rounds.face(state, participant, chance, events)
+    elif kind == "withdraw":
+        rounds.withdraw(state, participant, events)
+    elif kind == "done":
+        rounds.end_action(state, participant, events)
+    else:
+        if kind == "group_attack":
+            rounds.group_attack(state, participant, events)
+        else:
+            target = state["participants"][action["target"]]
+            if kind == "attack":
+                rounds.attack(state, participant, target, events)
+            else:
+                rounds.force(state, participant, target, chance, events)
+            story.check_end(state, events)
+        rounds.advance(state, events)
+
+
+ENGINE = AbstractChaseEngine()

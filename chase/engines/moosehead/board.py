@@ -597,6 +597,11 @@ class Board:
         self.northern_ends = frozenset((self.northern[0], self.northern[-1]))
         self.lake_at: dict[int, str | None] = {s: sp.get("lake") for s, sp in self.spaces.items()}
         self._distances: dict[int, dict[int, int]] | None = None
+        self._nearest: dict[frozenset[int], dict[int, int]] = {}
+        self._into: dict[int, list[int]] = {space: [] for space in self.spaces}
+        for here, links in self.out.items():
+            for link in links:
+                self._into[link.to].append(here)
 
     def lake_of(self, space: int) -> str | None:
         return self.spaces[space].get("lake")
@@ -611,9 +616,7 @@ class Board:
             return data["name"]
         if "campsite" in data:
             return data["campsite"]["name"]
-        lake = data.get("lake")
-        place = self.lakes[lake]["name"] if lake else self.route_name(space)
-        return f"space {space} on {place}"
+        return f"space {space} on {self.terrain_name(space)}"
 
     def terrain(self, space: int) -> str:
         """What the weather acts on (M3): 'lake' (islands too), 'portage', or 'other'."""
@@ -631,6 +634,23 @@ class Board:
         if name.startswith("The "):
             return f"the {name[4:]}"
         return name if route["kind"] == "rock" else f"the {name}"
+
+    def nearest(self, targets: frozenset[int]) -> dict[int, int]:
+        """Steps from every space to the nearest of `targets` (for the computer player)."""
+        found = self._nearest.get(targets)
+        if found is None:
+            found = dict.fromkeys(targets, 0)
+            queue = deque(targets)
+            while queue:
+                here = queue.popleft()
+                for before in self._into[here]:
+                    if before not in found:
+                        found[before] = found[here] + 1
+                        queue.append(before)
+            if len(self._nearest) > 256:
+                self._nearest.clear()
+            self._nearest[targets] = found
+        return found
 
     def distances(self) -> dict[int, dict[int, int]]:
         """Steps between every pair of spaces along allowed links (for the computer player)."""

@@ -135,8 +135,7 @@ def attraction_spaces(b: Board, attraction: str) -> set[int]:
 
 
 def distance(b: Board, space: int, targets: set[int]) -> int:
-    table = b.distances()[space]
-    return min((table.get(t, FAR) for t in targets), default=FAR)
+    return b.nearest(frozenset(targets)).get(space, FAR)
 
 
 # --- what a move is worth ----------------------------------------------------------------------

@@ -117,35 +117,26 @@ def act(state: State, role: str, action: Any, chance: Chance) -> tuple[State, Ev
 # --- the weather (M3) --------------------------------------------------------------------------
 
 
-def advance_weather(state: State, events: Events, why: str) -> str:
-    """Move the indicator one space clockwise; say what changed. Canoes caught on Raven Rock by
-    a wind or rain come down (M4)."""
+def advance_weather(state: State) -> str:
+    """Move the indicator one space clockwise (M3) and say what changed."""
     before = weather(state)
     state["weather"] = (state["weather"] + 1) % len(DIAL)
     after = weather(state)
     if after == before:
-        change = f"the indicator moves on but the weather stays {WEATHER_NAMES[after]}"
-    else:
-        change = f"the weather turns to {WEATHER_NAMES[after]}"
-    if why == "islands":
-        events.append(
-            {
-                "kind": "weather",
-                "cause": "islands",
-                "weather": after,
-                "text": f"Every canoe is on an island: {change}.",
-            }
-        )
-    if after in NO_CLIMBING:
+        return f"the indicator moves on but the weather stays {WEATHER_NAMES[after]}"
+    return f"the weather turns to {WEATHER_NAMES[after]}"
+
+
+def weather_on_rock(state: State, events: Events) -> None:
+    """M4: canoes caught on Raven Rock by a wind or rain must come down."""
+    if weather(state) in NO_CLIMBING:
         _off_the_rock(state, events)
-    return change
 
 
 def _off_the_rock(state: State, events: Events) -> None:
     b = board(state)
     for player in state["players"]:
         if player["at"] in b.rock:
-            player["at"] = b.raven_base
             player["at"] = nearest_free(state, player, b.raven_base)
             player["trail"] = []
             events.append(
@@ -170,8 +161,7 @@ def _roll(
     head = f"{player['name']} {verb} {die}"
     before = weather(state)
     if die == WEATHER_CHANGE_FACE:
-        change = advance_weather(state, [], "six")
-        head += f": {change}"
+        head += f": {advance_weather(state)}"
     event = {
         "kind": "throw",
         "seat": player["role"],
@@ -181,8 +171,8 @@ def _roll(
         "text": head,
     }
     events.append(event)
-    if die == WEATHER_CHANGE_FACE and weather(state) in NO_CLIMBING:
-        _off_the_rock(state, events)
+    if die == WEATHER_CHANGE_FACE:
+        weather_on_rock(state, events)
     return die, head
 
 
@@ -191,7 +181,8 @@ def _throw(state: State, player: Player, chance: Chance, events: Events) -> None
     throw_event = next(e for e in events if e["kind"] == "throw")
     b = board(state)
     thrown = throw_for(state, player, die)
-    throw_event["text"] = head + "; " + _sum_text(state, player, thrown)
+    joint = "; " if die == WEATHER_CHANGE_FACE else ": "
+    throw_event["text"] = head + joint + _sum_text(state, player, thrown)
     throw_event["number"] = thrown.number
     if thrown.stuck:
         throw_event["text"] += (
@@ -235,7 +226,8 @@ def _sum_text(state: State, player: Player, thrown: Throw) -> str:
     number = thrown.number
     if thrown.modifier:
         sign = "+" if thrown.modifier > 0 else "−"
-        text = f"{thrown.die} {sign} {abs(thrown.modifier)} = {number} on {where}"
+        shown = f"−{-number}" if number < 0 else str(number)
+        text = f"{thrown.die} {sign} {abs(thrown.modifier)} = {shown} on {where}"
     else:
         text = f"{thrown.die} on {where}"
     if number <= 0 or thrown.stuck:
@@ -517,7 +509,16 @@ def begin_turn(state: State, events: Events) -> None:
     for _ in range(SKIP_GUARD):
         everyone_on_islands = all(b.spaces[p["at"]]["kind"] == "island" for p in state["players"])
         if weather(state) == "windbound" and everyone_on_islands:
-            advance_weather(state, events, "islands")
+            change = advance_weather(state)
+            events.append(
+                {
+                    "kind": "weather",
+                    "cause": "islands",
+                    "weather": weather(state),
+                    "text": f"Every canoe is on an island: {change}.",
+                }
+            )
+            weather_on_rock(state, events)
         player = current(state)
         if player["miss"]:
             why = player["miss"].pop(0)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from chase.engines.moosehead import ENGINE
+from chase.engines.moosehead.state import camp_goals
 from tests.chase.engines.moosehead_helpers import (
     BOARD,
     ISLANDS,
@@ -100,8 +101,6 @@ def test_a_destination_card_orders_a_canoe_back_to_a_site_it_camped_at():
     "site", ["Indian Pond east", "Indian Pond west"], ids=["M2-pond-east", "M2-pond-west"]
 )
 def test_either_indian_pond_campsite_meets_the_indian_pond_card(site):
-    from chase.engines.moosehead.state import camp_goals
-
     assert "indian_pond" in camp_goals(BOARD, named(site))
 
 

@@ -310,10 +310,19 @@ def move_label(state: State, player: Player, move: dict[str, Any], passed: Walk)
         text = f"Move {count} to {where}"
     if passed.scored:
         names = ", ".join(
-            f"{b.attractions[a]['name'].lower()} {points_text(s)}" for a, s in passed.scored
+            f"{_lower_first(b.attractions[a]['name'])} {points_text(s)}" for a, s in passed.scored
         )
         text += f", {names}"
+    final, _ = settle(state, player, [player["at"], *move["path"]])
+    if final != to:
+        taken_by = next(p["name"] for p in state["players"] if p["at"] == to and p is not player)
+        how = "drop back" if final in move["path"] or final == player["at"] else "go on"
+        text += f" (taken by {taken_by}: you {how} to {b.where(final)})"
     return text
+
+
+def _lower_first(text: str) -> str:
+    return text[:1].lower() + text[1:]
 
 
 def _move(
@@ -359,8 +368,7 @@ def _passed(state: State, player: Player, passed: Walk, events: Events) -> None:
 def _tell_attraction(
     b: Board, player: Player, attraction: str, score: int | None, events: Events
 ) -> None:
-    name = b.attractions[attraction]["name"]
-    name = name[:1].lower() + name[1:]
+    name = _lower_first(b.attractions[attraction]["name"])
     if attraction not in player["seen"]:
         player["seen"].append(attraction)
     if score is None:

@@ -143,8 +143,11 @@ def test_landing_on_a_canoe_with_fewer_points_goes_on_to_the_next_free_space():
     state = put(trip(), at=WEST_SHORE[6], trail=WEST_SHORE[4:6], points=20)
     state = put(state, "canoe-2", at=WEST_SHORE[8], points=10)
 
-    outcome = move_to(throw(state, 2).state, WEST_SHORE[8])
+    thrown = throw(state, 2).state
+    label = next(a["label"] for a in thrown["pending"]["moves"] if a["to"] == WEST_SHORE[8])
+    outcome = move_to(thrown, WEST_SHORE[8])
 
+    assert label.endswith("(taken by Bo: you go on to East Outlet)")
     assert player(outcome.state)["at"] == WEST_SHORE[9]
     assert "which is taken: Ann goes on to East Outlet" in texts(outcome)
 

@@ -3,17 +3,31 @@
 A module per subject; this package re-exports them so callers write `services.warband_found(...)`.
 """
 
+from campaign.errors import ReportError
+from campaign.services.campaigns import (
+    campaign_create,
+    campaign_join,
+    campaign_join_by_code,
+    campaign_update,
+)
 from campaign.services.games import (
-    GameError,
     GameLine,
     game_confirm,
     game_edit,
     game_file,
     game_withdraw,
 )
-from campaign.services.jobs import JobBusy, job_run, jobs_sweep
+from campaign.services.jobs import (
+    JobBusy,
+    campaign_queue_recalculation,
+    job_run,
+    jobs_sweep,
+    rankings_queue_rebuild,
+    ratings_queue_recalculation,
+)
 from campaign.services.postgame import (
-    captive_ransom,
+    captive_ransom_accept,
+    captive_ransom_offer,
     captive_sell,
     postgame_answer,
     postgame_commit,
@@ -21,20 +35,11 @@ from campaign.services.postgame import (
     postgame_undo,
 )
 from campaign.services.rankings import rankings_rebuild
-from campaign.services.ratings import (
-    campaign_queue_recalculation,
-    rankings_queue_rebuild,
-    ratings_queue_recalculation,
-    warbands_recalculate,
-)
+from campaign.services.ratings import warbands_recalculate
 from campaign.services.warbands import (
     MAX_DRAFT_FIGURES,
     NewFigure,
     SkillRoll,
-    campaign_create,
-    campaign_join,
-    campaign_join_by_code,
-    campaign_update,
     figure_set_equipment,
     treasury_change,
     warband_add_figure,
@@ -43,16 +48,18 @@ from campaign.services.warbands import (
     warband_found,
     warband_recalculate_rating,
     warband_remove_figure,
+    warband_treasury_correct,
 )
 
 __all__ = [
-    "GameError",
+    "ReportError",
     "GameLine",
     "game_confirm",
     "game_edit",
     "game_file",
     "game_withdraw",
-    "captive_ransom",
+    "captive_ransom_accept",
+    "captive_ransom_offer",
     "captive_sell",
     "postgame_answer",
     "postgame_commit",
@@ -80,5 +87,6 @@ __all__ = [
     "warband_create_founded",
     "warband_found",
     "warband_recalculate_rating",
+    "warband_treasury_correct",
     "warband_remove_figure",
 ]

@@ -9,49 +9,60 @@ final sheet to the rows in one transaction, exactly once (C22).
 
 from __future__ import annotations
 
-import random
-import time
 from collections import Counter, defaultdict
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
-from django.db import OperationalError, connection, transaction
+from django.db import transaction
 from django.db.models import F, Max
 from django.utils import timezone
 
-from campaign.errors import DiceError
-from campaign.models import EquipmentPiece, Figure, PostGame, RollRecord, Warband
+from campaign.access import is_organiser, may_drive
+from campaign.errors import ConflictError, DiceError, ReportError
+from campaign.models import EquipmentPiece, Figure, GameReport, PostGame, RollRecord, Warband
 from campaign.rules import postgame as rules
 from campaign.rules.dice import Dice
 from campaign.rules.postgame.answers import check_faces
-from campaign.selectors.games import captor_of, is_organiser, may_drive, replay, warband_sheet
+from campaign.selectors.games import captor_of, replay, warband_sheet
 from campaign.services import dice as dice_source
-from campaign.services.games import GameError
-from campaign.services.ratings import ratings_queue_recalculation
+from campaign.services.jobs import ratings_queue_recalculation
 from campaign.services.warbands import treasury_change
 
-COMMIT_ATTEMPTS = 30  # SQLite reports a lock instead of waiting in some cases: try again
+WITHDRAWN = (
+    "The organiser withdrew this game report meanwhile: its post-game sequences are gone and "
+    "nothing was changed."
+)
 
 
 def _locked(postgame: PostGame) -> PostGame:
-    return (
+    """Lock the sequence for a write. Rows are always locked in one order, game report first,
+    then its post-game rows, then warbands by id (services.games.game_withdraw too), so a
+    commit and a withdraw at the same moment queue up instead of deadlocking; whoever comes
+    second finds the other's result and gets a ConflictError (409) or the committed row."""
+    list(GameReport.objects.select_for_update().filter(pk=postgame.game_id).values("id"))
+    row = (
         PostGame.objects.select_for_update(of=("self",))
         .select_related("warband__campaign", "game__warband_a", "game__warband_b")
-        .get(pk=postgame.pk)
+        .filter(pk=postgame.pk)
+        .first()
     )
+    if row is None:
+        raise ConflictError(WITHDRAWN, field="status")
+    return row
 
 
 def _check_open(row: PostGame, actor, position: int | None) -> None:
     if not may_drive(row, actor):
         raise PermissionDenied("Only the warband's owner or the organiser may drive its sequence.")
     if row.status == PostGame.Status.COMMITTED:
-        raise GameError(
+        raise ReportError(
             "This post-game sequence is committed: nothing in it changes any more.",
-            field="status", rule="C22",
-        )  # fmt: skip
+            field="status",
+            rule="C22",
+        )
     # A double click or a second tab must not answer the next prompt by accident.
     if position is not None and position != len(row.answers):
-        raise GameError(
+        raise ReportError(
             f"The sequence has moved on since you read it ({len(row.answers)} answers now, "
             f"{position} when you read it): nothing changed. Reload it and try again.",
             field="position",
@@ -66,20 +77,26 @@ def _save(row: PostGame, sequence: rules.PostGame) -> PostGame:
 
 @transaction.atomic
 def postgame_answer(
-    *, postgame: PostGame, actor, dice: list[Any] | None = None, choice: str | None = None,
-    position: int | None = None, roller: Dice | None = None,
-) -> PostGame:  # fmt: skip
+    *,
+    postgame: PostGame,
+    actor,
+    dice: list[Any] | None = None,
+    choice: str | None = None,
+    position: int | None = None,
+    roller: Dice | None = None,
+) -> PostGame:
     """Answer the prompt: faces typed in from real dice, a choice, or neither (the app rolls
     with `roller`, default the app's dice). Bad faces raise DiceError; nothing is saved then."""
     row = _locked(postgame)
     _check_open(row, actor, position)
     if dice is not None and choice is not None:
-        raise GameError("Send dice or a choice, not both.", field="dice")
+        raise ReportError("Send dice or a choice, not both.", field="dice")
     if dice is not None and not row.warband.campaign.manual_dice:
         raise DiceError(
             "This campaign does not allow dice typed in: leave the faces out and the app rolls.",
-            field="dice", rule="C12",
-        )  # fmt: skip
+            field="dice",
+            rule="C12",
+        )
     roller = roller or dice_source.app_dice()
     sequence = replay(row).answer(dice=dice, choice=choice, by=actor.username, roller=roller)
     return _save(row, sequence)
@@ -107,28 +124,15 @@ def postgame_undo(*, postgame: PostGame, actor, position: int | None = None) -> 
 # --- commit ------------------------------------------------------------------------------------
 
 
+@transaction.atomic
 def postgame_commit(*, postgame: PostGame, actor) -> PostGame:
     """Apply the sequence to the roster once (C22). A second commit, at once or later, changes
     nothing and returns the committed sequence.
 
-    The guard is a conditional UPDATE ... WHERE status = 'open' after locking the row, which
-    holds on PostgreSQL and SQLite alike. SQLite answers a concurrent writer with "database is
-    locked" rather than waiting in some cases: outside an enclosing transaction the whole commit
-    is tried again after a short pause (it then finds the sequence committed).
+    The guard is a conditional UPDATE ... WHERE status = 'open' after locking the rows (game
+    report, then the sequence), which holds on PostgreSQL and SQLite alike: SQLite transactions
+    begin IMMEDIATE (settings), so a concurrent writer waits its turn instead of failing.
     """
-    for attempt in range(COMMIT_ATTEMPTS):
-        try:
-            return _commit(postgame, actor)
-        except OperationalError as error:
-            retry = "locked" in str(error) and not connection.in_atomic_block
-            if not retry or attempt == COMMIT_ATTEMPTS - 1:
-                raise
-            time.sleep(random.uniform(0.01, 0.05) * (1 + attempt % 5))
-    raise AssertionError("unreachable")  # pragma: no cover
-
-
-@transaction.atomic
-def _commit(postgame: PostGame, actor) -> PostGame:
     row = _locked(postgame)
     if row.status == PostGame.Status.COMMITTED:
         return row
@@ -185,10 +189,14 @@ def _apply_figures(warband: Warband, start: rules.WarbandSheet, final: rules.War
         values = _figure_values(figure)
         if figure.id < 0:
             row = Figure.objects.create(
-                warband=warband, name=figure.name[:80], profile=figure.profile,
-                experience_start=figure.experience_start, specialist=figure.specialist or "",
-                position=position, **values,
-            )  # fmt: skip
+                warband=warband,
+                name=figure.name[:80],
+                profile=figure.profile,
+                experience_start=figure.experience_start,
+                specialist=figure.specialist or "",
+                position=position,
+                **values,
+            )
             position += 1
             new_ids[figure.id] = row.id
             continue
@@ -196,7 +204,7 @@ def _apply_figures(warband: Warband, start: rules.WarbandSheet, final: rules.War
         changed = {field: value for field, value in values.items() if before[field] != value}
         row = rows.get(figure.id)
         if row is None:
-            raise GameError(f"{figure.name} is no longer on {warband.name}'s books.")
+            raise ReportError(f"{figure.name} is no longer on {warband.name}'s books.")
         if changed:
             for field, value in changed.items():
                 setattr(row, field, value)
@@ -249,15 +257,19 @@ def _apply_treasury(row: PostGame, sequence: rules.PostGame, final, actor) -> No
         after = entry["treasury"]
         if after != treasury:
             treasury_change(
-                warband=row.warband, amount=after - treasury, actor=actor,
+                warband=row.warband,
+                amount=after - treasury,
+                actor=actor,
                 reason=f"{where}: {entry['text']}",
-            )  # fmt: skip
+            )
         treasury = after
     if treasury != final.treasury:  # never expected: keeps the ledger whole all the same
         treasury_change(
-            warband=row.warband, amount=final.treasury - treasury, actor=actor,
+            warband=row.warband,
+            amount=final.treasury - treasury,
+            actor=actor,
             reason=f"{where}: other changes",
-        )  # fmt: skip
+        )
 
 
 def _result(sequence: rules.PostGame, new_ids: dict[int, int]) -> dict:
@@ -281,6 +293,11 @@ def _result(sequence: rules.PostGame, new_ids: dict[int, int]) -> dict:
 # --- captives (C16) ----------------------------------------------------------------------------
 
 
+def _lock_warbands(*ids: int) -> None:
+    """Lock warband rows in one order (by id), so two settlements never wait on each other."""
+    list(Warband.objects.select_for_update().filter(pk__in=ids).order_by("id").values("id"))
+
+
 def _captive(figure: Figure) -> tuple[Figure, Warband]:
     figure = (
         Figure.objects.select_for_update(of=("self",))
@@ -289,31 +306,66 @@ def _captive(figure: Figure) -> tuple[Figure, Warband]:
     )
     captor = captor_of(figure)
     if captor is None:
-        raise GameError(f"{figure.name} is not held captive.", field="figure", rule="C16")
+        raise ReportError(f"{figure.name} is not held captive.", field="figure", rule="C16")
     return figure, captor
 
 
 @transaction.atomic
-def captive_ransom(*, figure: Figure, price: int, actor) -> Figure:
-    """C16: the owner pays the price the two agreed to the captor, and the figure returns
-    without its equipment. The owner (or the organiser) records it."""
+def captive_ransom_offer(*, figure: Figure, price: int, actor) -> Figure:
+    """C16: the owner (or the organiser) offers a ransom of `price` (at least 1, within the
+    treasury). Nothing moves until the captor's owner accepts; a new offer replaces the last,
+    and the captor may still sell the figure meanwhile."""
     figure, captor = _captive(figure)
     owner = figure.warband
     if not (actor.id == owner.owner_id or is_organiser(owner.campaign, actor)):
-        raise PermissionDenied(f"Only {owner.name}'s owner or the organiser pays a ransom.")
+        raise PermissionDenied(f"Only {owner.name}'s owner or the organiser offers a ransom.")
     # checks the price and the treasury
     rules.ransom_captive(warband_sheet(owner), figure.id, price, currency=owner.campaign.currency)
+    figure.ransom_offer, figure.ransom_offered_at = price, timezone.now()
+    figure.save(update_fields=["ransom_offer", "ransom_offered_at"])
+    return figure
+
+
+@transaction.atomic
+def captive_ransom_accept(*, figure: Figure, actor, price: int | None = None) -> Figure:
+    """C16: the captor's owner (or the organiser) accepts the owner's offer: the price moves
+    from the owner's treasury to the captor's and the figure returns without its equipment.
+    `price`, when given, is the offer the accepting player saw: a different offer is a 409."""
+    figure, captor = _captive(figure)
+    owner = figure.warband
+    if not (actor.id == captor.owner_id or is_organiser(owner.campaign, actor)):
+        raise PermissionDenied(f"Only {captor.name}'s owner or the organiser accepts a ransom.")
+    if figure.ransom_offer is None:
+        raise ReportError(
+            f"{owner.name} has offered no ransom for {figure.name}.", field="figure", rule="C16"
+        )
+    if price is not None and price != figure.ransom_offer:
+        raise ConflictError(
+            f"The offer for {figure.name} changed to "
+            f"{owner.campaign.money(figure.ransom_offer)} since you read it: nothing was paid. "
+            "Reload and look again.",
+            field="price",
+            rule="C16",
+        )
+    price = figure.ransom_offer
+    _lock_warbands(owner.id, captor.id)
+    rules.ransom_captive(warband_sheet(owner), figure.id, price, currency=owner.campaign.currency)
     treasury_change(
-        warband=owner, amount=-price, actor=actor,
+        warband=owner,
+        amount=-price,
+        actor=actor,
         reason=f"Ransom for {figure.name} paid to {captor.name} (C16)",
-    )  # fmt: skip
+    )
     treasury_change(
-        warband=captor, amount=price, actor=actor,
+        warband=captor,
+        amount=price,
+        actor=actor,
         reason=f"Ransom for {figure.name} of {owner.name} received (C16)",
-    )  # fmt: skip
+    )
     figure.equipment.all().delete()
     figure.state = Figure.State.ACTIVE
-    figure.save(update_fields=["state"])
+    figure.ransom_offer = figure.ransom_offered_at = None
+    figure.save(update_fields=["state", "ransom_offer", "ransom_offered_at"])
     ratings_queue_recalculation(warband_ids=[owner.id, captor.id])
     return figure
 
@@ -331,18 +383,26 @@ def captive_sell(*, figure: Figure, actor, dice: list[Any] | None = None) -> Fig
     face = check_faces("D6", dice)[0] if dice is not None else dice_source.app_dice().d6()
     price = rules.captive_sale_price(face)
     owner = figure.warband
+    _lock_warbands(owner.id, captor.id)
     rules.release_for_sale(warband_sheet(owner), figure.id)
     treasury_change(
-        warband=captor, amount=price, actor=actor,
+        warband=captor,
+        amount=price,
+        actor=actor,
         reason=f"Sold the captive {figure.name} of {owner.name}: {face} × 5 (C16)",
-    )  # fmt: skip
+    )
     RollRecord.objects.create(
-        warband=captor, figure=figure, purpose="captive_sale", faces=[face],
-        typed_in=dice is not None, actor=actor,
+        warband=captor,
+        figure=figure,
+        purpose="captive_sale",
+        faces=[face],
+        typed_in=dice is not None,
+        actor=actor,
         result=f"{figure.name} sold for {captor.campaign.money(price)}",
-    )  # fmt: skip
+    )
     figure.equipment.all().delete()
     figure.state = Figure.State.SOLD
-    figure.save(update_fields=["state"])
+    figure.ransom_offer = figure.ransom_offered_at = None  # an offer not accepted lapses (C16)
+    figure.save(update_fields=["state", "ransom_offer", "ransom_offered_at"])
     ratings_queue_recalculation(warband_ids=[owner.id, captor.id])
     return figure

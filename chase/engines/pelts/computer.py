@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from chase.engines.base import GameError
+from chase.engines.base import IllegalMove
 from chase.engines.chance import Chance
 from chase.engines.pelts import cards
 from chase.engines.pelts.legal import legal_actions
@@ -32,7 +32,7 @@ def random_action(state: State, role: str, chance: Chance) -> Action:
     """Any legal action, uniformly at random."""
     actions = legal_actions(state, role)
     if not actions:
-        raise GameError("There is nothing for this seat to do now.")
+        raise IllegalMove("There is nothing for this seat to do now.")
     return chance.choice(actions, label="random action")
 
 
@@ -41,7 +41,7 @@ def computer_action(state: State, role: str, chance: Chance) -> Action:
     something worth doing, else end the phase."""
     actions = legal_actions(state, role)
     if not actions:
-        raise GameError("There is nothing for this seat to do now.")
+        raise IllegalMove("There is nothing for this seat to do now.")
     pending = state["pending"]
     if pending is not None:
         return _answer(state, role, pending, actions, chance)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from chase.engines.base import GameError
+from chase.engines.base import IllegalMove
 from chase.engines.chance import Chance
 from chase.engines.race.course import leg_length
 from chase.engines.race.phases import open_turn
@@ -62,15 +62,15 @@ def legal_actions(state: State, role: str) -> list[dict[str, Any]]:
 def activate(state: State, role: str, action: Any, chance: Chance) -> tuple[State, Events]:
     """Check and play one canoe's activation, then move on to the next (and the next turn)."""
     if state["status"] != "playing":
-        raise GameError("The race is over.")
+        raise IllegalMove("The race is over.")
     canoe = canoe_of(state, role)
     if role != active_role(state):
         waiting = canoe_of(state, active_role(state))
-        raise GameError(f"It is {who(waiting)}'s activation, not {who(canoe)}'s.")
+        raise IllegalMove(f"It is {who(waiting)}'s activation, not {who(canoe)}'s.")
     legal = legal_actions(state, role)
     if not isinstance(action, dict) or _bare(action) not in [_bare(a) for a in legal]:
         choices = "; ".join(a["label"] for a in legal)
-        raise GameError(f"{who(canoe)} cannot do that now. Choose one of: {choices}.")
+        raise IllegalMove(f"{who(canoe)} cannot do that now. Choose one of: {choices}.")
     state = copy_state(state)
     canoe = canoe_of(state, role)
     events: Events = []

@@ -11,7 +11,7 @@ from __future__ import annotations
 from math import comb
 from typing import Any
 
-from chase.engines.base import GameError
+from chase.engines.base import IllegalMove
 from chase.engines.chance import Chance
 from chase.engines.race.activations import legal_actions
 from chase.engines.race.course import course_length, position
@@ -26,7 +26,7 @@ CLIMB_WITH_HAND = (7 - (RECREW_FROM - HELPING_HAND)) / 6  # R6: 2+ on a D6 with 
 def computer_action(state: dict[str, Any], role: str, chance: Chance) -> dict[str, Any]:
     actions = legal_actions(state, role)
     if not actions:
-        raise GameError("It is not this canoe's activation.")
+        raise IllegalMove("It is not this canoe's activation.")
     by_type = {action["type"]: action for action in actions}
     if "abandon" in by_type and _paddling_on_is_faster(state, canoe_of(state, role)):
         return by_type["abandon"]
@@ -36,7 +36,7 @@ def computer_action(state: dict[str, Any], role: str, chance: Chance) -> dict[st
 def random_action(state: dict[str, Any], role: str, chance: Chance) -> dict[str, Any]:
     actions = legal_actions(state, role)
     if not actions:
-        raise GameError("It is not this canoe's activation.")
+        raise IllegalMove("It is not this canoe's activation.")
     return chance.choice(actions, label="random racer")
 
 

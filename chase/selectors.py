@@ -1,0 +1,85 @@
+"""Reads that need care: what one seat may see of a game, and the lobby's lists (each game's
+board is drawn by its own module in chase/games/).
+
+`seat_payload` is the single place that decides what a seat is shown (the API's view body and
+the table page both use it): the engine's view for that role, that role's legal actions, and
+the recent log with other seats' actions left out until the game is over (a rock-paper-
+scissors sign shown first must stay hidden from the other side; a shuffle's order would give
+the draw pile away, so recorded outcomes are never shown while a game is on).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from chase.games import get_engine, role_words
+from chase.models import GameSession, Seat
+
+LOG_LENGTH = 30  # log rows in a view: the newest, oldest first
+
+
+def role_title(session: GameSession, role: str | None) -> str:
+    """A role in words: "the trappers", "Virginia (Swift Otter)", "canoe 3"."""
+    return role_words(session.kind, session.options, role)
+
+
+def seat_payload(session: GameSession, seat: Seat | None) -> dict[str, Any]:
+    """The view body: {version, status, winner, view, legal_actions, log} and a few more."""
+    engine = get_engine(session.kind)
+    role = seat.role if seat is not None else None
+    acting = session.status == GameSession.Status.PLAYING and seat and not seat.is_computer
+    return {
+        "id": session.pk,
+        "kind": session.kind,
+        "mode": session.mode,
+        "version": session.version,
+        "status": session.status,
+        "winner": session.winner,
+        "role": role,
+        "seats": [
+            {"role": s.role, "kind": s.kind, "name": s.name, "taken": s.is_taken}
+            for s in session.seats.all()
+        ],
+        "view": engine.view(session.state, role),
+        "legal_actions": engine.legal_actions(session.state, role) if acting else [],
+        "log": recent_log(session, role),
+    }
+
+
+def recent_log(session: GameSession, role: str | None, limit: int = LOG_LENGTH) -> list[dict]:
+    """The newest log rows, oldest first. The events are public (every engine tells them to
+    all); an action is shown to its own seat, and to everyone once the game is over."""
+    entries = list(session.log.order_by("-seq")[:limit])[::-1]
+    told = session.is_finished
+    return [
+        {
+            "seq": e.seq,
+            "role": e.role,
+            "by_computer": e.by_computer,
+            "action": e.action if told or (role is not None and e.role == role) else None,
+            "events": e.events,
+            "version_after": e.version_after,
+        }
+        for e in entries
+    ]
+
+
+def who_acts(session: GameSession) -> list[str]:
+    """Roles with a legal action now, in turn order."""
+    if session.status != GameSession.Status.PLAYING:
+        return []
+    engine = get_engine(session.kind)
+    return [s.role for s in session.seats.all() if engine.legal_actions(session.state, s.role)]
+
+
+def open_games():
+    return GameSession.objects.open_to_join().prefetch_related("seats").order_by("-created_at")
+
+
+def my_games(user, tokens):
+    return GameSession.objects.held_by(user, tokens).prefetch_related("seats")
+
+
+def rematch_for(session: GameSession) -> GameSession | None:
+    """The rematch set up after this game, if any."""
+    return GameSession.objects.filter(rematch_of=session).first()

@@ -30,11 +30,15 @@ class OptionsForm(forms.Form):
     and lists of words (typed with commas). The engine checks the values (a field left empty
     takes its default); options with no plain default (hand-set currents) are left to the API.
 
+    A text option with choices the game registered (`Game.option_choices`: the Moosehead
+    trip's variant and board) is a list to pick from.
+
     Then one row per seat: a text field for each part of a per-seat option (the race's
-    `names`: canoe and colony; left empty, the engine's name for that seat) and a "computer"
-    box (`computer_seats`, for hot-seat and several browsers). The seats follow the options
-    typed so far: a number that changes how many seats there are (the race's `canoes`)
-    redraws the fieldset (`reshaping`)."""
+    `names`: canoe and colony; the Moosehead trip's `names`, one word each, as its game
+    registers in `Game.seat_options`; left empty, the engine's name for that seat) and a
+    "computer" box (`computer_seats`, for hot-seat and several browsers). The seats follow
+    the options typed so far: a number that changes how many seats there are (the race's
+    `canoes`) redraws the fieldset (`reshaping`)."""
 
     def __init__(self, data=None, *, kind: str, shown=None, **kwargs):
         super().__init__(data, prefix=kind, **kwargs)
@@ -45,7 +49,9 @@ class OptionsForm(forms.Form):
         seated = self._seated(engine, defaults, typed)
         self.roles = engine.roles(seated)
         self.lists: set[str] = set()
-        self.per_seat: dict[str, list[dict[str, str]]] = {}  # option -> the default per seat
+        # option -> the default per seat, in parts ({None: text} for a plain word per seat)
+        self.per_seat: dict[str, list[dict[str | None, str]]] = {}
+        self.plain_seats: set[str] = set()  # per-seat options that are a plain list of words
         self.reshaping: set[str] = set()
         self.seat_fields: set[str] = {"computer_seats"}
         self.fields["play_as"] = forms.ChoiceField(
@@ -54,10 +60,25 @@ class OptionsForm(forms.Form):
             required=False,
             help_text="Solo, or several browsers: your seat. Hot-seat plays every human seat.",
         )
+        game = game_for(kind)
         for name, value in defaults.items():
             label = name.replace("_", " ").capitalize()
-            help_text = game_for(kind).option_help.get(name, "")
-            if isinstance(value, bool):
+            help_text = game.option_help.get(name, "")
+            if isinstance(value, str) and name in game.option_choices:
+                self.fields[name] = forms.ChoiceField(
+                    label=label,
+                    choices=game.option_choices[name](),
+                    initial=value,
+                    required=False,
+                    help_text=help_text,
+                )
+            elif isinstance(value, list) and name in game.seat_options:
+                self.plain_seats.add(name)
+                self.per_seat[name] = [{None: text} for text in seated[name]]
+                for number, text in enumerate(seated[name], start=1):
+                    self.fields[_seat_key(name, number, None)] = _seat_text(None, text)
+                    self.seat_fields.add(_seat_key(name, number, None))
+            elif isinstance(value, bool):
                 self.fields[name] = forms.BooleanField(
                     label=label, required=False, initial=value, help_text=help_text
                 )
@@ -81,8 +102,8 @@ class OptionsForm(forms.Form):
                 self.per_seat[name] = seated[name]
                 for number, default in enumerate(seated[name], start=1):
                     for key, text in default.items():
-                        self.fields[f"{name}-{number}-{key}"] = _seat_text(key, text)
-                        self.seat_fields.add(f"{name}-{number}-{key}")
+                        self.fields[_seat_key(name, number, key)] = _seat_text(key, text)
+                        self.seat_fields.add(_seat_key(name, number, key))
         self.fields["computer_seats"] = forms.MultipleChoiceField(
             label="Computer",
             choices=[(r, role_words(kind, {}, r).capitalize()) for r in self.roles],
@@ -166,7 +187,7 @@ class OptionsForm(forms.Form):
                 "role": role,
                 "title": role_words(self.kind, {}, role).capitalize(),
                 "fields": [
-                    self[f"{name}-{number}-{key}"]
+                    self[_seat_key(name, number, key)]
                     for name, seats in self.per_seat.items()
                     for key in seats[number - 1]
                 ],
@@ -191,16 +212,18 @@ class OptionsForm(forms.Form):
         for name, seats in self.per_seat.items():
             rows = [
                 {
-                    key: (self.cleaned_data.get(f"{name}-{number}-{key}") or "").strip()
+                    key: (self.cleaned_data.get(_seat_key(name, number, key)) or "").strip()
                     for key in default
                 }
                 for number, default in enumerate(seats, start=1)
             ]
             if any(text for row in rows for text in row.values()):  # else the engine's own
-                options[name] = [
+                filled = [
                     {key: row[key] or seats[number][key] for key in row}
                     for number, row in enumerate(rows)
                 ]
+                plain = name in self.plain_seats
+                options[name] = [row[None] for row in filled] if plain else filled
         return options
 
     def computer_seats(self) -> list[str]:
@@ -210,10 +233,15 @@ class OptionsForm(forms.Form):
 SEAT_TEXT_LENGTH = 40  # a canoe's or a colony's name; the engine has the last word
 
 
-def _seat_text(key: str, default: str) -> forms.CharField:
+def _seat_key(name: str, number: int, key: str | None) -> str:
+    """A per-seat field's name: "names-2-colony", or "names-2" for a plain word per seat."""
+    return f"{name}-{number}" if key is None else f"{name}-{number}-{key}"
+
+
+def _seat_text(key: str | None, default: str) -> forms.CharField:
     """A seat's name part; its placeholder is the name the seat gets when it is left empty."""
     return forms.CharField(
-        label=key.capitalize(),
+        label="Name" if key is None else key.capitalize(),
         max_length=SEAT_TEXT_LENGTH,
         required=False,
         widget=forms.TextInput(attrs={"placeholder": default, "autocomplete": "off"}),

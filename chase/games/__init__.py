@@ -53,6 +53,7 @@ from chase.games.base import Game
 GAMES = (
     "chase.games.pelts",
     "chase.games.race",
+    "chase.games.moosehead",
 )
 
 

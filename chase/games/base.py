@@ -14,6 +14,7 @@ View = dict[str, Any]
 Board = Callable[[View, list[dict]], dict[str, Any]]  # (view, legal actions) -> what it draws
 Results = Callable[[Any, View], list[dict[str, Any]]]  # (session, view) -> the end screen
 SeatNames = Callable[[Mapping[str, Any], str], str | None]  # (options, role) -> its name
+Choices = Callable[[], list[tuple[str, str]]]  # () -> [(value, words)]
 
 
 @dataclass(frozen=True)
@@ -29,6 +30,10 @@ class Game:
                  gets `view` and `actions` alone
     results      the end screen beside the winner (`results` in the template), or None
     seat_names   a seat's name chosen in the options (the race's canoes), or None
+    seat_options options that give each seat one word (a list of text, one per seat: the
+                 Moosehead trip's `names`), asked seat by seat in the lobby
+    option_choices  a text option's choices for the lobby, each a function giving
+                 [(value, words)] (the Moosehead trip's variant and board)
     """
 
     kind: str
@@ -38,6 +43,8 @@ class Game:
     board: Board | None = None
     results: Results | None = None
     seat_names: SeatNames | None = None
+    seat_options: tuple[str, ...] = ()
+    option_choices: Mapping[str, Choices] = field(default_factory=dict)
 
     @property
     def template(self) -> str:

@@ -3,14 +3,20 @@
 
 `ENGINE` implements `chase.engines.base.Engine`; `random_action` is a random legal paddler.
 The board is data (`boards/*.json`, read and checked by `board`); a club can use its own file
-through `register_board(name, path)`.
+through `register_board(path)` (the MOOSEHEAD_BOARD_FILE setting).
 
 Modules: `tables` (the rule tables), `board` (board files), `options`, `state` (the state and
 shared rules), `cards` (the piles), `moves` (what a throw reaches), `turns` (actions and the
 turn order), `view`, `computer`, `engine`.
 """
 
-from chase.engines.moosehead.board import BoardError, board_names, load_board, register_board
+from chase.engines.moosehead.board import (
+    BoardError,
+    board_names,
+    default_board,
+    load_board,
+    register_board,
+)
 from chase.engines.moosehead.computer import computer_action, random_action
 from chase.engines.moosehead.engine import ENGINE, MooseheadEngine
 
@@ -20,6 +26,7 @@ __all__ = [
     "MooseheadEngine",
     "board_names",
     "computer_action",
+    "default_board",
     "load_board",
     "random_action",
     "register_board",

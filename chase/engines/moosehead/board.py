@@ -43,6 +43,7 @@ SECTIONS = (
     "dock",
     "eddy",
 )
+LABEL_PLACES = ("right", "left", "above", "below", "none")  # where the map writes a name
 EDDY_SPACES = 4  # M1: the finishing eddy of 4
 DIE_FACES = ("1", "2", "3", "4", "5", "6")
 MIN_LAKES = 3  # M1
@@ -78,12 +79,27 @@ _BY_NAME: dict[str, dict[str, Any]] = {}
 _BY_DIGEST: dict[str, Board] = {}
 
 
-def register_board(name: str, path: str | pathlib.Path) -> dict[str, Any]:
-    """Add a club's own board file under `name` (checked now, so a bad file fails at start-up)."""
+_DEFAULT = {"name": "standard"}
+
+
+def register_board(
+    path: str | pathlib.Path, name: str | None = None, *, default: bool = False
+) -> dict[str, Any]:
+    """Add a club's own board file, under `name` or the name the file gives itself (checked now,
+    so a bad file fails at start-up); `default` makes it the board of a trip that names none."""
     data = load_board(path)
+    name = name or data["name"]
     _REGISTERED[name] = pathlib.Path(path)
     _BY_NAME[name] = data
+    if default:
+        _DEFAULT["name"] = name
     return data
+
+
+def default_board() -> str:
+    """The board a trip is played on when its options name none: the bundled `standard`, or
+    the club's own file (the MOOSEHEAD_BOARD_FILE setting)."""
+    return _DEFAULT["name"]
 
 
 def load_board(path: str | pathlib.Path) -> dict[str, Any]:
@@ -201,6 +217,8 @@ def _check_lakes(lakes: Any) -> dict[str, dict[str, Any]]:
         outline = lake.get("outline")
         if not isinstance(outline, list) or len(outline) < 3 or not all(map(_is_point, outline)):
             _fail(f"Lake '{name}' needs an outline (its perimeter) of at least 3 points.")
+        if "label" in lake and not _is_point(lake["label"]):
+            _fail(f"Lake '{name}': 'label' must be a point [x, y] where its name is written.")
         found[name] = lake
     if len(found) < MIN_LAKES:
         _fail(f"The board has {len(found)} lakes; a trip needs at least {MIN_LAKES}.")
@@ -238,6 +256,8 @@ def _check_spaces(spaces: Any, lakes: dict[str, Any]) -> dict[int, dict[str, Any
                 _fail(f"{label}: '{flag}' must be true or false.")
         if "name" in space and not isinstance(space["name"], str):
             _fail(f"{label}: 'name' must be text.")
+        if "label" in space and space["label"] not in LABEL_PLACES:
+            _fail(f"{label}: 'label' must be one of {', '.join(LABEL_PLACES)}.")
         found[space["id"]] = space
     used = {space.get("lake") for space in found.values()}
     for name in lakes:

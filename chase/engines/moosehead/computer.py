@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from chase.engines.base import GameError
+from chase.engines.base import IllegalMove
 from chase.engines.chance import Chance
 from chase.engines.moosehead.board import Board
 from chase.engines.moosehead.moves import settle, walk
@@ -55,14 +55,14 @@ def random_action(state: State, role: str, chance: Chance) -> Action:
     """Any legal action, uniformly at random."""
     actions = legal_actions(state, role)
     if not actions:
-        raise GameError("It is not this canoe's turn.")
+        raise IllegalMove("It is not this canoe's turn.")
     return chance.choice(actions, label="random paddler")
 
 
 def computer_action(state: State, role: str, chance: Chance) -> Action:
     actions = legal_actions(state, role)
     if not actions:
-        raise GameError("It is not this canoe's turn.")
+        raise IllegalMove("It is not this canoe's turn.")
     player = player_of(state, role)
     aim, targets = aim_of(state, player)
     if state["phase"] != "move":

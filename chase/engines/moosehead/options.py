@@ -5,9 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from chase.engines.base import OptionsError
-from chase.engines.moosehead.board import board_data
+from chase.engines.moosehead.board import board_data, default_board
 from chase.engines.moosehead.tables import (
-    DEFAULT_BOARD,
     DEFAULT_NAMES,
     DEFAULT_NIGHTS,
     DEFAULT_PLAYERS,
@@ -35,7 +34,7 @@ def clean_options(options: dict[str, Any] | None) -> dict[str, Any]:
         raise OptionsError(
             f"Option 'variant' must be one of {', '.join(VARIANTS)}, not {variant!r}."
         )
-    board = options.get("board", DEFAULT_BOARD)
+    board = options.get("board", default_board())
     board_data(board)  # BoardError (an OptionsError) names the boards there are
     return {
         "players": players,

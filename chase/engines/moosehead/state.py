@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from chase.engines.base import GameError
+from chase.engines.base import IllegalMove
 from chase.engines.chance import Chance
 from chase.engines.moosehead.board import Board, board_data, board_of
 from chase.engines.moosehead.tables import (
@@ -126,7 +126,7 @@ def player_of(state: State, role: str) -> Player:
     for player in state["players"]:
         if player["role"] == role:
             return player
-    raise GameError(f"There is no seat '{role}' on this trip.")
+    raise IllegalMove(f"There is no seat '{role}' on this trip.")
 
 
 def occupant(state: State, space: int, but: Player | None = None) -> Player | None:

@@ -238,4 +238,3 @@ VARIANT_NAMES = {
 }
 DEFAULT_NAMES = ("Ann", "Bo", "Cal", "Dee", "Eli", "Fay")
 MAX_NAME = 24
-DEFAULT_BOARD = "standard"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from chase.engines.base import GameError
+from chase.engines.base import IllegalMove
 from chase.engines.chance import Chance
 from chase.engines.moosehead import cards
 from chase.engines.moosehead.board import Board
@@ -90,14 +90,14 @@ def _bare(action: Action) -> Action:
 def act(state: State, role: str, action: Any, chance: Chance) -> tuple[State, Events]:
     """Check and carry out one action on a copy of the state."""
     if state["status"] != "playing":
-        raise GameError("The trip is over.")
+        raise IllegalMove("The trip is over.")
     player = player_of(state, role)
     if current(state)["role"] != role:
-        raise GameError(f"It is {current(state)['name']}'s turn, not {player['name']}'s.")
+        raise IllegalMove(f"It is {current(state)['name']}'s turn, not {player['name']}'s.")
     legal = legal_actions(state, role)
     if not isinstance(action, dict) or _bare(action) not in [_bare(a) for a in legal]:
         choices = "; ".join(a["label"] for a in legal[:6])
-        raise GameError(f"{player['name']} cannot do that now. Choose one of: {choices}.")
+        raise IllegalMove(f"{player['name']} cannot do that now. Choose one of: {choices}.")
     state = copy_state(state)
     player = current(state)
     events: Events = []

@@ -75,13 +75,14 @@ def test_the_standard_board_has_loops_and_a_short_dash_beside_a_long_trip():
 def test_a_club_can_load_its_own_board_file_and_play_on_it(tmp_path, monkeypatch):
     monkeypatch.setattr(board_module, "_REGISTERED", {})
     monkeypatch.setattr(board_module, "_BY_NAME", {})
+    monkeypatch.setattr(board_module, "_DEFAULT", {"name": "standard"})
     data = standard()
     data["name"] = "club"
     data["title"] = "The Club's Lakes"
     path = tmp_path / "club.json"
     path.write_text(json.dumps(data))
 
-    register_board("club", path)
+    register_board(path)
     options = ENGINE.clean_options({"board": "club"})
     state = ENGINE.new_game(options, RandomChance(1)).state
 
@@ -89,6 +90,22 @@ def test_a_club_can_load_its_own_board_file_and_play_on_it(tmp_path, monkeypatch
     assert "club" in board_names()
     assert state["board"]["title"] == "The Club's Lakes"
     assert load_board(path)["digest"] == state["board"]["digest"]
+    assert ENGINE.clean_options({})["board"] == "standard"
+
+
+def test_a_clubs_board_file_can_be_the_default_board(tmp_path, monkeypatch):
+    monkeypatch.setattr(board_module, "_REGISTERED", {})
+    monkeypatch.setattr(board_module, "_BY_NAME", {})
+    monkeypatch.setattr(board_module, "_DEFAULT", {"name": "standard"})
+    data = standard()
+    data["name"] = "lakeside"
+    path = tmp_path / "lakes.json"
+    path.write_text(json.dumps(data))
+
+    register_board(path, default=True)
+
+    assert ENGINE.clean_options({})["board"] == "lakeside"
+    assert ENGINE.clean_options({"board": "standard"})["board"] == "standard"
 
 
 def test_a_board_file_that_is_not_json_is_refused_with_its_line(tmp_path):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from chase.engines.base import GameError
+from chase.engines.base import IllegalMove
 from chase.engines.moosehead import ENGINE
 from tests.chase.engines.moosehead_helpers import (
     BOARD,
@@ -65,14 +65,14 @@ def test_only_the_canoe_whose_turn_it_is_may_act():
     state = trip()
 
     assert ENGINE.legal_actions(state, "canoe-2") == []
-    with pytest.raises(GameError, match="It is Ann's turn, not Bo's"):
+    with pytest.raises(IllegalMove, match="It is Ann's turn, not Bo's"):
         ENGINE.apply(state, "canoe-2", {"type": "throw"}, None)
 
 
 def test_a_move_not_offered_is_refused():
     thrown = throw(put(trip(), **SOUTHBOUND), 3).state
 
-    with pytest.raises(GameError, match="Ann cannot do that now"):
+    with pytest.raises(IllegalMove, match="Ann cannot do that now"):
         act(thrown, {"type": "move", "to": WEST_SHORE[4], "path": [WEST_SHORE[4]], "camp": False})
 
 

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from chase.engines.base import GameError, OptionsError
+from chase.engines.base import IllegalMove, OptionsError
 from chase.engines.chance import RandomChance
 from chase.engines.moosehead import ENGINE
 from tests.chase.engines.moosehead_helpers import DOCK, trip
@@ -91,5 +91,5 @@ def test_the_view_shows_the_table_but_not_the_piles_order():
 
 
 def test_a_seat_that_is_not_in_the_trip_is_refused():
-    with pytest.raises(GameError, match="There is no seat 'canoe-9'"):
+    with pytest.raises(IllegalMove, match="There is no seat 'canoe-9'"):
         ENGINE.apply(trip(), "canoe-9", {"type": "throw"}, RandomChance(1))

@@ -1,6 +1,25 @@
 from django.apps import AppConfig
+from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured
+
+from chase.engines.moosehead import BoardError, register_board
 
 
 class ChaseConfig(AppConfig):
     name = "chase"
     verbose_name = "Canoe games"
+
+    def ready(self) -> None:
+        use_club_board(settings.MOOSEHEAD_BOARD_FILE)
+
+
+def use_club_board(path: str | None) -> str | None:
+    """The MOOSEHEAD_BOARD_FILE setting: the club's own Moosehead board, checked now and made
+    the default board. A board that makes no trip stops the server, naming the fault."""
+    if not path:
+        return None
+    try:
+        data = register_board(path, default=True)
+    except BoardError as error:
+        raise ImproperlyConfigured(f"MOOSEHEAD_BOARD_FILE: {error}") from None
+    return data["name"]

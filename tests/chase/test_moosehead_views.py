@@ -10,12 +10,13 @@ import re
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
+from chase import services
 from chase.apps import use_club_board
 from chase.engines.moosehead import ENGINE
 from chase.engines.moosehead import board as board_module
 from chase.engines.moosehead.board import board_data
 from chase.models import GameSession
-from tests.chase.conftest import new_game, seat
+from tests.chase.conftest import new_game, play_randomly, seat
 
 pytestmark = pytest.mark.django_db
 
@@ -203,6 +204,17 @@ def test_the_replay_draws_the_board(client):
     html = client.get(f"{created.url}replay/").content.decode()
 
     assert html.count('class="space ') == SPACES
+
+
+def test_a_trip_replays_from_its_log_to_the_same_state(seeded):
+    rng = seeded(5)
+    session = new_game(kind="moosehead", players=2)
+    session = play_randomly(session, rng, 40)
+
+    steps = services.session_replay(session)
+
+    assert len(steps) == session.log.count() > 40
+    assert steps[-1].state == session.state
 
 
 def test_the_log_names_the_paddlers(client, seeded):

@@ -4,6 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 MANAGE := DJANGO_DEBUG=1 $(PY) manage.py
 TEST_DATABASE_URL ?= postgres://root@127.0.0.1:5432/test
+PORT ?= 8000
 
 .PHONY: install run test test-sqlite test-postgres lint format bench worker beat clean
 
@@ -16,10 +17,11 @@ $(VENV)/.installed: requirements/base.txt requirements/production.txt requiremen
 install: $(VENV)/.installed
 
 ## make run: install, migrate, load the demo campaign, serve on http://127.0.0.1:8000
+## (another port: PORT=8001 make run); e-mails are printed here, not sent
 run: install
 	$(MANAGE) migrate --noinput
 	$(MANAGE) load_demo
-	$(MANAGE) runserver 127.0.0.1:8000
+	FRONTIER_BASE_URL=http://127.0.0.1:$(PORT) $(MANAGE) runserver 127.0.0.1:$(PORT)
 
 ## make test: lint, the whole suite on SQLite, then the database tests on PostgreSQL
 test: install lint test-sqlite test-postgres

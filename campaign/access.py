@@ -12,7 +12,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
-from campaign.models import Campaign, Figure, GameReport, Job, PostGame, Warband
+from campaign.models import Campaign, Figure, GameReport, Job, Membership, PostGame, Warband
 from campaign.selectors.games import games_queryset
 from campaign.selectors.warbands import warbands_with_roster
 
@@ -36,6 +36,11 @@ def may_read(campaign: Campaign, user) -> bool:
 def can_edit_warband(warband: Warband, user) -> bool:
     """The owner changes their own warband; the organiser may correct anything."""
     return user.is_authenticated and user.id in (warband.owner_id, warband.campaign.organiser_id)
+
+
+def may_remove_member(campaign: Campaign, user, member_id: int) -> bool:
+    """The organiser removes a player; a player may leave on their own."""
+    return is_organiser(campaign, user) or (user.is_authenticated and user.id == member_id)
 
 
 def owners(game: GameReport) -> set[int]:
@@ -85,6 +90,18 @@ def campaign_for(user, campaign_id: int, *, organiser: bool = False, member: boo
     if member and not is_member(campaign, user):
         raise PermissionDenied("Join the campaign first.")
     return campaign
+
+
+def membership_for(user, campaign_id: int, member_id: int) -> Membership:
+    """A player's membership, for removing it: 404 for a stranger to a private campaign or a
+    user who does not play in it; 403 unless the organiser or the player themself asks."""
+    campaign = campaign_for(user, campaign_id)
+    membership = get_object_or_404(
+        Membership.objects.select_related("user", "campaign"), campaign=campaign, user_id=member_id
+    )
+    if not may_remove_member(campaign, user, member_id):
+        raise PermissionDenied("Only the organiser may remove another player.")
+    return membership
 
 
 def warband_for(user, warband_id: int, *, edit: bool = False, roster: bool = False) -> Warband:

@@ -1,6 +1,7 @@
 from django.contrib import admin
 
 from campaign.models import (
+    Activity,
     Campaign,
     EquipmentPiece,
     Figure,
@@ -119,3 +120,10 @@ class JobAdmin(admin.ModelAdmin):
 class GameFigureAdmin(admin.ModelAdmin):
     list_display = ["figure", "report", "took_part", "outcome", "wounds_inflicted", "scalps"]
     raw_id_fields = ["report", "figure"]
+
+
+@admin.register(Activity)
+class ActivityAdmin(admin.ModelAdmin):
+    list_display = ["created_at", "campaign", "kind", "text", "actor"]
+    list_filter = ["kind"]
+    raw_id_fields = ["campaign", "actor"]

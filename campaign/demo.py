@@ -147,6 +147,7 @@ DEMO_GAME = {
     },
     "The 44th Foot Patrol": {
         "Lt. Harcourt": (True, "ok", 1, 0),
+        "Pte. Bell": (True, "ok", 1, 0),  # C29: a wound for each figure down or out
         "Sgt. Pike": (True, "out_of_action", 0, 0),
         "Pte. Abbott": (True, "down", 0, 0),
         "Pte. Dunn": (False, "ok", 0, 0),
@@ -155,7 +156,7 @@ DEMO_GAME = {
 # Each side's answers, prompt by prompt: faces typed in (a list) or a trade (a dict).
 DEMO_ANSWERS = {
     "Magalakutway": [
-        [2, 2],  # Swift Otter: injury 22, Leg wound: movement 6/3 -> 5/3
+        [2, 2],  # Swift Otter: injury 22, Leg wound: movement 6/3 -> 5/2
         [4, 5],  # Red Hawk: 45, Full recovery
         [2],  # Running Elk (30 -> 34, one advancement roll): Hero table 2, shooting +1
         [5, 3],  # income, won: 2D6

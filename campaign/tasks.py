@@ -11,8 +11,13 @@ retried with a backoff; the results are rows, so no task keeps a Celery result.
 
 from __future__ import annotations
 
+import logging
+import smtplib
+
 from celery import shared_task
 from django.db import OperationalError
+
+logger = logging.getLogger(__name__)
 
 RETRY = {
     "autoretry_for": (OperationalError,),
@@ -50,3 +55,19 @@ def sweep_task() -> None:
     from campaign.services.jobs import jobs_sweep
 
     jobs_sweep()
+
+
+@shared_task(name="campaign.mail_inbox_item", bind=True, **RETRY)
+def mail_inbox_item_task(self, user_id: int, kind: str, title: str, url: str) -> None:
+    """One e-mail about a new inbox item (accounts.mail decides whether the player wants it).
+    A mail server that fails is tried again later by a worker; in-process it is logged only,
+    since the change the mail tells of is committed already."""
+    from accounts.mail import inbox_item_mail
+
+    try:
+        inbox_item_mail(user_id=user_id, kind=kind, title=title, url=url)
+    except (smtplib.SMTPException, OSError) as error:
+        if self.request.is_eager:
+            logger.warning("E-mail to user %s not sent: %s", user_id, error)
+            return
+        raise self.retry(exc=error, countdown=60) from error

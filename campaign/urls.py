@@ -3,7 +3,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from campaign.views import builder, campaigns, games, league, roster
+from campaign.views import builder, campaigns, games, league, manage, roster
 
 accounts = [
     path("", campaigns.home, name="home"),
@@ -15,11 +15,24 @@ accounts = [
 campaign_pages = [
     path("campaigns/new/", campaigns.campaign_create, name="campaign-create"),
     path("campaigns/join/", campaigns.campaign_join, name="campaign-join"),
+    path("join/<str:code>/", manage.join_link, name="join-link"),
     path("campaigns/<int:campaign_id>/", campaigns.campaign_detail, name="campaign"),
     path(
         "campaigns/<int:campaign_id>/settings/",
         campaigns.campaign_settings,
         name="campaign-settings",
+    ),
+    path(
+        "campaigns/<int:campaign_id>/invite-code/",
+        manage.campaign_invite_code,
+        name="campaign-invite-code",
+    ),
+    path("campaigns/<int:campaign_id>/close/", manage.campaign_close, name="campaign-close"),
+    path("campaigns/<int:campaign_id>/reopen/", manage.campaign_reopen, name="campaign-reopen"),
+    path(
+        "campaigns/<int:campaign_id>/members/<int:user_id>/remove/",
+        manage.member_remove,
+        name="member-remove",
     ),
 ]
 
@@ -29,6 +42,9 @@ warbands = [
     ),
     path("warbands/<int:warband_id>/", roster.warband_detail, name="warband"),
     path("warbands/<int:warband_id>/print/", roster.warband_print, name="warband-print"),
+    path("warbands/<int:warband_id>/rename/", manage.warband_rename, name="warband-rename"),
+    path("warbands/<int:warband_id>/delete/", manage.warband_delete, name="warband-delete"),
+    path("warbands/<int:warband_id>/retire/", manage.warband_retire, name="warband-retire"),
     path("warbands/<int:warband_id>/treasury/", roster.warband_treasury, name="warband-treasury"),
     path("warbands/<int:warband_id>/build/", builder.builder, name="builder"),
     path("warbands/<int:warband_id>/build/add/", builder.builder_add_figure, name="builder-add"),

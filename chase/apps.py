@@ -10,6 +10,9 @@ class ChaseConfig(AppConfig):
     verbose_name = "Canoe games"
 
     def ready(self) -> None:
+        # Registers the canoe games' inbox source (it needs the models, loaded only now).
+        from chase import inbox  # noqa: F401
+
         use_club_board(settings.MOOSEHEAD_BOARD_FILE)
 
 

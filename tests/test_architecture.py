@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-APPS = ("campaign", "chase", "config")
+APPS = ("accounts", "campaign", "chase", "config")
 PURE = ("campaign.rules", "chase.engines")
 
 

@@ -17,8 +17,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from campaign import services
-from campaign.access import campaign_for
-from campaign.api.common import BAD_REQUEST, NOT_FOUND, UserSerializer
+from campaign.access import campaign_for, membership_for
+from campaign.api.common import BAD_REQUEST, FORBIDDEN, NOT_FOUND, UserSerializer
 from campaign.models import Campaign
 
 # --- serializers ----------------------------------------------------------------------------------
@@ -60,6 +60,7 @@ class CampaignSerializer(serializers.ModelSerializer):
             "invite_code",
             *Campaign.SETTINGS,
             "created_at",
+            "closed_at",
             "members",
             "warbands",
         ]
@@ -88,6 +89,21 @@ class CampaignCreateSerializer(serializers.ModelSerializer):
     class Meta:
         model = Campaign
         fields = ["name", *Campaign.SETTINGS]
+
+
+class CampaignUpdateSerializer(CampaignCreateSerializer):
+    """The organiser's changes: any of the name and settings, and `closed` (true ends the
+    season: the campaign becomes read-only; false opens it again)."""
+
+    closed = serializers.BooleanField(required=False)
+
+    class Meta(CampaignCreateSerializer.Meta):
+        fields = [*CampaignCreateSerializer.Meta.fields, "closed"]
+        extra_kwargs = {"name": {"required": False}}
+
+
+class InviteCodeSerializer(serializers.Serializer):
+    invite_code = serializers.CharField()
 
 
 class JoinSerializer(serializers.Serializer):
@@ -131,12 +147,61 @@ class CampaignsView(APIView):
 
 @extend_schema(
     operation_id="campaigns_retrieve",
+    methods=["GET"],
     responses={200: CampaignSerializer, 404: NOT_FOUND},
 )
-@api_view(["GET"])
+@extend_schema(
+    operation_id="campaigns_update",
+    methods=["PATCH"],
+    request=CampaignUpdateSerializer,
+    responses={200: CampaignSerializer, 400: BAD_REQUEST, 403: FORBIDDEN, 404: NOT_FOUND},
+)
+@api_view(["GET", "PATCH"])
 def campaign_detail(request, campaign_id: int):
-    """A campaign; `invite_code` is null unless I am a member."""
-    return _campaign_response(request, campaign_for(request.user, campaign_id))
+    """GET: a campaign; `invite_code` is null unless I am a member. PATCH (the organiser):
+    change its name or settings, or close it (`closed: true`, read-only afterwards: every
+    change to it, its warbands and games is then a 400) or open it again (`closed: false`)."""
+    if request.method == "GET":
+        return _campaign_response(request, campaign_for(request.user, campaign_id))
+    campaign = campaign_for(request.user, campaign_id, organiser=True)
+    serializer = CampaignUpdateSerializer(campaign, data=request.data, partial=True)
+    serializer.is_valid(raise_exception=True)
+    changes = dict(serializer.validated_data)
+    closed = changes.pop("closed", None)
+    if closed is False and campaign.is_closed:
+        services.campaign_reopen(campaign=campaign)
+    if changes:
+        services.campaign_update(campaign=campaign, **changes)
+    if closed and not campaign.is_closed:
+        services.campaign_close(campaign=campaign)
+    return _campaign_response(request, campaign)
+
+
+@extend_schema(
+    operation_id="campaigns_invite_code",
+    request=None,
+    responses={200: InviteCodeSerializer, 400: BAD_REQUEST, 403: FORBIDDEN, 404: NOT_FOUND},
+)
+@api_view(["POST"])
+def campaign_invite_code(request, campaign_id: int):
+    """The organiser replaces the invite code: the old one stops working at once."""
+    campaign = campaign_for(request.user, campaign_id, organiser=True)
+    code = services.campaign_new_invite_code(campaign=campaign)
+    return Response({"invite_code": code})
+
+
+@extend_schema(
+    operation_id="campaigns_members_destroy",
+    responses={204: None, 400: BAD_REQUEST, 403: FORBIDDEN, 404: NOT_FOUND},
+)
+@api_view(["DELETE"])
+def campaign_member(request, campaign_id: int, user_id: int):
+    """A player leaves (their own id) or the organiser removes one: the player's founded
+    warbands retire (kept in the league's history) and their drafts are deleted. The
+    organiser cannot leave (400)."""
+    membership = membership_for(request.user, campaign_id, user_id)
+    services.campaign_remove_member(campaign=membership.campaign, user=membership.user)
+    return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 @extend_schema(

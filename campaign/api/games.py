@@ -55,6 +55,13 @@ class GameLineSerializer(serializers.Serializer):
     outcome = serializers.ChoiceField(choices=OUTCOMES, default="ok")
     wounds_inflicted = serializers.IntegerField(min_value=0, max_value=MAX_TALLY, default=0)
     scalps = serializers.IntegerField(min_value=0, max_value=MAX_TALLY, default=0)
+    put_down_by = serializers.IntegerField(
+        min_value=1,
+        max_value=MAX_ID,
+        allow_null=True,
+        default=None,
+        help_text="C17, optional: the enemy figure that put this one down or out of action.",
+    )
 
 
 class GameWriteSerializer(serializers.Serializer):
@@ -95,6 +102,7 @@ class GameFigureSerializer(serializers.Serializer):
     outcome = serializers.CharField()
     wounds_inflicted = serializers.IntegerField()
     scalps = serializers.IntegerField()
+    put_down_by = serializers.IntegerField(source="put_down_by_id", allow_null=True)
 
 
 class GamePostGameSerializer(serializers.Serializer):

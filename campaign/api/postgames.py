@@ -86,6 +86,7 @@ class SheetFigureSerializer(serializers.Serializer):
     held_by = serializers.CharField(allow_null=True)
     rolls_since_gain = serializers.IntegerField()
     reputation_gained_as = serializers.CharField(allow_null=True)
+    bonus_ended = serializers.BooleanField()
 
 
 class SheetSerializer(serializers.Serializer):

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from campaign.api import campaigns, games, league, postgames, warbands
+from campaign.api import campaigns, exports, games, league, postgames, warbands
 from config.auth import obtain_auth_token
 
 token = [path("token/", obtain_auth_token, name="api-token")]
@@ -11,12 +11,34 @@ campaign_routes = [
     path("campaigns/", campaigns.CampaignsView.as_view(), name="api-campaigns"),
     path("campaigns/<int:campaign_id>/", campaigns.campaign_detail, name="api-campaign"),
     path("campaigns/<int:campaign_id>/join/", campaigns.campaign_join, name="api-campaign-join"),
+    path("campaigns/<int:campaign_id>/export/", exports.campaign_export, name="api-export"),
+    path(
+        "campaigns/<int:campaign_id>/export/rosters.csv",
+        exports.rosters_csv,
+        name="api-export-rosters",
+    ),
+    path(
+        "campaigns/<int:campaign_id>/export/league.csv",
+        exports.league_csv,
+        name="api-export-league",
+    ),
+    path(
+        "campaigns/<int:campaign_id>/invite-code/",
+        campaigns.campaign_invite_code,
+        name="api-campaign-invite-code",
+    ),
+    path(
+        "campaigns/<int:campaign_id>/members/<int:user_id>/",
+        campaigns.campaign_member,
+        name="api-campaign-member",
+    ),
 ]
 
 warband_routes = [
     path("rules/factions/", warbands.rules_factions, name="api-rules-factions"),
     path("warbands/", warbands.WarbandsView.as_view(), name="api-warbands"),
     path("warbands/<int:warband_id>/", warbands.warband_detail, name="api-warband"),
+    path("warbands/<int:warband_id>/retire/", warbands.warband_retire, name="api-warband-retire"),
 ]
 
 game_routes = [

@@ -344,12 +344,54 @@ class WarbandsView(APIView):
         return Response(WarbandSerializer(warband).data, status=status.HTTP_201_CREATED)
 
 
+class WarbandRenameSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=80)
+
+
 @extend_schema(
     operation_id="warbands_retrieve",
+    methods=["GET"],
     responses={200: WarbandSerializer, 404: NOT_FOUND},
 )
-@api_view(["GET"])
+@extend_schema(
+    operation_id="warbands_rename",
+    methods=["PATCH"],
+    request=WarbandRenameSerializer,
+    responses={200: WarbandSerializer, 400: BAD_REQUEST, 403: FORBIDDEN, 404: NOT_FOUND},
+)
+@extend_schema(
+    operation_id="warbands_destroy",
+    methods=["DELETE"],
+    responses={204: None, 400: BAD_REQUEST, 403: FORBIDDEN, 404: NOT_FOUND},
+)
+@api_view(["GET", "PATCH", "DELETE"])
 def warband_detail(request, warband_id: int):
-    """A warband and its roster, to anyone who may read its campaign; constant queries."""
-    warband = warband_for(request.user, warband_id, roster=True)
-    return Response(WarbandSerializer(warband).data)
+    """GET: a warband and its roster, to anyone who may read its campaign; constant queries.
+    PATCH `{name}` (the owner or the organiser): rename it. DELETE: delete a draft (a
+    founded warband is a 400: retire it instead)."""
+    if request.method == "GET":
+        warband = warband_for(request.user, warband_id, roster=True)
+        return Response(WarbandSerializer(warband).data)
+    warband = warband_for(request.user, warband_id, edit=True)
+    if request.method == "DELETE":
+        services.warband_delete_draft(warband=warband)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+    serializer = WarbandRenameSerializer(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    services.warband_rename(warband=warband, name=serializer.validated_data["name"])
+    return Response(WarbandSerializer(selectors.warbands_with_roster().get(pk=warband.pk)).data)
+
+
+@extend_schema(
+    operation_id="warbands_retire",
+    request=None,
+    responses={200: WarbandSerializer, 400: BAD_REQUEST, 403: FORBIDDEN, 404: NOT_FOUND},
+)
+@api_view(["POST"])
+def warband_retire(request, warband_id: int):
+    """Retire a founded warband (the owner or the organiser): out of the active list, its
+    games, ledger and league history kept. A draft, a retired warband, a pending report or an
+    open post-game sequence is a 400."""
+    warband = warband_for(request.user, warband_id, edit=True)
+    services.warband_retire(warband=warband)
+    return Response(WarbandSerializer(selectors.warbands_with_roster().get(pk=warband.pk)).data)

@@ -10,13 +10,34 @@ from campaign.models import Campaign
 
 
 class SignupForm(UserCreationForm):
-    pass
+    email = forms.EmailField(
+        required=False,
+        label="E-mail (optional)",
+        help_text="Needed to reset a forgotten password, and for notices of what waits for you.",
+    )
+
+    class Meta(UserCreationForm.Meta):
+        fields = ("username", "email")
 
 
 class CampaignForm(forms.ModelForm):
     class Meta:
         model = Campaign
         fields = ["name", *Campaign.SETTINGS]
+        labels = {
+            "starting_treasury": "Starting treasury",
+            "currency": "Currency sign",
+            "manual_dice": "Players may type in the faces of real dice",
+            "report_confirmation": "The opponent confirms each game report",
+            "is_public": "Anyone may read this campaign (players still join with the code)",
+        }
+        help_texts = {
+            "starting_treasury": "What each warband may spend on founding (200 in the rules).",
+            "currency": "Shown before amounts, e.g. £ or $.",
+            "manual_dice": "",
+            "report_confirmation": "Off: a report counts as soon as it is filed.",
+            "is_public": "",
+        }
 
 
 class JoinForm(forms.Form):

@@ -72,6 +72,12 @@ class GameReportForm(forms.Form):
             if warband is None:
                 continue
             figures = warband.figures.filter(state=Figure.State.ACTIVE)
+            enemies = [
+                (str(e.id), e.name)
+                for other in self.warbands
+                if other is not None and other != warband
+                for e in other.figures.filter(state=Figure.State.ACTIVE)
+            ]
             row = []
             for figure in figures:
                 line = lines.get(figure.id)
@@ -92,7 +98,16 @@ class GameReportForm(forms.Form):
                         initial=getattr(line, name) if line else 0,
                         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
                     )
-                names = ("took_part", "outcome", "wounds_inflicted", "scalps")
+                # C17, optional: who put it down or out (offers that figure's Crack shot).
+                self.fields[f"{prefix}_put_down_by"] = forms.TypedChoiceField(
+                    choices=[("", "—"), *enemies],
+                    coerce=int,
+                    empty_value=None,
+                    required=False,
+                    label="Put down by",
+                    initial=line.put_down_by_id if line else None,
+                )
+                names = ("took_part", "outcome", "wounds_inflicted", "scalps", "put_down_by")
                 row.append((figure, [self[f"{prefix}_{name}"] for name in names]))
             rows.append((warband, row))
         return rows
@@ -120,6 +135,7 @@ class GameReportForm(forms.Form):
                         outcome=data[f"f{figure.id}_outcome"] if took_part else "ok",
                         wounds_inflicted=data[f"f{figure.id}_wounds_inflicted"] if took_part else 0,
                         scalps=data[f"f{figure.id}_scalps"] if took_part else 0,
+                        put_down_by=data.get(f"f{figure.id}_put_down_by") if took_part else None,
                     )
                 )
         return {

@@ -18,6 +18,10 @@ class WarbandForm(forms.Form):
     faction = forms.ChoiceField(choices=FACTION_CHOICES)
 
 
+class RenameForm(forms.Form):
+    name = forms.CharField(max_length=80, label="New name")
+
+
 class AddFigureForm(forms.Form):
     name = forms.CharField(max_length=80, required=False, help_text="Blank: the profile's name.")
     profile = forms.ChoiceField()
@@ -36,7 +40,12 @@ class EquipmentForm(forms.Form):
     def __init__(self, *args, faction: str, status: str | None = None, **kwargs):
         super().__init__(*args, **kwargs)
         for item in FACTIONS[faction].equipment:
-            label = f"{item.name} ({item.price})" + (" V/H" if item.veteran_and_hero_only else "")
+            # C4: Troopers and Greens may not carry Veteran/Hero kit, so it is not offered to
+            # them at all (`status` given); a Hero or Veteran sees why it is marked.
+            if item.veteran_and_hero_only and status and status not in ("hero", "veteran"):
+                continue
+            only = " · Heroes and Veterans only" if item.veteran_and_hero_only else ""
+            label = f"{item.name} ({item.price}){only}"
             most = MAX_COPIES.get(item.key, 1)
             if most == 1:
                 self.fields[item.key] = forms.BooleanField(required=False, label=label)

@@ -1,5 +1,6 @@
 """The campaign app's models, a module per subject; all of them importable from here."""
 
+from campaign.models.activity import Activity
 from campaign.models.campaigns import (
     FACTION_CHOICES,
     Campaign,
@@ -17,6 +18,7 @@ from campaign.models.games import GameFigure, GameReport, GameReportQuerySet, Po
 from campaign.models.ratings import Job, Ranking, RatingPoint
 
 __all__ = [
+    "Activity",
     "FACTION_CHOICES",
     "Campaign",
     "CampaignQuerySet",

@@ -55,6 +55,9 @@ class Campaign(models.Model):
     is_public = models.BooleanField(default=False, help_text="Anyone may read it.")
     invite_code = models.CharField(max_length=16, unique=True, default=new_invite_code)
     created_at = models.DateTimeField(auto_now_add=True)
+    closed_at = models.DateTimeField(
+        null=True, blank=True, help_text="A closed campaign is read-only: its season is over."
+    )
 
     objects = CampaignQuerySet.as_manager()
 
@@ -68,7 +71,13 @@ class Campaign(models.Model):
         return self.name
 
     def money(self, amount: int) -> str:
-        return f"{self.currency}{amount}"
+        """An amount in the campaign's currency, the sign before it: £20, −£72."""
+        sign = "\u2212" if amount < 0 else ""
+        return f"{sign}{self.currency}{abs(amount)}"
+
+    @property
+    def is_closed(self) -> bool:
+        return self.closed_at is not None
 
 
 class Membership(models.Model):
@@ -173,6 +182,8 @@ class Figure(models.Model):
     # status at which the Hero/Veteran table's reputation gain was taken.
     advancement_rolls = models.PositiveSmallIntegerField(default=0)
     reputation_gained_as = models.CharField(max_length=10, blank=True)
+    # C10: a reputation gain made while it held every increase its status allows ended the +1.
+    advancement_bonus_ended = models.BooleanField(default=False)
     position = models.PositiveSmallIntegerField(default=0)
     # C16: while captured, the owner's standing ransom offer, which the captor's owner accepts
     # (or the organiser records); until then the captor may still sell the figure.

@@ -75,6 +75,11 @@ class GameFigure(models.Model):
     outcome = models.CharField(max_length=15, choices=Outcome.choices, default=Outcome.OK)
     wounds_inflicted = models.PositiveSmallIntegerField(default=0)
     scalps = models.PositiveSmallIntegerField(default=0)
+    # C17: the enemy figure that put this one down or out of action, when the report names it
+    # (optional); its Crack shot may then force a re-roll of this figure's injury.
+    put_down_by = models.ForeignKey(
+        Figure, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
 
     class Meta:
         ordering = ["id"]

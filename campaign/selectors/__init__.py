@@ -8,6 +8,7 @@ from campaign.selectors.warbands import (
     campaign_warbands,
     draft_check,
     figure_card,
+    retired_warbands,
     roster_cards,
     storage,
     warbands_with_roster,
@@ -16,6 +17,7 @@ from campaign.selectors.warbands import (
 __all__ = [
     "warbands_with_roster",
     "campaign_warbands",
+    "retired_warbands",
     "FigureCard",
     "figure_card",
     "roster_cards",

@@ -79,6 +79,7 @@ def warband_sheet(warband: Warband) -> rules.WarbandSheet:
             held_by=held_by[f.id].name if held_by.get(f.id) else None,
             rolls_since_gain=f.advancement_rolls,
             reputation_gained_as=f.reputation_gained_as or None,
+            bonus_ended=f.advancement_bonus_ended,
         )
         for f in figures
     ]

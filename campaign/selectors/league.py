@@ -27,6 +27,9 @@ COLUMNS = {
     "ranking": ("Ranking", "Rank", True),
 }
 DEFAULT_SORT = "-won"
+# A player's ranking is called provisional until this many games: Glicko-2's deviation is
+# still wide (a new player's ±700 shrinks to about ±200 after five games).
+SETTLED_GAMES = 5
 
 
 @dataclass

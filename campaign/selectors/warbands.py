@@ -23,7 +23,16 @@ def warbands_with_roster() -> QuerySet[Warband]:
 
 
 def campaign_warbands(campaign: Campaign) -> QuerySet[Warband]:
-    return campaign.warbands.select_related("owner").order_by("name")
+    """The active list: drafts and founded warbands (retired ones are listed apart)."""
+    return (
+        campaign.warbands.exclude(state=Warband.State.RETIRED)
+        .select_related("owner")
+        .order_by("name")
+    )
+
+
+def retired_warbands(campaign: Campaign) -> QuerySet[Warband]:
+    return campaign.warbands.filter(state=Warband.State.RETIRED).select_related("owner")
 
 
 @dataclass(frozen=True)

@@ -5,10 +5,14 @@ A module per subject; this package re-exports them so callers write `services.wa
 
 from campaign.errors import ReportError
 from campaign.services.campaigns import (
+    campaign_close,
     campaign_create,
     campaign_join,
     campaign_join_by_code,
+    campaign_new_invite_code,
+    campaign_reopen,
     campaign_update,
+    require_open,
 )
 from campaign.services.games import (
     GameLine,
@@ -25,6 +29,7 @@ from campaign.services.jobs import (
     rankings_queue_rebuild,
     ratings_queue_recalculation,
 )
+from campaign.services.members import campaign_remove_member
 from campaign.services.postgame import (
     captive_ransom_accept,
     captive_ransom_offer,
@@ -45,9 +50,12 @@ from campaign.services.warbands import (
     warband_add_figure,
     warband_create_draft,
     warband_create_founded,
+    warband_delete_draft,
     warband_found,
     warband_recalculate_rating,
     warband_remove_figure,
+    warband_rename,
+    warband_retire,
     warband_treasury_correct,
 )
 
@@ -80,6 +88,14 @@ __all__ = [
     "campaign_join",
     "campaign_join_by_code",
     "campaign_update",
+    "campaign_close",
+    "campaign_new_invite_code",
+    "campaign_remove_member",
+    "campaign_reopen",
+    "require_open",
+    "warband_delete_draft",
+    "warband_rename",
+    "warband_retire",
     "figure_set_equipment",
     "treasury_change",
     "warband_add_figure",

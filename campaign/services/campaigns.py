@@ -1,6 +1,8 @@
-"""Campaigns: starting one, joining it (by its id or the invite code), changing its settings.
+"""Campaigns: starting one, joining it (by its id or the invite code), changing its settings,
+a new invite code, closing it at the end of a season.
 
 Services take keyword-only arguments, run in one transaction and raise the app's errors.
+A closed campaign is read-only: every write service calls `require_open` first.
 """
 
 from __future__ import annotations
@@ -8,9 +10,22 @@ from __future__ import annotations
 import secrets
 
 from django.db import transaction
+from django.utils import timezone
 
 from campaign.errors import CampaignError
-from campaign.models import Campaign, Membership
+from campaign.models import Campaign, Membership, new_invite_code
+
+CLOSED = "{name} is closed: its books are kept as they are and nothing more can be changed."
+
+
+def require_open(campaign: Campaign) -> None:
+    """Refuse any write to a closed campaign, with a message the player reads. Asks the
+    database, not the object in hand: that may have been read before the organiser closed it."""
+    campaign.closed_at = (
+        Campaign.objects.filter(pk=campaign.pk).values_list("closed_at", flat=True).first()
+    )
+    if campaign.is_closed:
+        raise CampaignError(CLOSED.format(name=campaign.name), field="campaign")
 
 
 @transaction.atomic
@@ -33,6 +48,7 @@ def campaign_join(*, campaign: Campaign | None, user, invite_code: str) -> Membe
         invite_code.strip().upper().encode(), campaign.invite_code.encode()
     ):
         raise CampaignError(WRONG_INVITE_CODE, field="invite_code")
+    require_open(campaign)
     membership, _ = Membership.objects.get_or_create(campaign=campaign, user=user)
     return membership
 
@@ -47,8 +63,38 @@ def campaign_join_by_code(*, user, invite_code: str) -> Campaign:
 
 @transaction.atomic
 def campaign_update(*, campaign: Campaign, **changes) -> Campaign:
+    require_open(campaign)
     for field, value in changes.items():
         setattr(campaign, field, value)
     campaign.full_clean()
     campaign.save()
+    return campaign
+
+
+@transaction.atomic
+def campaign_new_invite_code(*, campaign: Campaign) -> str:
+    """A fresh invite code; the old one stops working at once (a code that leaked)."""
+    require_open(campaign)
+    code = new_invite_code()
+    while Campaign.objects.filter(invite_code=code).exists():  # 32^10 codes: practically never
+        code = new_invite_code()
+    campaign.invite_code = code
+    campaign.save(update_fields=["invite_code"])
+    return code
+
+
+@transaction.atomic
+def campaign_close(*, campaign: Campaign) -> Campaign:
+    """End the season: the campaign, its warbands, games and league stay readable, unchanged."""
+    require_open(campaign)
+    campaign.closed_at = timezone.now()
+    campaign.save(update_fields=["closed_at"])
+    return campaign
+
+
+@transaction.atomic
+def campaign_reopen(*, campaign: Campaign) -> Campaign:
+    """The organiser's undo of a close made by mistake."""
+    campaign.closed_at = None
+    campaign.save(update_fields=["closed_at"])
     return campaign

@@ -13,15 +13,21 @@ from dataclasses import dataclass
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
+from django.urls import reverse
 from django.utils import timezone
 
 from campaign.access import is_organiser, may_confirm, may_edit, may_withdraw
 from campaign.errors import ConflictError, ReportError
-from campaign.models import Campaign, Figure, GameFigure, GameReport, PostGame, Warband
+from campaign.inbox import confirm_report_item, game_words, run_postgame_item
+from campaign.models import Activity, Campaign, Figure, GameFigure, GameReport, PostGame, Warband
 from campaign.rules import postgame as rules
 from campaign.rules.postgame.sheet import OUTCOMES
+from campaign.rules.report import ImpossibleReport, ReportedFigure, check_report
 from campaign.selectors.games import warband_sheet as build_sheet
+from campaign.services.activity import activity_record
+from campaign.services.campaigns import require_open
 from campaign.services.jobs import rankings_queue_rebuild
+from campaign.services.notify import players_notify
 
 MAX_TALLY = 50  # wounds or scalps by one figure in one game: far beyond any real game
 STATE_WORDS = {
@@ -42,6 +48,7 @@ class GameLine:
     outcome: str = GameFigure.Outcome.OK
     wounds_inflicted: int = 0
     scalps: int = 0
+    put_down_by: int | None = None  # C17: the enemy figure that put it down or out
 
 
 @dataclass(frozen=True)
@@ -56,8 +63,13 @@ def _check(
     campaign: Campaign, actor, warbands: Sequence[int], winner: int | None, played_on, figures
 ) -> _Checked:
     """Every rule a report must meet; raises ReportError naming the first broken one."""
+    require_open(campaign)
     if len(warbands) != 2 or warbands[0] == warbands[1]:
-        raise ReportError("A game is played by two different warbands.", field="warbands")
+        raise ReportError(
+            "A game is played by two different warbands. A warband never plays itself.",
+            field="warbands",
+            rule="C29",
+        )
     found = {w.id: w for w in Warband.objects.filter(pk__in=warbands, campaign=campaign)}
     for warband_id in warbands:
         if warband_id not in found:
@@ -110,6 +122,22 @@ def _check_lines(a: Warband, b: Warband, figures: Sequence[GameLine]):
     for warband in (a, b):
         if not any(f.warband_id == warband.id and line.took_part for f, line in lines):
             raise ReportError(f"No figure of {warband.name} took part.", field="figures")
+    names = {a.id: a, b.id: b}
+    reported = [
+        ReportedFigure(
+            id=f.id,
+            name=f.name,
+            warband=names[f.warband_id].name,
+            faction=names[f.warband_id].faction,
+            put_down_by=line.put_down_by,
+            **_tallies(line),
+        )
+        for f, line in lines
+    ]
+    try:
+        check_report(reported)  # C17, C25, C29
+    except ImpossibleReport as error:
+        raise ReportError(error.message, field=error.field, rule=error.rule) from None
     return lines
 
 
@@ -126,7 +154,8 @@ def _tallies(line: GameLine | GameFigure) -> dict:
 def _write_lines(game: GameReport, checked: _Checked) -> None:
     game.figures.all().delete()
     GameFigure.objects.bulk_create(
-        GameFigure(report=game, figure=figure, **_tallies(line)) for figure, line in checked.lines
+        GameFigure(report=game, figure=figure, put_down_by_id=line.put_down_by, **_tallies(line))
+        for figure, line in checked.lines
     )
 
 
@@ -152,9 +181,25 @@ def game_file(
         filed_by=actor,
     )
     _write_lines(game, checked)
+    activity_record(
+        campaign=campaign,
+        kind=Activity.Kind.REPORT,
+        text=f"{actor} reported {game_words(game)}: {_outcome(game)}",
+        url=reverse("game", args=[game.id]),
+        actor=actor,
+    )
     if is_organiser(campaign, actor) or not campaign.report_confirmation:
         return _confirm(game, actor)
+    players_notify(
+        user_ids=[game.warband_a.owner_id, game.warband_b.owner_id],
+        item=confirm_report_item(game),
+        actor=actor,
+    )
     return game
+
+
+def _outcome(game: GameReport) -> str:
+    return f"{game.winner.name} won" if game.winner else "a draw"
 
 
 def _locked(game: GameReport) -> GameReport:
@@ -178,6 +223,7 @@ def game_edit(
     """Replace a pending report's content. A confirmed report is not edited: the organiser
     may withdraw it while neither sequence is committed, and a new one is filed."""
     game = _locked(game)
+    require_open(game.campaign)
     if game.status != GameReport.Status.PENDING:
         raise ReportError(
             f"This report is {game.get_status_display().lower()}: it can no longer be edited. "
@@ -204,6 +250,7 @@ def game_confirm(*, game: GameReport, actor) -> GameReport:
     """The opponent (or the organiser) confirms: both sequences open. Confirming a confirmed
     report again changes nothing."""
     game = _locked(game)
+    require_open(game.campaign)
     if game.status == GameReport.Status.CONFIRMED:
         return game
     if game.status == GameReport.Status.WITHDRAWN:
@@ -231,16 +278,25 @@ def _confirm(game: GameReport, actor) -> GameReport:
     a, b = by_id[game.warband_a_id], by_id[game.warband_b_id]
     sheets = {a.id: build_sheet(a), b.id: build_sheet(b)}
     ratings = {key: rules.rating(sheet) for key, sheet in sheets.items()}  # C11, before (C9)
-    lines = list(game.figures.select_related("figure"))
+    lines = list(game.figures.select_related("figure", "put_down_by"))
     for warband, opponent in ((a, b), (b, a)):
         report = _side_report(game, warband, opponent, ratings, lines)
         sheet = sheets[warband.id].to_dict()
         rules.PostGame.from_dicts(sheet, report)  # the rules check the report fits the roster
-        PostGame.objects.create(game=game, warband=warband, sheet=sheet, report=report)
+        postgame = PostGame.objects.create(game=game, warband=warband, sheet=sheet, report=report)
+        players_notify(user_ids=[warband.owner_id], item=run_postgame_item(postgame), actor=actor)
     game.status = GameReport.Status.CONFIRMED
     game.confirmed_by, game.confirmed_at = actor, timezone.now()
     game.rating_a_before, game.rating_b_before = ratings[a.id], ratings[b.id]
     game.save()
+    at_once = "counted at once" if game.filed_by_id == actor.id else "confirmed"
+    activity_record(
+        campaign=game.campaign_id,
+        kind=Activity.Kind.CONFIRMATION,
+        text=f"{actor} {at_once} {game_words(game)}: both post-game sequences are open",
+        url=reverse("game", args=[game.id]),
+        actor=actor,
+    )
     rankings_queue_rebuild(campaign_id=game.campaign_id)
     return game
 
@@ -248,8 +304,9 @@ def _confirm(game: GameReport, actor) -> GameReport:
 def _side_report(game, warband, opponent, ratings, lines) -> dict:
     """One side's view of the game for the rules (sheet.GameReport).
 
-    `crack_shot_by` stays empty: a report says who ended the game down, not who put them
-    down, so the app cannot tell which Crack shot (C17) did it. `captives` stays empty too:
+    `crack_shot_by` (C17) names the enemy figure the report says put this one down or out, when
+    that figure has Crack shot: the injured side's sequence then offers the forced re-roll,
+    and the injured side's owner records the opponent's decision. `captives` stays empty:
     a capture is rolled in the owner's own sequence, after both sequences opened, and is
     settled by ransom or sale outside the sequences (services.captive_ransom/captive_sell).
     """
@@ -260,12 +317,23 @@ def _side_report(game, warband, opponent, ratings, lines) -> dict:
         rating_before=ratings[warband.id],
         opponent_rating_before=ratings[opponent.id],
         figures=[
-            rules.FigureReport(figure=line.figure_id, **_tallies(line))
+            rules.FigureReport(
+                figure=line.figure_id,
+                crack_shot_by=_crack_shot(line.put_down_by),
+                **_tallies(line),
+            )
             for line in lines
             if line.figure.warband_id == warband.id
         ],
         currency=game.campaign.currency,
     ).to_dict()
+
+
+def _crack_shot(figure: Figure | None) -> str | None:
+    """C17: the name of the enemy figure that put this one down, if it has Crack shot."""
+    if figure is not None and "crack_shot" in (figure.skills or []):
+        return figure.name
+    return None
 
 
 @transaction.atomic
@@ -274,6 +342,7 @@ def game_withdraw(*, game: GameReport, actor) -> GameReport:
     organiser only, and only while neither sequence is committed (both are discarded, and the
     rankings rebuilt). Withdrawing a withdrawn report again changes nothing."""
     game = _locked(game)
+    require_open(game.campaign)
     if game.status == GameReport.Status.WITHDRAWN:
         return game
     if not may_withdraw(game, actor):

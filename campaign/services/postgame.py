@@ -15,17 +15,31 @@ from typing import Any
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import F, Max
+from django.urls import reverse
 from django.utils import timezone
 
+from accounts.inbox import Item
 from campaign.access import is_organiser, may_drive
 from campaign.errors import ConflictError, DiceError, ReportError
-from campaign.models import EquipmentPiece, Figure, GameReport, PostGame, RollRecord, Warband
+from campaign.inbox import SETTLE_CAPTIVE, captive_url, game_words
+from campaign.models import (
+    Activity,
+    EquipmentPiece,
+    Figure,
+    GameReport,
+    PostGame,
+    RollRecord,
+    Warband,
+)
 from campaign.rules import postgame as rules
 from campaign.rules.dice import Dice
 from campaign.rules.postgame.answers import check_faces
 from campaign.selectors.games import captor_of, replay, warband_sheet
 from campaign.services import dice as dice_source
+from campaign.services.activity import activity_record
+from campaign.services.campaigns import require_open
 from campaign.services.jobs import ratings_queue_recalculation
+from campaign.services.notify import players_notify
 from campaign.services.warbands import treasury_change
 
 WITHDRAWN = (
@@ -52,6 +66,7 @@ def _locked(postgame: PostGame) -> PostGame:
 
 
 def _check_open(row: PostGame, actor, position: int | None) -> None:
+    require_open(row.warband.campaign)
     if not may_drive(row, actor):
         raise PermissionDenied("Only the warband's owner or the organiser may drive its sequence.")
     if row.status == PostGame.Status.COMMITTED:
@@ -136,6 +151,7 @@ def postgame_commit(*, postgame: PostGame, actor) -> PostGame:
     row = _locked(postgame)
     if row.status == PostGame.Status.COMMITTED:
         return row
+    require_open(row.warband.campaign)
     if not may_drive(row, actor):
         raise PermissionDenied("Only the warband's owner or the organiser may commit it.")
     claimed = PostGame.objects.filter(pk=row.pk, status=PostGame.Status.OPEN).update(
@@ -153,8 +169,60 @@ def postgame_commit(*, postgame: PostGame, actor) -> PostGame:
     row.refresh_from_db()
     row.result = _result(sequence, new_ids)
     row.save(update_fields=["result", "updated_at"])
+    _tell_commit(row, sequence, final, new_ids, actor)
     ratings_queue_recalculation(warband_ids=[row.warband_id])
     return row
+
+
+def _tell_commit(row: PostGame, sequence, final, new_ids: dict[int, int], actor) -> None:
+    """The activity feed's lines for a commit (the commit, recruits, deaths, captures), and an
+    e-mail to the owner for each figure captured when someone else committed."""
+    warband, game = row.warband, row.game
+    campaign_id = warband.campaign_id
+    url = reverse("postgame", args=[row.id])
+    activity_record(
+        campaign=campaign_id,
+        kind=Activity.Kind.COMMIT,
+        text=f"{actor} committed {warband.name}'s post-game after {game_words(game)}",
+        url=url,
+        actor=actor,
+    )
+    roster = reverse("warband", args=[warband.id])
+    before = {f.id: f.state for f in sequence.sheet.figures}
+    captor = game.warband_b if game.warband_a_id == warband.id else game.warband_a
+    for figure in final.figures:
+        if figure.id < 0:
+            words = "hired" if figure.specialist else "recruited"
+            activity_record(
+                campaign=campaign_id,
+                kind=Activity.Kind.RECRUIT,
+                text=f"{warband.name} {words} {figure.name}",
+                url=roster,
+                actor=actor,
+            )
+        elif figure.state == "dead" and before.get(figure.id) != "dead":
+            activity_record(
+                campaign=campaign_id,
+                kind=Activity.Kind.DEATH,
+                text=f"{figure.name} of {warband.name} died after {game_words(game)}",
+                url=roster,
+                actor=actor,
+            )
+        elif figure.state == "captured" and before.get(figure.id) != "captured":
+            activity_record(
+                campaign=campaign_id,
+                kind=Activity.Kind.CAPTIVE,
+                text=f"{figure.name} of {warband.name} is held captive by {captor.name}",
+                url=roster,
+                actor=actor,
+            )
+            item = Item(
+                kind=SETTLE_CAPTIVE.key,
+                title=f"Offer a ransom for {figure.name} of {warband.name}, held by {captor.name}",
+                url=captive_url(warband.id, f"captive-{figure.id}"),
+                since=timezone.now(),
+            )
+            players_notify(user_ids=[warband.owner_id], item=item, actor=actor)
 
 
 # Rules sheet field -> Figure field, for the fields a sequence may change.
@@ -167,6 +235,7 @@ FIGURE_FIELDS = {
     "state": "state",
     "rolls_since_gain": "advancement_rolls",
     "reputation_gained_as": "reputation_gained_as",
+    "bonus_ended": "advancement_bonus_ended",
 }
 
 
@@ -304,6 +373,7 @@ def _captive(figure: Figure) -> tuple[Figure, Warband]:
         .select_related("warband__campaign", "warband__owner")
         .get(pk=figure.pk)
     )
+    require_open(figure.warband.campaign)
     captor = captor_of(figure)
     if captor is None:
         raise ReportError(f"{figure.name} is not held captive.", field="figure", rule="C16")
@@ -323,6 +393,14 @@ def captive_ransom_offer(*, figure: Figure, price: int, actor) -> Figure:
     rules.ransom_captive(warband_sheet(owner), figure.id, price, currency=owner.campaign.currency)
     figure.ransom_offer, figure.ransom_offered_at = price, timezone.now()
     figure.save(update_fields=["ransom_offer", "ransom_offered_at"])
+    item = Item(
+        kind=SETTLE_CAPTIVE.key,
+        title=f"{owner.owner} offers {owner.campaign.money(price)} for {figure.name}, held by "
+        f"{captor.name}",
+        url=captive_url(captor.id, f"held-{figure.id}"),
+        since=figure.ransom_offered_at,
+    )
+    players_notify(user_ids=[captor.owner_id], item=item, actor=actor)
     return figure
 
 
@@ -366,6 +444,14 @@ def captive_ransom_accept(*, figure: Figure, actor, price: int | None = None) ->
     figure.state = Figure.State.ACTIVE
     figure.ransom_offer = figure.ransom_offered_at = None
     figure.save(update_fields=["state", "ransom_offer", "ransom_offered_at"])
+    activity_record(
+        campaign=owner.campaign_id,
+        kind=Activity.Kind.CAPTIVE,
+        text=f"{owner.name} ransomed {figure.name} from {captor.name} for "
+        f"{owner.campaign.money(price)}",
+        url=reverse("warband", args=[owner.id]),
+        actor=actor,
+    )
     ratings_queue_recalculation(warband_ids=[owner.id, captor.id])
     return figure
 
@@ -404,5 +490,13 @@ def captive_sell(*, figure: Figure, actor, dice: list[Any] | None = None) -> Fig
     figure.state = Figure.State.SOLD
     figure.ransom_offer = figure.ransom_offered_at = None  # an offer not accepted lapses (C16)
     figure.save(update_fields=["state", "ransom_offer", "ransom_offered_at"])
+    activity_record(
+        campaign=campaign.id,
+        kind=Activity.Kind.CAPTIVE,
+        text=f"{captor.name} sold the captive {figure.name} of {owner.name} for "
+        f"{campaign.money(price)}",
+        url=reverse("warband", args=[captor.id]),
+        actor=actor,
+    )
     ratings_queue_recalculation(warband_ids=[owner.id, captor.id])
     return figure

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from campaign.errors import DiceError, RosterError, WarbandInvalid
@@ -17,7 +18,9 @@ from campaign.models import (
     Campaign,
     EquipmentPiece,
     Figure,
+    GameReport,
     LedgerEntry,
+    PostGame,
     RollRecord,
     Warband,
 )
@@ -33,6 +36,7 @@ from campaign.rules.warband import (
 )
 from campaign.services import dice as dice_source
 from campaign.services import ratings
+from campaign.services.campaigns import require_open
 
 # A draft may break C3's limit while the player works on it, but not without bound.
 MAX_DRAFT_FIGURES = MAX_FIGURES + 5
@@ -47,6 +51,7 @@ def treasury_change(*, warband: Warband, amount: int, reason: str, actor=None) -
     The row is locked so two changes at once cannot both read the same "before".
     """
     with transaction.atomic():
+        require_open(warband.campaign)
         locked = Warband.objects.select_for_update().get(pk=warband.pk)
         after = locked.treasury + amount
         if after < 0:
@@ -74,12 +79,14 @@ def treasury_change(*, warband: Warband, amount: int, reason: str, actor=None) -
 
 
 def _require_draft(warband: Warband) -> None:
+    require_open(warband.campaign)
     if not warband.is_draft:
         raise RosterError("This warband is founded: its roster changes after games, in trading.")
 
 
 @transaction.atomic
 def warband_create_draft(*, campaign: Campaign, owner, name: str, faction: str) -> Warband:
+    require_open(campaign)
     faction_or_error(faction)
     warband = Warband(campaign=campaign, owner=owner, name=name.strip(), faction=faction)
     warband.full_clean()
@@ -241,6 +248,7 @@ def warband_create_founded(
     *, campaign: Campaign, owner, name: str, faction: str, figures: Sequence[NewFigure]
 ) -> Warband:
     """Create and found a warband in one step (the API). All or nothing."""
+    require_open(campaign)
     drafts = [FigureDraft(f.name, f.profile, f.equipment) for f in figures]
     check = check_warband(faction, drafts, campaign.starting_treasury)
     if not check.valid:
@@ -252,6 +260,64 @@ def warband_create_founded(
         figure_set_equipment(figure=figure, keys=new.equipment)
         rolls[figure.id] = new.skill_rolls
     return warband_found(warband=warband, actor=owner, skill_rolls=rolls)
+
+
+# --- fixing mistakes: rename, delete a draft, retire ------------------------------------------
+
+
+@transaction.atomic
+def warband_rename(*, warband: Warband, name: str) -> Warband:
+    require_open(warband.campaign)
+    warband.name = name.strip()
+    warband.full_clean(exclude=["campaign", "owner"])
+    warband.save(update_fields=["name"])
+    return warband
+
+
+@transaction.atomic
+def warband_delete_draft(*, warband: Warband) -> None:
+    """A draft never played, so it leaves no trace; a founded warband is retired instead."""
+    require_open(warband.campaign)
+    if not warband.is_draft:
+        raise RosterError(
+            f"{warband.name} is founded: its games and ledger stay in the campaign's books. "
+            "Retire it instead.",
+            field="state",
+        )
+    warband.delete()
+
+
+@transaction.atomic
+def warband_retire(*, warband: Warband) -> Warband:
+    """A founded warband leaves the active list. Its roster, ledger, games and ratings stay
+    (the league keeps its past games); it plays no more games.
+
+    Refused while a report of its waits for confirmation or a post-game sequence of its is
+    open, so no game is left half-way.
+    """
+    require_open(warband.campaign)
+    warband = Warband.objects.select_for_update().select_related("campaign").get(pk=warband.pk)
+    if warband.is_draft:
+        raise RosterError(
+            f"{warband.name} is a draft: delete it instead of retiring it.", field="state"
+        )
+    if warband.state == Warband.State.RETIRED:
+        raise RosterError(f"{warband.name} is retired already.", field="state")
+    pending = GameReport.objects.filter(
+        Q(warband_a=warband) | Q(warband_b=warband), status=GameReport.Status.PENDING
+    ).exists()
+    if pending:
+        raise RosterError(
+            f"A report of {warband.name}'s waits for confirmation: confirm or withdraw it first.",
+            field="state",
+        )
+    if warband.postgames.filter(status=PostGame.Status.OPEN).exists():
+        raise RosterError(
+            f"{warband.name}'s post-game sequence is open: commit it first.", field="state"
+        )
+    warband.state = Warband.State.RETIRED
+    warband.save(update_fields=["state"])
+    return warband
 
 
 # --- ratings -----------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from campaign import selectors, services
@@ -21,6 +22,7 @@ from campaign.rules.factions import (
     FACTIONS,
     STARTING_SKILL_ROLLS,
 )
+from campaign.views.confirm import confirm
 from config.domain_errors import domain_errors, form_error
 
 
@@ -53,6 +55,7 @@ def _builder_context(request, warband_id: int, **extra) -> dict:
                 initial=_equipment_initial(figure),
             ),
             cost,
+            selectors.figure_card(figure),  # the stats as the figure stands, while building
         )
         for figure, cost in zip(warband.figures.all(), check.figure_costs, strict=True)
     ]
@@ -122,12 +125,34 @@ def builder_equip(request, figure_id: int):
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 @domain_errors
 def builder_remove_figure(request, figure_id: int):
+    """GET asks first (views/confirm.py); POST removes the figure and says what it saves."""
     figure = figure_for(request.user, figure_id, edit=True)
+    warband = figure.warband
+    if request.method == "GET":
+        return confirm(
+            request,
+            title=f"Remove {figure.name}?",
+            body="The figure and its kit leave the draft.",
+            button="Remove figure",
+            cancel_url=reverse("builder", args=[warband.id]),
+        )
+    before = _cost(warband)
     services.warband_remove_figure(figure=figure)
-    return _builder(request, figure.warband_id)  # the row's target is replaced by nothing
+    after = _cost(warband)
+    money = warband.campaign.money
+    messages.success(
+        request,
+        f"{figure.name} removed: {money(before - after)} back, cost now {money(after)}, "
+        f"{money(warband.campaign.starting_treasury - after)} left.",
+    )
+    return _builder(request, warband.id)
+
+
+def _cost(warband) -> int:
+    return selectors.draft_check(selectors.warbands_with_roster().get(pk=warband.pk)).cost
 
 
 def _figure_fragment(request, figure):
@@ -136,7 +161,7 @@ def _figure_fragment(request, figure):
         return redirect("builder", figure.warband_id)
     context = _builder_context(request, figure.warband_id, oob=True)
     row = next(r for r in context["rows"] if r[0].id == figure.id)
-    context.update(figure=row[0], form=row[1], cost=row[2])
+    context.update(figure=row[0], form=row[1], cost=row[2], card=row[3])
     html = render_to_string("campaign/builder.html#figure", context, request)
     return HttpResponse(html + render_to_string("campaign/builder.html#summary", context, request))
 

@@ -6,29 +6,49 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods
 
+from accounts.inbox import inbox_of
+from accounts.selectors import profile_of
 from campaign import selectors, services
 from campaign.access import campaign_for, is_member, is_organiser
+from campaign.errors import CampaignError
 from campaign.forms.campaigns import (
     CampaignForm,
     JoinForm,
     SignupForm,
 )
 from campaign.models import Campaign
-from campaign.rules.factions import (
-    FACTIONS,
-)
-from config.domain_errors import domain_errors
+
+ACTIVITY_LINES = 20
 
 
 @require_GET
 def home(request):
-    mine = Campaign.objects.none()
-    if request.user.is_authenticated:
-        mine = Campaign.objects.filter(memberships__user=request.user).select_related("organiser")
-    public = Campaign.objects.filter(is_public=True).select_related("organiser")[:20]
-    return render(request, "home.html", {"mine": mine, "public": public, "factions": FACTIONS})
+    """Visitors see what Frontier does; a player sees what waits for them (the dashboard)."""
+    if not request.user.is_authenticated:
+        return home_visitor(request)
+    mine = Campaign.objects.filter(memberships__user=request.user).select_related("organiser")
+    public = Campaign.objects.filter(is_public=True).select_related("organiser")
+    return dashboard(request, mine, public.exclude(pk__in=mine.values("pk"))[:20])
+
+
+def dashboard(request, mine, public):
+    """A player's home page: what waits for them (the inbox), then their campaigns."""
+    context = {
+        "name": profile_of(request.user),
+        "inbox": inbox_of(request),
+        "mine": mine,
+        "public": public,
+    }
+    return render(request, "accounts/dashboard.html", context)
+
+
+def home_visitor(request):
+    """The home page for visitors: what Frontier does, with pictures, and the way in."""
+    public = Campaign.objects.filter(is_public=True).select_related("organiser")[:5]
+    return render(request, "home_visitor.html", {"public": public})
 
 
 @require_http_methods(["GET", "POST"])
@@ -52,16 +72,22 @@ def campaign_create(request):
 
 @login_required
 @require_http_methods(["GET", "POST"])
-@domain_errors
 def campaign_join(request):
+    """A wrong code is an error in place on the form (400), the code kept to correct."""
     form = JoinForm(request.POST or request.GET or None)
+    status = 200
     if request.method == "POST" and form.is_valid():
-        campaign = services.campaign_join_by_code(
-            user=request.user, invite_code=form.cleaned_data["invite_code"]
-        )
-        messages.success(request, f"Welcome to {campaign.name}.")
-        return redirect("campaign", campaign.id)
-    return render(request, "campaign/join.html", {"form": form})
+        try:
+            campaign = services.campaign_join_by_code(
+                user=request.user, invite_code=form.cleaned_data["invite_code"]
+            )
+        except CampaignError as error:
+            form.add_error("invite_code", error.message)
+            status = 400
+        else:
+            messages.success(request, f"Welcome to {campaign.name}.")
+            return redirect("campaign", campaign.id)
+    return render(request, "campaign/join.html", {"form": form}, status=status)
 
 
 @require_GET
@@ -70,9 +96,12 @@ def campaign_detail(request, campaign_id: int):
     context = {
         "campaign": campaign,
         "warbands": selectors.campaign_warbands(campaign),
-        "members": campaign.memberships.select_related("user"),
+        "retired": selectors.retired_warbands(campaign),
+        "members": campaign.memberships.select_related("user").order_by("joined_at"),
+        "join_url": request.build_absolute_uri(reverse("join-link", args=[campaign.invite_code])),
         "is_member": is_member(campaign, request.user),
         "is_organiser": is_organiser(campaign, request.user),
+        "activity": campaign.activity.select_related(None)[:ACTIVITY_LINES],
     }
     return render(request, "campaign/campaign_detail.html", context)
 

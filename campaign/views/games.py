@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from campaign import access, services
@@ -25,6 +26,7 @@ from campaign.forms.games import (
 )
 from campaign.selectors import games
 from campaign.views import words
+from campaign.views.confirm import confirm
 from config.domain_errors import domain_errors, form_error
 
 # --- lists: the campaign's games, a warband's games ----------------------------------------------
@@ -296,14 +298,30 @@ def captive_ransom_accept(request, figure_id: int):
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 @domain_errors
 def captive_sell(request, figure_id: int):
+    """GET asks first, with the die typed in if any (views/confirm.py); POST sells and says
+    for how much ("Young 1 sold for £20")."""
     figure = access.figure_for_captive(request.user, figure_id)
-    form = SellCaptiveForm(request.POST)
+    form = SellCaptiveForm(request.POST if request.method == "POST" else request.GET)
     if not form.is_valid():
         raise form_error(form, field="die")
     captor = games.captor_of(figure)
-    services.captive_sell(figure=figure, actor=request.user, dice=form.cleaned_data["die"])
-    messages.success(request, f"{figure.name} is sold.")
+    faces = form.cleaned_data["die"]
+    if request.method == "GET":
+        money = captor.campaign.money
+        roll = f"{faces[0]} × 5 = {money(faces[0] * 5)}" if faces else "D6 × 5 (the app rolls)"
+        return confirm(
+            request,
+            title=f"Sell the captive {figure.name}?",
+            body=f"{figure.name} leaves {figure.warband.name}'s roster for good; {captor.name} "
+            f"gets {roll}.",
+            button="Sell the captive",
+            cancel_url=reverse("warband", args=[captor.id]),
+            hidden={"die": faces[0]} if faces else None,
+        )
+    services.captive_sell(figure=figure, actor=request.user, dice=faces)
+    sale = captor.ledger.order_by("-id").first()  # the line the sale just wrote
+    messages.success(request, f"{figure.name} sold for {captor.campaign.money(sale.amount)}.")
     return redirect("warband", captor.id)

@@ -30,6 +30,7 @@ def _table_context(request, campaign) -> dict:
         "sort": f"-{key}" if descending else key,
         "is_organiser": is_organiser(campaign, request.user),
         "job": league_selectors.latest_job(campaign, RECALCULATE),
+        "settled_games": league_selectors.SETTLED_GAMES,
     }
 
 

@@ -9,9 +9,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from campaign import selectors, services
 from campaign.access import campaign_for, can_edit_warband, is_organiser, warband_for
-from campaign.forms.warbands import (
-    TreasuryForm,
-)
+from campaign.forms.warbands import RenameForm, TreasuryForm
 from campaign.rules.factions import (
     STATUS_NAMES,
     STATUSES,
@@ -23,10 +21,14 @@ from config.domain_errors import domain_errors
 @require_GET
 def warband_detail(request, warband_id: int):
     warband = warband_for(request.user, warband_id, roster=True)
+    cards = selectors.roster_cards(warband)
     context = {
         "warband": warband,
         "campaign": warband.campaign,
-        "cards": selectors.roster_cards(warband),
+        # Sold, dead and departed figures leave the grid for the "Former members" list.
+        "cards": [c for c in cards if c.figure.on_roster],
+        "former": [c for c in cards if not c.figure.on_roster],
+        "rename_form": RenameForm(initial={"name": warband.name}),
         "storage": [(item_name(p.key), p.price) for p in selectors.storage(warband)],
         "can_edit": can_edit_warband(warband, request.user),
         "is_organiser": is_organiser(warband.campaign, request.user),

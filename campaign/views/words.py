@@ -22,21 +22,36 @@ STEP_NAMES = {
     "ready": "Ready",
     COMMITTED: "Committed",
 }
+# What each prompt is for, in words; the ruling it follows is kept apart (RULINGS) and shown
+# only as a small hint, so a player reads "Injury roll for Swift Otter (D66)", not an id.
 PURPOSES = {
-    "injury": "Injury roll for {name} (C13)",
-    "injury_count": "How many injuries {name} takes (C15)",
-    "arm_wound": "Arm wound for {name}: 1 arm amputated, 2-6 misses the next game (C14)",
+    "injury": "Injury roll for {name}",
+    "injury_count": "How many injuries {name} takes",
+    "arm_wound": "Arm wound for {name}: 1 arm amputated, 2-6 misses the next game",
     "snake_oil": "Snake oil for {name}: 1 misses the next game, 2-5 no effect, 6 miracle cure",
-    "nimble": "Nimble for {name}: 4+ turns the result into Full recovery (C17)",
-    "advance": "Advancement roll for {name} (C10)",
+    "nimble": "Nimble for {name}: 4+ turns the result into Full recovery",
+    "advance": "Advancement roll for {name}",
     "skill": "Skill roll for {name}",
-    "income": "Income for {name} (C18)",
-    "captive_sale": "Sale of a captive: D6 × 5 (C16)",
-    "doctor": "Your healer heals one model: it skips its injury roll (C17)",
-    "nimble_use": "{name} may use Nimble (C17)",
-    "attribute": "Choose the attribute {name} raises (C10)",
+    "income": "Income for {name}",
+    "captive_sale": "Sale of a captive: D6 × 5",
+    "doctor": "Your healer heals one model: it skips its injury roll",
+    "nimble_use": "{name} may use Nimble",
+    "attribute": "Choose the attribute {name} raises",
     "skill_list": "Choose the skill list {name} rolls on",
-    "crack_shot": "Crack shot: re-roll {name}'s injury? (C17)",
+    "crack_shot": "Crack shot: re-roll {name}'s injury?",
+}
+RULINGS = {
+    "injury": "C13",
+    "injury_count": "C15",
+    "arm_wound": "C14",
+    "nimble": "C17",
+    "advance": "C10",
+    "income": "C18",
+    "captive_sale": "C16",
+    "doctor": "C17",
+    "nimble_use": "C17",
+    "attribute": "C10",
+    "crack_shot": "C17",
 }
 OPTION_WORDS = {
     "none": "Nobody",
@@ -60,8 +75,10 @@ def prompt_view(prompt: dict | None, sheet: rules.WarbandSheet) -> dict | None:
     name = names.get(prompt.get("figure"), "the warband")
     text = PURPOSES.get(prompt["purpose"], prompt["purpose"]).format(name=name)
     if prompt["purpose"] == "income" and prompt.get("figure") is None:
-        text = "Income for the game (C18)"
-    view = {**prompt, "text": text}
+        text = "Income for the game"
+    if prompt["kind"] == "roll":
+        text = f"{text} ({prompt['dice']})"
+    view = {**prompt, "text": text, "rule": RULINGS.get(prompt["purpose"], "")}
     if prompt["kind"] == "roll":
         view["inputs"] = DICE_INPUTS[prompt["dice"]]
     else:

@@ -40,6 +40,7 @@ INSTALLED_APPS = [
     "csp",
     "django_htmx",
     "template_partials",
+    "accounts",
     "campaign",
     "chase",
 ]
@@ -73,6 +74,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "accounts.context_processors.inbox",
             ],
         },
     },
@@ -254,9 +256,35 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
 SILENCED_SYSTEM_CHECKS = [] if SECURE_HSTS_PRELOAD else ["security.W021"]
 
+# E-mail (the inbox's notices, password reset). SMTP when EMAIL_HOST is set (a club server);
+# else printed to the console (`make run`). Tests use Django's locmem outbox.
+EMAIL_HOST = env_str("EMAIL_HOST", "")
+EMAIL_BACKEND = env_str(
+    "EMAIL_BACKEND",
+    "django.core.mail.backends.smtp.EmailBackend"
+    if EMAIL_HOST
+    else "django.core.mail.backends.console.EmailBackend",
+)
+EMAIL_PORT = env_int("EMAIL_PORT", 587)
+EMAIL_HOST_USER = env_str("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
+EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 10)
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Frontier <frontier@localhost>")
+# Links in e-mails sent by a worker (no request to read the host from).
+FRONTIER_BASE_URL = env_str("FRONTIER_BASE_URL", "http://127.0.0.1:8000")
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("DJANGO_LOG_LEVEL", "INFO")},
 }
+if CELERY_TASK_ALWAYS_EAGER:
+    # In-process tasks (`make run`, load_demo): Celery's "Task ... succeeded" line for each and
+    # kombu's warning about the in-memory broker's missing host name are noise. A worker
+    # (REDIS_URL set) keeps its usual log.
+    LOGGING["loggers"] = {
+        "celery.app.trace": {"level": "WARNING"},
+        "kombu.connection": {"level": "ERROR"},
+    }

@@ -29,3 +29,4 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
 # high enough that a test suite's many requests from one address never meet them.
 RATES = REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]  # noqa: F405
 REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"] = dict.fromkeys(RATES, "100000/min")  # noqa: F405
+EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"

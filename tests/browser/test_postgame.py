@@ -50,7 +50,10 @@ def report_and_confirm(new_page, campaign, war_party, patrol):
     page.select_option(f"select[name=f{ids['Swift Otter']}_outcome]", "down")
     page.select_option(f"select[name=f{ids['Red Hawk']}_outcome]", "out_of_action")
     page.fill(f"input[name=f{ids['Running Elk']}_wounds_inflicted]", "2")
-    page.fill(f"input[name=f{ids['Running Elk']}_scalps]", "1")
+    # C29: a wound for each figure down or out; no scalp, as no patrol figure ended out.
+    page.fill(f"input[name=f{ids['Lt. Harcourt']}_wounds_inflicted]", "1")
+    page.fill(f"input[name=f{ids['Pte. Bell']}_wounds_inflicted]", "1")
+    page.select_option(f"select[name=f{ids['Swift Otter']}_put_down_by]", str(ids["Sgt. Pike"]))
     page.click("#file-report")
     expect(page.locator("#game-status")).to_have_text("Waiting for the opponent")
 
@@ -82,7 +85,7 @@ def commit(page) -> None:
 def test_a_player_runs_the_sequence_with_dice_typed_in(new_page, club):
     campaign, war_party, patrol = club
     page = report_and_confirm(new_page, campaign, war_party, patrol)
-    expect(page.locator("#prompt-text")).to_have_text("Injury roll for Swift Otter (C13)")
+    expect(page.locator("#prompt-text")).to_have_text("Injury roll for Swift Otter (D66)")
     script = [[2, 2], [4, 5], [2], [3, 4], [6, 1], [2, 2]]  # as games_support
     for position, faces in enumerate(script, start=1):
         dice = page.locator("input.die")
@@ -93,19 +96,19 @@ def test_a_player_runs_the_sequence_with_dice_typed_in(new_page, club):
         answered(page, position)
         if position == 1:  # each result in words with its effect
             expect(page.locator("#log")).to_contain_text(
-                "Swift Otter: injury 22 Leg wound: movement 6/3 → 5/3"
+                "Swift Otter: injury 22 Leg wound: movement 6/3 → 5/2"
             )
-            expect(page.locator("#changes")).to_contain_text("Leg wound: movement 6/3 → 5/3")
+            expect(page.locator("#changes")).to_contain_text("Leg wound: movement 6/3 → 5/2")
     expect(page.locator("#preview-treasury")).to_have_text("£73 → £92")
     page.click("#done-trading")
     commit(page)
 
     otter = page.locator(".roster-card", has_text="Swift Otter")
-    expect(otter).to_contain_text("5/3")  # C14: movement 6/3 → 5/3
+    expect(otter).to_contain_text("5/2")  # C14: movement 6/3 → 5/2
     expect(otter).to_contain_text("Leg wound")
     expect(otter).to_contain_text("11 → 12")  # C9: survived
     elk = page.locator(".roster-card", has_text="Running Elk")
-    expect(elk).to_contain_text("30 → 34")
+    expect(elk).to_contain_text("30 → 33")
     expect(page.locator("#treasury")).to_have_text("£92")
     expect(page.locator("#ledger")).to_contain_text("Income: 2D6 (won) 3+4 = 7")
     assert PostGame.objects.get(warband=war_party).answers[0]["typed"] is True

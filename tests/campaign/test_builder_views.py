@@ -119,7 +119,7 @@ def test_the_owner_adds_a_figure_and_gets_the_list_and_the_summary_back(client, 
     assert '<div id="figures">' in html
     assert 'id="summary" hx-swap-oob="true"' in html
     assert "Running Elk" in html
-    assert "Hero · rep 4 · £30" in html  # C4
+    assert "Hero · reputation 4 · £30" in html  # C4
     assert '<strong id="left" class="">£170</strong>' in html  # C2: 200 - 30
     figure = draft.figures.get()
     assert (figure.name, figure.status, figure.reputation, figure.experience) == (
@@ -172,7 +172,7 @@ def test_the_owner_equips_a_figure_and_sees_its_new_cost(client, brave, player):
     assert response.status_code == 200
     html = response.content.decode()
     assert f'id="figure-{brave.id}"' in html
-    assert "Trooper · rep 2 · £19" in html  # 11 + bow 5 + shield 3 (C4)
+    assert "Trooper · reputation 2 · £19" in html  # 11 + bow 5 + shield 3 (C4)
     assert '<strong id="cost">£19</strong>' in html  # the summary, out of band
     assert sorted(kit(brave)) == [("bow", 5), ("shield", 3)]
 
@@ -291,7 +291,7 @@ def test_a_draft_over_budget_names_cost_and_budget(client, draft, player):
     build(draft, WAR_PARTY * 2)
     response = login(client, player).get(reverse("builder", args=[draft.id]))
     assertContains(response, "The warband costs 254 but the budget is 200: 54 too much.")
-    assertContains(response, '<strong id="left" class="bad">£-54</strong>')  # shown as bad
+    assertContains(response, '<strong id="left" class="bad">−£54</strong>')  # shown as bad
 
 
 def test_a_valid_draft_says_so_and_offers_founding(client, valid_draft, player):

@@ -8,7 +8,12 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
-from pytest_django.asserts import assertContains, assertNotContains, assertRedirects
+from pytest_django.asserts import (
+    assertContains,
+    assertNotContains,
+    assertRedirects,
+    assertTemplateUsed,
+)
 
 from campaign.models import Campaign, Membership
 from tests.factories import CampaignFactory, UserFactory
@@ -36,6 +41,15 @@ def test_anyone_sees_the_public_campaigns_and_a_way_to_sign_up(client, campaign,
     assertContains(response, reverse("signup"))
     assertContains(response, reverse("login"))
     assertNotContains(response, "My campaigns")
+
+
+def test_a_visitor_sees_what_frontier_does_with_pictures(client, db):
+    response = client.get(reverse("home"))
+    assertTemplateUsed(response, "home_visitor.html")
+    for words in ("The campaign", "After the game", "The canoe games"):
+        assertContains(response, f"<h2>{words}</h2>", html=True)
+    for picture in ("home-roster.png", "home-postgame.png", "home-race.png"):
+        assertContains(response, picture)
 
 
 def test_a_player_sees_their_own_campaigns_on_the_home_page(client, campaign, player):

@@ -10,6 +10,7 @@ import pytest
 
 from campaign import services
 from campaign.models import Figure, GameFigure, GameReport, PostGame
+from campaign.selectors.games import replay
 from tests.campaign.games_support import (
     battle_payload,
     file_battle,
@@ -47,7 +48,7 @@ def test_a_player_files_a_report_that_waits_for_the_opponent(campaign, player, w
     elk = next(line for line in body["figures"] if line["name"] == "Running Elk")
     assert elk == {
         "figure": elk["figure"], "warband": war_party.id, "name": "Running Elk",
-        "took_part": True, "outcome": "ok", "wounds_inflicted": 2, "scalps": 1,
+        "took_part": True, "outcome": "ok", "wounds_inflicted": 2, "scalps": 0, "put_down_by": None,
     }  # fmt: skip
 
 
@@ -145,13 +146,53 @@ def swift_otter_absent_but_down(payload, campaign, war_party, patrol):
     payload["figures"][2].update(took_part=False)  # Swift Otter, reported down
 
 
+def line_of(payload, warband, name):
+    figure_id = warband.figures.get(name=name).id
+    return next(line for line in payload["figures"] if line["figure"] == figure_id)
+
+
+def a_regular_takes_a_scalp(payload, campaign, war_party, patrol):
+    line_of(payload, patrol, "Lt. Harcourt")["scalps"] = 1  # Red Hawk ended out of action
+
+
+def a_scalp_with_no_enemy_out(payload, campaign, war_party, patrol):
+    line_of(payload, war_party, "Running Elk")["scalps"] = 1  # the patrol all ended standing
+
+
+def too_few_wounds_for_those_down(payload, campaign, war_party, patrol):
+    line_of(payload, patrol, "Pte. Bell")["wounds_inflicted"] = 0
+
+
+def put_down_by_a_friend(payload, campaign, war_party, patrol):
+    elk = war_party.figures.get(name="Running Elk").id
+    line_of(payload, war_party, "Swift Otter")["put_down_by"] = elk
+
+
 BROKEN_RULES = {
+    "C25-a-regular-takes-a-scalp": (
+        a_regular_takes_a_scalp,
+        "Lt. Harcourt is a Regular: Regulars may not scalp (C25)",
+    ),
+    "C29-scalps-beyond-the-enemy-out-of-action": (
+        a_scalp_with_no_enemy_out,
+        "Magalakutway take 1 scalp (Running Elk) but only 0 figures of The 44th Foot Patrol "
+        "ended out of action (none)",
+    ),
+    "C29-fewer-wounds-than-figures-down-or-out": (
+        too_few_wounds_for_those_down,
+        "2 figures of Magalakutway ended down or out of action (Swift Otter, Red Hawk) but "
+        "The 44th Foot Patrol inflicted only 1 wound (Lt. Harcourt)",
+    ),
+    "C17-put-down-by-a-friend": (
+        put_down_by_a_friend,
+        "Swift Otter was put down by an enemy figure that took part in this game (C17).",
+    ),
     "figure-of-a-third-warband": (
         add_figure_of_a_third_warband,
         "is in neither Magalakutway nor The 44th Foot Patrol",
     ),
     "figure-of-another-campaign": (add_figure_of_another_campaign, "is in neither"),
-    "a-warband-twice": (
+    "C29-a-warband-against-itself": (
         lambda p, c, a, b: p.update(warbands=[a.id, a.id]),
         "A game is played by two different warbands.",
     ),
@@ -424,3 +465,24 @@ def test_a_report_whose_sequence_is_committed_cannot_be_withdrawn(
     )
     assert PostGame.objects.count() == 2
     assert response.json()["errors"][0]["field"] == "status"
+
+
+def test_c17_a_crack_shot_named_in_the_report_is_offered_in_the_injured_sides_sequence(
+    campaign, player, other_player, war_party, patrol
+):
+    pike = patrol.figures.get(name="Sgt. Pike")
+    pike.skills = [*pike.skills, "crack_shot"]
+    pike.save()
+    payload = battle_payload(campaign, war_party, patrol)
+    line_of(payload, war_party, "Swift Otter")["put_down_by"] = pike.id
+    response = file(signed_in(player), payload)
+    assert response.status_code == 201, response.content
+    assert response.json()["figures"][2]["put_down_by"] == pike.id
+    game = GameReport.objects.get()
+    services.game_confirm(game=game, actor=other_player)
+    sequence = game.postgames.get(warband=war_party)
+    otter = war_party.figures.get(name="Swift Otter").id
+    assert sequence.report["figures"][2]["crack_shot_by"] == "Sgt. Pike"
+    sequence = services.postgame_answer(postgame=sequence, actor=player, dice=[1, 1])  # Dead
+    prompt = replay(sequence).prompt  # the injured side's owner records the opponent's answer
+    assert (prompt["purpose"], prompt["figure"]) == ("crack_shot", otter)

@@ -38,7 +38,8 @@ def report_post(war_party, patrol, **changes) -> dict:
     data[f"f{figure(war_party, 'Swift Otter').id}_outcome"] = "down"
     data[f"f{figure(war_party, 'Red Hawk').id}_outcome"] = "out_of_action"
     data[f"f{figure(war_party, 'Running Elk').id}_wounds_inflicted"] = "2"
-    data[f"f{figure(war_party, 'Running Elk').id}_scalps"] = "1"
+    data[f"f{figure(patrol, 'Lt. Harcourt').id}_wounds_inflicted"] = "1"  # C29: a wound for
+    data[f"f{figure(patrol, 'Pte. Bell').id}_wounds_inflicted"] = "1"  # each one down or out
     data.update(changes)
     return data
 
@@ -144,7 +145,7 @@ def test_the_filer_edits_a_pending_report(client, campaign, player, war_party, p
 
 def test_the_sequence_page_asks_for_the_first_roll(client, sequence, player):
     response = signed_in(client, player).get(f"/postgames/{sequence.id}/")
-    assertContains(response, "Injury roll for Swift Otter (C13)")
+    assertContains(response, "Injury roll for Swift Otter (D66)")
     assertContains(response, "Roll D66")
     assertContains(response, "Tens")  # manual dice allowed: the faces can be typed in
     assertContains(response, 'aria-current="step">Injuries')
@@ -157,7 +158,7 @@ def test_an_answer_returns_the_sequence_fragment_with_the_result_in_words(client
     )
     html = response.content.decode()
     assert html.lstrip().startswith('<div id="sequence"')
-    assert "Swift Otter: injury 22 Leg wound: movement 6/3 → 5/3" in html
+    assert "Swift Otter: injury 22 Leg wound: movement 6/3 → 5/2" in html
     assert "typed in, player" in html
     assert "Injury roll for Red Hawk" in html
 
@@ -220,7 +221,7 @@ def test_trading_forms_then_commit_update_the_roster(client, sequence, player, w
     response = client.post(f"/postgames/{sequence.id}/commit/", **HTMX)
     assertContains(response, "Applied to the roster by player")
     roster = client.get(f"/warbands/{war_party.id}/")
-    assertContains(roster, "5/3")  # Swift Otter's leg wound (C14)
+    assertContains(roster, "5/2")  # Swift Otter's leg wound (C14)
     assertContains(roster, "11 → 12")
     assertContains(roster, "Bought a Musket for Swift Otter")  # the ledger
 
@@ -274,3 +275,21 @@ def test_a_stranger_gets_404_for_a_private_campaigns_pages(
     for url in (f"/games/{game.id}/", f"/campaigns/{campaign.id}/games/",
                 f"/warbands/{war_party.id}/games/"):  # fmt: skip
         assert client.get(url).status_code == 404
+
+
+def test_c25_a_regular_scalping_in_the_form_comes_back_naming_the_figure(
+    client, campaign, player, war_party, patrol
+):
+    data = report_post(war_party, patrol)
+    data[f"f{figure(patrol, 'Pte. Cole').id}_scalps"] = "1"
+    response = signed_in(client, player).post(f"/campaigns/{campaign.id}/games/new/", data)
+    assertContains(response, "Pte. Cole is a Regular: Regulars may not scalp", status_code=400)
+    assert not GameReport.objects.exists()
+
+
+def test_c17_the_form_records_who_put_a_figure_down(client, campaign, player, war_party, patrol):
+    otter, pike = figure(war_party, "Swift Otter"), figure(patrol, "Sgt. Pike")
+    data = report_post(war_party, patrol)
+    data[f"f{otter.id}_put_down_by"] = str(pike.id)
+    signed_in(client, player).post(f"/campaigns/{campaign.id}/games/new/", data)
+    assert GameReport.objects.get().figures.get(figure=otter).put_down_by == pike

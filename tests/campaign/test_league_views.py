@@ -78,16 +78,32 @@ def test_the_table_counts_played_won_drawn_and_lost_from_confirmed_games_only(
     }
 
 
-def test_the_table_shows_team_ratings_and_rankings_with_their_uncertainty(
-    client, player, campaign, bands
-):
+def test_the_table_calls_a_ranking_of_few_games_provisional(client, player, campaign, bands):
     client.force_login(player)
     table = {row[0]: row[6:] for row in rows(client.get(league_url(campaign, "warband")))}
     ranking = campaign.rankings.get(user__username="cal")
-    assert table["Cal's band"] == [
-        "70",
-        f"{ranking.rating:.0f} ±{round(2 * ranking.deviation)}",
-    ]
+    assert ranking.games < 5
+    assert table["Cal's band"] == ["70", f"{ranking.rating:.0f} provisional"]
+
+
+def test_a_settled_ranking_says_its_uncertainty_in_words(client, player, campaign, bands):
+    ranking = campaign.rankings.get(user__username="cal")
+    ranking.games = 5
+    ranking.save()
+    client.force_login(player)
+    table = {row[0]: row[6:] for row in rows(client.get(league_url(campaign, "warband")))}
+    assert table["Cal's band"][1] == (
+        f"{ranking.rating:.0f} give or take {round(2 * ranking.deviation)}"
+    )
+
+
+def test_a_warband_that_never_played_has_no_ranking_yet(client, player, campaign, bands):
+    from tests.factories import founded_war_party
+
+    founded_war_party(campaign, player, name="Newcomers")
+    client.force_login(player)
+    table = {row[0]: row[6:] for row in rows(client.get(league_url(campaign, "warband")))}
+    assert table["Newcomers"][1] == "no games yet"
 
 
 @pytest.mark.parametrize(

@@ -9,7 +9,9 @@ from campaign.demo import load_demo
 from tests.factories import SeatFactory
 
 MODELS = [
-    model for label in ("campaign", "chase") for model in apps.get_app_config(label).get_models()
+    model
+    for label in ("accounts", "campaign", "chase")
+    for model in apps.get_app_config(label).get_models()
 ]
 
 

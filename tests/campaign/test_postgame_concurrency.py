@@ -57,7 +57,7 @@ def test_two_commits_at_once_apply_the_sequence_once(campaign, player, other_pla
     assert results == ["committed", "committed"]
     lines = war_party.ledger.filter(reason__startswith="Post-game")
     assert [line.amount for line in lines] == [WAR_PARTY_INCOME]  # written once
-    assert figure(war_party, "Running Elk").experience == 34  # 30 + 4, counted once (C9)
+    assert figure(war_party, "Running Elk").experience == 33  # 30 + 3, counted once (C9)
     assert figure(war_party, "Swift Otter").injuries == ["leg_wound"]
     warband = Warband.objects.get(pk=war_party.pk)
     assert (warband.treasury, warband.games_played) == (73 + WAR_PARTY_INCOME, 1)

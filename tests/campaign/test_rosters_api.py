@@ -51,7 +51,7 @@ def test_a_roster_shows_injuries_and_what_is_in_storage(war_party, player):
     EquipmentPiece.objects.create(warband=war_party, key="musket", price=10)
     body = signed_in(player).get(f"/api/warbands/{war_party.id}/").json()
     assert body["figures"][0]["injuries"] == ["leg_wound"]
-    assert body["figures"][0]["movement"] == "6/4"  # 7/4 less the leg wound (C7, C14)
+    assert body["figures"][0]["movement"] == "6/3"  # 7/4 less the leg wound on both (C7, C14)
     assert body["storage"] == [{"key": "musket", "name": "Musket", "price": 10}]
 
 

@@ -1,0 +1,124 @@
+"""The campaign's inbox sources: reports to confirm, post-games to run, captives to settle.
+
+Registered with accounts.inbox by CampaignConfig.ready(). Each source is one or two queries;
+the same kinds are e-mailed by the services (campaign.services.notify) when they appear.
+"""
+
+from __future__ import annotations
+
+from django.db.models import Q
+from django.urls import reverse
+
+from accounts.inbox import Item, Kind, source
+from campaign.models import Figure, GameReport, PostGame, Warband
+
+CONFIRM_REPORT = Kind("confirm_report", "Reports to confirm", email=True)
+RUN_POSTGAME = Kind("run_postgame", "Post-game sequences to run", email=True)
+SETTLE_CAPTIVE = Kind("settle_captive", "Captives to settle", email=True)
+
+
+def game_words(game: GameReport) -> str:
+    """ "Magalakutway v The 44th Foot Patrol (1 May 2025)"."""
+    day = game.played_on
+    return f"{game.warband_a.name} v {game.warband_b.name} ({day.day} {day:%b %Y})"
+
+
+def confirm_report_item(game: GameReport) -> Item:
+    return Item(
+        kind=CONFIRM_REPORT.key,
+        title=f"{game_words(game)} in {game.campaign.name}, filed by {game.filed_by}",
+        url=reverse("game", args=[game.id]),
+        since=game.created_at,
+        action="Review and confirm",
+    )
+
+
+def captive_url(warband_id: int, anchor: str) -> str:
+    """The warband's games page, at the captive's panel (offer, accept or sell there)."""
+    return reverse("warband-games", args=[warband_id]) + f"#{anchor}"
+
+
+def run_postgame_item(postgame: PostGame) -> Item:
+    return Item(
+        kind=RUN_POSTGAME.key,
+        title=f"{postgame.warband.name} after {game_words(postgame.game)}",
+        url=reverse("postgame", args=[postgame.id]),
+        since=postgame.created_at,
+        action="Continue the post-game",
+    )
+
+
+@source(CONFIRM_REPORT, RUN_POSTGAME)
+def reports_and_postgames(user):
+    """Reports of this player's games filed by someone else and not yet confirmed, and the
+    open post-game sequences of this player's warbands."""
+    mine = Q(warband_a__owner=user) | Q(warband_b__owner=user)
+    pending = (
+        GameReport.objects.filter(mine, status=GameReport.Status.PENDING)
+        .exclude(filed_by=user)
+        .select_related("campaign", "warband_a", "warband_b", "filed_by")
+    )
+    for game in pending:
+        yield confirm_report_item(game)
+    open_ = PostGame.objects.filter(
+        warband__owner=user, status=PostGame.Status.OPEN
+    ).select_related("warband", "game__warband_a", "game__warband_b")
+    for postgame in open_:
+        yield run_postgame_item(postgame)
+
+
+def captures(warband_ids) -> dict[int, tuple[Warband, PostGame]]:
+    """Captured figure id -> (the captor, the committed sequence that lost it), for the
+    figures of these warbands (C16: the owner's commit records its captives)."""
+    found: dict[int, tuple[Warband, PostGame]] = {}
+    committed = (
+        PostGame.objects.filter(warband_id__in=warband_ids, status=PostGame.Status.COMMITTED)
+        .select_related("game__warband_a", "game__warband_b")
+        .order_by("committed_at", "id")
+    )
+    for postgame in committed:
+        game = postgame.game
+        captor = game.warband_b if game.warband_a_id == postgame.warband_id else game.warband_a
+        for figure_id in (postgame.result or {}).get("captives", []):
+            found[figure_id] = (captor, postgame)
+    return found
+
+
+@source(SETTLE_CAPTIVE)
+def captives(user):
+    """The owner's captured figures with no ransom offered yet (offer one), and the captives
+    this player's warbands hold with a ransom offered (accept it, or sell)."""
+    captured = Figure.objects.filter(state=Figure.State.CAPTURED).select_related(
+        "warband__campaign", "warband__owner"
+    )
+    own = list(captured.filter(warband__owner=user, ransom_offer__isnull=True))
+    offered = list(
+        captured.filter(warband__campaign__warbands__owner=user, ransom_offer__isnull=False)
+        .exclude(warband__owner=user)
+        .distinct()
+    )
+    if not own and not offered:
+        return
+    held = captures({f.warband_id for f in own + offered})
+    for figure in own:
+        captor, postgame = held.get(figure.id, (None, None))
+        by = f", held by {captor.name}" if captor else ""
+        yield Item(
+            kind=SETTLE_CAPTIVE.key,
+            title=f"Offer a ransom for {figure.name} of {figure.warband.name}{by}",
+            url=captive_url(figure.warband_id, f"captive-{figure.id}"),
+            since=postgame.committed_at if postgame else figure.created_at,
+            action="Offer a ransom",
+        )
+    for figure in offered:
+        captor, _ = held.get(figure.id, (None, None))
+        if captor is None or captor.owner_id != user.id:
+            continue
+        money = figure.warband.campaign.money(figure.ransom_offer)
+        yield Item(
+            kind=SETTLE_CAPTIVE.key,
+            title=f"{figure.warband.owner} offers {money} for {figure.name}, held by {captor.name}",
+            url=captive_url(captor.id, f"held-{figure.id}"),
+            since=figure.ransom_offered_at,
+            action="Accept or sell",
+        )

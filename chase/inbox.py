@@ -1,0 +1,52 @@
+"""The canoe games' inbox source: games where it is the player's turn.
+
+A seat taken while logged in belongs to that account (Seat.user), so these are the games the
+account plays from any browser. Games idle for longer than IDLE_DAYS are left out: an abandoned
+hot-seat game should not wait in the inbox for ever. Not sent by e-mail: a table on screen
+follows the game within seconds, and a mail per move would be noise.
+"""
+
+from __future__ import annotations
+
+import datetime
+
+from django.urls import reverse
+from django.utils import timezone
+
+from accounts.inbox import Item, Kind, source
+from chase import selectors
+from chase.games import get_engine
+from chase.models import GameSession, Seat
+
+IDLE_DAYS = 14
+YOUR_TURN = Kind("your_turn", "Canoe games on your turn", email=False)
+
+
+@source(YOUR_TURN)
+def your_turn(user):
+    since = timezone.now() - datetime.timedelta(days=IDLE_DAYS)
+    seats = (
+        Seat.objects.filter(
+            user=user,
+            kind=Seat.Kind.HUMAN,
+            session__status=GameSession.Status.PLAYING,
+            session__updated_at__gte=since,
+        )
+        .select_related("session")
+        .order_by("session_id", "position")
+    )
+    told = set()
+    for seat in seats:
+        session = seat.session
+        if session.id in told:
+            continue
+        if get_engine(session.kind).legal_actions(session.state, seat.role):
+            told.add(session.id)
+            yield Item(
+                kind=YOUR_TURN.key,
+                title=f"{get_engine(session.kind).title}: "
+                f"{selectors.role_title(session, seat.role)} to move",
+                url=reverse("chase:table", args=[session.id]),
+                since=session.updated_at,
+                action="Play",
+            )

@@ -1,0 +1,164 @@
+"""Fixing mistakes on a phone (390 px): rename, retire, leave, remove a player, each
+irreversible step confirmed in a keyboard-accessible dialog; the builder's sticky totals; no
+main page wider than the screen."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from campaign import services
+from campaign.models import Membership, Warband
+from tests.campaign.games_support import foot_patrol
+from tests.factories import CampaignFactory, UserFactory, founded_war_party, member
+
+PASSWORD = "correct horse battery"
+
+
+@pytest.fixture
+def club(transactional_db):
+    organiser = UserFactory(username="alice")
+    campaign = CampaignFactory(organiser=organiser, name="Ohio Valley 1757")
+    bob = member(campaign, UserFactory(username="bob"))
+    war_party = founded_war_party(campaign, bob)
+    patrol = foot_patrol(campaign, organiser)
+    return {"campaign": campaign, "alice": organiser, "bob": bob, "war_party": war_party,
+            "patrol": patrol}  # fmt: skip
+
+
+def log_in(page, username):
+    page.goto("/accounts/login/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", PASSWORD)
+    page.click("main button[type=submit]")
+    expect(page.locator(".topbar")).to_contain_text(f"Log out {username}")
+
+
+def test_the_owner_renames_a_warband(page, club):
+    log_in(page, "bob")
+    page.goto(f"/warbands/{club['war_party'].id}/")
+    page.click("summary:has-text('Rename')")
+    page.fill("#id_rename", "Wolves of the Ohio")
+    page.click("button:has-text('Save the name')")
+    expect(page.locator("h1")).to_have_text("Wolves of the Ohio")
+    expect(page.locator(".flash")).to_contain_text("Magalakutway is now called Wolves of the Ohio")
+
+
+def test_retire_asks_in_a_dialog_that_escape_closes_then_retires(page, club):
+    war_party = club["war_party"]
+    log_in(page, "bob")
+    page.goto(f"/warbands/{war_party.id}/")
+    retire = page.locator("a.button:has-text('Retire')")
+    retire.click()
+    dialog = page.locator("dialog[data-confirm]")
+    expect(dialog).to_be_visible()
+    expect(dialog).to_contain_text("Retire Magalakutway?")
+    expect(dialog.locator("[data-close-dialog]")).to_be_focused()  # the safe choice first
+    page.keyboard.press("Escape")
+    expect(dialog).to_have_count(0)
+    expect(retire).to_be_focused()  # focus goes back to the button that asked
+    assert Warband.objects.get(pk=war_party.pk).state == Warband.State.FOUNDED
+
+    retire.click()
+    page.locator("dialog[data-confirm] button:has-text('Retire')").click()
+    expect(page.locator(".flash")).to_contain_text(
+        "Magalakutway is retired after 0 games, with £73 in its treasury."
+    )
+    expect(page.locator("h1 + p")).to_contain_text("retired")
+    assert Warband.objects.get(pk=war_party.pk).state == Warband.State.RETIRED
+    page.goto(f"/campaigns/{club['campaign'].id}/")
+    expect(page.locator("#retired")).to_contain_text("Magalakutway (bob, 0 games)")
+
+
+def test_a_player_leaves_the_campaign_and_their_warband_retires(page, club):
+    log_in(page, "bob")
+    page.goto(f"/campaigns/{club['campaign'].id}/")
+    page.click("a:has-text('Leave the campaign')")
+    dialog = page.locator("dialog[data-confirm]")
+    expect(dialog).to_contain_text("retires Magalakutway (kept in the league's history)")
+    dialog.locator("button[type=submit]").click()
+    expect(page.locator(".flash")).to_contain_text(
+        "bob left Ohio Valley 1757; retired: Magalakutway."
+    )
+    assert not Membership.objects.filter(user=club["bob"]).exists()
+    assert Warband.objects.get(pk=club["war_party"].pk).state == Warband.State.RETIRED
+
+
+def test_the_organiser_removes_a_player_by_keyboard(page, club):
+    log_in(page, "alice")
+    page.goto(f"/campaigns/{club['campaign'].id}/")
+    page.focus("a[aria-label='Remove bob']")
+    page.keyboard.press("Enter")
+    dialog = page.locator("dialog[data-confirm]")
+    expect(dialog).to_contain_text("Remove bob from Ohio Valley 1757?")
+    expect(dialog.locator("[data-close-dialog]")).to_be_focused()
+    page.keyboard.press("Tab")  # from Cancel to the action
+    expect(dialog.locator("button[type=submit]")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator(".flash")).to_contain_text("bob is removed; retired: Magalakutway.")
+    expect(page.locator("#players")).not_to_contain_text("bob")
+
+
+def test_a_wrong_invite_code_is_an_error_on_the_join_form(page, club):
+    UserFactory(username="carol")
+    log_in(page, "carol")
+    page.goto("/join/WRONGCODE2/")
+    expect(page.locator("#id_invite_code")).to_have_value("WRONGCODE2")
+    page.click("#join-form button[type=submit]")
+    expect(page.locator("#join-form .field-error")).to_have_text(
+        "No campaign has that invite code."
+    )
+    page.fill("#id_invite_code", club["campaign"].invite_code)
+    page.click("#join-form button[type=submit]")
+    expect(page.locator("h1")).to_have_text("Ohio Valley 1757")
+
+
+def test_the_builder_keeps_cost_and_treasury_left_in_sight(page, club):
+    draft = services.warband_create_draft(
+        campaign=club["campaign"], owner=club["bob"], name="Raiders", faction="indians"
+    )
+    for n in range(8):
+        services.warband_add_figure(warband=draft, name=f"Brave {n}", profile="indians_trooper")
+    log_in(page, "bob")
+    page.goto(f"/warbands/{draft.id}/build/")
+    brave = page.locator("article.figure-row", has_text="Brave 7")
+    brave.scroll_into_view_if_needed()
+    totals = page.locator("#totals")
+    box = totals.bounding_box()
+    assert box is not None and 0 <= box["y"] < 120  # still at the top of the screen
+    expect(totals.locator("#cost")).to_have_text("£88")
+    with page.expect_response(re.compile(r"/equip/$")):
+        brave.locator("input[name$='-bow']").check()
+    expect(totals.locator("#cost")).to_have_text("£93")
+    expect(totals.locator("#left")).to_have_text("£107")
+    # A Trooper is not offered Veteran/Hero kit; the figure's stats show while building.
+    expect(brave.locator("select[name$='-pistol']")).to_have_count(0)
+    expect(brave.locator(".builder-stats")).to_contain_text("6/3")
+
+
+PAGES = [
+    "/",
+    "/campaigns/{campaign}/",
+    "/campaigns/{campaign}/games/",
+    "/campaigns/{campaign}/league/",
+    "/warbands/{war_party}/",
+    "/warbands/{war_party}/print/",
+    "/campaigns/join/",
+    "/campaigns/new/",
+    "/play/",
+]
+
+
+def test_no_main_page_is_wider_than_a_phone(page, club):
+    ids = {"campaign": club["campaign"].id, "war_party": club["war_party"].id}
+    log_in(page, "bob")
+    wide = {}
+    for path in PAGES:
+        page.goto(path.format(**ids))
+        page.wait_for_load_state("networkidle")
+        width = page.evaluate("document.documentElement.scrollWidth")
+        if width > 390:
+            wide[path] = width
+    assert wide == {}

@@ -1,0 +1,61 @@
+"""The canoe games in the inbox: a seat taken while logged in belongs to the account, so the
+game shows as `your_turn` for that account, from any browser, while it is that seat's turn."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.utils import timezone
+
+from accounts.inbox import inbox_for
+from chase import services
+from chase.models import GameSession
+from chase.selectors import who_acts
+from tests.factories import UserFactory
+
+
+@pytest.fixture
+def race(db):
+    """A race of two canoes across two browsers: Ann created it and sat, Ben joined by link."""
+    ann, ben = UserFactory(username="ann"), UserFactory(username="ben")
+    session = services.session_create(
+        kind="race", mode="multi", options={"canoes": 2}, user=ann, creator_sits=True
+    )
+    free = session.seats.get(taken_at__isnull=True)
+    services.seat_join(invite=free.invite, user=ben)
+    session.refresh_from_db()
+    assert session.status == GameSession.Status.PLAYING
+    return session, ann, ben
+
+
+def test_seats_taken_while_logged_in_belong_to_the_accounts(race):
+    session, ann, ben = race
+    assert {s.user.username for s in session.seats.all()} == {"ann", "ben"}
+
+
+def test_the_player_to_move_has_the_game_in_the_inbox_and_the_other_not(race):
+    session, ann, ben = race
+    [acting] = who_acts(session)
+    mover = session.seats.get(role=acting).user
+    waiting = ben if mover == ann else ann
+    [item] = inbox_for(mover)
+    assert item.kind == "your_turn"
+    assert item.url == f"/play/{session.id}/"
+    assert item.title.startswith("The Colonial Canoe Race: ")
+    assert item.title.endswith(" to move")
+    assert inbox_for(waiting) == []
+
+
+def test_a_stranger_and_an_anonymous_visitor_have_no_canoe_games(race):
+    from django.contrib.auth.models import AnonymousUser
+
+    assert inbox_for(UserFactory(username="carl")) == []
+    assert inbox_for(AnonymousUser()) == []
+
+
+def test_a_game_idle_for_weeks_leaves_the_inbox(race):
+    session, ann, ben = race
+    long_ago = timezone.now() - datetime.timedelta(days=30)
+    GameSession.objects.filter(pk=session.pk).update(updated_at=long_ago)
+    assert inbox_for(ann) == [] and inbox_for(ben) == []

@@ -14,15 +14,30 @@ from chase.models import GameSession
 from chase.services import MAX_ACTION_DEPTH
 from config.parsers import depth_exceeds
 
+# A line on each way to play, under its radio button in the lobby.
+MODE_HELP = {
+    GameSession.Mode.SOLO: "You against the computer, which answers at once.",
+    GameSession.Mode.HOTSEAT: "One phone or computer passed round the table.",
+    GameSession.Mode.MULTI: "Each player on their own device, joining by an invite link.",
+}
+
 
 class NewGameForm(forms.Form):
-    kind = forms.ChoiceField(label="Game", choices=lambda: list(titles().items()))
+    kind = forms.ChoiceField(
+        label="Game",
+        choices=lambda: list(titles().items()),
+        help_text="Each game has a How to play page: the link is beside this list.",
+    )
     mode = forms.ChoiceField(
         label="How you play",
         choices=GameSession.Mode.choices,
         initial=GameSession.Mode.SOLO,
         widget=forms.RadioSelect,
     )
+
+    def modes(self) -> list[tuple[Any, str]]:
+        """Each radio button of the mode with its line of help."""
+        return [(radio, MODE_HELP.get(radio.data["value"], "")) for radio in self["mode"]]
 
 
 class OptionsForm(forms.Form):
@@ -96,7 +111,7 @@ class OptionsForm(forms.Form):
                     initial=", ".join(value),
                     max_length=200,
                     required=False,
-                    help_text="Separate them with commas.",
+                    help_text=f"{help_text} Separate them with commas.".lstrip(),
                 )
             elif _one_per_seat(value, engine.roles(defaults)):
                 self.per_seat[name] = seated[name]
@@ -109,8 +124,7 @@ class OptionsForm(forms.Form):
             choices=[(r, role_words(kind, {}, r).capitalize()) for r in self.roles],
             required=False,
             widget=forms.CheckboxSelectMultiple,
-            help_text="Hot-seat or several browsers: the computer plays the ticked seats and "
-            "moves at once. Solo: the computer plays every seat but yours.",
+            help_text="The computer plays the ticked seats and moves at once.",
         )
         if typed and not self.is_bound:
             self.initial = self._initial(typed)

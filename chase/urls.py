@@ -10,6 +10,7 @@ urlpatterns = [
     path("", views.lobby, name="lobby"),
     path("new/", views.game_create, name="create"),
     path("join/<str:invite>/", views.join, name="join"),
+    path("how-to-play/<str:kind>/", views.how_to_play, name="how_to_play"),
     path("<int:session_id>/", views.table, name="table"),
     path("<int:session_id>/act/", views.act, name="act"),
     path("<int:session_id>/device/<str:role>/", views.take_device, name="device"),

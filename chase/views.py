@@ -1,6 +1,6 @@
-"""HTML pages of the canoe games: the lobby, the table (hot-seat, several browsers, solo),
-joining by link, and the replay. The table is one page template whose `table` fragment HTMX
-swaps after an action, a poll or a "pass the device"."""
+"""HTML pages of the canoe games: the lobby, the "How to play" pages, the table (hot-seat,
+several browsers, solo), joining by link, and the replay. The table is one page template whose
+`table` fragment HTMX swaps after an action, a poll or a "pass the device"."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ from chase.access import (
 )
 from chase.errors import SeatRefused, SessionError, StaleVersion
 from chase.forms import ActForm, NewGameForm, options_form
-from chase.games import game_for, get_engine
+from chase.games import UnknownGame, game_for, get_engine, registry
 from chase.games.base import action_choices
 from chase.models import GameSession, Seat, is_code
 from config.domain_errors import domain_errors, form_error
@@ -52,6 +52,7 @@ def _lobby(request, form, options, status=200):
     mine = selectors.my_games(request.user, held_tokens(request))[:30]
     context = {
         "form": form,
+        "games": [(kind, game.load_engine().title) for kind, game in registry().items()],
         "options_form": options,
         "open_games": [_listed(g) for g in selectors.open_games()[:20]],
         "my_games": [_listed(g) for g in mine],
@@ -152,6 +153,23 @@ def join(request, invite: str):
     return redirect("chase:table", seat.session_id)
 
 
+@require_GET
+def how_to_play(request, kind: str):
+    """A game's rules in the app's words: the text is the game's own template, named by its
+    registration, so a new game brings its page with it."""
+    try:
+        game = game_for(kind)
+    except UnknownGame:
+        raise Http404("No such game.") from None
+    context = {
+        "kind": kind,
+        "title": game.load_engine().title,
+        "rules": game.how_to_play_template,
+        "games": [(k, g.load_engine().title) for k, g in registry().items()],
+    }
+    return render(request, "chase/how_to_play.html", context)
+
+
 # --- the table ---------------------------------------------------------------------------------
 
 
@@ -227,13 +245,13 @@ def _table(request, session: GameSession, note: str = "", status: int = 200):
 def _table_context(request, session: GameSession, note: str) -> dict:
     held = held_seats(request, session)
     acting = selectors.who_acts(session)
-    seat, pass_to = _seat_shown(request, session, held, acting)
+    game = game_for(session.kind)
+    seat, pass_to = _seat_shown(request, session, held, acting, game.hidden_hands)
     payload = selectors.seat_payload(session, seat)
     actions = payload["legal_actions"]
     invites = created_here(request, session) and session.mode == GameSession.Mode.MULTI
     seats = [_seat_row(request, session, s, seat, invites) for s in session.seats.all()]
     finished = session.is_finished
-    game = game_for(session.kind)
     return {
         "session": session,
         "title": game.load_engine().title,
@@ -252,19 +270,24 @@ def _table_context(request, session: GameSession, note: str) -> dict:
         "log": _log_rows(session, payload["log"], seat),
         "note": note,
         "results": game.results(session, payload["view"]) if finished and game.results else None,
+        "no_handover": len(held) > 1 and not game.hidden_hands,  # "Virginia to move" says it
+        "how_to_play": reverse("chase:how_to_play", args=[session.kind]),
         "can_rematch": finished and bool(held),
         "rematch": selectors.rematch_for(session) if finished else None,
     }
 
 
-def _seat_shown(request, session, held: list[Seat], acting: list[str]):
+def _seat_shown(request, session, held: list[Seat], acting: list[str], hidden_hands: bool):
     """Which held seat's view to show. One seat: that one. Several (hot-seat): the player who
     said "I am ..." while they still have something to do; else "pass the device" to the next
-    player with a move, and show no hand until they say who they are."""
+    player with a move, and show no hand until they say who they are. A game with nothing
+    hidden (the race) has no handover: the next held seat with a move is shown at once."""
     if len(held) <= 1:
         return (held[0] if held else None), None
-    holder = next((s for s in held if s.role == device_holder(request, session)), None)
     to_move = [s for s in held if s.role in acting]
+    if not hidden_hands:
+        return (to_move[0] if to_move else held[0]), None
+    holder = next((s for s in held if s.role == device_holder(request, session)), None)
     if holder is not None and (holder.role in acting or not to_move):
         return holder, None
     if to_move:
@@ -341,6 +364,18 @@ def replay(request, session_id: int):
         "actions": [],
         "board": game.board(view, []) if game.board else None,
         "board_template": _board_template(game),
+        "turns": _turn_starts(steps),
     }
     template = "chase/replay.html#step" if request.htmx else "chase/replay.html"
     return render(request, template, context)
+
+
+def _turn_starts(steps) -> list[tuple[int, int]]:
+    """(turn, its first step) for the replay's "jump to a turn", from the engine's `turn`
+    counter where its state keeps one (a game without turns gets no list)."""
+    starts: dict[int, int] = {}
+    for number, step in enumerate(steps):
+        turn = step.state.get("turn") if isinstance(step.state, dict) else None
+        if isinstance(turn, int) and not isinstance(turn, bool):
+            starts.setdefault(turn, number)
+    return sorted(starts.items())

@@ -29,13 +29,17 @@ How to add a game (Moosehead Lake, kind `moosehead`, as the example):
            board=moosehead_board,                    # optional: None shows view and actions
            results=None,                             # optional: (session, view) -> end screen
            seat_names=None,                          # optional: (options, role) -> a name
+           hidden_hands=True,                        # False: hot-seat needs no handover
        )
 
 3. The board template `templates/chase/boards/moosehead.html`: it gets `board` (what
    `moosehead_board` returned), `view` (the seat's view), `actions` (the legal actions from
    `action_choices`, each posted back by `{% include "chase/_actions.html" %}`) and, once the
    game is over, `results`. Until it exists the table shows `chase/boards/_generic.html`.
-4. One line in `GAMES` below: `"chase.games.moosehead",`.
+4. Its "How to play" page `templates/chase/how_to_play/moosehead.html` (the rules in the
+   app's own words: a few headed sections, see `pelts.html`); the lobby and the table link it,
+   and `tests/chase/test_how_to_play_views.py` checks that every registered game has one.
+5. One line in `GAMES` below: `"chase.games.moosehead",`.
 
 Then the game is in the lobby, the API accepts `"kind": "moosehead"`, and
 `tests/chase/test_games_registry.py` plays it through the services (setup, a computer

@@ -34,6 +34,11 @@ class Game:
                  Moosehead trip's `names`), asked seat by seat in the lobby
     option_choices  a text option's choices for the lobby, each a function giving
                  [(value, words)] (the Moosehead trip's variant and board)
+    how_to_play  the template of its "How to play" page (the rules in the app's words), by
+                 default `chase/how_to_play/<kind>.html`; every game has one
+    hidden_hands whether a seat holds something the others must not see (cards in hand): then
+                 hot-seat shows "Pass the device" between players; the race has none, so one
+                 player simply follows another
     """
 
     kind: str
@@ -45,11 +50,17 @@ class Game:
     seat_names: SeatNames | None = None
     seat_options: tuple[str, ...] = ()
     option_choices: Mapping[str, Choices] = field(default_factory=dict)
+    how_to_play: str = ""
+    hidden_hands: bool = True
 
     @property
     def template(self) -> str:
         """The board's template (the generic one stands in while it is missing)."""
         return f"chase/boards/{self.kind}.html"
+
+    @property
+    def how_to_play_template(self) -> str:
+        return self.how_to_play or f"chase/how_to_play/{self.kind}.html"
 
     def load_engine(self) -> Engine:
         return importlib.import_module(self.engine).ENGINE

@@ -435,6 +435,7 @@ GAME = Game(
     results=moosehead_results,
     seat_names=paddler_name,
     seat_options=("names",),
+    hidden_hands=False,  # everything is on the table: hot-seat needs no handover
     option_choices={
         "variant": lambda: list(VARIANT_NAMES.items()),
         "board": lambda: [(name, name.replace("_", " ").capitalize()) for name in board_names()],

@@ -26,6 +26,9 @@ def file_report(page, campaign, war_party, patrol) -> None:
     page.fill("#id_played_on", "2025-05-01")
     red_hawk = Figure.objects.get(warband=war_party, name="Red Hawk")
     page.select_option(f"select[name=f{red_hawk.id}_outcome]", "out_of_action")
+    # C29: a figure out of action took at least one wound from the other side.
+    bell = Figure.objects.get(warband=patrol, name="Pte. Bell")
+    page.fill(f"input[name=f{bell.id}_wounds_inflicted]", "1")
     page.click("#file-report")
     expect(page.locator("#game-status")).to_have_text("Waiting for the opponent")
 

@@ -150,7 +150,9 @@ def test_leaving_every_name_empty_keeps_the_engines_names(client):
     ("fields", "words"),
     [
         ({"race-names-2-colony": "R" * 41}, "Ensure this value has at most 40 characters"),
-        ({"race-names-2-colony": "Virginia"}, "each canoe must hail from a different colony"),
+        ({"race-names-2-colony": "Virginia"},
+         "Swift Otter (canoe 1) and Heron (canoe 2) both hail from Virginia; each canoe must "
+         "hail from a different colony"),
         ({"race-computer_seats": ["canoe-9"]}, "Select a valid choice"),
         ({"race-computer_seats": ["canoe-1", "canoe-2", "canoe-3", "canoe-4"]},
          "Leave at least one seat to a person"),

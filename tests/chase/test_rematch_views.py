@@ -98,7 +98,9 @@ def test_a_hot_seat_rematch_is_held_by_the_same_browser_for_every_human_seat(cli
     assert new.rematch_of == old and _kinds(new) == _kinds(old)
     assert new.options["names"][0]["colony"] == "Delaware"
     html = client.get(f"/play/{new.pk}/").content.decode()
-    assert "Pass the device to" in html  # two human seats on this device
+    # Two human seats on this device, and nothing hidden in a race: no handover, the canoe to
+    # move has its actions at once.
+    assert "Pass the device to" not in html and 'id="actions"' in html
     assert f'rematch of <a href="/play/{old.pk}/">game #{old.pk}</a>' in html
     for role in ("canoe-1", "canoe-2"):
         assert client.post(f"/play/{new.pk}/device/{role}/").status_code == 302

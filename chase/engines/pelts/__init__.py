@@ -4,7 +4,8 @@ The trappers paddle for the end of the river; the Indian canoes chase them. Both
 cards from one pack: movement, reloads, shots, random events, and rock-paper-scissors tests.
 
 Public API: `ENGINE` (satisfies `chase.engines.base.Engine`), `random_action(state, role,
-chance)` and `seats_to_act(state)`.
+chance)`, `seats_to_act(state)` and `why_unplayable(state, role, card)` (why a card in hand
+cannot be played now; the seat's view carries it for its hand as `unplayable`).
 
 Actions (each also carries a "label"):
 - in the active phase: {"type": "move", "card", "canoe"}, {"type": "free", "card", "canoe"},
@@ -17,7 +18,7 @@ Actions (each also carries a "label"):
 
 Modules: `cards` (the pack), `tables` (rule tables), `model` (state and shared rules), `flow`
 (sub-phases waiting for a player), `moves` (paddling), `actions` (action cards, events and
-phases), `legal` (legal actions), `view`, `computer`.
+phases), `legal` (legal actions), `explain` (why a card is not playable), `view`, `computer`.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from chase.engines.pelts import actions as _actions
 from chase.engines.pelts import moves as _moves
 from chase.engines.pelts.computer import computer_action as _computer_action
 from chase.engines.pelts.computer import random_action
+from chase.engines.pelts.explain import why_unplayable
 from chase.engines.pelts.flow import answer as _answer
 from chase.engines.pelts.legal import legal_actions as _legal_actions
 from chase.engines.pelts.model import clone, new_state
@@ -37,7 +39,7 @@ from chase.engines.pelts.tables import LOG_LENGTH, OPTION_SPECS, SIDES, TILE_KIN
 from chase.engines.pelts.view import seats_to_act
 from chase.engines.pelts.view import view as _view
 
-__all__ = ["ENGINE", "PeltsEngine", "random_action", "seats_to_act"]
+__all__ = ["ENGINE", "PeltsEngine", "random_action", "seats_to_act", "why_unplayable"]
 
 PENDING_ANSWERS = frozenset({"sign", "cancel", "allow", "counter", "no_counter", "choose"})
 

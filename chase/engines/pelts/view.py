@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from chase.engines.pelts.explain import unplayable_hand
 from chase.engines.pelts.flow import signers
 from chase.engines.pelts.model import State, canoe_name, hand_limit, odd_only, plain_copy
 from chase.engines.pelts.tables import SIDES
@@ -57,6 +58,8 @@ def view(state: State, role: str | None) -> dict[str, Any]:
         "canoes": [_canoe(state, boat) for side in SIDES for boat in state["canoes"][side]],
         # Your own hand as a list of card codes; every other hand as an int count.
         "hands": {side: list(hands[side]) if side == role else len(hands[side]) for side in SIDES},
+        # Why each card of your own hand cannot be played now (none of the other hand's).
+        "unplayable": unplayable_hand(state, role) if role in SIDES else {},
         "hand_limits": {side: hand_limit(state, side) for side in SIDES},
         "draw_count": len(state["draw"]),
         "discard_count": len(state["discard"]),

@@ -101,8 +101,14 @@ def _names(value: Any, canoes: int) -> list[dict[str, str]]:
                 )
             cleaned[key] = text.strip()
         names.append(cleaned)
-    colonies = [entry["colony"].casefold() for entry in names]
-    if len(set(colonies)) != len(colonies):
+    first_from: dict[str, int] = {}
+    for seat, entry in enumerate(names, start=1):
         # Events name canoes by colony, so two canoes from one colony could not be told apart.
-        raise OptionsError("Option 'names': each canoe must hail from a different colony.")
+        earlier = first_from.setdefault(entry["colony"].casefold(), seat)
+        if earlier != seat:
+            raise OptionsError(
+                f"Option 'names': {names[earlier - 1]['canoe']} (canoe {earlier}) and "
+                f"{entry['canoe']} (canoe {seat}) both hail from {entry['colony']}; each canoe "
+                "must hail from a different colony."
+            )
     return names

@@ -98,8 +98,9 @@ def test_cleaning_twice_changes_nothing():
                 "canoes": 2,
                 "names": [{"canoe": "A", "colony": "Erie"}, {"canoe": "B", "colony": "erie"}],
             },
-            "a different colony",
-            id="R3-two-canoes-from-one-colony",
+            "A (canoe 1) and B (canoe 2) both hail from erie; each canoe must hail from a "
+            "different colony",
+            id="R3-two-canoes-from-one-colony-are-both-named",
         ),
     ],
 )

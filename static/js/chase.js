@@ -1,0 +1,109 @@
+// The canoe games' pages: the hot-seat handover and the replay's slider, turns and autoplay.
+// A file of its own (no inline script: the Content-Security-Policy forbids it).
+(function () {
+  "use strict";
+
+  var AUTOPLAY_MS = 1200;
+
+  // --- the table: after a move, bring the handover prompt into sight -------------------------
+  // Hot-seat with hidden hands: "Pass the device to ..."; without (the race): "Virginia to
+  // move" when the next player differs from the one who just moved.
+  var seatBefore = null;
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var table = document.getElementById("table");
+    seatBefore = table ? table.dataset.seat : null;
+  });
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var config = event.detail.requestConfig || {};
+    if ((config.verb || "").toLowerCase() !== "post") return;
+    var table = document.getElementById("table");
+    if (!table) return;
+    var prompt = document.getElementById("pass");
+    if (!prompt && table.dataset.seat !== seatBefore) {
+      prompt = table.querySelector("[data-handover]");
+    }
+    if (prompt) {
+      prompt.scrollIntoView({ block: "start" });
+      var button = prompt.querySelector("button");
+      if (button) button.focus({ preventScroll: true });
+    }
+  });
+
+  // --- the replay ---------------------------------------------------------------------------
+  var timer = null;
+
+  function replay() {
+    return document.getElementById("replay");
+  }
+
+  function syncScrubber() {
+    var section = replay();
+    var slider = document.getElementById("slider");
+    if (!section || !slider) return;
+    slider.value = section.dataset.step;
+    slider.setAttribute("aria-valuetext", "Step " + section.dataset.step + " of " + section.dataset.last);
+    var jump = document.getElementById("jump");
+    if (jump) jump.value = "";
+    if (timer && section.dataset.step === section.dataset.last) stop();
+  }
+
+  function stop() {
+    if (timer) window.clearInterval(timer);
+    timer = null;
+    var button = document.getElementById("autoplay");
+    if (button) {
+      button.textContent = "▶ Play";
+      button.setAttribute("aria-pressed", "false");
+    }
+  }
+
+  function play() {
+    var button = document.getElementById("autoplay");
+    var section = replay();
+    if (section && section.dataset.step === section.dataset.last) {
+      // At the end: start again from the setup.
+      var slider = document.getElementById("slider");
+      slider.value = "0";
+      slider.dispatchEvent(new Event("change", { bubbles: true }));
+    }
+    button.textContent = "❚❚ Pause";
+    button.setAttribute("aria-pressed", "true");
+    timer = window.setInterval(function () {
+      var next = document.getElementById("next");
+      if (!next) return stop();
+      next.click();
+    }, AUTOPLAY_MS);
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    var button = document.getElementById("autoplay");
+    if (button) button.hidden = false;
+    document.querySelectorAll("[data-jump], [data-jump-label]").forEach(function (el) {
+      el.hidden = false;
+    });
+  });
+
+  // Captured before the form's own change handler (HTMX), so the request carries the turn's step.
+  document.addEventListener(
+    "change",
+    function (event) {
+      if (!event.target.matches || !event.target.matches("[data-jump]")) return;
+      if (event.target.value === "") {
+        event.stopPropagation();
+        return;
+      }
+      document.getElementById("slider").value = event.target.value;
+    },
+    true
+  );
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("[data-autoplay]");
+    if (!button) return;
+    if (timer) stop();
+    else play();
+  });
+
+  document.addEventListener("htmx:afterSettle", syncScrubber);
+  window.addEventListener("popstate", stop);
+})();

@@ -86,6 +86,7 @@ SECTIONS = {
     "roster": bench_roster,
     "pelts": lambda: run_script("bench_pelts.py"),
     "race": lambda: run_script("bench_race.py"),
+    "moosehead": lambda: run_script("bench_moosehead.py"),
     "recalculation": lambda: run_script("bench_ratings.py", "recalculation"),
     "rankings": lambda: run_script("bench_ratings.py", "rankings"),
 }

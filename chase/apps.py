@@ -1,10 +1,28 @@
 from django.apps import AppConfig
+from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured
+
+from chase.engines.moosehead import BoardError, register_board
 
 
 class ChaseConfig(AppConfig):
     name = "chase"
     verbose_name = "Canoe games"
 
-    def ready(self):
+    def ready(self) -> None:
         # Registers the canoe games' inbox source (it needs the models, loaded only now).
         from chase import inbox  # noqa: F401
+
+        use_club_board(settings.MOOSEHEAD_BOARD_FILE)
+
+
+def use_club_board(path: str | None) -> str | None:
+    """The MOOSEHEAD_BOARD_FILE setting: the club's own Moosehead board, checked now and made
+    the default board. A board that makes no trip stops the server, naming the fault."""
+    if not path:
+        return None
+    try:
+        data = register_board(path, default=True)
+    except BoardError as error:
+        raise ImproperlyConfigured(f"MOOSEHEAD_BOARD_FILE: {error}") from None
+    return data["name"]

@@ -48,11 +48,15 @@ class OptionsForm(forms.Form):
     and lists of words (typed with commas). The engine checks the values (a field left empty
     takes its default); options with no plain default (hand-set currents) are left to the API.
 
+    A text option with choices the game registered (`Game.option_choices`: the Moosehead
+    trip's variant and board) is a list to pick from.
+
     Then one row per seat: a text field for each part of a per-seat option (the race's
-    `names`: canoe and colony; left empty, the engine's name for that seat) and a "computer"
-    box (`computer_seats`, for hot-seat and several browsers). The seats follow the options
-    typed so far: a number that changes how many seats there are (the race's `canoes`)
-    redraws the fieldset (`reshaping`)."""
+    `names`: canoe and colony; the Moosehead trip's `names`, one word each, as its game
+    registers in `Game.seat_options`; left empty, the engine's name for that seat) and a
+    "computer" box (`computer_seats`, for hot-seat and several browsers). The seats follow
+    the options typed so far: a number that changes how many seats there are (the race's
+    `canoes`) redraws the fieldset (`reshaping`)."""
 
     def __init__(self, data=None, *, kind: str, shown=None, user=None, **kwargs):
         super().__init__(data, prefix=kind, **kwargs)
@@ -68,7 +72,9 @@ class OptionsForm(forms.Form):
         seated = self.seated = self._seated(engine, defaults, typed)
         self.roles = engine.roles(seated)
         self.lists: set[str] = set()
-        self.per_seat: dict[str, list[dict[str, str]]] = {}  # option -> the default per seat
+        # option -> the default per seat, in parts ({None: text} for a plain word per seat)
+        self.per_seat: dict[str, list[dict[str | None, str]]] = {}
+        self.plain_seats: set[str] = set()  # per-seat options that are a plain list of words
         self.reshaping: set[str] = set()
         self.seat_fields: set[str] = {"computer_seats"}
         self.fields["play_as"] = forms.ChoiceField(
@@ -81,7 +87,8 @@ class OptionsForm(forms.Form):
             label = name.replace("_", " ").capitalize()
             help_text = self.game.option_help.get(name, "")
             if name in self.game.option_choices:
-                choices = list(self.game.option_choices[name])
+                choices = self.game.option_choices[name]
+                choices = list(choices() if callable(choices) else choices)
                 initial = "" if "" in dict(choices) else value
                 self.fields[name] = forms.ChoiceField(
                     label=label,
@@ -93,6 +100,12 @@ class OptionsForm(forms.Form):
                 if self._choice_reshapes(engine, name, choices):
                     self.reshaping.add(name)
                     self.fields[name].widget.attrs.update(self._redraw_attrs())
+            elif isinstance(value, list) and name in self.game.seat_options:
+                self.plain_seats.add(name)
+                self.per_seat[name] = [{None: text} for text in seated[name]]
+                for number, text in enumerate(seated[name], start=1):
+                    self.fields[_seat_key(name, number, None)] = _seat_text(None, text)
+                    self.seat_fields.add(_seat_key(name, number, None))
             elif isinstance(value, bool):
                 self.fields[name] = forms.BooleanField(
                     label=label, required=False, initial=value, help_text=help_text
@@ -117,8 +130,8 @@ class OptionsForm(forms.Form):
                 self.per_seat[name] = seated[name]
                 for number, default in enumerate(seated[name], start=1):
                     for key, text in default.items():
-                        self.fields[f"{name}-{number}-{key}"] = _seat_text(key, text)
-                        self.seat_fields.add(f"{name}-{number}-{key}")
+                        self.fields[_seat_key(name, number, key)] = _seat_text(key, text)
+                        self.seat_fields.add(_seat_key(name, number, key))
         if self.game.figures:
             self._figure_fields()
         self.fields["computer_seats"] = forms.MultipleChoiceField(
@@ -260,7 +273,7 @@ class OptionsForm(forms.Form):
                 "role": role,
                 "title": capfirst(role_words(self.kind, self.seated, role)),
                 "fields": [
-                    self[f"{name}-{number}-{key}"]
+                    self[_seat_key(name, number, key)]
                     for name, seats in self.per_seat.items()
                     for key in seats[number - 1]
                 ],
@@ -290,16 +303,18 @@ class OptionsForm(forms.Form):
         for name, seats in self.per_seat.items():
             rows = [
                 {
-                    key: (self.cleaned_data.get(f"{name}-{number}-{key}") or "").strip()
+                    key: (self.cleaned_data.get(_seat_key(name, number, key)) or "").strip()
                     for key in default
                 }
                 for number, default in enumerate(seats, start=1)
             ]
             if any(text for row in rows for text in row.values()):  # else the engine's own
-                options[name] = [
+                filled = [
                     {key: row[key] or seats[number][key] for key in row}
                     for number, row in enumerate(rows)
                 ]
+                plain = name in self.plain_seats
+                options[name] = [row[None] for row in filled] if plain else filled
         return options
 
     def computer_seats(self) -> list[str]:
@@ -310,10 +325,15 @@ FIGURE_SIDES = [("prey", "the prey"), ("pursuers", "the pursuers")]
 SEAT_TEXT_LENGTH = 40  # a canoe's or a colony's name; the engine has the last word
 
 
-def _seat_text(key: str, default: str) -> forms.CharField:
+def _seat_key(name: str, number: int, key: str | None) -> str:
+    """A per-seat field's name: "names-2-colony", or "names-2" for a plain word per seat."""
+    return f"{name}-{number}" if key is None else f"{name}-{number}-{key}"
+
+
+def _seat_text(key: str | None, default: str) -> forms.CharField:
     """A seat's name part; its placeholder is the name the seat gets when it is left empty."""
     return forms.CharField(
-        label=key.capitalize(),
+        label="Name" if key is None else key.capitalize(),
         max_length=SEAT_TEXT_LENGTH,
         required=False,
         widget=forms.TextInput(attrs={"placeholder": default, "autocomplete": "off"}),

@@ -60,6 +60,7 @@ GAMES = (
     "chase.games.pelts",
     "chase.games.race",
     "chase.games.abstract",
+    "chase.games.moosehead",
 )
 
 

@@ -16,6 +16,7 @@ Results = Callable[[Any, View], list[dict[str, Any]]]  # (session, view) -> the 
 SeatNames = Callable[[Mapping[str, Any], str], str | None]  # (options, role) -> its name
 # (cleaned options, figures [{name, reputation, status}], side "prey"/"pursuers") -> options
 Figures = Callable[[dict[str, Any], list[dict[str, Any]], str], dict[str, Any]]
+Choices = Callable[[], list[tuple[str, str]]]  # () -> [(value, words)]
 
 
 @dataclass(frozen=True)
@@ -31,14 +32,17 @@ class Game:
                  gets `view` and `actions` alone
     results      the end screen beside the winner (`results` in the template), or None
     seat_names   a seat's name chosen in the options (the race's canoes), or None
+    seat_options options that give each seat one word (a list of text, one per seat: the
+                 Moosehead trip's `names`), asked seat by seat in the lobby
     how_to_play  the template of its "How to play" page (the rules in the app's words), by
                  default `chase/how_to_play/<kind>.html`; every game has one
     hidden_hands whether a seat holds something the others must not see (cards in hand): then
                  hot-seat shows "Pass the device" between players; the race has none, so one
                  player simply follows another
     option_choices  options that are one word of a few, offered in the lobby as a choice:
-                 {"length": [("standard", "Standard, 5 rounds"), ...]}; "" among them stands
-                 for the engine's default
+                 {"length": [("standard", "Standard, 5 rounds"), ...]}, or a function giving
+                 that list when it is read (the Moosehead trip's bundled boards); "" among
+                 them stands for the engine's default
     figures      a game whose participants may be a campaign warband's figures (a lobby
                  option for the campaign's members): puts them into the options, or None
     """
@@ -50,9 +54,10 @@ class Game:
     board: Board | None = None
     results: Results | None = None
     seat_names: SeatNames | None = None
+    seat_options: tuple[str, ...] = ()
     how_to_play: str = ""
     hidden_hands: bool = True
-    option_choices: Mapping[str, Sequence[tuple[str, str]]] = field(default_factory=dict)
+    option_choices: Mapping[str, Sequence[tuple[str, str]] | Choices] = field(default_factory=dict)
     figures: Figures | None = None
 
     @property

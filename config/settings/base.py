@@ -211,6 +211,11 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
 }
 
+# The Moosehead Lake trip's board: a club's own board file (JSON, laid out as the bundled
+# chase/engines/moosehead/boards/standard.json), checked at start-up and then the board of
+# every new trip that names none. Empty: the bundled board.
+MOOSEHEAD_BOARD_FILE = env_str("MOOSEHEAD_BOARD_FILE", "")
+
 # Content-Security-Policy (django-csp): every script, style, image and request from this
 # origin only, no inline script and no eval (htmx runs with allowEval off; the pages' small
 # behaviours live in static/js/frontier.js). Style *attributes* are allowed: the league

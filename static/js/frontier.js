@@ -23,6 +23,50 @@
     }
   });
 
+  // The Moosehead map: a tap on a highlighted space posts the move to it (its button beside
+  // the map). A space reached several ways (camping or not) picks out its buttons to choose.
+  function moveTo(spot) {
+    var to = spot.getAttribute("data-move-to");
+    var buttons = document.querySelectorAll('#moves button[data-to="' + to + '"]');
+    if (buttons.length === 1) {
+      buttons[0].click();
+      return;
+    }
+    document.querySelectorAll("#moves .picked").forEach(function (group) {
+      group.classList.remove("picked");
+    });
+    var group = document.querySelector('#moves [data-group="' + to + '"]');
+    if (group && buttons.length) {
+      group.classList.add("picked");
+      group.scrollIntoView({ block: "nearest" });
+      buttons[0].focus({ preventScroll: true });
+    }
+  }
+
+  document.addEventListener("keydown", function (event) {
+    var spot = event.target.closest && event.target.closest("[data-move-to]");
+    if (spot && (event.key === "Enter" || event.key === " ")) {
+      event.preventDefault();
+      moveTo(spot);
+    }
+  });
+
+  // On a phone the map scrolls in its window: show the canoe whose turn it is.
+  function focusMaps(root) {
+    root.querySelectorAll(".map-scroll[data-focus-x]").forEach(function (box) {
+      var x = parseFloat(box.getAttribute("data-focus-x"));
+      var y = parseFloat(box.getAttribute("data-focus-y"));
+      box.scrollLeft = Math.max(0, x * box.scrollWidth - box.clientWidth / 2);
+      box.scrollTop = Math.max(0, y * box.scrollHeight - box.clientHeight / 2);
+    });
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    focusMaps(document);
+  });
+  document.addEventListener("htmx:afterSwap", function (event) {
+    focusMaps(document);
+  });
+
   // Accessibility, for every page at once (see README, "Accessibility"):
   // - the cursor starts in the first field of a page's form (a `form.narrow` page: log in, sign
   //   up, join ..., or a form marked data-autofocus), unless a field asks for it itself or the
@@ -69,6 +113,10 @@
 
   document.addEventListener("click", function (event) {
     var target = event.target;
+    var spot = target.closest && target.closest("[data-move-to]");
+    if (spot) {
+      moveTo(spot);
+    }
     if (target.closest && target.closest("[data-print]")) {
       window.print();
     }

@@ -77,6 +77,7 @@ PAGES = [
     ("canoe-how-to-play", None, _goto("/play/how-to-play/pelts/")),
     ("pelts-table", None, _canoe_table("pelts")),
     ("race-table", None, _canoe_table("race", "hotseat")),
+    ("moosehead-table", None, _canoe_table("moosehead", "hotseat")),
     ("canoe-replay", None, _replay),
     ("signup", None, _goto("/accounts/signup/")),
 ]

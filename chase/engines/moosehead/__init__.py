@@ -1,0 +1,33 @@
+"""The Moosehead Lake Canoe Trip (seed by Graham Warren, rulings M1-M5): a roll-and-move trip for
+2-6 canoes round a lake country, camping, chasing attractions and points, and racing home.
+
+`ENGINE` implements `chase.engines.base.Engine`; `random_action` is a random legal paddler.
+The board is data (`boards/*.json`, read and checked by `board`); a club can use its own file
+through `register_board(path)` (the MOOSEHEAD_BOARD_FILE setting).
+
+Modules: `tables` (the rule tables), `board` (board files), `options`, `state` (the state and
+shared rules), `cards` (the piles), `moves` (what a throw reaches), `turns` (actions and the
+turn order), `view`, `computer`, `engine`.
+"""
+
+from chase.engines.moosehead.board import (
+    BoardError,
+    board_names,
+    default_board,
+    load_board,
+    register_board,
+)
+from chase.engines.moosehead.computer import computer_action, random_action
+from chase.engines.moosehead.engine import ENGINE, MooseheadEngine
+
+__all__ = [
+    "ENGINE",
+    "BoardError",
+    "MooseheadEngine",
+    "board_names",
+    "computer_action",
+    "default_board",
+    "load_board",
+    "random_action",
+    "register_board",
+]

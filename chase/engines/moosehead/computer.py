@@ -1,0 +1,194 @@
+"""The computer paddler, and a uniformly random one for benchmarks and property tests.
+
+The computer keeps one aim at a time, in this order: the Destination card it holds; the nights
+(and, on a long trip, the campsites) it still needs; on an all-night trip the attractions it has
+not seen; the dock once it may land there (ahead of everyone); otherwise points: card spaces,
+attractions and campsites. Each reachable move is worth the points it brings (attractions on
+the way, a card space's average, a campsite's score) plus three points for every space it
+gains towards the aim. It camps when the night counts or when the site's score beats a lost
+throw, enters the Unmapped Region when the exits are on average nearer its aim, and waits at the
+foot of Raven Rock for fair weather only when the summit is its aim.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from chase.engines.base import IllegalMove
+from chase.engines.chance import Chance
+from chase.engines.moosehead.board import Board
+from chase.engines.moosehead.moves import settle, walk
+from chase.engines.moosehead.state import (
+    Player,
+    State,
+    board,
+    camp_goal_sites,
+    dock_needs,
+    may_camp,
+    nights,
+    player_of,
+    weather,
+)
+from chase.engines.moosehead.tables import CARD, DESTINATION
+from chase.engines.moosehead.turns import legal_actions
+
+Action = dict[str, Any]
+
+PROGRESS = 3.0  # points a space gained towards the aim is worth
+MISSED_THROW = 8.0  # what a lost throw costs, in points (about 3.5 spaces not paddled)
+NEEDED_NIGHT = 40.0  # a night the trip still needs
+GOAL_REACHED = 40.0  # the held Destination card's goal
+DOCKING = 1000.0
+THROW_AVERAGE = 3.5
+FAR = 99  # steps to a space that cannot be reached
+
+
+def _card_average(pile: str) -> float:
+    scores = [info["score"] for info in CARD.values() if info["pile"] == pile]
+    return sum(scores) / len(scores)
+
+
+CARD_AVERAGE = {pile: _card_average(pile) for pile in ("canoe", "portage", "camp")}
+
+
+def random_action(state: State, role: str, chance: Chance) -> Action:
+    """Any legal action, uniformly at random."""
+    actions = legal_actions(state, role)
+    if not actions:
+        raise IllegalMove("It is not this canoe's turn.")
+    return chance.choice(actions, label="random paddler")
+
+
+def computer_action(state: State, role: str, chance: Chance) -> Action:
+    actions = legal_actions(state, role)
+    if not actions:
+        raise IllegalMove("It is not this canoe's turn.")
+    player = player_of(state, role)
+    aim, targets = aim_of(state, player)
+    if state["phase"] != "move":
+        by_type = {action["type"]: action for action in actions}
+        if "enter" in by_type and _enter_pays(state, player, aim, targets):
+            return by_type["enter"]
+        if "wait" in by_type and aim == "raven":
+            return by_type["wait"]
+        return by_type["throw"]
+    return max(actions, key=lambda action: worth(state, player, action, aim, targets))
+
+
+# --- the aim ---------------------------------------------------------------------------------
+
+
+def aim_of(state: State, player: Player) -> tuple[str, set[int]]:
+    """What the canoe is heading for now, and the spaces that reach it."""
+    b = board(state)
+    options = state["options"]
+    card = player["destination"]
+    if card:
+        goal = DESTINATION[card]["goal"]
+        return goal, goal_spaces(b, player, goal)
+    campable = {s for s in b.campsites if may_camp(state, player, s)}
+    if options["variant"] == "long":
+        unvisited = {s for s in campable if s not in player["camps"]}
+        if unvisited:
+            return "camp", unvisited
+    if nights(player) < options["nights"] and campable:
+        return "camp", campable
+    if options["variant"] == "all_night":
+        unseen = [a for a in b.attractions if a not in player["seen"]]
+        fair = [
+            a for a in unseen if weather(state) in b.attractions[a].get("weather", [weather(state)])
+        ]
+        if unseen:
+            return "attractions", set().union(*(attraction_spaces(b, a) for a in fair or unseen))
+    if not dock_needs(state, player):
+        return "dock", {b.dock}
+    spaces = {s for s, space in b.spaces.items() if space.get("card")}
+    spaces |= {
+        s for a in b.attractions if a not in player["blocked"] for s in attraction_spaces(b, a)
+    }
+    return "points", spaces
+
+
+def goal_spaces(b: Board, player: Player, goal: str) -> set[int]:
+    if goal == "unmapped":
+        return {s for s in b.entries if s != player["barred"]}
+    if goal in ("northern_lights", "moose", "raven"):
+        return attraction_spaces(b, goal)
+    if goal == "great_falls":
+        return {b.landing}
+    if goal == "northern_portage":
+        return {b.northern[-1]}
+    return set(camp_goal_sites(b, goal))
+
+
+def attraction_spaces(b: Board, attraction: str) -> set[int]:
+    """Where to be to see an attraction: a line's first space (for a line seen one way only,
+    the space it is crossed from), its campsite or its space."""
+    info = b.attractions[attraction]
+    if "camp" in info:
+        return {info["camp"]}
+    if "space" in info:
+        return {info["space"]}
+    if info.get("one_way"):
+        return {line[0] for line in info["lines"]}
+    return {space for line in info["lines"] for space in line}
+
+
+def distance(b: Board, space: int, targets: set[int]) -> int:
+    return b.nearest(frozenset(targets)).get(space, FAR)
+
+
+# --- what a move is worth ----------------------------------------------------------------------
+
+
+def worth(state: State, player: Player, action: Action, aim: str, targets: set[int]) -> float:
+    b = board(state)
+    here = distance(b, player["at"], targets)
+    if action["type"] == "wait":
+        return 0.5 if aim == "raven" else 0.0  # waiting gains nothing, but loses nothing
+    if action["to"] == b.dock:
+        return DOCKING
+    path = [player["at"], *action["path"]]
+    passed = walk(b, player, path, weather(state))
+    to, _ = settle(state, player, path)  # where it really ends if the space is taken
+    value = float(sum(score for _, score in passed.scored))
+    card = b.spaces[to].get("card")
+    if card:
+        value += CARD_AVERAGE[card]
+    goal = DESTINATION[player["destination"]]["goal"] if player["destination"] else None
+    if goal and goal in passed.goals:
+        value += GOAL_REACHED
+    if goal == "great_falls" and to == b.landing:
+        value += GOAL_REACHED
+    if to == b.summit and "raven" not in player["blocked"]:
+        value += b.attractions["raven"]["score"]
+    if action["camp"]:
+        value += _camp_worth(state, player, to, aim, targets)
+    gained = here - distance(b, to, targets)
+    if aim == "camp" and action["camp"] and to in targets:
+        gained = here  # the aim is reached
+    return value + PROGRESS * gained
+
+
+def _camp_worth(state: State, player: Player, site: int, aim: str, targets: set[int]) -> float:
+    b = board(state)
+    value = b.spaces[site]["campsite"]["score"] + CARD_AVERAGE["camp"]
+    attraction = b.camp_attraction.get(site)
+    if attraction and attraction not in player["blocked"]:
+        value += b.attractions[attraction]["score"]
+    if aim == "camp" and site in targets:
+        return value + NEEDED_NIGHT
+    if player["destination"] and site in goal_spaces(
+        b, player, DESTINATION[player["destination"]]["goal"]
+    ):
+        return value + GOAL_REACHED
+    return value - MISSED_THROW
+
+
+def _enter_pays(state: State, player: Player, aim: str, targets: set[int]) -> bool:
+    if aim == "unmapped":
+        return True
+    b = board(state)
+    exits = b.entries[player["at"]].values()
+    expected = sum(distance(b, exit_, targets) for exit_ in exits) / len(exits)
+    return expected < distance(b, player["at"], targets) - THROW_AVERAGE

@@ -1,0 +1,335 @@
+"""Moving (M3, M4): the number a throw gives, the spaces it reaches, what a move passes, and
+where a canoe ends when its space is taken or the wind blows it back.
+
+Nothing here changes a state: the functions look at one and describe moves; `turns` carries
+them out.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+from chase.engines.moosehead.board import Board
+from chase.engines.moosehead.state import (
+    Player,
+    State,
+    board,
+    dock_needs,
+    is_free,
+    may_camp,
+    weather,
+)
+from chase.engines.moosehead.tables import LAKE_WIND, NO_CLIMBING, POLING, PORTAGE_RAIN
+
+AHEAD_SEARCH = 12  # how far ahead to look for a free space before going back instead
+
+
+# --- the number a throw gives (M3) -----------------------------------------------------------
+
+
+@dataclass
+class Throw:
+    """What a die gives at the start of a turn: fixed then, whatever the canoe crosses after."""
+
+    die: int
+    modifier: int  # the weather's, on the terrain the canoe starts on
+    terrain: str  # "lake", "portage" or "other"
+    sheltered: bool
+    stuck: bool  # windbound on an island: cannot leave it
+
+    @property
+    def number(self) -> int:
+        return self.die + self.modifier
+
+
+def throw_for(state: State, player: Player, die: int) -> Throw:
+    """M3: the weather acts on lakes (islands too) and portages; Dangerous Point's waiting
+    spaces are sheltered from it (M4); windbound canoes cannot leave islands."""
+    the_board = board(state)
+    here = player["at"]
+    now = weather(state)
+    sheltered = here in the_board.shelters
+    terrain = the_board.terrain(here)
+    modifier = 0
+    if not sheltered and terrain == "lake":
+        modifier = LAKE_WIND.get(now, 0)
+    elif not sheltered and terrain == "portage":
+        modifier = PORTAGE_RAIN.get(now, 0)
+    stuck = not sheltered and now == "windbound" and the_board.spaces[here]["kind"] == "island"
+    return Throw(die, modifier, terrain, sheltered, stuck)
+
+
+# --- the steps a canoe may take (M4) ---------------------------------------------------------
+
+
+@dataclass
+class Rules:
+    """What limits this canoe's steps this turn."""
+
+    board: Board
+    weather: str
+    may_dock: bool
+    barred: int | None  # the Unmapped Region point it may not go back in by
+
+
+def rules_for(state: State, player: Player) -> Rules:
+    return Rules(board(state), weather(state), not dock_needs(state, player), player["barred"])
+
+
+def steps(
+    rules: Rules, here: int, came: int | None, left: int, *, setting_off: bool = False
+) -> list[tuple[int, bool]]:
+    """The spaces one step on from `here`, each with whether the step poles upstream.
+
+    No turning round except at the marked points (M4), and there only when setting off: a move
+    never doubles back on itself (so no bouncing to and fro over a card space in one throw; a
+    canoe that reaches a dead end stops there). The dock only by the exact throw and only
+    when the canoe may dock (M5); no going back into the Unmapped Region by the point just left
+    (M4); no climbing Raven Rock in a headwind, windbound or in the rain (M4).
+    """
+    b = rules.board
+    found = []
+    for link in b.out[here]:
+        to = link.to
+        if to == came and not (setting_off and here in b.turning):
+            continue
+        if to == b.dock and (not rules.may_dock or left != 1):
+            continue
+        if to == rules.barred and to in b.entries:
+            continue
+        if to in b.rock and rules.weather in NO_CLIMBING and _upward(b, here, to):
+            continue
+        found.append((to, link.upstream))
+    return found
+
+
+def _upward(b: Board, here: int, to: int) -> bool:
+    chain = [b.raven_base, *b.raven_climb, b.summit]
+    return here not in b.rock or chain.index(to) > chain.index(here)
+
+
+def stops_the_move(b: Board, space: int) -> bool:
+    """Spaces where a move ends whatever is left of it: the Unmapped Region's boundary, Raven
+    Rock's summit (M4) and the dock."""
+    return space in b.entries or space == b.summit or space == b.dock
+
+
+def may_wait_at(b: Board, space: int) -> bool:
+    """Where a move may stop short to wait: Raven Rock's foot and Dangerous Point's shelters."""
+    return space == b.raven_base or space in b.shelters
+
+
+# --- what a move passes ------------------------------------------------------------------------
+
+
+@dataclass
+class Walk:
+    """What a canoe sees and crosses along a path (before it lands)."""
+
+    seen: list[str] = field(default_factory=list)  # attractions seen, in order
+    scored: list[tuple[str, int]] = field(default_factory=list)  # ... and those that score
+    blocked: dict[str, Any] = field(default_factory=dict)
+    last_lake: str | None = None
+    lakes: list[str] = field(default_factory=list)  # lakes crossed (left), in order
+    goals: list[str] = field(default_factory=list)  # Destination goals reached on the way
+
+
+SEEN_GOALS = {"moose": "moose", "northern_lights": "northern_lights", "raven": "raven"}
+
+
+def walk(b: Board, player: Player, path: list[int], now: str) -> Walk:
+    """Follow `path` (starting where the canoe is): lakes crossed, orange lines passed (M4).
+
+    The different-lake rule (M4): an attraction scores again only once the canoe has crossed a
+    lake other than the last lake it had crossed before it last scored there. A lake counts as
+    crossed when the canoe leaves it. Travelling the Northern Portage is reaching one end of its
+    trail from the trail itself.
+    """
+    result = Walk(blocked=dict(player["blocked"]), last_lake=player["last_lake"])
+    lake_at = b.lake_at
+    lines = b.lines
+    ends, trail = b.northern_ends, b.northern_trail
+    for i in range(len(path) - 1):
+        a, c = path[i], path[i + 1]
+        left = lake_at[a]
+        if left is not None and left != lake_at[c]:
+            result.last_lake = left
+            result.lakes.append(left)
+            if result.blocked:
+                result.blocked = {k: v for k, v in result.blocked.items() if v == left}
+        crossed = lines.get((a, c))
+        if crossed:
+            for attraction in crossed:
+                wanted = b.attractions[attraction].get("weather")
+                if (wanted and now not in wanted) or attraction in result.seen:
+                    continue  # out of season, or a second line of it in the same move
+                sample(b, result, attraction)
+        if c in ends and (a in trail or len(trail) == 1):
+            _goal(result, "northern_portage")
+    return result
+
+
+def sample(b: Board, result: Walk, attraction: str) -> None:
+    """See an attraction: it scores unless the different-lake rule blocks it (M4)."""
+    result.seen.append(attraction)
+    if attraction in SEEN_GOALS:
+        _goal(result, SEEN_GOALS[attraction])
+    if attraction in result.blocked:
+        return
+    result.scored.append((attraction, b.attractions[attraction]["score"]))
+    result.blocked[attraction] = result.last_lake
+
+
+def _goal(result: Walk, goal: str) -> None:
+    if goal not in result.goals:
+        result.goals.append(goal)
+
+
+# --- the moves a throw allows -----------------------------------------------------------------
+
+
+def reachable(state: State, player: Player, number: int) -> list[dict[str, Any]]:
+    """Every distinct move for a throw worth `number` (before poling): the spaces the table
+    highlights. A move is {"to", "path", "camp", "walk"}; the path starts after the canoe's space
+    and "walk" is what it passes (not part of the action).
+
+    A move goes the full number unless it is stopped (the boundary, the summit, the dock) or
+    blocked; it may stop short at a campsite to camp (M4) or at a waiting place. Paths that end
+    alike (same space, same camping, same attractions and goals) are offered once.
+    """
+    rules = rules_for(state, player)
+    b = rules.board
+    now = rules.weather
+    start = player["at"]
+    came = player["trail"][-1] if player["trail"] else None
+    found: dict[tuple[Any, ...], dict[str, Any]] = {}
+
+    def record(path: list[int], camp: bool) -> None:
+        passed = walk(b, player, [start, *path], now)
+        key = (path[-1], camp, tuple(passed.seen), tuple(passed.goals))
+        if key not in found:
+            found[key] = {"to": path[-1], "path": list(path), "camp": camp, "walk": passed}
+
+    def go(path: list[int], before: int, left: int) -> None:
+        here = path[-1]
+        if stops_the_move(b, here):
+            record(path, False)
+            return
+        camp_here = here in b.campsites and may_camp(state, player, here)
+        if camp_here:
+            record(path, True)
+        if left == 0 or (may_wait_at(b, here) and is_free(state, b, here, player)):
+            record(path, False)
+            if left == 0:
+                return
+        onward = steps(rules, here, before, left)
+        if not onward:
+            record(path, False)  # as far as it can go
+            return
+        for to, _ in onward:
+            path.append(to)
+            go(path, here, left - 1)
+            path.pop()
+
+    for first, upstream in steps(rules, start, came, number, setting_off=True):
+        count = number + (POLING if upstream else 0)
+        if count <= 0 or (first == b.dock and count != 1):
+            continue
+        go([first], start, count - 1)
+    return list(found.values())
+
+
+# --- where a canoe ends ------------------------------------------------------------------------
+
+
+def settle(state: State, player: Player, path: list[int]) -> tuple[int, list[int]]:
+    """Where a canoe that moved along `path` (from its space) ends, and the spaces it passed.
+
+    M4: a taken space (other than a campsite) sends it on to the next free space ahead if it has
+    more points than the canoe there, else back to the nearest free space behind.
+    """
+    b = board(state)
+    target = path[-1]
+    if is_free(state, b, target, player):
+        return target, path[:-1]
+    there = next(p for p in state["players"] if p["at"] == target and p is not player)
+    if player["points"] > there["points"]:
+        ahead = _free_ahead(state, player, path)
+        if ahead is not None:
+            return ahead[-1], path + ahead[:-1]
+    for index in range(len(path) - 2, -1, -1):
+        if is_free(state, b, path[index], player):
+            return path[index], path[:index]
+    return path[0], []  # pragma: no cover - the canoe's own space is always free to it
+
+
+def _free_ahead(state: State, player: Player, path: list[int]) -> list[int] | None:
+    """The way on to the nearest free space in front (in link order at a fork)."""
+    rules = rules_for(state, player)
+    b = rules.board
+    start = (path[-1], path[-2] if len(path) > 1 else None)
+    queue = deque([(start, [])])
+    seen = {start}
+    while queue:
+        (here, came), way = queue.popleft()
+        if len(way) >= AHEAD_SEARCH:
+            continue
+        for to, _ in steps(rules, here, came, 2):
+            if to == b.dock or stops_the_move(b, to) or to in b.rock:
+                continue
+            if is_free(state, b, to, player):
+                return [*way, to]
+            if (to, here) not in seen:
+                seen.add((to, here))
+                queue.append(((to, here), [*way, to]))
+    return None
+
+
+def nearest_free(state: State, player: Player, space: int) -> int:
+    """The nearest space a canoe put at `space` may end on (for moves by card, the Unmapped
+    Region's exits and the descent from Raven Rock)."""
+    b = board(state)
+    queue = deque([space])
+    seen = {space}
+    while queue:
+        here = queue.popleft()
+        if is_free(state, b, here, player) and here != b.dock and here not in b.rock:
+            return here
+        for link in b.out[here]:
+            if link.to not in seen:
+                seen.add(link.to)
+                queue.append(link.to)
+    return player["at"]  # pragma: no cover - a board has far more spaces than canoes
+
+
+def blown_back(state: State, player: Player, spaces: int) -> tuple[int, int]:
+    """M3: blown back (on a lake) or slipping back (on a portage) along the way it came.
+
+    Never past the lake's perimeter or the portage's ends, never further back than an island
+    (a canoe setting off from an island stays on it), and onto a free space only.
+    Returns the new space and how many trail spaces it went back.
+    """
+    b = board(state)
+    here = player["at"]
+    if b.spaces[here]["kind"] == "island":
+        return here, 0
+    lake = b.lake_of(here)
+    portage = b.portage_of.get(here)
+    back: list[int] = []
+    for space in reversed(player["trail"]):
+        if len(back) == spaces:
+            break
+        if lake is not None and b.lake_of(space) != lake:
+            break
+        if lake is None and b.portage_of.get(space) != portage:
+            break
+        back.append(space)
+        if b.spaces[space]["kind"] == "island":
+            break
+    while back and not is_free(state, b, back[-1], player):
+        back.pop()
+    if not back:
+        return here, 0
+    return back[-1], len(back)

@@ -1,0 +1,554 @@
+"""A player's turn (M3-M5): throw, choose a highlighted space, land; and the turns between.
+
+A turn is one or two actions. At the start: {"type": "throw"}, or {"type": "enter"} at the
+Unmapped Region's boundary, or {"type": "wait"} at the foot of Raven Rock in bad weather. After
+a throw that leaves a choice: {"type": "move", "to", "path", "camp"} for each reachable move,
+and {"type": "wait"} by Dangerous Point unless the throw was a 5. Every action carries a label.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from chase.engines.base import IllegalMove
+from chase.engines.chance import Chance
+from chase.engines.moosehead import cards
+from chase.engines.moosehead.board import Board
+from chase.engines.moosehead.moves import (
+    Throw,
+    Walk,
+    blown_back,
+    nearest_free,
+    reachable,
+    rules_for,
+    sample,
+    settle,
+    steps,
+    throw_for,
+    walk,
+)
+from chase.engines.moosehead.state import (
+    TRAIL,
+    Events,
+    Player,
+    State,
+    board,
+    camp_goals,
+    copy_state,
+    current,
+    nights,
+    player_of,
+    points_text,
+    weather,
+)
+from chase.engines.moosehead.tables import (
+    DANGEROUS_POINT_FACE,
+    DIAL,
+    NO_CLIMBING,
+    WEATHER_CHANGE_FACE,
+    WEATHER_NAMES,
+)
+
+Action = dict[str, Any]
+SKIP_GUARD = 1000  # turns passed over in a row before we call it a bug
+
+
+# --- what a seat may do ------------------------------------------------------------------------
+
+
+def legal_actions(state: State, role: str) -> list[Action]:
+    if state["status"] != "playing" or current(state)["role"] != role:
+        return []
+    player = current(state)
+    b = board(state)
+    if state["phase"] == "move":
+        pending = state["pending"]
+        actions = [dict(move) for move in pending["moves"]]
+        if pending["wait"]:
+            actions.append({"type": "wait", "label": "Wait by Dangerous Point for a 5"})
+        return actions
+    actions: list[Action] = [{"type": "throw", "label": "Throw the die"}]
+    here = player["at"]
+    if here in b.entries and here != player["barred"]:
+        actions.append(
+            {
+                "type": "enter",
+                "label": "Throw to enter the Unmapped Region: the die picks your exit",
+            }
+        )
+    if here == b.raven_base and weather(state) in NO_CLIMBING:
+        actions.append(
+            {"type": "wait", "label": "Wait at the foot of Raven Rock for better weather"}
+        )
+    return actions
+
+
+def _bare(action: Action) -> Action:
+    return {k: v for k, v in action.items() if k != "label"}
+
+
+def act(state: State, role: str, action: Any, chance: Chance) -> tuple[State, Events]:
+    """Check and carry out one action on a copy of the state."""
+    if state["status"] != "playing":
+        raise IllegalMove("The trip is over.")
+    player = player_of(state, role)
+    if current(state)["role"] != role:
+        raise IllegalMove(f"It is {current(state)['name']}'s turn, not {player['name']}'s.")
+    legal = legal_actions(state, role)
+    if not isinstance(action, dict) or _bare(action) not in [_bare(a) for a in legal]:
+        choices = "; ".join(a["label"] for a in legal[:6])
+        raise IllegalMove(f"{player['name']} cannot do that now. Choose one of: {choices}.")
+    state = copy_state(state)
+    player = current(state)
+    events: Events = []
+    kind = action["type"]
+    if kind == "throw":
+        _throw(state, player, chance, events)
+    elif kind == "enter":
+        _enter(state, player, chance, events)
+    elif kind == "wait":
+        _wait(state, player, events)
+    else:
+        chosen = next(m for m in state["pending"]["moves"] if _bare(m) == _bare(action))
+        _move(state, player, chosen, chance, events)
+    return state, events
+
+
+# --- the weather (M3) --------------------------------------------------------------------------
+
+
+def advance_weather(state: State) -> str:
+    """Move the indicator one space clockwise (M3) and say what changed."""
+    before = weather(state)
+    state["weather"] = (state["weather"] + 1) % len(DIAL)
+    after = weather(state)
+    if after == before:
+        return f"the indicator moves on but the weather stays {WEATHER_NAMES[after]}"
+    return f"the weather turns to {WEATHER_NAMES[after]}"
+
+
+def weather_on_rock(state: State, events: Events) -> None:
+    """M4: canoes caught on Raven Rock by a wind or rain must come down."""
+    if weather(state) in NO_CLIMBING:
+        _off_the_rock(state, events)
+
+
+def _off_the_rock(state: State, events: Events) -> None:
+    b = board(state)
+    for player in state["players"]:
+        if player["at"] in b.rock:
+            player["at"] = nearest_free(state, player, b.raven_base)
+            player["trail"] = []
+            events.append(
+                {
+                    "kind": "descent",
+                    "seat": player["role"],
+                    "to": player["at"],
+                    "text": f"{player['name']} must come down off Raven Rock to "
+                    f"{b.where(player['at'])}.",
+                }
+            )
+
+
+# --- throwing ----------------------------------------------------------------------------------
+
+
+def _roll(
+    state: State, player: Player, chance: Chance, events: Events, verb: str
+) -> tuple[int, str]:
+    """The die for a throw; a 6 moves the weather before the move (M3)."""
+    die = chance.roll(6)
+    head = f"{player['name']} {verb} {die}"
+    before = weather(state)
+    if die == WEATHER_CHANGE_FACE:
+        head += f": {advance_weather(state)}"
+    event = {
+        "kind": "throw",
+        "seat": player["role"],
+        "die": die,
+        "weather_before": before,
+        "weather": weather(state),
+        "text": head,
+    }
+    events.append(event)
+    if die == WEATHER_CHANGE_FACE:
+        weather_on_rock(state, events)
+    return die, head
+
+
+def _throw(state: State, player: Player, chance: Chance, events: Events) -> None:
+    die, head = _roll(state, player, chance, events, "throws")
+    throw_event = next(e for e in events if e["kind"] == "throw")
+    b = board(state)
+    thrown = throw_for(state, player, die)
+    joint = "; " if die == WEATHER_CHANGE_FACE else ": "
+    throw_event["text"] = head + joint + _sum_text(state, player, thrown)
+    throw_event["number"] = thrown.number
+    if thrown.stuck:
+        throw_event["text"] += (
+            f": windbound, {player['name']} cannot leave {b.where(player['at'])}."
+        )
+        _end_turn(state, events)
+        return
+    if thrown.number < 0:
+        _blown_back(state, player, thrown, events)
+        _end_turn(state, events)
+        return
+    if thrown.number == 0:
+        throw_event["text"] += f": {player['name']} makes no headway."
+        _end_turn(state, events)
+        return
+    moves = reachable(state, player, thrown.number)
+    if not moves:
+        throw_event["text"] += f": {player['name']} cannot move."
+        _end_turn(state, events)
+        return
+    throw_event["text"] += "."
+    for move in moves:
+        move["type"] = "move"
+        move["label"] = move_label(state, player, move, move.pop("walk"))
+    moves.sort(key=lambda m: (m["to"], m["camp"], len(m["path"])))
+    state["pending"] = {
+        "die": die,
+        "number": thrown.number,
+        "moves": [{k: m[k] for k in ("type", "to", "path", "camp", "label")} for m in moves],
+        "wait": thrown.sheltered and die != DANGEROUS_POINT_FACE,
+    }
+    state["phase"] = "move"
+
+
+def _sum_text(state: State, player: Player, thrown: Throw) -> str:
+    """'6 − 3 = 3 on Moosehead Lake', and the poling to come (M3)."""
+    b = board(state)
+    where = b.terrain_name(player["at"])
+    if thrown.sheltered:
+        return f"{thrown.die} by Dangerous Point, sheltered from the weather"
+    number = thrown.number
+    if thrown.modifier:
+        sign = "+" if thrown.modifier > 0 else "−"
+        shown = f"−{-number}" if number < 0 else str(number)
+        text = f"{thrown.die} {sign} {abs(thrown.modifier)} = {shown} on {where}"
+    else:
+        text = f"{thrown.die} on {where}"
+    if number <= 0 or thrown.stuck:
+        return text
+    came = player["trail"][-1] if player["trail"] else None
+    ways = [
+        up
+        for _, up in steps(rules_for(state, player), player["at"], came, number, setting_off=True)
+    ]
+    if ways and all(ways):
+        text += f", {number} − 1 = {number - 1} poling upstream"
+    elif any(ways):
+        text += f" ({number - 1} poling upstream)" if number > 1 else " (none poling upstream)"
+    return text
+
+
+def _blown_back(state: State, player: Player, thrown: Throw, events: Events) -> None:
+    b = board(state)
+    event = next(e for e in reversed(events) if e["kind"] == "throw")
+    to, back = blown_back(state, player, -thrown.number)
+    name = player["name"]
+    if back == 0:
+        held = "is not blown back" if thrown.terrain == "lake" else "does not slip"
+        event["text"] += f": {name} {held} past {b.where(player['at'])}."
+        return
+    player["trail"] = player["trail"][: len(player["trail"]) - back]
+    player["at"] = to
+    spaces = f"{back} space{'s' if back != 1 else ''}"
+    how = "is blown back" if thrown.terrain == "lake" else "slips back"
+    event["text"] += f": {name} {how} {spaces} to {b.where(to)}."
+    event["back"] = back
+
+
+def _enter(state: State, player: Player, chance: Chance, events: Events) -> None:
+    """M4: the throw to enter picks the exit; no going back in by the point just left."""
+    b = board(state)
+    entry = player["at"]
+    die, head = _roll(state, player, chance, events, "throws")
+    exit_ = b.entries[entry][die]
+    throw_event = next(e for e in events if e["kind"] == "throw")
+    player["at"] = nearest_free(state, player, exit_)
+    player["trail"] = []
+    player["barred"] = exit_
+    throw_event["text"] = (
+        f"{head} and paddles into the Unmapped Region; after days in the white space "
+        f"{player['name']} comes out at {b.where(player['at'])}."
+    )
+    throw_event["exit"] = exit_
+    _reach_goals(state, player, ["unmapped"], events)
+    _end_turn(state, events)
+
+
+def _wait(state: State, player: Player, events: Events) -> None:
+    b = board(state)
+    if state["phase"] == "move":
+        text = f"{player['name']} waits by Dangerous Point for a 5."
+    else:
+        text = f"{player['name']} waits at {b.where(b.raven_base)} for better weather."
+    events.append({"kind": "wait", "seat": player["role"], "text": text})
+    _end_turn(state, events)
+
+
+# --- moving ------------------------------------------------------------------------------------
+
+
+def move_label(state: State, player: Player, move: dict[str, Any], passed: Walk) -> str:
+    b = board(state)
+    to = move["to"]
+    count = len(move["path"])
+    where = b.where(to)
+    if to == b.dock:
+        return f"Land on {where} and finish the trip"
+    if move["camp"]:
+        return f"Camp at {where} ({count} space{'s' if count != 1 else ''})"
+    if to in b.entries:
+        text = f"Paddle {count} to the edge of the Unmapped Region at {where}"
+    elif to == b.summit:
+        text = f"Climb {count} to {where}"
+    else:
+        text = f"Move {count} to {where}"
+    if passed.scored:
+        names = ", ".join(
+            f"{_lower_first(b.attractions[a]['name'])} {points_text(s)}" for a, s in passed.scored
+        )
+        text += f", {names}"
+    final, _ = settle(state, player, [player["at"], *move["path"]])
+    if final != to:
+        taken_by = next(p["name"] for p in state["players"] if p["at"] == to and p is not player)
+        how = "drop back" if final in move["path"] or final == player["at"] else "go on"
+        text += f" (taken by {taken_by}: you {how} to {b.where(final)})"
+    return text
+
+
+def _lower_first(text: str) -> str:
+    return text[:1].lower() + text[1:]
+
+
+def _move(
+    state: State, player: Player, move: dict[str, Any], chance: Chance, events: Events
+) -> None:
+    b = board(state)
+    path = [player["at"], *move["path"]]
+    passed = walk(b, player, path, weather(state))
+    final, before = settle(state, player, path)
+    player["trail"] = (player["trail"] + before)[-TRAIL:]
+    player["at"] = final
+    count = len(move["path"])
+    text = f"{player['name']} moves {count} to {b.where(move['to'])}"
+    if final != move["to"]:
+        how = "drops back" if final in path else "goes on"
+        text += f", which is taken: {player['name']} {how} to {b.where(final)}"
+    events.append(
+        {
+            "kind": "move",
+            "seat": player["role"],
+            "to": final,
+            "path": move["path"],
+            "text": text + ".",
+        }
+    )
+    _passed(state, player, passed, events)
+    _land(state, player, final, move, chance, events)
+    if state["status"] == "playing":
+        _end_turn(state, events)
+
+
+def _passed(state: State, player: Player, passed: Walk, events: Events) -> None:
+    """Carry the walk's lakes, attractions and goals over to the player."""
+    b = board(state)
+    player["blocked"] = passed.blocked
+    player["last_lake"] = passed.last_lake
+    scored = dict(passed.scored)
+    for attraction in passed.seen:
+        _tell_attraction(b, player, attraction, scored.pop(attraction, None), events)
+    _reach_goals(state, player, passed.goals, events)
+
+
+def _tell_attraction(
+    b: Board, player: Player, attraction: str, score: int | None, events: Events
+) -> None:
+    name = _lower_first(b.attractions[attraction]["name"])
+    if attraction not in player["seen"]:
+        player["seen"].append(attraction)
+    if score is None:
+        events.append(
+            {
+                "kind": "attraction",
+                "seat": player["role"],
+                "attraction": attraction,
+                "points": 0,
+                "text": f"{player['name']}: {name} again, but no points until another lake "
+                "has been crossed.",
+            }
+        )
+        return
+    player["points"] += score
+    events.append(
+        {
+            "kind": "attraction",
+            "seat": player["role"],
+            "attraction": attraction,
+            "points": score,
+            "text": f"{player['name']}: {name}! {points_text(score)}.",
+        }
+    )
+
+
+def _land(
+    state: State, player: Player, final: int, move: dict[str, Any], chance: Chance, events: Events
+) -> None:
+    """What the space a move ends on brings: the dock, the summit, Great Falls' landing, the
+    Unmapped Region's edge, a C or P card, and camping."""
+    b = board(state)
+    if final == b.dock and move["to"] == b.dock:
+        _finish(state, player, events)
+        return
+    if final in b.entries:
+        events.append(
+            {
+                "kind": "boundary",
+                "seat": player["role"],
+                "text": f"{player['name']} reaches the Unmapped Region's edge and waits there.",
+            }
+        )
+    if final == b.summit:
+        _summit(state, player, events)
+    if final == b.landing and final == move["to"]:
+        _reach_goals(state, player, ["great_falls"], events)
+    card = b.spaces[final].get("card")
+    if card:
+        cards.take_card(state, player, card, chance, events, camping=False)
+    if move["camp"]:
+        _camp(state, player, final, chance, events)
+    cards.obey_destination(state, player, events)
+
+
+def _summit(state: State, player: Player, events: Events) -> None:
+    b = board(state)
+    attraction = b.space_attraction.get(b.summit)
+    if attraction is None:  # pragma: no cover - every board has Raven Rock's attraction there
+        return
+    result = Walk(blocked=player["blocked"], last_lake=player["last_lake"])
+    sample(b, result, attraction)
+    player["blocked"] = result.blocked
+    _tell_attraction(b, player, attraction, dict(result.scored).get(attraction), events)
+    _reach_goals(state, player, result.goals, events)
+    events.append(
+        {
+            "kind": "summit",
+            "seat": player["role"],
+            "text": f"{player['name']} takes in the view from the top and must start down next go.",
+        }
+    )
+
+
+def _camp(state: State, player: Player, site: int, chance: Chance, events: Events) -> None:
+    """M4: score the campsite, draw a Camp card, miss a throw."""
+    b = board(state)
+    score = b.spaces[site]["campsite"]["score"]
+    player["points"] += score
+    player["camps"].append(site)
+    night = nights(player)
+    events.append(
+        {
+            "kind": "camp",
+            "seat": player["role"],
+            "site": site,
+            "points": score,
+            "text": f"{player['name']} camps at {b.where(site)} (night {night}): "
+            f"{points_text(score)}.",
+        }
+    )
+    attraction = b.camp_attraction.get(site)
+    if attraction:
+        result = Walk(blocked=player["blocked"], last_lake=player["last_lake"])
+        sample(b, result, attraction)
+        player["blocked"] = result.blocked
+        _tell_attraction(b, player, attraction, dict(result.scored).get(attraction), events)
+    _reach_goals(state, player, camp_goals(b, site), events)
+    cards.take_card(state, player, "camp", chance, events, camping=True)
+    cards.play_hero(state, player, events)
+    player["miss"].append(f"camping at {b.where(site)}")
+
+
+def _reach_goals(state: State, player: Player, goals: list[str], events: Events) -> None:
+    for goal in goals:
+        cards.done(player, goal)
+    cards.obey_destination(state, player, events)
+
+
+def _finish(state: State, player: Player, events: Events) -> None:
+    """M5: docking with the exact throw, ahead of everyone, ends the trip."""
+    state["status"] = "finished"
+    state["winner"] = player["role"]
+    state["phase"] = "over"
+    state["pending"] = None
+    events.append(
+        {
+            "kind": "finish",
+            "seat": player["role"],
+            "text": f"{player['name']} lands on {board(state).where(player['at'])} with "
+            f"{player['points']} points, ahead of everyone: {player['name']} wins the trip!",
+        }
+    )
+
+
+# --- between turns -----------------------------------------------------------------------------
+
+
+def _end_turn(state: State, events: Events) -> None:
+    state["pending"] = None
+    state["phase"] = "throw"
+    _next_player(state)
+    begin_turn(state, events)
+
+
+def _next_player(state: State) -> None:
+    state["current"] = (state["current"] + 1) % len(state["players"])
+    if state["current"] == 0:
+        state["round"] += 1
+
+
+def begin_turn(state: State, events: Events) -> None:
+    """Find the next canoe that throws: campers and repairers miss a throw; windbound canoes on
+    islands cannot throw, and when every canoe is on an island the weather advances (M3)."""
+    b = board(state)
+    for _ in range(SKIP_GUARD):
+        everyone_on_islands = all(b.spaces[p["at"]]["kind"] == "island" for p in state["players"])
+        if weather(state) == "windbound" and everyone_on_islands:
+            change = advance_weather(state)
+            events.append(
+                {
+                    "kind": "weather",
+                    "cause": "islands",
+                    "weather": weather(state),
+                    "text": f"Every canoe is on an island: {change}.",
+                }
+            )
+            weather_on_rock(state, events)
+        player = current(state)
+        if player["miss"]:
+            why = player["miss"].pop(0)
+            events.append(
+                {
+                    "kind": "miss",
+                    "seat": player["role"],
+                    "text": f"{player['name']} misses a throw ({why}).",
+                }
+            )
+            _next_player(state)
+            continue
+        if weather(state) == "windbound" and b.spaces[player["at"]]["kind"] == "island":
+            events.append(
+                {
+                    "kind": "windbound",
+                    "seat": player["role"],
+                    "text": f"{player['name']} is windbound on {b.where(player['at'])} and cannot "
+                    "throw.",
+                }
+            )
+            _next_player(state)
+            continue
+        return
+    raise RuntimeError("no canoe could take a turn")  # pragma: no cover

@@ -33,7 +33,7 @@ settings.configure(
     DATABASES={"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": ":memory:"}},
     TEMPLATES=[
         {"BACKEND": "django.template.backends.django.DjangoTemplates", "DIRS": [HERE / "templates"]}
-    ],  # fmt: skip
+    ],
     USE_TZ=True,
 )
 

@@ -51,5 +51,9 @@ class RaceEngine:
     def random_action(self, state: dict[str, Any], role: str, chance: Chance) -> dict[str, Any]:
         return computer.random_action(state, role, chance)
 
+    def playout(self, state: dict[str, Any], chance: Chance) -> dict[str, Any]:
+        """The final state with the computer at every seat (see `chase.engines.odds`)."""
+        return computer.playout(state, chance)
+
 
 ENGINE = RaceEngine()

@@ -89,6 +89,7 @@ SECTIONS = {
     "roster": bench_roster,
     "pelts": lambda: run_script("bench_pelts.py", "--games", "2000", "--duel-games", "500"),
     "race": lambda: run_script("bench_race.py", "--races", "2000"),
+    "odds": lambda: run_script("bench_odds.py"),
     "recalculation": lambda: run_script("bench_ratings.py", "recalculation"),
     "rankings": lambda: run_script("bench_ratings.py", "rankings"),
 }

@@ -228,10 +228,11 @@ def roll_starting_skills(
 
 
 def movement(status: str, injuries: Iterable[str], *, non_combatant: bool = False) -> str:
-    """C7 movement, open/terrain, less C14's injury penalties on the open-ground rate."""
+    """C7 movement, open/terrain, less C14's injury penalties (leg and chest wounds) on both
+    rates, each at least 1"."""
     open_ground, terrain = NON_COMBATANT_MOVEMENT if non_combatant else MOVEMENT[status]
     penalty = sum(MOVEMENT_PENALTY.get(injury_key(i), 0) for i in injuries)
-    return f"{max(1, open_ground - penalty)}/{terrain}"
+    return f"{max(1, open_ground - penalty)}/{max(1, terrain - penalty)}"
 
 
 def attribute_modifiers(increases: dict[str, int], injuries: Iterable[str]) -> dict[str, int]:

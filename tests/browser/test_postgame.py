@@ -93,15 +93,15 @@ def test_a_player_runs_the_sequence_with_dice_typed_in(new_page, club):
         answered(page, position)
         if position == 1:  # each result in words with its effect
             expect(page.locator("#log")).to_contain_text(
-                "Swift Otter: injury 22 Leg wound: movement 6/3 → 5/3"
+                "Swift Otter: injury 22 Leg wound: movement 6/3 → 5/2"
             )
-            expect(page.locator("#changes")).to_contain_text("Leg wound: movement 6/3 → 5/3")
+            expect(page.locator("#changes")).to_contain_text("Leg wound: movement 6/3 → 5/2")
     expect(page.locator("#preview-treasury")).to_have_text("£73 → £92")
     page.click("#done-trading")
     commit(page)
 
     otter = page.locator(".roster-card", has_text="Swift Otter")
-    expect(otter).to_contain_text("5/3")  # C14: movement 6/3 → 5/3
+    expect(otter).to_contain_text("5/3")  # C14: movement 6/3 → 5/2
     expect(otter).to_contain_text("Leg wound")
     expect(otter).to_contain_text("11 → 12")  # C9: survived
     elk = page.locator(".roster-card", has_text="Running Elk")

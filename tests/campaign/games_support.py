@@ -19,7 +19,7 @@ PLAYED_ON = "2025-05-01"
 
 # Magalakutway's sequence with typed dice, prompt by prompt (every face is the player's).
 WAR_PARTY_SCRIPT = [
-    [2, 2],  # Swift Otter: injury 22, Leg wound: movement 6/3 → 5/3 (C13, C14)
+    [2, 2],  # Swift Otter: injury 22, Leg wound: movement 6/3 → 5/2 (C13, C14)
     [4, 5],  # Red Hawk: injury 45, Full recovery
     [2],  # Running Elk: 30 → 34 is one advancement roll (C8); Hero table 2: shooting +1 (C10)
     [3, 4],  # income, won: 2D6 = 7 (C18)

@@ -21,7 +21,7 @@ def test_the_demo_holds_one_game_with_both_sequences_committed_even_loaded_twice
 def test_the_demo_rosters_show_what_the_sequences_changed(db):
     load_demo()
     otter = Figure.objects.get(name="Swift Otter")
-    assert otter.injuries == ["leg_wound"]  # movement 6/3 → 5/3 (C14)
+    assert otter.injuries == ["leg_wound"]  # movement 6/3 → 5/2 (C14)
     assert otter.equipment.filter(key="musket").exists()  # bought in trading
     assert Figure.objects.get(name="Running Elk").experience == 34
     assert Figure.objects.get(name="Pte. Abbott").reputation == 1  # Nervous condition

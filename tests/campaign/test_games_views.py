@@ -157,7 +157,7 @@ def test_an_answer_returns_the_sequence_fragment_with_the_result_in_words(client
     )
     html = response.content.decode()
     assert html.lstrip().startswith('<div id="sequence"')
-    assert "Swift Otter: injury 22 Leg wound: movement 6/3 → 5/3" in html
+    assert "Swift Otter: injury 22 Leg wound: movement 6/3 → 5/2" in html
     assert "typed in, player" in html
     assert "Injury roll for Red Hawk" in html
 

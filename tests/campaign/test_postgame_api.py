@@ -92,10 +92,10 @@ def test_faces_typed_in_are_used_and_logged_as_typed(owner, sequence):
     assert body["log"][0] == {
         "step": "injuries", "purpose": "injury", "figure": body["log"][0]["figure"],
         "faces": [2, 2], "by": "player", "typed": True,
-        "text": "Swift Otter: injury 22 Leg wound: movement 6/3 → 5/3",
+        "text": "Swift Otter: injury 22 Leg wound: movement 6/3 → 5/2",
     }  # fmt: skip
     assert body["prompt"]["figure"] != body["log"][0]["figure"]  # Red Hawk's roll next
-    assert body["preview"]["changes"][0]["changes"] == ["Leg wound: movement 6/3 → 5/3"]
+    assert body["preview"]["changes"][0]["changes"] == ["Leg wound: movement 6/3 → 5/2"]
 
 
 @pytest.mark.parametrize(
@@ -305,7 +305,7 @@ def test_commit_applies_the_sequence_to_the_roster(owner, ready, war_party):
     body = response.json()
     assert body["step"] == "committed" and body["prompt"] is None
     otter = figure(war_party, "Swift Otter")
-    assert otter.injuries == ["leg_wound"]  # C14: movement 6/3 → 5/3
+    assert otter.injuries == ["leg_wound"]  # C14: movement 6/3 → 5/2
     assert otter.experience == 12  # C9: survived
     elk = figure(war_party, "Running Elk")
     assert (elk.experience, elk.shooting_increase, elk.advancement_rolls) == (34, 1, 1)

@@ -44,14 +44,19 @@ def table_for(status: str) -> tuple[str, ...]:
     return HERO_AND_VETERAN_TABLE if status in (HERO, VETERAN) else MERE_MORTAL_TABLE
 
 
+def holds_every_increase(figure: FigureSheet) -> bool:
+    return figure.increases_taken >= ATTRIBUTE_LIMITS[figure.status]
+
+
 def roll_bonus(figure: FigureSheet) -> int:
     """C10: +1 once the figure holds every attribute increase its status allows, until its next
-    promotion (a new status) or reputation gain; a Green only from its second roll on."""
-    if figure.increases_taken < ATTRIBUTE_LIMITS[figure.status]:
+    promotion (a new status) or a reputation gain made after that point (a gain made before
+    the last increase does not end it); a Green only from its second roll on."""
+    if not holds_every_increase(figure):
         return 0
     if figure.status == GREEN and figure.rolls_since_gain == 0:
         return 0
-    if figure.reputation_gained_as == figure.status:
+    if figure.bonus_ended:
         return 0
     return 1
 
@@ -149,12 +154,17 @@ def reputation(run: Run, figure: FigureSheet) -> Steps:
         return f"{why}: new skill instead: {effect}"
     figure.reputation += 1
     figure.reputation_gained_as = figure.status
+    figure.bonus_ended = holds_every_increase(figure)  # C10: only a gain after that point
     figure.rolls_since_gain = 0
     return f"reputation {figure.reputation - 1} → {figure.reputation}"
 
 
 def promotion(run: Run, figure: FigureSheet) -> Steps:
-    """C10: Mere-mortal 6. A Trooper becomes a Veteran only while there are fewer than 2."""
+    """C10: Mere-mortal 6. A Trooper becomes a Veteran only while there are fewer than 2.
+    C27: a specialist keeps its role and is never promoted: the result is "choose"."""
+    if figure.specialist:
+        effect = yield from choose_attribute(run, figure)
+        return f"a specialist is never promoted (C27): choose instead: {effect}"
     if figure.status == TROOPER and veterans_on_roster(run) >= MAX_VETERANS:
         effect = yield from choose_attribute(run, figure)
         return f"the warband has {MAX_VETERANS} Veterans already: choose instead: {effect}"
@@ -162,6 +172,7 @@ def promotion(run: Run, figure: FigureSheet) -> Steps:
     figure.status = PROMOTED_TO[figure.status]
     figure.reputation = min(MAX_REPUTATION, figure.reputation + 1)
     figure.rolls_since_gain = 0
+    figure.bonus_ended = False  # C10: a new status, a new count of increases
     return (
         f"promoted {before[0]} → {STATUS_NAMES[figure.status]}, reputation "
         f"{before[1]} → {figure.reputation}"

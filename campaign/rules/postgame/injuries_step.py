@@ -3,7 +3,7 @@ Multiple injuries (C15) and every effect (C14)."""
 
 from __future__ import annotations
 
-from campaign.rules.factions import item_name
+from campaign.rules.factions import BOW, MUSKET, RIFLE, item_name
 from campaign.rules.injuries import (
     AGAINST_THE_ODDS,
     ARM,
@@ -39,7 +39,7 @@ from campaign.rules.postgame.run import (
     card_numbers,
     lose_equipment_to_storage,
 )
-from campaign.rules.postgame.sheet import FigureSheet
+from campaign.rules.postgame.sheet import FigureSheet, Piece
 
 NONE = "none"
 YES, NO = "yes", "no"
@@ -49,6 +49,8 @@ MULTIPLE_REROLLED = (DEAD, RECOVERY, MULTIPLE)  # C15
 # C14 Snake oil 6 cures these; Hardened and Bitter enemy are not wounds and stay.
 WOUNDS = (LEG, CHEST, BLIND, NERVOUS, ARM_AMPUTATED, OLD_WOUND, MADNESS)
 MIN_REPUTATION = 1  # C14 Nervous condition
+MAX_REPUTATION = 5  # C14: Snake oil never raises reputation above this
+TWO_HANDED = (MUSKET, RIFLE, BOW)  # C26: what an amputee may not carry
 FULL_RECOVERY = next(r for r in INJURY_TABLE if r.key == RECOVERY)
 
 
@@ -186,7 +188,7 @@ def multiple_injuries(run: Run, figure: FigureSheet) -> Steps:
 
 
 def apply_injury(run: Run, figure: FigureSheet, result: InjuryResult) -> Steps:
-    """C14: change the figure and return the effect in words ("movement 6/3 → 5/3")."""
+    """C14: change the figure and return the effect in words ("movement 6/3 → 5/2")."""
     key = result.key
     before = card_numbers(figure)
     if key == DEAD:
@@ -251,7 +253,7 @@ def arm_wound(run: Run, figure: FigureSheet) -> Steps:
     if face == 1:
         if not figure.has_injury(ARM_AMPUTATED):
             figure.injuries.append(ARM_AMPUTATED)
-        effect = "arm amputated (single-handed weapons only)"
+        effect = "arm amputated (single-handed weapons only)" + store_two_handed(run, figure)
     else:
         run.set_state(figure, s.MISSES_NEXT_GAME)
         effect = "misses the next game"
@@ -259,6 +261,17 @@ def arm_wound(run: Run, figure: FigureSheet) -> Steps:
         "arm_wound", f"{figure.name}: arm wound {face}: {effect}", figure=figure, answer=answer
     )
     return effect
+
+
+def store_two_handed(run: Run, figure: FigureSheet) -> str:
+    """C26: an amputee carries no musket, rifle or bow: any it carries go to storage (they
+    reach the warband's storage when the sequence is committed)."""
+    gone = [p for p in figure.equipment if p.key in TWO_HANDED and not p.kit]
+    if not gone:
+        return ""
+    figure.equipment = [p for p in figure.equipment if p not in gone]
+    run.sheet.storage.extend(Piece(p.key, p.price) for p in gone)
+    return f"; {', '.join(item_name(p.key) for p in gone)} to storage (C26)"
 
 
 def snake_oil(run: Run, figure: FigureSheet) -> Steps:
@@ -271,7 +284,8 @@ def snake_oil(run: Run, figure: FigureSheet) -> Steps:
     elif face == 6:
         cured = [i for i in figure.injuries if injury_key(i) in WOUNDS]
         figure.injuries = [i for i in figure.injuries if injury_key(i) not in WOUNDS]
-        figure.reputation += cured.count(NERVOUS)
+        # C14: the points Nervous condition took come back, but never above 5.
+        figure.reputation = min(MAX_REPUTATION, figure.reputation + cured.count(NERVOUS))
         effect = "miracle cure: every wound removed" if cured else "miracle cure (nothing to cure)"
     else:
         effect = "no effect"

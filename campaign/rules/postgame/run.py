@@ -138,7 +138,7 @@ def card_numbers(figure: FigureSheet) -> dict[str, str]:
 
 
 def card_change(before: dict[str, str], after: dict[str, str]) -> str:
-    """ "movement 6/3 → 5/3, shooting +0 → -1" for the numbers that moved."""
+    """ "movement 6/3 → 5/2, shooting +0 → -1" for the numbers that moved."""
     moved = [f"{k} {before[k]} → {after[k]}" for k in before if before[k] != after[k]]
     return ", ".join(moved) if moved else "no change to the card"
 

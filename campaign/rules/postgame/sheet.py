@@ -81,6 +81,8 @@ class FigureSheet:
         reputation gain (C10: a Green adds +1 only from its second roll).
       reputation_gained_as: the status at which it took the Hero-and-veteran table's reputation
         gain (C10: once per status), else None.
+      bonus_ended: C10, a reputation gain made while it already held every increase its status
+        allows has ended the +1 (a gain made before the last increase does not).
     """
 
     id: int
@@ -99,6 +101,7 @@ class FigureSheet:
     held_by: str | None = None
     rolls_since_gain: int = 0
     reputation_gained_as: str | None = None
+    bonus_ended: bool = False
 
     @property
     def on_roster(self) -> bool:
@@ -152,6 +155,7 @@ class FigureSheet:
             held_by=data.get("held_by"),
             rolls_since_gain=int(data.get("rolls_since_gain", 0)),
             reputation_gained_as=data.get("reputation_gained_as"),
+            bonus_ended=bool(data.get("bonus_ended", False)),
         )
 
 

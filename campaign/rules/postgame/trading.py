@@ -27,8 +27,10 @@ from campaign.rules.factions import (
     VETERAN,
     item_name,
 )
+from campaign.rules.injuries import ARM_AMPUTATED
 from campaign.rules.postgame.advancement import MAX_VETERANS, new_skill, veterans_on_roster
 from campaign.rules.postgame.answers import TRADING_PROMPT, Answer
+from campaign.rules.postgame.injuries_step import TWO_HANDED
 from campaign.rules.postgame.run import TRADING, Run, Steps
 from campaign.rules.postgame.sheet import CAPTURED, FigureSheet, Piece
 
@@ -118,7 +120,14 @@ def _take(run: Run, action: dict[str, Any]) -> tuple[Piece, str]:
 
 
 def _check_carry(run: Run, figure: FigureSheet, item: str) -> None:
-    """C4 "(Veteran and hero only)" and C5 copies, for a piece about to reach a figure."""
+    """C4 "(Veteran and hero only)", C5 copies and C26 (an amputee), for a piece about to
+    reach a figure."""
+    if item in TWO_HANDED and figure.has_injury(ARM_AMPUTATED):
+        raise RosterError(
+            f"{figure.name} has lost an arm and may carry no musket, rifle or bow.",
+            field="to",
+            rule="C26",
+        )
     sold = run.faction.item(item)
     if sold and sold.veteran_and_hero_only and figure.status not in (HERO, VETERAN):
         raise RosterError(

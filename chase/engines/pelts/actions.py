@@ -55,7 +55,7 @@ def fire(state: State, side: str, index: int, card: str, target: int, chance, ev
     text = f"{cards.title(card)}: {canoe_name(state, side, index)} fires at {victim}."
     say(events, text, side)
     k = {"step": "shot", "side": side, "target": target}
-    ask_reaction(state, other(side), "shot", text, k, chance, events)
+    ask_reaction(state, other(side), "shot", text, k)
 
 
 @step("shot")
@@ -103,9 +103,9 @@ def king(state: State, side: str, card: str, target: int, chance: Chance, events
     key, title, cancellable = EVENTS[cards.RANK[cut]]
     text = f"The cut shows {cards.name(cut)}: {title}"
     say(events, text)
-    k = {"step": "event", "event": key, "side": side, "target": target}
+    k = {"step": "event", "event": key, "card": cut, "side": side, "target": target}
     if cancellable:
-        ask_reaction(state, other(side), "event", f"{text} ({victim})", k, chance, events)
+        ask_reaction(state, other(side), "event", f"{text} ({victim})", k)
     else:
         k["cancelled"] = False
         run(state, k, chance, events)
@@ -252,7 +252,7 @@ def _midges_choice(state: State, k: dict, chance: Chance, events: Events) -> Non
     """Decided: the bonus move is a dash that frees a stuck canoe and takes no tests."""
     side, index, boat = _target(state, k)
     sign = 1 if k["choice"]["option"] == "downstream" else -1
-    boat.update(stuck=None, stuck_on=None)
+    boat.update(stuck=None, stuck_on=None, wide_left=None)
     say(
         events, f'{canoe_title(state, side, index)} paddles {k["inches"]}" {k["choice"]["option"]}.'
     )
@@ -260,7 +260,7 @@ def _midges_choice(state: State, k: dict, chance: Chance, events: Events) -> Non
 
 
 def _joker(state: State, k: dict, chance: Chance, events: Events) -> None:
-    count_joker(state, chance, events)
+    count_joker(state, k["card"], chance, events)
 
 
 EVENT_EFFECTS: dict[str, Callable[[State, dict, Chance, Events], None]] = {
@@ -288,17 +288,26 @@ def joker(state: State, side: str, card: str, chance: Chance, events: Events) ->
     """Decided: a joker has no colour; playing one uses the phase's action card."""
     _use_action(state, side, card)
     say(events, f"{side_title(side)} play a Joker.", side)
-    count_joker(state, chance, events)
+    count_joker(state, card, chance, events)
 
 
-def count_joker(state: State, chance: Chance, events: Events) -> None:
-    """P6: the first joker does nothing; the second ends the turn at once."""
-    state["jokers"] += 1
-    if state["jokers"] < 2:
+def count_joker(state: State, card: str, chance: Chance, events: Events) -> None:
+    """P6: the first joker does nothing; the second ends the turn at once. P6/P13: the two must
+    be different jokers, so a joker cut (and put back) and seen again counts once.
+
+    The second joker ends the turn but clears no "Slowing down" (P6): the slowed canoe still
+    loses its owner's next whole phase. Decided: a skipped move (P13 overboard, bailing) was
+    skipped in the phase the joker cut short, so that one is cleared as before."""
+    if card in state["jokers"]:
+        say(events, "That Joker has already been seen: it does not count again.")
+        return
+    state["jokers"].append(card)
+    if len(state["jokers"]) < 2:
         say(events, "The first Joker: nothing happens.")
         return
     say(events, "The second Joker ends the turn: all cards back, reshuffle, deal again.")
-    _clear_skips(state, state["active"])
+    for boat in state["canoes"][state["active"]]:
+        boat["skip_move"] = False
     state["pending"] = None
     deal(state, chance, events)
     end_deck_effects(state)

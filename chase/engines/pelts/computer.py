@@ -15,7 +15,7 @@ from chase.engines.pelts import cards
 from chase.engines.pelts.legal import legal_actions
 from chase.engines.pelts.model import State, canoe, in_play, odd_only, other
 from chase.engines.pelts.moves import distance
-from chase.engines.pelts.tables import MELEE_REACH
+from chase.engines.pelts.tables import MELEE_REACH, WIDE_EXTRA
 
 Action = dict[str, Any]
 
@@ -24,7 +24,6 @@ HURTFUL_EVENTS = frozenset({"sharpshooter", "holed", "overboard", "bear", "lost_
 BIG_COUNTER = 6  # a counter-card of this many inches or more is worth an ace
 KEEP_ACE_BELOW = 6  # an ace moves only when no other card moves this far
 KEEP_CARD_FROM = 6  # the worst card is discarded (and redrawn) unless it is worth this much
-STOP_SHORT_UP_TO = 3  # at a bend, stop rather than cut when this little is left past the apex
 CARD_WORTH = {"A": 10, "Q": 8, "K": 6, "J": 5}
 
 
@@ -86,13 +85,11 @@ def _choose(state: State, role: str, pending: dict, actions: list[Action]) -> Ac
     choice = pending["choice"]
     k = pending["then"]
     if choice == "bend":
-        # Cutting fails one time in three and costs the rest of the move and the next card
-        # (about (beyond + 7) / 3 inches): dearer than going wide (4"), cheaper than stopping
-        # short unless little of the move is left beyond the apex.
+        # P9: go wide or cut. Cutting fails one time in three and then costs the rest of the
+        # move and the next card (about (beyond + 7) / 3 inches on average): dearer than the
+        # 4" of the wide line when that gets round, cheaper (at most 11/3") when it does not.
         beyond = k["remaining"] - (k["hazard"]["at"] - k["cursor"])
-        if "wide" in by_option:
-            return by_option["wide"]
-        return by_option["stop" if beyond <= STOP_SHORT_UP_TO else "cut"]
+        return by_option["wide" if beyond > WIDE_EXTRA else "cut"]
     if choice == "overboard":
         return by_option["pick_up"]
     if choice == "water":
@@ -192,9 +189,10 @@ def _event(state: State, role: str, actions: list[Action]) -> Action | None:
 def _joker(state: State, role: str, actions: list[Action]) -> Action | None:
     """The trappers play the second joker once they have moved: the turn starts again with
     their phase (P6)."""
-    jokers = _of(actions, "joker")
-    if role == "trapper" and jokers and state["jokers"] == 1 and not _of(actions, "move"):
-        return jokers[0]
+    seen = state["jokers"]
+    second = [a for a in _of(actions, "joker") if a["card"] not in seen]  # P6: a different one
+    if role == "trapper" and second and len(seen) == 1 and not _of(actions, "move"):
+        return second[0]
     return None
 
 

@@ -71,21 +71,10 @@ def cancel_aces(state: State, side: str) -> list[str]:
     return [c for c in state["hands"][side] if cards.is_ace(c) and cards.COLOUR[c] == colour]
 
 
-def ask_reaction(
-    state: State,
-    side: str,
-    what: str,
-    text: str,
-    k: dict[str, Any],
-    chance: Chance,
-    events: Events,
-) -> None:
+def ask_reaction(state: State, side: str, what: str, text: str, k: dict[str, Any]) -> None:
     """P6: before something against `side`'s canoe resolves, its owner may cancel it with an
-    ace. Asked only when the owner holds one; otherwise it resolves at once."""
-    if not cancel_aces(state, side):
-        k["cancelled"] = False
-        run(state, k, chance, events)
-        return
+    ace. The step opens whether or not the owner holds one (with none, the only answer is to
+    pass), so that no other view shows what the hidden hand holds."""
     state["pending"] = {"kind": "reaction", "seat": side, "what": what, "text": text, "then": k}
 
 
@@ -95,14 +84,9 @@ def counter_cards(state: State, side: str, holed_side: str) -> list[str]:
     return [c for c in state["hands"][side] if cards.is_number(c) and cards.COLOUR[c] == colour]
 
 
-def ask_counter(
-    state: State, side: str, text: str, k: dict[str, Any], chance: Chance, events: Events
-) -> None:
-    """P12: `side` may slow a holed enemy canoe with a counter-card (asked only if it has one)."""
-    if not counter_cards(state, side, other(side)):
-        k["counter"] = None
-        run(state, k, chance, events)
-        return
+def ask_counter(state: State, side: str, text: str, k: dict[str, Any]) -> None:
+    """P6/P12: `side` may slow a holed enemy canoe with a counter-card. Asked every time, even
+    with no usable card in hand (then the only answer is to pass), so the hand stays hidden."""
     state["pending"] = {"kind": "counter", "seat": side, "text": text, "then": k}
 
 
@@ -146,7 +130,8 @@ def pending_actions(state: State, role: str) -> list[dict[str, Any]]:
             {"type": "cancel", "card": a, "label": f"Cancel it with {cards.name(a)}"}
             for a in cancel_aces(state, role)
         ]
-        return [*actions, {"type": "allow", "label": "Let it resolve"}]
+        # P6: with no ace to cancel with, passing is the only answer.
+        return [*actions, {"type": "allow", "label": "Let it resolve" if actions else "Pass"}]
     if kind == "counter":
         actions = [
             {
@@ -156,7 +141,7 @@ def pending_actions(state: State, role: str) -> list[dict[str, Any]]:
             }
             for c in counter_cards(state, role, other(role))
         ]
-        return [*actions, {"type": "no_counter", "label": "Let them paddle"}]
+        return [*actions, {"type": "no_counter", "label": "Let them paddle" if actions else "Pass"}]
     return [{"type": "choose", **option} for option in pending["options"]]
 
 

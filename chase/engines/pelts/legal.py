@@ -28,6 +28,10 @@ def legal_actions(state: State, role: str | None) -> list[Action]:
         return pending_actions(state, role)
     if role != state["active"]:
         return []
+    if all(b["skip_phase"] for b in state["canoes"][role] if in_play(b)):
+        # P6 Slowing down: a side whose only canoe loses the phase plays no card of any kind
+        # (no King, joker or discard either); it still draws as usual when the phase ends.
+        return [{"type": "end", "label": "End your phase (slowed down: no card may be played)"}]
     hand = state["hands"][role]
     actions = _movement(state, role, hand)
     if not state["used"]["action"]:
@@ -60,7 +64,8 @@ def _movement(state: State, side: str, hand: list[str]) -> list[Action]:
             continue
         name = canoe_name(state, side, boat["index"])
         if boat["stuck"] is not None:
-            # P9: any movement card of the side's colour frees it (it is discarded, not moved).
+            # P9: a movement card the canoe could legally move with (odd only under P5) frees
+            # it; the card is discarded and the canoe does not move.
             actions += [
                 {
                     "type": "free",
@@ -69,6 +74,7 @@ def _movement(state: State, side: str, hand: list[str]) -> list[Action]:
                     "label": f"Free {name} by discarding {cards.name(c)}",
                 }
                 for c in movers
+                if may_move_on(boat, c)
             ]
             continue
         for c in movers:

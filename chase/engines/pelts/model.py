@@ -44,6 +44,7 @@ def clone(state: State) -> State:
     new["hands"] = {side: list(hand) for side, hand in state["hands"].items()}
     new["draw"] = list(state["draw"])
     new["discard"] = list(state["discard"])
+    new["jokers"] = list(state["jokers"])
     new["used"] = {**state["used"], "moved": list(state["used"]["moved"])}
     new["pending"] = plain_copy(state["pending"])
     new["log"] = list(state["log"])  # events are never changed once told
@@ -96,6 +97,9 @@ def new_canoe(side: str, index: int) -> dict[str, Any]:
         "exhausted": False,
         "stuck": None,  # None, "aground" (sandbank, rock, hidden sandbank) or "obstacle"
         "stuck_on": None,  # the obstacle id when stuck on one
+        # P9: inches still to paddle round a bend on the wide line; None unless the canoe ended
+        # a move partway round (it then sits at the bend's apex, the bend already chosen).
+        "wide_left": None,
         "skip_move": False,
         "skip_phase": False,
         "out": False,
@@ -128,7 +132,7 @@ def new_state(options: dict[str, Any], chance: Chance) -> tuple[State, Events]:
         "hands": {"trapper": [], "indian": []},
         "draw": [],
         "discard": [],
-        "jokers": 0,
+        "jokers": [],  # P6/P13: the jokers seen since the last deal or reshuffle, by code
         "rain": False,
         "turn": 1,
         "phase": 1,
@@ -238,7 +242,7 @@ def end_deck_effects(state: State) -> None:
             boat["wet_powder"] = False
             boat["exhausted"] = False
     # Decided: the played jokers go back into the pile, so the count of jokers starts again.
-    state["jokers"] = 0
+    state["jokers"] = []
 
 
 def draw_up(state: State, side: str, chance: Chance, events: Events) -> None:
@@ -361,7 +365,15 @@ def drift(state: State, events: Events) -> None:
                 continue
             if boat["stuck_on"] in gone:
                 boat.update(stuck=None, stuck_on=None)
-            place(state, side, boat["index"], boat["position"] + DRIFT, events)
+            inches = DRIFT
+            if boat["wide_left"] is not None:
+                # P9: partway round on the wide line, the current carries it on along that line.
+                carried = min(inches, boat["wide_left"])
+                boat["wide_left"] -= carried
+                inches -= carried
+                if inches:
+                    boat["wide_left"] = None
+            place(state, side, boat["index"], boat["position"] + inches, events)
     check_end(state, events)
 
 

@@ -65,7 +65,7 @@ def start_move(state: State, side: str, index: int, card: str, chance: Chance, e
     k = {"step": "move_countered", "side": side, "index": index, "card": card}
     if boat["holed"]:
         text = f"{canoe_title(state, side, index)} is holed and moves with {cards.name(card)}."
-        ask_counter(state, other(side), text, k, chance, events)
+        ask_counter(state, other(side), text, k)
     else:
         k["counter"] = None
         run(state, k, chance, events)
@@ -91,7 +91,7 @@ def _move_countered(state: State, k: dict, chance: Chance, events: Events) -> No
     text = f'{cards.title(counter)} is played to slow {name} by {cards.PIPS[counter]}".'
     say(events, text, other(k["side"]))
     k["step"] = "move_go"
-    ask_reaction(state, k["side"], "counter", text, k, chance, events)
+    ask_reaction(state, k["side"], "counter", text, k)
 
 
 @step("move_go")
@@ -108,6 +108,13 @@ def _move_go(state: State, k: dict, chance: Chance, events: Events) -> None:
         "remaining": inches,
         "done": [],
     }
+    if boat["wide_left"] is not None:
+        # P9: a canoe partway round a bend first paddles the rest of the wide line; the bend
+        # was chosen already, so its apex is not met again.
+        left = boat["wide_left"]
+        path["remaining"] -= min(inches, left)
+        boat["wide_left"] = None if inches > left else left - inches
+        path["done"].append(f"apex:{boat['position']}")
     run(state, path, chance, events)
 
 
@@ -144,8 +151,8 @@ def next_hazard(state: State, cursor: int, remaining: int, done: list[str]) -> d
     return {"kind": kind, "key": key, "at": at, "id": ident}
 
 
-def wide_possible(cursor: int, remaining: int, apex: int) -> bool:
-    """Going wide needs the move to get past the apex after paying the extra 4" (P9)."""
+def wide_gets_round(cursor: int, remaining: int, apex: int) -> bool:
+    """Does going wide (4" more, P9) take the move past the apex?"""
     return remaining - (apex - cursor) - WIDE_EXTRA >= 1
 
 
@@ -160,17 +167,17 @@ def _move_path(state: State, k: dict, chance: Chance, events: Events) -> None:
     k["hazard"] = hazard
     if hazard["kind"] == "apex":
         apex = hazard["at"]
-        options = []
-        if wide_possible(k["cursor"], k["remaining"], apex):
+        # P9: go wide or cut; there is no third choice.
+        if wide_gets_round(k["cursor"], k["remaining"], apex):
             end = k["cursor"] + k["remaining"] - WIDE_EXTRA
-            options.append(
-                {
-                    "option": "wide",
-                    "label": f'Go wide round the bend ({WIDE_EXTRA}" more, to {end}")',
-                }
-            )
-        options.append({"option": "cut", "label": "Cut the corner over the sandbank (a test)"})
-        options.append({"option": "stop", "label": f'Stop before the bend at {apex}"'})
+            wide = f'Go wide round the bend ({WIDE_EXTRA}" more, to {end}")'
+        else:
+            short = apex - k["cursor"] + WIDE_EXTRA - k["remaining"]
+            wide = f'Go wide ({WIDE_EXTRA}" more): ends partway round, {short}" still to go'
+        options = [
+            {"option": "wide", "label": wide},
+            {"option": "cut", "label": "Cut the corner over the sandbank (a test)"},
+        ]
         k["step"] = "move_apex"
         text = f'{canoe_title(state, side, index)} reaches the bend at {apex}".'
         ask_choice(state, side, "bend", text, options, k)
@@ -199,21 +206,24 @@ def _advance(k: dict, to: int) -> None:
 
 @step("move_apex")
 def _move_apex(state: State, k: dict, chance: Chance, events: Events) -> None:
-    """P9: at a bend the mover goes wide (4" more), cuts the corner (a test) or stops short."""
+    """P9: at a bend the mover goes wide (4" more) or cuts the corner (a test). A move too
+    short to pass the apex going wide ends partway round on the wide line: the canoe waits at
+    the apex with the rest of the wide line (`wide_left`) to paddle first next time."""
     apex = k["hazard"]["at"]
     name = canoe_title(state, k["side"], k["index"])
     option = k["choice"]["option"]
-    if option == "stop":
-        say(events, f'{name} stops before the bend at {apex}".')
-        _advance(k, apex)
-        k["remaining"] = 0
-        _move_end(state, k, chance, events)
-        return
     if option == "wide":
-        say(events, f"{name} goes wide round the bend.")
         _advance(k, apex)
-        k["remaining"] -= WIDE_EXTRA
         k["done"].append(k["hazard"]["key"])
+        if k["remaining"] <= WIDE_EXTRA:
+            left = WIDE_EXTRA - k["remaining"]
+            say(events, f'{name} goes wide and ends partway round the bend ({left}" to go).')
+            canoe(state, k["side"], k["index"])["wide_left"] = left
+            k["remaining"] = 0
+            _move_end(state, k, chance, events)
+            return
+        say(events, f"{name} goes wide round the bend.")
+        k["remaining"] -= WIDE_EXTRA
         k["step"] = "move_path"
         canoe(state, k["side"], k["index"])["position"] = apex
         run(state, k, chance, events)
@@ -301,7 +311,7 @@ def _melee_result(state: State, k: dict, chance: Chance, events: Events) -> None
         side, index = k["side"], k["index"]
     wound = {"step": "wound", "side": side, "index": index, "fate": ROWER_WOUNDED}
     text = f"A rower of {canoe_name(state, side, index)} is about to be wounded in the melee."
-    ask_reaction(state, side, "melee", text, wound, chance, events)
+    ask_reaction(state, side, "melee", text, wound)
 
 
 @step("wound")

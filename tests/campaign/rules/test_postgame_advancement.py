@@ -146,6 +146,7 @@ def test_choose_with_one_attribute_open_takes_it_without_asking(
 def test_choose_with_nothing_open_is_lost(wolves, make_report, play, log_texts):
     wolves.figure(GREY_WOLF).increases.update(melee=1, shooting=1)
     wolves.figure(GREY_WOLF).reputation_gained_as = "veteran"  # no +1 (see below)
+    wolves.figure(GREY_WOLF).bonus_ended = True
     game = play(one_roll(wolves, GREY_WOLF, make_report), [4])
     assert game.step == "income"
     assert log_texts(game, "advance") == [
@@ -324,7 +325,8 @@ def test_a_coureurs_hunt_leader_at_five_picks_a_skill(make_figure, make_report, 
         pytest.param(GREY_WOLF, {"increases": {"melee": 1, "shooting": 1}}, 5,
                      "Grey Wolf: advance 5 + 1 = 6 Reputation +1", id="C10-plus-1-full-veteran"),
         pytest.param(GREY_WOLF, {"increases": {"melee": 1, "shooting": 1},
-                                 "reputation_gained_as": "veteran", "reputation": 4}, 5,
+                                 "reputation_gained_as": "veteran", "reputation": 4,
+                                 "bonus_ended": True}, 5,
                      "Grey Wolf: advance 5 New skill", id="C10-plus-1-ends-with-reputation"),
         pytest.param(CHIEF, {"increases": {"melee": 1, "shooting": 1, "morale": 1}}, 6,
                      "Black Kettle: advance 6 + 1 = 6 Reputation +1", id="C10-over-6-counts-as-6"),
@@ -372,3 +374,39 @@ def test_a_promotion_ends_the_plus_one(wolves, make_report, play, log_texts):
 )
 def test_advance_result_reads_the_table_of_the_status(status, face, bonus, total, result):
     assert advance_result(status, face, bonus) == (total, result)
+
+
+@pytest.mark.parametrize(
+    ("figure_id", "faces", "last"),
+    [
+        pytest.param(GREY_WOLF, [[6], [1], [2], [4]], "Grey Wolf: advance 4 + 1 = 5 New skill",
+                     id="C10-veteran-6-1-2-then-4-scores-5"),
+        pytest.param(CHIEF, [[6], [1], [2], [3], [4]], "Black Kettle: advance 4 + 1 = 5 New skill",
+                     id="C10-hero-6-1-2-3-then-4-scores-5"),
+    ],
+)  # fmt: skip
+def test_c10_a_reputation_gain_before_the_last_increase_keeps_the_plus_one(
+    wolves, make_report, play, log_texts, figure_id, faces, last
+):
+    """C10: "next" means after the figure holds every increase its status allows; the gain
+    made before its last increase does not end the +1."""
+    game = play(one_roll(wolves, figure_id, make_report, rolls=len(faces)), *faces)
+    advances = log_texts(game, "advance", figure_id)
+    assert advances[0].endswith("reputation 3 → 4") or advances[0].endswith("reputation 4 → 5")
+    assert advances[-1].startswith(last)
+
+
+def test_c10_a_reputation_gain_after_the_last_increase_still_ends_the_plus_one(
+    wolves, make_report, play, log_texts
+):
+    game = play(one_roll(wolves, GREY_WOLF, make_report, rolls=4), [1], [2], [6], [4])
+    assert log_texts(game, "advance", GREY_WOLF)[-1].startswith("Grey Wolf: advance 4 Choose")
+
+
+def test_c27_a_specialist_rolling_a_mere_mortal_six_chooses_instead_of_a_promotion(
+    wolves, make_report, play, after, log_texts, make_specialist
+):
+    wolves.figures.append(make_specialist(9, "Sweet Grass", "princess"))
+    game = play(one_roll(wolves, 9, make_report), [6])
+    assert (after(game, 9).status, after(game, 9).reputation) == ("green", 1)
+    assert "never promoted (C27)" in log_texts(game, "advance", 9)[0]

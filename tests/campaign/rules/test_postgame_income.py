@@ -174,3 +174,19 @@ def test_a_captive_specialist_is_not_paid(with_specialists, make_report, play, l
     assert [t.split(":")[0] for t in log_texts(game, "retainer")] == [
         "Retainer for the Doctor / Indian healer Old Sam"
     ]
+
+
+def test_c18_the_expert_traders_plus_one_is_on_his_own_roll_only(wolves, make_report, play):
+    wolves.figure(GREY_WOLF).skills = ["expert_trader"]
+    game = play((wolves, make_report(wolves, won=True)), [4, 3], [5, 1], [2, 2], [1, 1])
+    texts = [e["text"] for e in game.log if e["purpose"] == "income"]
+    assert [t for t in texts if "Expert trader" in t] == [texts[2]]
+    assert texts[2].endswith("Veteran Grey Wolf 2D6 2+2 = 4, +1 Expert trader = 5")
+    assert game.preview_sheet().treasury == 20 + 7 + 6 + (4 + 1) + 2
+
+
+def test_c27_a_captured_prospector_adds_no_income(wolves, make_report, make_specialist):
+    wolves.figures.append(make_specialist(8, "Old Pete", "prospector", state="captured"))
+    wolves.figure(8).held_by = "Rogers' Rangers"
+    game = PostGame(wolves, make_report(wolves))
+    assert ("2D6", 8) not in income_prompts(game)

@@ -77,7 +77,7 @@ def test_a_figure_that_did_not_take_part_rolls_no_injury(wolves, make_report):
 def test_a_leg_wound_takes_an_inch_off_movement(wolves, make_report, play, log_texts, after):
     game = play((wolves, make_report(wolves, down=[ELK])), [2, 2])
     assert log_texts(game, "injury", ELK) == [
-        "Running Elk: injury 22 Leg wound: movement 6/3 → 5/3"
+        "Running Elk: injury 22 Leg wound: movement 6/3 → 5/2"
     ]
     assert after(game, ELK).injuries == ["leg_wound"]
 
@@ -85,7 +85,7 @@ def test_a_leg_wound_takes_an_inch_off_movement(wolves, make_report, play, log_t
 def test_a_chest_wound_costs_movement_shooting_and_melee(wolves, make_report, play, log_texts):
     game = play((wolves, make_report(wolves, down=[ELK])), [2, 6])
     assert log_texts(game, "injury", ELK) == [
-        "Running Elk: injury 26 Chest wound: movement 6/3 → 5/3, melee +0 → -1, shooting +0 → -1"
+        "Running Elk: injury 26 Chest wound: movement 6/3 → 5/2, melee +0 → -1, shooting +0 → -1"
     ]
 
 
@@ -237,7 +237,7 @@ def test_multiple_injuries_re_rolls_dead_full_recovery_and_multiple(
     assert after(game, ELK).injuries == ["leg_wound"]
     rolls = log_texts(game, "injury", ELK)
     assert rolls[1].endswith(": re-rolled (C15)")
-    assert rolls[2] == "Running Elk: injury 22 Leg wound (1 of 1): movement 6/3 → 5/3"
+    assert rolls[2] == "Running Elk: injury 22 Leg wound (1 of 1): movement 6/3 → 5/2"
 
 
 def test_a_second_blind_eye_among_multiple_injuries_kills_and_ends_the_rolls(
@@ -409,3 +409,36 @@ def test_a_crack_shot_kept_is_still_there_for_the_next_figure(wolves, make_repor
     game = play((wolves, report), [4, 4], "keep", [4, 5])
     assert game.prompt["purpose"] == "crack_shot"
     assert game.prompt["figure"] == 5
+
+
+def test_c14_snake_oil_6_never_raises_reputation_above_five(make_figure, make_report, play, after):
+    """A Coureurs hunt leader (5) took a Nervous condition (4) and advanced back to 5: the cure
+    removes the condition but leaves reputation at 5."""
+    from campaign.rules.postgame import WarbandSheet
+
+    leader = make_figure(1, "Pierre", "hero", faction="coureurs", reputation=5)
+    leader.injuries = ["nervous_condition", "leg_wound", "chest_wound", "blind_in_one_eye",
+                       "old_battle_wound", "madness", "arm_amputated", "hardened",
+                       "bitter_enemy:Rogers' Rangers"]  # fmt: skip
+    others = [make_figure(n, f"Man {n}", "trooper", faction="coureurs") for n in (2, 3, 4)]
+    sheet = WarbandSheet(id=3, name="Voyageurs", faction="coureurs", treasury=0, games_played=2,
+                         figures=[leader, *others])  # fmt: skip
+    game = play((sheet, make_report(sheet, down=[1])), [3, 3], [6])
+    cured = after(game, 1)
+    assert cured.reputation == 5
+    assert cured.injuries == ["hardened", "bitter_enemy:Rogers' Rangers"]  # not wounds: they stay
+
+
+def test_c26_an_amputated_arm_sends_the_figures_bow_to_storage(wolves, make_report, play, after):
+    game = play((wolves, make_report(wolves, down=[ELK])), [2, 3], [1])
+    assert [p.key for p in after(game, ELK).equipment] == ["tomahawk"]
+    assert [p.key for p in game.preview_sheet().storage] == ["lance", "bow"]
+
+
+def test_c28_a_dead_figures_equipment_goes_to_storage_and_still_counts(wolves, make_report, play):
+    recovered = play((wolves, make_report(wolves, out=[ELK])), [4, 4])
+    game = play((wolves, make_report(wolves, out=[ELK])), [1, 1])
+    assert game.preview_sheet().figure(ELK).state == "dead"
+    assert [p.key for p in game.preview_sheet().storage] == ["lance", "bow", "tomahawk"]
+    level = wolves.figure(ELK).experience
+    assert game.preview["rating"] == recovered.preview["rating"] - level - 1  # C11: no level

@@ -80,7 +80,7 @@ def test_a_whole_sequence_runs_from_injuries_to_ready(battle, play, after, log_t
         "income", "income", "income", "income", "income", "income",
         "trading", "trading", "trading",
     ]  # fmt: skip
-    assert log_texts(game, "injury") == ["Running Elk: injury 22 Leg wound: movement 6/3 → 5/3"]
+    assert log_texts(game, "injury") == ["Running Elk: injury 22 Leg wound: movement 6/3 → 5/2"]
     assert log_texts(game, "experience", GREY_WOLF) == [
         "Grey Wolf gains 3 experience (survived 1, wounds 1, underdog 1): 20 → 23, "
         "an advancement roll is due"
@@ -99,7 +99,7 @@ def test_the_preview_lists_each_figures_changes_in_words(battle, play):
     game = play(PostGame(*battle), *SCRIPT)
     changes = {c["name"]: c["changes"] for c in game.preview["changes"]}
     assert changes["Running Elk"] == [
-        "Leg wound: movement 6/3 → 5/3",
+        "Leg wound: movement 6/3 → 5/2",
         "experience 11 → 13",
         "bought a Musket",
     ]

@@ -356,3 +356,29 @@ def test_the_preview_rating_follows_the_whole_sequence(wolves, trading, play):
     assert game.preview["rating_before"] == 154
     assert game.preview["rating"] == 154 + 5 + 3 + 2 - 4
     assert game.preview["rating"] == rating(game.final_sheet())
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        pytest.param({"action": "buy", "item": "bow", "to": LITTLE_CROW}, id="C26-buy-a-bow"),
+        pytest.param({"action": "buy", "item": "musket", "to": LITTLE_CROW}, id="C26-buy-a-musket"),
+        pytest.param(
+            {"action": "give", "item": "musket", "from": TALL_TREE, "to": LITTLE_CROW},
+            id="C26-give-a-musket",
+        ),
+    ],
+)
+def test_c26_trading_refuses_a_musket_rifle_or_bow_for_an_amputee(wolves, trading, play, action):
+    wolves.figure(LITTLE_CROW).injuries = ["arm_amputated"]
+    game = trading(wolves)
+    with pytest.raises(RosterError, match="Little Crow has lost an arm") as refused:
+        play(game, action)
+    assert refused.value.rule == "C26"
+    assert game.preview_sheet().figure(LITTLE_CROW).equipment == []  # nothing changed
+
+
+def test_c26_an_amputee_may_still_take_a_single_handed_weapon(wolves, trading, play, after):
+    wolves.figure(LITTLE_CROW).injuries = ["arm_amputated"]
+    game = play(trading(wolves), {"action": "buy", "item": "tomahawk", "to": LITTLE_CROW})
+    assert keys(after(game, LITTLE_CROW).equipment) == ["tomahawk"]

@@ -357,11 +357,13 @@ def test_a_typed_face_that_is_not_on_a_d6_is_refused():
         ("green", [], False, "5/3"),
         ("green", [], True, "4/2"),
         ("veteran", [], True, "4/2"),
-        ("trooper", ["leg_wound"], False, "5/3"),
-        ("trooper", ["chest_wound"], False, "5/3"),
-        ("veteran", ["leg_wound", "chest_wound"], False, "7/5"),
+        ("trooper", ["leg_wound"], False, "5/2"),
+        ("trooper", ["chest_wound"], False, "5/2"),
+        ("veteran", ["leg_wound", "chest_wound"], False, "7/3"),
         ("hero", ["blind_in_one_eye", "hardened", "bitter_enemy:Rogers' Rangers"], False, "7/4"),
-        ("green", ["leg_wound"], True, "3/2"),
+        ("green", ["leg_wound"], True, "3/1"),
+        ("green", ["leg_wound"] * 3, False, "2/1"),
+        ("trooper", ["leg_wound"] * 3 + ["chest_wound"] * 3, False, "1/1"),
     ],
     ids=[
         "C7-hero",
@@ -375,9 +377,11 @@ def test_a_typed_face_that_is_not_on_a_d6_is_refused():
         "C14-leg-and-chest-wound",
         "C14-injuries-that-do-not-slow",
         "C14-non-combatant-leg-wound",
+        "C14-green-three-leg-wounds-never-faster-in-woods",
+        "C14-each-rate-at-least-one-inch",
     ],
 )
-def test_movement_is_the_printed_rate_less_injuries_on_open_ground(
+def test_movement_is_the_printed_rate_less_injuries_on_both_rates(
     status, injuries, non_combatant, expected
 ):
     assert movement(status, injuries, non_combatant=non_combatant) == expected

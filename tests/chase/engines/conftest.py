@@ -9,6 +9,8 @@ import pytest
 from chase.engines.base import Outcome
 from chase.engines.chance import Chance, RandomChance, ScriptedChance
 
+PASSABLE = {"reaction": "allow", "counter": "no_counter"}  # P6: the only answer with no card
+
 
 class PeltsTable:
     """Sets up Pelts, Paddling and Powder states with chosen cards and places, and plays on them.
@@ -67,6 +69,19 @@ class PeltsTable:
         first = self.act(state, "trapper", "sign", sign=trapper)
         second = self.act(first.state, "indian", "sign", sign=indian)
         return Outcome(second.state, first.events + second.events)
+
+    def passing(self, outcome: Outcome, chance: Chance | None = None) -> Outcome:
+        """Answer every reaction or counter-card step (P6) in which the asked side has nothing
+        usable and so may only pass; the events of all the steps are returned."""
+        state, events = outcome.state, list(outcome.events)
+        while state["pending"] is not None and state["pending"]["kind"] in PASSABLE:
+            seat = state["pending"]["seat"]
+            legal = self.engine.legal_actions(state, seat)
+            if len(legal) != 1:
+                break
+            step = self.act(state, seat, PASSABLE[state["pending"]["kind"]], chance)
+            state, events = step.state, events + step.events
+        return Outcome(state, events)
 
     def choose(self, state: dict[str, Any], role: str, option: str, **fields: Any) -> Outcome:
         return self.act(state, role, "choose", option=option, **fields)

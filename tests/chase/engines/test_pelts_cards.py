@@ -23,7 +23,7 @@ def kinds(state, role):
 
 def shot_at_the_indians(pelts, trapper=("QS",), indian=("2H",)):
     state = pelts.hands(pelts.new(), trapper=list(trapper), indian=list(indian))
-    return pelts.act(state, "trapper", "fire", card="QS", canoe=0, target=0)
+    return pelts.passing(pelts.act(state, "trapper", "fire", card="QS", canoe=0, target=0))
 
 
 # -- P5: wounds, out of action, winning ---------------------------------------------------------
@@ -32,7 +32,7 @@ def shot_at_the_indians(pelts, trapper=("QS",), indian=("2H",)):
 def test_a_second_wound_puts_the_trappers_out_and_the_indians_win(pelts):
     state = indians_to_play(pelts.hands(pelts.new(), indian=["QH"], trapper=[]))
     pelts.put(state, "trapper", rowers=["wounded", "ok"])
-    state = pelts.act(state, "indian", "fire", card="QH", canoe=1, target=0).state
+    state = pelts.passing(pelts.act(state, "indian", "fire", card="QH", canoe=1, target=0)).state
     outcome = pelts.signs(state, "scissors", "rock")
     assert outcome.state["canoes"]["trapper"][0]["out"] is True
     assert (ENGINE.status(outcome.state), ENGINE.winner(outcome.state)) == ("finished", "indian")
@@ -181,28 +181,29 @@ def test_letting_a_shot_resolve_keeps_the_ace_and_goes_to_the_test(pelts):
 
 
 def test_an_ace_of_the_other_colour_cannot_cancel(pelts):
-    state = shot_at_the_indians(pelts, indian=("AS", "AC")).state
-    assert state["pending"]["kind"] == "test"
+    state = pelts.hands(pelts.new(), trapper=["QS"], indian=["AS", "AC"])
+    state = pelts.act(state, "trapper", "fire", card="QS", canoe=0, target=0).state
+    assert [a["type"] for a in ENGINE.legal_actions(state, "indian")] == ["allow"]  # P6: pass
 
 
 def test_the_first_joker_does_nothing_but_use_the_action_card(pelts):
     state = pelts.hands(pelts.new(), trapper=["JK1", "QS"], indian=["2H"])
     state = pelts.act(state, "trapper", "joker", card="JK1").state
-    assert state["jokers"] == 1
+    assert state["jokers"] == ["JK1"]
     assert "fire" not in kinds(state, "trapper")
     assert (state["turn"], state["active"]) == (1, "trapper")
 
 
 def test_the_second_joker_ends_the_turn_and_deals_again(pelts):
     state = indians_to_play(pelts.hands(pelts.new(), trapper=["7S"], indian=["JK2", "2H"]))
-    state["jokers"] = 1
+    state["jokers"] = ["JK1"]
     pelts.put(state, "trapper", wet_powder=True)
     outcome = pelts.act(state, "indian", "joker", RandomChance(5), card="JK2")  # P6
     state = outcome.state
     assert (state["turn"], state["phase"], state["active"]) == (2, 1, "trapper")
     assert (len(state["hands"]["trapper"]), len(state["hands"]["indian"])) == (4, 5)
     assert len(state["draw"]) == 45 and state["discard"] == []
-    assert state["jokers"] == 0
+    assert state["jokers"] == []
     assert state["canoes"]["trapper"][0]["wet_powder"] is False
     assert state["canoes"]["indian"][0]["position"] == 0  # no drift: the turn just ends
     assert "second Joker" in pelts.texts(outcome)
@@ -210,7 +211,7 @@ def test_the_second_joker_ends_the_turn_and_deals_again(pelts):
 
 def test_the_trappers_playing_the_second_joker_get_two_phases_in_a_row(pelts):
     state = pelts.hands(pelts.new(), trapper=["7S", "JK1"])
-    state["jokers"] = 1
+    state["jokers"] = ["JK2"]
     state = pelts.act(state, "trapper", "move", card="7S", canoe=0).state
     state = pelts.act(state, "trapper", "joker", RandomChance(2), card="JK1").state
     assert (state["turn"], state["active"]) == (2, "trapper")
@@ -252,6 +253,7 @@ def test_both_sides_may_show_their_sign_in_either_order(pelts):
 def test_with_quick_tests_only_the_mover_shows_a_sign_and_the_other_is_drawn(pelts):
     state = pelts.hands(pelts.new(quick_tests=True), trapper=["QS"], indian=["2H"])
     state = pelts.act(state, "trapper", "fire", card="QS", canoe=0, target=0).state
+    state = pelts.act(state, "indian", "allow").state  # P6: the reaction step, passed
     assert ENGINE.legal_actions(state, "indian") == []
     outcome = pelts.act(state, "trapper", "sign", ScriptedChance([2]), sign="rock")
     assert "the Indians show scissors" in pelts.texts(outcome)  # SIGNS[2]
@@ -274,7 +276,7 @@ def king_on_the_trappers(pelts, cut, trapper=(), more=(), **options):
     pelts.on_top(state, cut)
     top = len(state["draw"]) - 1
     chance = ScriptedChance([top, top, *more])
-    return pelts.act(state, "indian", "event", chance, card="KH", target=0)
+    return pelts.passing(pelts.act(state, "indian", "event", chance, card="KH", target=0))
 
 
 def trappers(state):
@@ -300,7 +302,7 @@ def test_the_cut_card_goes_back_into_the_pile_at_a_random_place(pelts):
         pytest.param("10C", lambda s: trappers(s)["stuck"] == "aground", id="P13-ten-run-aground"),
         pytest.param("QD", lambda s: trappers(s)["skip_phase"], id="P13-queen-slowing-down"),
         pytest.param("KS", lambda s: trappers(s)["exhausted"], id="P13-king-exhausted"),
-        pytest.param("JK1", lambda s: s["jokers"] == 1, id="P13-joker-counts-towards-the-end"),
+        pytest.param("JK1", lambda s: s["jokers"] == ["JK1"], id="P13-joker-counts-to-the-end"),
     ],
 )
 def test_a_random_event_marks_the_target_canoe(pelts, cut, check):
@@ -430,12 +432,12 @@ def test_rain_midges_and_the_joker_cannot_be_cancelled(pelts, cut):
 
 def test_a_king_cutting_the_second_joker_ends_the_turn(pelts):
     state = indians_to_play(pelts.hands(pelts.new(), indian=["KH"], trapper=[]))
-    state["jokers"] = 1
+    state["jokers"] = ["JK1"]
     pelts.on_top(state, "JK2")
     top = len(state["draw"]) - 1
     chance = ScriptedChance([top, top, list(range(54))])
     state = pelts.act(state, "indian", "event", chance, card="KH", target=0).state
-    assert (state["turn"], state["active"], state["jokers"]) == (2, "trapper", 0)
+    assert (state["turn"], state["active"], state["jokers"]) == (2, "trapper", [])
 
 
 def test_every_rank_of_the_seed_table_has_an_event():

@@ -163,10 +163,10 @@ def bend_ahead(pelts, position=32, card="10S", indian=("2H",)):
     return pelts.act(state, "trapper", "move", card=card, canoe=0).state
 
 
-def test_crossing_a_bend_asks_to_go_wide_cut_the_corner_or_stop(pelts):
+def test_crossing_a_bend_asks_to_go_wide_or_cut_the_corner(pelts):
     state = bend_ahead(pelts)
     options = [a["option"] for a in ENGINE.legal_actions(state, "trapper")]
-    assert options == ["wide", "cut", "stop"]
+    assert options == ["wide", "cut"]  # P9: no third choice
     assert ENGINE.view(state, "indian")["pending"]["kind"] == "choice"
 
 
@@ -176,14 +176,11 @@ def test_going_wide_costs_four_inches_more_and_needs_no_test(pelts):
     assert state["pending"] is None
 
 
-def test_going_wide_is_not_offered_when_the_move_would_not_get_round(pelts):
+def test_going_wide_with_just_the_four_inches_left_ends_round_the_bend_at_its_apex(pelts):
     state = bend_ahead(pelts, position=30)  # 10" reach 36 with 4" left: only the 4" extra
-    assert [a["option"] for a in ENGINE.legal_actions(state, "trapper")] == ["cut", "stop"]
-
-
-def test_stopping_at_a_bend_leaves_the_canoe_at_its_apex(pelts):
-    state = pelts.choose(bend_ahead(pelts), "trapper", "stop").state
-    assert trapper_at(state) == 36
+    state = pelts.choose(state, "trapper", "wide").state
+    boat = state["canoes"]["trapper"][0]
+    assert (boat["position"], boat["wide_left"]) == (36, 0)  # P9: round, the bend behind it
 
 
 def test_a_move_ending_on_the_apex_has_not_crossed_the_bend(pelts):
@@ -348,7 +345,7 @@ def test_the_melee_winner_wounds_a_rower_of_the_loser(
     pelts, trapper, indian, trapper_rowers, indian_rowers
 ):
     state = pelts.choose(alongside(pelts), "indian", "melee", target=0).state
-    state = pelts.signs(state, trapper, indian).state
+    state = pelts.passing(pelts.signs(state, trapper, indian)).state
     assert state["canoes"]["trapper"][0]["rowers"] == trapper_rowers
     assert state["canoes"]["indian"][0]["rowers"] == indian_rowers
 
@@ -390,7 +387,7 @@ def test_the_opponent_of_a_holed_canoe_may_counter_with_a_number_card_of_its_col
 def test_a_counter_card_takes_its_value_off_the_move(pelts, card, counter, position):
     state = holed_trappers_move(pelts, card=card)
     if counter:
-        state = pelts.act(state, "indian", "counter", card=counter).state
+        state = pelts.passing(pelts.act(state, "indian", "counter", card=counter)).state
     else:
         state = pelts.act(state, "indian", "no_counter").state
     assert trapper_at(state) == position
@@ -402,9 +399,9 @@ def test_a_sound_canoe_cannot_be_countered(pelts):
     assert (trapper_at(state), state["pending"]) == (16, None)
 
 
-def test_no_counter_is_asked_for_without_a_card_of_the_right_colour(pelts):
+def test_without_a_card_of_the_right_colour_the_counter_step_offers_only_a_pass(pelts):
     state = holed_trappers_move(pelts, indian=("5H", "QC"))
-    assert (trapper_at(state), state["pending"]) == (16, None)
+    assert [a["type"] for a in ENGINE.legal_actions(state, "indian")] == ["no_counter"]  # P6
 
 
 def test_the_holed_canoe_may_cancel_a_counter_card_with_an_ace(pelts):

@@ -267,6 +267,7 @@ def test_the_view_has_what_a_table_renderer_needs(pelts):
 def test_a_seat_does_not_see_the_other_seats_sign_until_both_are_shown(pelts):
     state = pelts.hands(pelts.new(), trapper=["QS"], indian=["2H"])  # P8
     state = pelts.act(state, "trapper", "fire", card="QS", canoe=0, target=0).state
+    state = pelts.act(state, "indian", "allow").state  # P6: the reaction step, passed
     state = pelts.act(state, "indian", "sign", sign="paper").state
     trapper_view = ENGINE.view(state, "trapper")["pending"]
     indian_view = ENGINE.view(state, "indian")["pending"]

@@ -47,6 +47,32 @@ GAMES: dict[str, tuple[str, dict[str, Any], int, str]] = {
         14,
         "mixed",
     ),
+    "pelts-default-computer": ("pelts", {}, 21, "computer"),
+    "pelts-default-random": ("pelts", {}, 22, "random"),
+    "pelts-big-river-mixed": (
+        "pelts",
+        {
+            "layout": ["straight", "bend", "bend", "straight", "bend", "straight", "bend", "bend"],
+            "obstacles": 5,
+            "rocks": 5,
+            "trapper_canoes": 2,
+            "indian_canoes": 3,
+        },
+        23,
+        "mixed",
+    ),
+    "pelts-quick-tests-ace-computer": (
+        "pelts",
+        {"quick_tests": True, "trapper_ace": True, "indian_canoes": 1, "obstacles": 0},
+        24,
+        "computer",
+    ),
+    "pelts-short-river-random": (
+        "pelts",
+        {"layout": ["bend", "straight", "bend"], "rocks": 0},
+        25,
+        "random",
+    ),
 }
 
 

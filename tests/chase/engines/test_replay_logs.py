@@ -20,7 +20,7 @@ LOG_FILES = sorted(LOGS.glob("*.json"))
 
 def test_there_are_stored_logs_of_every_game():
     kinds = {path.name.split("-")[0] for path in LOG_FILES}
-    assert kinds >= {"race"}
+    assert kinds >= {"race", "pelts"}
 
 
 @pytest.mark.parametrize("path", LOG_FILES, ids=[path.stem for path in LOG_FILES])

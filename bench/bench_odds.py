@@ -2,8 +2,8 @@
 
     .venv/bin/python bench/bench_odds.py [--playouts N]
 
-For each game, the position a seat asks from is a new game (the start) and the same game after
-the computer has played half of a typical game's actions (mid-game). Prints the seconds, the
+For each game, the position a seat asks from is a new game (the start) and the same game halfway
+through the actions the computer plays to its end (mid-game). Prints the seconds, the
 playouts per second and the odds with their margin.
 """
 
@@ -19,22 +19,28 @@ from chase.engines import ENGINES, get_engine  # noqa: E402
 from chase.engines.chance import RandomChance  # noqa: E402
 from chase.engines.odds import win_odds  # noqa: E402
 
-# kind -> the options of the game measured, and the computer actions played before "mid-game"
-POSITIONS = {"race": ({"canoes": 6}, 80), "pelts": ({}, 65)}
+POSITIONS = {"race": {"canoes": 6}, "pelts": {}}  # kind -> the options of the game measured
 
 
 def positions(kind: str) -> list[tuple[str, dict, str]]:
+    """The start of a computer game and the position halfway through its actions."""
     engine = get_engine(kind)
-    options, halfway = POSITIONS[kind]
+    options = POSITIONS[kind]
     chance = RandomChance(2024)
     state = engine.new_game(options, chance).state
     roles = engine.roles(engine.clean_options(options))
-    start = (f"the start ({roles[0]} asks)", state, roles[0])
-    for _ in range(halfway):
+    states = [state]
+    while engine.status(state) == "playing":
         role = next(r for r in roles if engine.legal_actions(state, r))
         state = engine.apply(state, role, engine.computer_action(state, role, chance), chance).state
-    asking = next((r for r in roles if engine.legal_actions(state, r)), roles[0])
-    return [start, (f"mid-game, after {halfway} actions ({asking} asks)", state, asking)]
+        states.append(state)
+    halfway = len(states) // 2
+    middle = states[halfway]
+    asking = next(r for r in roles if engine.legal_actions(middle, r))
+    return [
+        (f"the start ({roles[0]} asks)", states[0], roles[0]),
+        (f"mid-game, action {halfway} of {len(states) - 1} ({asking} asks)", middle, asking),
+    ]
 
 
 def main() -> None:
@@ -46,7 +52,7 @@ def main() -> None:
         if not hasattr(engine, "determinize"):
             print(f"{kind}: no win odds")
             continue
-        sides = list(dict.fromkeys(engine.roles(engine.clean_options(POSITIONS[kind][0]))))
+        sides = engine.roles(engine.clean_options(POSITIONS[kind]))
         for label, state, role in positions(kind):
             odds = win_odds(engine, state, role, sides=sides, playouts=args.playouts, seed=1)
             shares = ", ".join(f"{side} {p:.0%}" for side, p in odds.win.items())

@@ -57,10 +57,11 @@ def choose(state: State, role: str, actions: list[Action], chance: Chance) -> Ac
             by_type[kind].append(action)
         else:
             by_type[kind] = [action]
-    for pick in (_free, _fire, _reload, _move, _event, _joker, _discard):
-        action = pick(state, role, by_type)
-        if action is not None:
-            return action
+    for kind, pick in PICKERS:
+        if kind in by_type:  # each picker finds nothing without actions of its kind
+            action = pick(state, role, by_type)
+            if action is not None:
+                return action
     return actions[-1]  # "end", always last
 
 
@@ -255,3 +256,15 @@ def _usefulness(state: State, role: str, card: str, own: list[dict], holed: bool
 
 def _unloaded(boats: list[dict]) -> bool:
     return any(not b["loaded"] for b in boats)
+
+
+# The pickers in the order the computer tries them, each with the kind of action it picks from.
+PICKERS = (
+    ("free", _free),
+    ("fire", _fire),
+    ("reload", _reload),
+    ("move", _move),
+    ("event", _event),
+    ("joker", _joker),
+    ("discard", _discard),
+)

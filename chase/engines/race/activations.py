@@ -9,7 +9,6 @@ from typing import Any
 
 from chase.engines.base import GameError
 from chase.engines.chance import Chance
-from chase.engines.race.course import leg_length
 from chase.engines.race.phases import open_turn
 from chase.engines.race.state import (
     active_role,
@@ -182,7 +181,8 @@ def _run_rapid(state: State, canoe: Canoe, chance: Chance, events: Events | None
 def _recrew(state: State, canoe: Canoe, chance: Chance, events: Events | None) -> None:
     """R6: D6 per man in the water, 3+ climbs in (+1 with a man aboard); then drift. R7 drowns."""
     bonus = HELPING_HAND if canoe["aboard"] else 0  # who is aboard when the dice are thrown
-    faces = [chance.roll(6) for _ in range(canoe["water"])]
+    roll = chance.roll
+    faces = [roll(6) for _ in range(canoe["water"])]
     climbed = sum(face + bonus >= RECREW_FROM for face in faces)
     failed = len(faces) - climbed
     canoe["aboard"] += climbed
@@ -230,8 +230,10 @@ def _drift(state: State, canoe: Canoe) -> int:
     canoe 1" short, so only paddling can enter a rapid or win (a capsized canoe cannot run one).
     """
     leg = canoe["leg"]
-    limit = leg_length(state["course"], canoe, leg) - 1
-    drift = max(0, min(state["course"]["legs"][leg]["current"], limit - canoe["at"]))
+    here = state["course"]["legs"][leg]
+    start = canoe["start"]  # R1: leg_length() written out, for the track this leg
+    limit = here["length"][start if leg <= TURN_AFTER_LEG else OTHER_TRACK[start]] - 1
+    drift = max(0, min(here["current"], limit - canoe["at"]))
     canoe["at"] += drift
     return drift
 

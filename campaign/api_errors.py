@@ -71,7 +71,8 @@ def validation_body(detail) -> dict:
 def exception_handler(exc, context):
     if isinstance(exc, RulesError):
         set_rollback()  # services are atomic already; this covers ATOMIC_REQUESTS too
-        return Response(error_body(exc), status=status.HTTP_400_BAD_REQUEST)
+        code = getattr(exc, "status_code", status.HTTP_400_BAD_REQUEST)  # 409: ConflictError
+        return Response(error_body(exc), status=code)
     if isinstance(exc, chase_errors.SessionError | chase_errors.GameError):
         # The canoe games: the same body; 400, or the error's own 403/404/409.
         set_rollback()

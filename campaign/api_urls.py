@@ -1,9 +1,9 @@
 """The campaign REST API under /api/ (schema at /api/schema/, browsable docs at /api/docs/)."""
 
 from django.urls import include, path
-from rest_framework.authtoken.views import obtain_auth_token
 
 from campaign.api import views
+from config.auth import obtain_auth_token
 
 urlpatterns = [
     path("token/", obtain_auth_token, name="api-token"),

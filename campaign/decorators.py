@@ -18,9 +18,10 @@ def rules_errors(view):
         except RulesError as error:
             problems = getattr(error, "problems", None) or [error]
             context = {"messages_list": [p.message for p in problems]}
+            code = getattr(error, "status_code", 400)  # 409 for a ConflictError
             if request.htmx:
-                response = render(request, "_error.html", context, status=400)
+                response = render(request, "_error.html", context, status=code)
                 return reswap(retarget(response, "#errors"), "innerHTML")
-            return render(request, "error_page.html", context, status=400)
+            return render(request, "error_page.html", context, status=code)
 
     return wrapper

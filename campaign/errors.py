@@ -8,6 +8,13 @@ class CampaignError(RulesError):
     """A campaign action that cannot be done: a wrong invite code, a setting out of range."""
 
 
+class ConflictError(CampaignError):
+    """Someone else changed the thing first (a report withdrawn while its sequence was being
+    committed, an offer changed while it was accepted): nothing was done. Answered 409."""
+
+    status_code = 409
+
+
 class WarbandInvalid(RosterError):
     """A warband that breaks one or more rules; `problems` names each rule and the field."""
 
@@ -16,4 +23,11 @@ class WarbandInvalid(RosterError):
         self.problems = problems
 
 
-__all__ = ["CampaignError", "DiceError", "RosterError", "RulesError", "WarbandInvalid"]
+__all__ = [
+    "CampaignError",
+    "ConflictError",
+    "DiceError",
+    "RosterError",
+    "RulesError",
+    "WarbandInvalid",
+]

@@ -193,7 +193,7 @@ class TradeForm(forms.Form):
 
 
 class RansomForm(forms.Form):
-    price = forms.IntegerField(min_value=0, max_value=100_000, label="Ransom agreed")
+    price = forms.IntegerField(min_value=1, max_value=100_000, label="Ransom offered")
 
 
 class SellCaptiveForm(forms.Form):

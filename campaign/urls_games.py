@@ -18,5 +18,10 @@ urlpatterns = [
     path("postgames/<int:postgame_id>/commit/", games.postgame_commit, name="postgame-commit"),
     path("warbands/<int:warband_id>/games/", games.warband_games, name="warband-games"),
     path("figures/<int:figure_id>/ransom/", games.captive_ransom, name="captive-ransom"),
+    path(
+        "figures/<int:figure_id>/ransom/accept/",
+        games.captive_ransom_accept,
+        name="captive-ransom-accept",
+    ),
     path("figures/<int:figure_id>/sell/", games.captive_sell, name="captive-sell"),
 ]

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
 
-from chase.errors import SeatRefused
-from chase.models import GameSession, Seat
+from chase.errors import SeatRefused, SessionError
+from chase.models import GameSession, Seat, is_code
 
 SEATS_KEY = "chase_seats"  # {game id: [tokens]}
 VIEWER_KEY = "chase_viewer"  # {game id: role}: in hot-seat, who has the device now
@@ -21,7 +21,10 @@ def session_for(session_id: int) -> GameSession:
 
 
 def seat_for(session: GameSession, token: str | None) -> Seat:
-    """The seat of this game whose token this is; 403 for anything else (no guessing)."""
+    """The seat of this game whose token this is; 403 for anything else (no guessing). A
+    token that cannot be one (a NUL byte, say) is a 400 before any lookup."""
+    if token and not is_code(token):
+        raise SessionError("That is not a seat token.", field="seat")
     seat = session.seats.filter(token=token).first() if token else None
     if seat is None:
         raise SeatRefused("That seat token does not belong to this game.", field="seat")

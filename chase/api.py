@@ -2,6 +2,9 @@
 
 No account is needed: a seat's secret token is the credential (a guest plays from a join link).
 Every action carries the version it was chosen from; a stale one gets 409 and the fresh view.
+A game across several browsers gives its creator one seat's token and, for every other human
+seat, a single-use invite (`join_url`); `POST .../join/` spends one for a fresh seat token.
+Anonymous clients are throttled (config.throttles): creating games and posting actions.
 Errors: 400/403/404 with {"detail", "errors": [{"rule", "field", "message"}]} (campaign.api_errors).
 """
 
@@ -10,7 +13,13 @@ from __future__ import annotations
 from django.urls import reverse
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
-from rest_framework.decorators import api_view, authentication_classes, permission_classes
+from rest_framework.decorators import (
+    api_view,
+    authentication_classes,
+    permission_classes,
+    throttle_classes,
+    throttle_scope,
+)
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
@@ -18,7 +27,8 @@ from chase import selectors, services
 from chase.access import seat_for, session_for
 from chase.engines import ENGINES
 from chase.errors import NoSuchSession, SeatRefused, StaleVersion
-from chase.models import GameSession
+from chase.models import GameSession, Seat
+from config.throttles import AnonScopedRateThrottle
 
 # --- serializers: parse and bound the input, describe the output ------------------------------
 
@@ -31,7 +41,8 @@ class SessionCreateSerializer(serializers.Serializer):
     )
     play_as = serializers.CharField(
         required=False, allow_blank=True, max_length=40,
-        help_text="Solo: the human seat (default: the first role). Ignored by other modes.",
+        help_text="Solo and multi: your seat (default: the first human seat). In multi it is "
+        "the only seat whose token you get. Ignored in hot-seat (you play every human seat).",
     )  # fmt: skip
     computer_seats = serializers.ListField(
         child=serializers.CharField(max_length=40), required=False, default=list, max_length=16,
@@ -44,6 +55,15 @@ class RematchSerializer(serializers.Serializer):
     seat = serializers.CharField(max_length=64, help_text="The token of a seat of the old game.")
 
 
+class JoinSerializer(serializers.Serializer):
+    invite = serializers.CharField(max_length=64, help_text="The code at the end of a join_url.")
+
+
+class JoinedSerializer(serializers.Serializer):
+    role = serializers.CharField()
+    token = serializers.CharField(help_text="The seat's fresh token: your credential from now.")
+
+
 class ActionSerializer(serializers.Serializer):
     seat = serializers.CharField(max_length=64, help_text="The seat's token.")
     version = serializers.IntegerField(min_value=0, help_text="The version it was chosen from.")
@@ -53,8 +73,16 @@ class ActionSerializer(serializers.Serializer):
 class SeatOutSerializer(serializers.Serializer):
     role = serializers.CharField()
     kind = serializers.CharField(help_text="human or computer")
-    token = serializers.CharField(allow_null=True, help_text="null for a computer seat")
-    join_url = serializers.URLField(allow_null=True, help_text="null for a computer seat")
+    token = serializers.CharField(
+        allow_null=True,
+        help_text="Only for seats you hold: every human seat in hot-seat and solo, your own in "
+        "multi and in a rematch. null for the others and for a computer seat.",
+    )
+    join_url = serializers.URLField(
+        allow_null=True,
+        help_text="A single-use invite link while the seat is free; null once it is taken "
+        "(yours included) and for a computer seat.",
+    )
 
 
 class SessionCreatedSerializer(serializers.Serializer):
@@ -101,12 +129,44 @@ ERROR = OpenApiResponse(description="{detail, errors: [{rule, field, message}]}"
 )
 @api_view(["POST"])
 @permission_classes([AllowAny])
+@throttle_classes([AnonScopedRateThrottle])
+@throttle_scope("session_create")
 def sessions_create(request):
-    """Start a game: `{kind, mode, options}` → `{id, seats: [{role, join_url}]}`."""
+    """Start a game: `{kind, mode, options, play_as}` → `{id, seats: [{role, token, join_url}]}`.
+    Hot-seat and solo: a token for every human seat. Multi: you sit at `play_as` (default the
+    first human seat) and get its token only; every other human seat has its invite link."""
     serializer = SessionCreateSerializer(data=request.data)
     serializer.is_valid(raise_exception=True)
-    session = services.session_create(**serializer.validated_data, user=request.user)
-    return Response(_created(request, session), status=status.HTTP_201_CREATED)
+    session = services.session_create(
+        **serializer.validated_data, user=request.user, creator_sits=True
+    )
+    seats = list(session.seats.all())
+    if session.mode == GameSession.Mode.MULTI:
+        held = [s for s in seats if s.taken_at is not None and not s.is_computer]
+    else:
+        held = [s for s in seats if not s.is_computer]
+    return Response(_created(request, session, held), status=status.HTTP_201_CREATED)
+
+
+@extend_schema(
+    operation_id="sessions_join",
+    request=JoinSerializer,
+    responses={200: JoinedSerializer, 400: ERROR, 404: ERROR},
+    auth=[],
+)
+@api_view(["POST"])
+@permission_classes([AllowAny])
+@throttle_classes([AnonScopedRateThrottle])
+@throttle_scope("session_action")
+def session_join(request, session_id: int):
+    """Take a free seat with its invite (the code in its join link), once: `{role, token}`
+    with a fresh seat token. A spent or unknown invite is a 404 and hands out nothing."""
+    serializer = JoinSerializer(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    seat = services.seat_join(
+        invite=serializer.validated_data["invite"], session_id=session_id, user=request.user
+    )
+    return Response({"role": seat.role, "token": seat.token})
 
 
 @extend_schema(
@@ -123,10 +183,13 @@ def sessions_create(request):
 )
 @api_view(["POST"])
 @permission_classes([AllowAny])
+@throttle_classes([AnonScopedRateThrottle])
+@throttle_scope("session_create")
 def session_rematch(request, session_id: int):
     """The same game again once it is over (a player's seat token): same kind, mode, options
-    and computer seats. Answers as creating a game does: 201, or 200 with the rematch another
-    player (or an earlier click) already set up."""
+    and computer seats. 201, or 200 with the rematch another player (or an earlier click)
+    already set up. You sit at your old role if it is still free and get its token; seats
+    nobody has taken yet show their invite link only; the others show neither."""
     serializer = RematchSerializer(data=request.data)
     serializer.is_valid(raise_exception=True)
     old = session_for(session_id)
@@ -135,19 +198,24 @@ def session_rematch(request, session_id: int):
         raise SeatRefused("The computer plays that seat.", field="seat")
     existed = GameSession.objects.filter(rematch_of=old).exists()
     session = services.session_rematch(session=old, user=request.user)
+    mine = services.seat_rematch(rematch=session, old_seat=seat, user=request.user)
     code = status.HTTP_200_OK if existed else status.HTTP_201_CREATED
-    return Response(_created(request, session), status=code)
+    session.refresh_from_db()
+    return Response(_created(request, session, [mine] if mine else []), status=code)
 
 
-def _created(request, session: GameSession) -> dict:
+def _created(request, session: GameSession, held: list[Seat]) -> dict:
+    """The creation (or rematch) answer: tokens for the seats in `held` only; a join link for
+    each free human seat (its single-use invite)."""
+    tokens = {seat.pk: seat.token for seat in held}
     seats = [
         {
             "role": seat.role,
             "kind": seat.kind,
-            "token": None if seat.is_computer else seat.token,
-            "join_url": None
-            if seat.is_computer
-            else request.build_absolute_uri(reverse("chase:join", args=[seat.token])),
+            "token": tokens.get(seat.pk),
+            "join_url": request.build_absolute_uri(reverse("chase:join", args=[seat.open_invite]))
+            if seat.open_invite
+            else None,
         }
         for seat in session.seats.all()
     ]
@@ -193,6 +261,8 @@ def session_view(request, session_id: int):
 )
 @api_view(["POST"])
 @permission_classes([AllowAny])
+@throttle_classes([AnonScopedRateThrottle])
+@throttle_scope("session_action")
 def session_actions(request, session_id: int):
     """Post one of the seat's legal actions with the version it was chosen from."""
     serializer = ActionSerializer(data=request.data)

@@ -10,4 +10,5 @@ urlpatterns = [
     path("sessions/<int:session_id>/actions/", api.session_actions, name="api-session-actions"),
     path("sessions/<int:session_id>/version/", api.session_version, name="api-session-version"),
     path("sessions/<int:session_id>/rematch/", api.session_rematch, name="api-session-rematch"),
+    path("sessions/<int:session_id>/join/", api.session_join, name="api-session-join"),
 ]

@@ -30,6 +30,20 @@ class NoSuchSession(SessionError):
     status_code = 404
 
 
+class NoSuchInvite(SessionError):
+    """An invite code that is spent (its seat is taken), unknown or malformed: the same 404
+    for all, so a code cannot be told from a guess."""
+
+    status_code = 404
+
+    def __init__(self) -> None:
+        super().__init__(
+            "That invite link has been used already, or there is no such link: each one seats one "
+            "player, once.",
+            field="invite",
+        )
+
+
 class StaleVersion(SessionError):
     """The action was chosen from an older version of the game. Carries nothing: the caller
     answers with the fresh view of the seat that posted."""
@@ -53,6 +67,7 @@ def status_of(error: Exception) -> int:
 
 __all__ = [
     "GameError",
+    "NoSuchInvite",
     "NoSuchSession",
     "OptionsError",
     "SeatRefused",

@@ -12,6 +12,8 @@ from chase.engines import ENGINES, get_engine, titles
 from chase.engines.base import OptionsError
 from chase.models import GameSession
 from chase.selectors import role_words
+from chase.services import MAX_ACTION_DEPTH
+from config.parsers import depth_exceeds
 
 
 class NewGameForm(forms.Form):
@@ -244,8 +246,8 @@ class ActForm(forms.Form):
     def clean_action(self) -> dict[str, Any]:
         try:
             action = json.loads(self.cleaned_data["action"])
-        except ValueError:
+        except (ValueError, RecursionError):  # a thousand nested brackets is not an action
             raise forms.ValidationError("That action could not be read.") from None
-        if not isinstance(action, dict):
+        if not isinstance(action, dict) or depth_exceeds(action, MAX_ACTION_DEPTH):
             raise forms.ValidationError("That action could not be read.")
         return action

@@ -15,8 +15,26 @@ from django.db.models import Q
 
 
 def new_token() -> str:
-    """A seat's secret: whoever holds it plays that seat (a join link carries it)."""
+    """A seat's secret: whoever holds it plays that seat. 128 bits from `secrets`; looked up
+    by the unique index only, never compared by hand."""
     return secrets.token_urlsafe(16)
+
+
+def new_invite() -> str:
+    """A seat's single-use invite code (the join link): 128 bits from `secrets`. It takes a
+    free seat once and hands out a fresh seat token; it is never a credential itself."""
+    return secrets.token_urlsafe(16)
+
+
+def is_code(text) -> bool:
+    """Whether this could be a token or an invite at all (token_urlsafe's alphabet, at most
+    64 characters): anything else (a NUL byte, say) is refused before it reaches a query."""
+    return (
+        isinstance(text, str)
+        and 0 < len(text) <= 64
+        and text.isascii()
+        and text.replace("-", "").replace("_", "").isalnum()
+    )
 
 
 class GameSessionQuerySet(models.QuerySet):
@@ -101,6 +119,11 @@ class Seat(models.Model):
         related_name="chase_seats",
     )
     token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
+    # The join link's code: good while the seat is free (taking the seat, by any way, spends
+    # it); None for a computer seat.
+    invite = models.CharField(
+        max_length=64, unique=True, null=True, blank=True, default=new_invite, editable=False
+    )
     name = models.CharField(max_length=150, blank=True)
     taken_at = models.DateTimeField(null=True, blank=True)
 
@@ -120,6 +143,11 @@ class Seat(models.Model):
     @property
     def is_taken(self) -> bool:
         return self.is_computer or self.taken_at is not None
+
+    @property
+    def open_invite(self) -> str | None:
+        """The invite code while it can still be used: a free human seat's."""
+        return None if self.is_taken else self.invite
 
 
 class ActionLog(models.Model):

@@ -4,31 +4,32 @@ Services take keyword-only arguments, run in one transaction, call the engine (p
 `chase.engines`) and raise `chase.errors` (nothing is half-written when they do). Each action
 is posted with the version it was chosen from: the session row is locked (SELECT ... FOR UPDATE)
 and the write is guarded by `UPDATE ... WHERE version = <the version read>`, so two posts of
-the same version apply once on PostgreSQL and on SQLite alike.
+the same version apply once on PostgreSQL and on SQLite alike. On SQLite every transaction
+begins IMMEDIATE (config.settings), so a second writer waits for the first (up to the busy
+timeout) instead of failing with "database is locked": nothing here retries by hand.
 """
 
 from __future__ import annotations
 
-import functools
 import json
-import random
-import time
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import OperationalError, connection, transaction
+from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
 from chase.engines import UnknownGame, get_engine
 from chase.engines.base import Engine, GameError, OptionsError
 from chase.engines.chance import Chance, ChanceExhausted, RandomChance, ScriptedChance
-from chase.errors import NoSuchSession, SeatRefused, SessionError, StaleVersion
-from chase.models import ActionLog, GameSession, Seat
+from chase.errors import NoSuchInvite, NoSuchSession, SeatRefused, SessionError, StaleVersion
+from chase.models import ActionLog, GameSession, Seat, is_code, new_invite, new_token
+from config.parsers import depth_exceeds
 
 # A safety stop for computer seats answering each other; a whole pelts phase is a handful.
 MAX_COMPUTER_MOVES = 2000
-LOCK_RETRIES = 25
+# An action is a flat dict of a few values; nothing legal nests deeper than this.
+MAX_ACTION_DEPTH = 8
 
 Status = GameSession.Status
 
@@ -36,30 +37,6 @@ Status = GameSession.Status
 def new_chance() -> Chance:
     """The source of every die, shuffle and draw (tests patch this for seeded games)."""
     return RandomChance()
-
-
-def _retry_when_locked(service):
-    """SQLite answers a second writer with "database is locked" where PostgreSQL waits for the
-    row lock: run the whole transaction again, so it reads what the first writer committed (a
-    newer version, say). Never inside an enclosing transaction, which could not be rerun."""
-
-    @functools.wraps(service)
-    def wrapper(*args, **kwargs):
-        for attempt in range(1, LOCK_RETRIES + 1):
-            try:
-                return service(*args, **kwargs)
-            except OperationalError as error:
-                retry = (
-                    connection.vendor == "sqlite"
-                    and "locked" in str(error)
-                    and not connection.in_atomic_block
-                    and attempt < LOCK_RETRIES
-                )
-                if not retry:
-                    raise
-                time.sleep(random.uniform(0.002, 0.02) * attempt)
-
-    return wrapper
 
 
 @dataclass(frozen=True)
@@ -83,7 +60,6 @@ def _engine(kind: str) -> Engine:
         raise SessionError(str(error), field="kind") from None
 
 
-@_retry_when_locked
 @transaction.atomic
 def session_create(
     *,
@@ -93,13 +69,18 @@ def session_create(
     user=None,
     play_as: str | None = None,
     computer_seats: list[str] | None = None,
+    creator_sits: bool = False,
 ) -> GameSession:
     """Set up a game: options cleaned by the engine, one seat per role, the setup logged as
     step 0. Solo: `play_as` (default the first role) is the human seat, the computer holds the
     rest and moves at once; `computer_seats` is not used. Hot-seat and several browsers: the
     roles in `computer_seats` are the computer's (at least one seat stays human), the others
     are people's. Hot-seat and solo games start playing; a multi game waits until every human
-    seat is taken. Whenever a computer seat has a move, it is made at once."""
+    seat is taken. Whenever a computer seat has a move, it is made at once.
+
+    `creator_sits` (the API and the lobby): in a multi game the creator takes the `play_as`
+    seat (default the first human one) at once, in the same transaction, so it is never
+    offered to anyone else; the other seats wait for their invite links."""
     engine = _engine(kind)
     if mode not in GameSession.Mode.values:
         raise SessionError(
@@ -108,13 +89,15 @@ def session_create(
         )
     if not isinstance(options, dict):
         raise SessionError("The options must be an object of option names.", field="options")
+    check_option_texts(options)
     try:
         cleaned = engine.clean_options(options)
     except OptionsError as error:
         raise SessionError(str(error), field="options") from None
     roles = engine.roles(cleaned)
     computers = _computer_roles(roles, computer_seats, mode, play_as)
-    play_as = play_as or roles[0]
+    if play_as is None or play_as == "":
+        play_as = next((role for role in roles if role not in computers), roles[0])
     if play_as not in roles:
         raise SessionError(
             f"There is no seat {play_as!r} in this game: the seats are {', '.join(roles)}.",
@@ -138,6 +121,7 @@ def session_create(
             position=position,
             kind=Seat.Kind.COMPUTER if role in computers else Seat.Kind.HUMAN,
             name="Computer" if role in computers else "",
+            invite=None if role in computers else new_invite(),
         )  # fmt: skip
         for position, role in enumerate(roles)
     )
@@ -148,7 +132,71 @@ def session_create(
         state, moves = _computer_moves(engine, setup.state, session.seats.all())
         if moves:
             _commit(session, engine, state, moves)
+    if creator_sits and waiting:
+        _take(seat=session.seats.get(role=play_as), user=user)
+        session.refresh_from_db()
     return session
+
+
+# Every text inside a game's options (names, colonies, words): what a page can print.
+MAX_OPTION_TEXT = 40
+MAX_OPTION_DEPTH = 6
+
+
+def check_option_texts(options: dict[str, Any]) -> None:
+    """Refuse, naming the field (`names[1]`), any string inside the options that is not
+    printable text of at most 40 characters: a NUL (PostgreSQL cannot store it), a lone
+    surrogate (no page could be encoded with it), a control character. Walked without
+    recursion, and no deeper than a game's options ever go."""
+    stack: list[tuple[tuple, Any]] = [((), options)]
+    while stack:
+        path, value = stack.pop()
+        if len(path) > MAX_OPTION_DEPTH:
+            raise SessionError(
+                f"Option {_field(path)}: the options nest too deeply.", field=_field(path)
+            )
+        if isinstance(value, str):
+            _check_text(path, value)
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                if isinstance(key, str) and not _printable(key):  # never echo the key itself
+                    raise SessionError(
+                        f"Option {_field(path)}: a name of at most {MAX_OPTION_TEXT} printable "
+                        "characters is expected.",
+                        field=_field(path),
+                    )
+                stack.append(((*path, key), item))
+        elif isinstance(value, list):
+            stack.extend(((*path, index), item) for index, item in enumerate(value))
+
+
+def _field(path: tuple) -> str:
+    """A path as the API names fields: `names[1]` (a seat's {canoe, colony} is one field)."""
+    field = ""
+    for part in path:
+        if isinstance(part, int):
+            field += f"[{part}]"
+        elif field.endswith("]"):
+            break  # a part of a list item: the item is the field
+        else:
+            field = f"{field}.{part}" if field else part
+    return field or "options"
+
+
+def _printable(text: str) -> bool:
+    return len(text) <= MAX_OPTION_TEXT and text.isprintable()  # no NUL, control, surrogate
+
+
+def _check_text(path: tuple, text: str) -> None:
+    if _printable(text):
+        return
+    if len(path) == 3 and isinstance(path[1], int):  # a seat's part: names[1].canoe
+        what = f"Option '{path[0]}': seat {path[1] + 1}'s {path[2]}"
+    else:
+        what = f"Option {_field(path)}"
+    raise SessionError(
+        f"{what} must be 1 to {MAX_OPTION_TEXT} printable characters.", field=_field(path)
+    )
 
 
 def _computer_roles(
@@ -183,7 +231,6 @@ def _computer_roles(
     return computers
 
 
-@_retry_when_locked
 @transaction.atomic
 def session_rematch(*, session: GameSession, user=None) -> GameSession:
     """The same game again, once it is over: same kind, mode and options, the same seats held
@@ -210,10 +257,12 @@ def session_rematch(*, session: GameSession, user=None) -> GameSession:
 
 
 def seat_take(*, seat: Seat, user=None) -> Seat:
-    """The first use of a seat's token (its view, its join link or an action) takes it.
+    """The first use of a seat's token (its view, its table link or an action) takes it: the
+    holder of the token is its player (in hot-seat and solo the creator holds them all).
 
     Taking a seat of a waiting game bumps the version (the others see who joined); taking the
-    last free human seat starts it. Taking a seat again is harmless.
+    last free human seat starts it. Taking a seat, by any way, spends its invite. Taking a seat
+    again is harmless.
     """
     if not seat.is_taken:
         _take(seat=seat, user=user)
@@ -221,26 +270,80 @@ def seat_take(*, seat: Seat, user=None) -> Seat:
     return seat
 
 
+def seat_join(*, invite: str, session_id: int | None = None, user=None) -> Seat:
+    """Take a free human seat by its invite code (the join link), once: the seat gets a fresh
+    token, which is the player's credential from then on. A spent, unknown or malformed code
+    (or one of another game than `session_id`) is NoSuchInvite and hands out nothing."""
+    seat = None
+    if is_code(invite):
+        seat = Seat.objects.filter(invite=invite, kind=Seat.Kind.HUMAN).first()  # unique index
+    if seat is None or (session_id is not None and seat.session_id != session_id):
+        raise NoSuchInvite()
+    if seat.taken_at is not None or not _take(seat=seat, user=user, invite=invite):
+        raise NoSuchInvite()
+    seat.refresh_from_db()
+    return seat
+
+
 def seat_claim(*, session: GameSession, role: str, user=None) -> Seat:
-    """Sit down at a free human seat of an open game (from the lobby's list)."""
+    """Sit down at a free human seat from the lobby's list: only a game across several
+    browsers still waiting for players has free seats (one started by the API, in hot-seat,
+    solo or as a rematch is its players' alone). The seat gets a fresh token."""
     seat = session.seats.filter(role=role, kind=Seat.Kind.HUMAN).first()
     if seat is None:
         raise SessionError(f"There is no seat {role!r} to take in this game.", field="role")
-    if seat.taken_at is not None or not _take(seat=seat, user=user):
+    if seat.taken_at is not None:
+        raise SessionError("Someone has taken that seat already: choose another.", field="role")
+    if session.mode != GameSession.Mode.MULTI or session.status != Status.WAITING:
+        raise SessionError("This game has no free seats: its players hold them.", field="role")
+    if not _take(seat=seat, user=user, fresh=True, waiting_multi=True):
         raise SessionError("Someone has taken that seat already: choose another.", field="role")
     seat.refresh_from_db()
     return seat
 
 
-@_retry_when_locked
+def seat_rematch(*, rematch: GameSession, old_seat: Seat, user=None) -> Seat | None:
+    """The player of `old_seat` sits at the same role in the rematch, if nobody has taken it
+    (by its invite link, say); None otherwise. The seat gets a fresh token."""
+    if rematch.rematch_of_id != old_seat.session_id or old_seat.is_computer:
+        raise SeatRefused("Only a player of this game can sit in its rematch.", field="seat")
+    seat = rematch.seats.filter(role=old_seat.role, kind=Seat.Kind.HUMAN).first()
+    if seat is None or seat.taken_at is not None:
+        return None
+    if not _take(seat=seat, user=user, fresh=True):
+        return None
+    seat.refresh_from_db()
+    return seat
+
+
 @transaction.atomic
-def _take(*, seat: Seat, user=None) -> bool:
-    """Take the seat if it is free; True when this call took it."""
+def _take(
+    *,
+    seat: Seat,
+    user=None,
+    invite: str | None = None,
+    fresh: bool = False,
+    waiting_multi: bool = False,
+) -> bool:
+    """Take the seat if it is free; True when this call took it. With `invite`, only while the
+    seat still has that invite; with `fresh` (or an invite) the seat gets a new token, so
+    nobody but the taker holds it. `waiting_multi`: only in a multi game still waiting."""
     session = GameSession.objects.select_for_update().get(pk=seat.session_id)
+    if waiting_multi and (
+        session.mode != GameSession.Mode.MULTI or session.status != Status.WAITING
+    ):
+        return False
     person = user if user is not None and user.is_authenticated else None
-    taken = Seat.objects.filter(pk=seat.pk, taken_at__isnull=True).update(
-        taken_at=timezone.now(), user=person, name=person.get_username() if person else "Guest"
-    )
+    free = Seat.objects.filter(pk=seat.pk, taken_at__isnull=True)
+    changes: dict[str, Any] = {
+        "taken_at": timezone.now(), "user": person,
+        "name": person.get_username() if person else "Guest",
+    }  # fmt: skip
+    if invite is not None:
+        free = free.filter(invite=invite)
+    if invite is not None or fresh:
+        changes["token"] = new_token()
+    taken = free.update(**changes)
     if not taken or session.status != Status.WAITING:
         return bool(taken)
     engine = get_engine(session.kind)
@@ -256,17 +359,18 @@ def _take(*, seat: Seat, user=None) -> bool:
 # --- playing -----------------------------------------------------------------------------------
 
 
-@_retry_when_locked
 @transaction.atomic
 def session_act(
     *, session_id: int, token: str, version: int, action: dict[str, Any]
 ) -> GameSession:
     """Apply one legal action of the seat holding `token`, chosen from `version`; then the
     computer seats move until none has anything to do. StaleVersion when the game moved on."""
+    if depth_exceeds(action, MAX_ACTION_DEPTH):  # walked without recursion
+        raise SessionError("That is not one of your legal actions now.", field="action")
     session = GameSession.objects.select_for_update().filter(pk=session_id).first()
     if session is None:
         raise NoSuchSession("There is no such game.")
-    seat = session.seats.filter(token=token).first() if token else None
+    seat = session.seats.filter(token=token).first() if is_code(token) else None
     if seat is None:
         raise SeatRefused("That seat token does not belong to this game.", field="seat")
     if version != session.version:

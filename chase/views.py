@@ -30,7 +30,7 @@ from chase.access import (
 from chase.engines import get_engine
 from chase.errors import SeatRefused, SessionError, StaleVersion, status_of
 from chase.forms import ActForm, NewGameForm, options_form
-from chase.models import GameSession, Seat
+from chase.models import GameSession, Seat, is_code
 
 BOARDS = {"pelts": selectors.pelts_board, "race": lambda view, actions: selectors.race_board(view)}
 RESULTS = {"race": selectors.race_results}  # a game's end screen, beside the winner
@@ -100,7 +100,7 @@ def game_create(request):
                 kind=form.cleaned_data["kind"], mode=form.cleaned_data["mode"],
                 options=options.options(), user=request.user,
                 play_as=options.cleaned_data.get("play_as"),
-                computer_seats=options.computer_seats(),
+                computer_seats=options.computer_seats(), creator_sits=True,
             )  # fmt: skip
         except SessionError as error:
             form.add_error(None, error.message)
@@ -112,11 +112,11 @@ def game_create(request):
 
 def _hold_new_game(request, session: GameSession, play_as: str | None) -> None:
     """Hot-seat: this browser holds every human seat. Solo: the human seat. Several browsers:
-    the creator's own seat; the others are invite links on the table."""
+    the creator's own seat (taken with the game); the others are invite links on the table."""
     remember_created(request, session)
     seats = [s for s in session.seats.all() if not s.is_computer]
     if session.mode == GameSession.Mode.MULTI:
-        seats = [s for s in seats if s.role == (play_as or seats[0].role)]
+        seats = [s for s in seats if s.taken_at is not None]
     for seat in seats:
         services.seat_take(seat=seat, user=request.user)
         remember_seat(request, seat)
@@ -137,22 +137,18 @@ def rematch(request, session_id: int):
     new = services.session_rematch(session=session, user=request.user)
     if first:
         remember_created(request, new)
-    mine = held_tokens(request, new.pk)
-    for seat in new.seats.filter(role__in=[s.role for s in held], kind=Seat.Kind.HUMAN):
-        if seat.token in mine:
-            continue
-        try:
-            seat = services.seat_claim(session=new, role=seat.role, user=request.user)
-        except SessionError:
-            continue  # someone took it already, by its invite link
-        remember_seat(request, seat)
+    for old_seat in held:
+        seat = services.seat_rematch(rematch=new, old_seat=old_seat, user=request.user)
+        if seat is not None:  # else taken already: by this browser, or by its invite link
+            remember_seat(request, seat)
     return redirect("chase:table", new.pk)
 
 
 @require_POST
 @session_errors
 def sit(request, session_id: int, role: str):
-    """Take a free seat of an open game from the lobby."""
+    """Take a free seat of an open game from the lobby (only a multi game still waiting has
+    any: the service refuses every other)."""
     seat = services.seat_claim(session=session_for(session_id), role=role, user=request.user)
     remember_seat(request, seat)
     return redirect("chase:table", session_id)
@@ -160,11 +156,15 @@ def sit(request, session_id: int, role: str):
 
 @require_GET
 @session_errors
-def join(request, token: str):
-    seat = Seat.objects.select_related("session").filter(token=token).first()
-    if seat is None or seat.is_computer:
-        raise Http404("No such seat.")
-    services.seat_take(seat=seat, user=request.user)
+def join(request, invite: str):
+    """An invite link: it takes its free seat once, and this browser keeps the seat's fresh
+    token. Opened again by the same browser, it goes to the table; for anyone else a spent
+    or unknown invite is a 404 that hands out nothing."""
+    if is_code(invite):
+        spent = Seat.objects.filter(invite=invite, taken_at__isnull=False).first()
+        if spent is not None and spent.token in held_tokens(request, spent.session_id):
+            return redirect("chase:table", spent.session_id)
+    seat = services.seat_join(invite=invite, user=request.user)
     remember_seat(request, seat)
     hand_device_to(request, seat.session, seat.role)
     return redirect("chase:table", seat.session_id)
@@ -293,8 +293,8 @@ def _seat_shown(request, session, held: list[Seat], acting: list[str]):
 
 def _seat_row(request, session, seat: Seat, shown: Seat | None, invites: bool) -> dict:
     join = None
-    if invites and not seat.is_taken:
-        join = request.build_absolute_uri(reverse("chase:join", args=[seat.token]))
+    if invites and seat.open_invite:
+        join = request.build_absolute_uri(reverse("chase:join", args=[seat.open_invite]))
     return {
         "role": seat.role,
         "title": selectors.role_title(session, seat.role),

@@ -1,13 +1,27 @@
+from csp.decorators import csp_update
 from django.contrib import admin
-from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from django.urls import include, path, re_path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
+
+from config import errors
+
+# Swagger UI from drf-spectacular-sidecar. The split view serves its start-up script as a file
+# (?script), so no inline script is needed; Swagger UI does insert a <style> element of its
+# own, so this page alone allows inline style elements (still nothing from another origin).
+api_docs = csp_update({"style-src-elem": ["'self'", "'unsafe-inline'"]})(
+    SpectacularSwaggerSplitView.as_view(url_name="api-schema")
+)
 
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("api/docs/", api_docs, name="api-docs"),
     path("api/", include("campaign.api_urls")),
     path("api/", include("chase.api_urls")),
+    re_path(r"^api/", errors.api_not_found),  # unknown /api/ paths answer JSON
     path("play/", include("chase.urls")),
     path("", include("campaign.urls")),
 ]
+
+handler400 = "config.errors.bad_request"
+handler404 = "config.errors.not_found"

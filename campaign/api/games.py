@@ -11,7 +11,9 @@
     POST /api/postgames/{id}/trade/    {action, ...}
     POST /api/postgames/{id}/undo/
     POST /api/postgames/{id}/commit/   once (C22): a second commit answers 200 and changes nothing
-    POST /api/captives/{figure}/ransom/ {price}; POST /api/captives/{figure}/sell/ {dice?}
+    POST /api/captives/{figure}/ransom/ {price}     the owner offers a ransom (C16)
+    POST /api/captives/{figure}/ransom/accept/ {price?}  the captor accepts it: it is paid
+    POST /api/captives/{figure}/sell/ {dice?}       the captor sells (an offer lapses)
 
 Reading follows the campaign (a stranger gets 404 for a private one); only the warband's owner
 and the organiser drive its sequence (403 for anyone else).
@@ -34,6 +36,7 @@ from campaign.api.games_serializers import (
     GameWriteSerializer,
     PositionSerializer,
     PostGameSerializer,
+    RansomAcceptSerializer,
     RansomSerializer,
     SellCaptiveSerializer,
     TradeSerializer,
@@ -194,12 +197,33 @@ CAPTIVE_ANSWERS = ANSWERS | {200: FigureStateSerializer}
 @extend_schema(operation_id="captives_ransom", request=RansomSerializer, responses=CAPTIVE_ANSWERS)
 @api_view(["POST"])
 def captive_ransom(request, figure_id: int):
-    """C16: the captive's owner pays the ransom agreed to the captor; it returns without its
-    equipment."""
+    """C16: the captive's owner (or the organiser) offers a ransom, at least 1 and within the
+    treasury. Nothing is paid until the captor's owner accepts; a new offer replaces the last."""
     figure = games.figure_for_captive(request.user, figure_id)
     serializer = RansomSerializer(data=request.data)
     serializer.is_valid(raise_exception=True)
-    figure = services.captive_ransom(figure=figure, actor=request.user, **serializer.validated_data)
+    figure = services.captive_ransom_offer(
+        figure=figure, actor=request.user, **serializer.validated_data
+    )
+    return Response(FigureStateSerializer(figure).data)
+
+
+@extend_schema(
+    operation_id="captives_ransom_accept",
+    request=RansomAcceptSerializer,
+    responses=CAPTIVE_ANSWERS | {409: BAD_REQUEST},
+)
+@api_view(["POST"])
+def captive_ransom_accept(request, figure_id: int):
+    """C16: the captor's owner (or the organiser) accepts the owner's offer: the price moves
+    between the treasuries and the figure returns without its equipment. Send the `price` you
+    read to be sure the offer did not change meanwhile (409 if it did)."""
+    figure = games.figure_for_captive(request.user, figure_id)
+    serializer = RansomAcceptSerializer(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    figure = services.captive_ransom_accept(
+        figure=figure, actor=request.user, price=serializer.validated_data.get("price")
+    )
     return Response(FigureStateSerializer(figure).data)
 
 

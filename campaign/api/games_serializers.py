@@ -271,7 +271,16 @@ class TradeSerializer(serializers.Serializer):
 
 
 class RansomSerializer(serializers.Serializer):
-    price = serializers.IntegerField(min_value=0, max_value=100_000, help_text="As agreed (C16).")
+    price = serializers.IntegerField(
+        min_value=1, max_value=100_000, help_text="The owner's offer, at least 1 (C16)."
+    )
+
+
+class RansomAcceptSerializer(serializers.Serializer):
+    price = serializers.IntegerField(
+        required=False, min_value=1, max_value=100_000,
+        help_text="The offer you accept, as you read it: a changed offer is a 409.",
+    )  # fmt: skip
 
 
 class SellCaptiveSerializer(serializers.Serializer):
@@ -283,3 +292,6 @@ class FigureStateSerializer(serializers.Serializer):
     warband = serializers.IntegerField(source="warband_id")
     name = serializers.CharField()
     state = serializers.CharField()
+    ransom_offer = serializers.IntegerField(
+        allow_null=True, help_text="The owner's standing ransom offer, until accepted (C16)."
+    )

@@ -17,5 +17,10 @@ urlpatterns = [
     path("postgames/<int:postgame_id>/undo/", games.postgame_undo, name="api-postgame-undo"),
     path("postgames/<int:postgame_id>/commit/", games.postgame_commit, name="api-postgame-commit"),
     path("captives/<int:figure_id>/ransom/", games.captive_ransom, name="api-captive-ransom"),
+    path(
+        "captives/<int:figure_id>/ransom/accept/",
+        games.captive_ransom_accept,
+        name="api-captive-ransom-accept",
+    ),
     path("captives/<int:figure_id>/sell/", games.captive_sell, name="api-captive-sell"),
 ]

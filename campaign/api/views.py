@@ -8,7 +8,6 @@ its warbands; reading a public one is open to any user, writing needs membership
 from __future__ import annotations
 
 from django.db.models import prefetch_related_objects
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.decorators import api_view, permission_classes
@@ -99,16 +98,17 @@ def campaign_detail(request, campaign_id: int):
 @extend_schema(
     operation_id="campaigns_join",
     request=JoinSerializer,
-    responses={200: CampaignSerializer, 400: BAD_REQUEST, 404: NOT_FOUND},
+    responses={200: CampaignSerializer, 400: BAD_REQUEST},
 )
 @api_view(["POST"])
 def campaign_join(request, campaign_id: int):
     """Join with the invite code. The campaign is looked up by id alone (not campaign_for):
-    a stranger must reach a private campaign to join it, and the code is the proof.
-    Joining again is harmless (200)."""
+    a stranger must reach a private campaign to join it, and the code is the proof. A wrong
+    code and an id that does not exist get the same 400, so ids of private campaigns do not
+    leak. Joining again is harmless (200)."""
     serializer = JoinSerializer(data=request.data)
     serializer.is_valid(raise_exception=True)
-    campaign = get_object_or_404(Campaign, pk=campaign_id)
+    campaign = Campaign.objects.filter(pk=campaign_id).first()
     services.campaign_join(
         campaign=campaign, user=request.user, invite_code=serializer.validated_data["invite_code"]
     )

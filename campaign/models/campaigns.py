@@ -166,6 +166,10 @@ class Figure(models.Model):
     advancement_rolls = models.PositiveSmallIntegerField(default=0)
     reputation_gained_as = models.CharField(max_length=10, blank=True)
     position = models.PositiveSmallIntegerField(default=0)
+    # C16: while captured, the owner's standing ransom offer, which the captor's owner accepts
+    # (or the organiser records); until then the captor may still sell the figure.
+    ransom_offer = models.PositiveIntegerField(null=True, blank=True)
+    ransom_offered_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     objects = FigureQuerySet.as_manager()

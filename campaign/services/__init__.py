@@ -13,7 +13,8 @@ from campaign.services.games import (
 )
 from campaign.services.jobs import JobBusy, job_run, jobs_sweep
 from campaign.services.postgame import (
-    captive_ransom,
+    captive_ransom_accept,
+    captive_ransom_offer,
     captive_sell,
     postgame_answer,
     postgame_commit,
@@ -43,6 +44,7 @@ from campaign.services.warbands import (
     warband_found,
     warband_recalculate_rating,
     warband_remove_figure,
+    warband_treasury_correct,
 )
 
 __all__ = [
@@ -52,7 +54,8 @@ __all__ = [
     "game_edit",
     "game_file",
     "game_withdraw",
-    "captive_ransom",
+    "captive_ransom_accept",
+    "captive_ransom_offer",
     "captive_sell",
     "postgame_answer",
     "postgame_commit",
@@ -80,5 +83,6 @@ __all__ = [
     "warband_create_founded",
     "warband_found",
     "warband_recalculate_rating",
+    "warband_treasury_correct",
     "warband_remove_figure",
 ]

@@ -15,7 +15,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 
-from campaign.errors import CampaignError
+from campaign.errors import CampaignError, ConflictError
 from campaign.models import Campaign, Figure, GameFigure, GameReport, PostGame, Warband
 from campaign.rules import postgame as rules
 from campaign.rules.postgame.sheet import OUTCOMES
@@ -276,10 +276,14 @@ def game_withdraw(*, game: GameReport, actor) -> GameReport:
         raise PermissionDenied("You may not withdraw this report.")
     confirmed = game.status == GameReport.Status.CONFIRMED
     if confirmed:
-        committed = game.postgames.filter(status=PostGame.Status.COMMITTED)
-        names = ", ".join(p.warband.name for p in committed.select_related("warband"))
+        # The lock order of services.postgame: the report (above), then its sequences by id.
+        postgames = list(
+            game.postgames.select_for_update(of=("self",)).select_related("warband").order_by("id")
+        )
+        committed = [p for p in postgames if p.status == PostGame.Status.COMMITTED]
+        names = ", ".join(p.warband.name for p in committed)
         if names:
-            raise GameError(
+            raise ConflictError(
                 f"The post-game of {names} is committed: the rosters have changed, so this "
                 "report can no longer be withdrawn. The organiser corrects the rosters by hand.",
                 field="status",

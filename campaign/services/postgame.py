@@ -9,18 +9,16 @@ final sheet to the rows in one transaction, exactly once (C22).
 
 from __future__ import annotations
 
-import random
-import time
 from collections import Counter, defaultdict
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
-from django.db import OperationalError, connection, transaction
+from django.db import transaction
 from django.db.models import F, Max
 from django.utils import timezone
 
-from campaign.errors import DiceError
-from campaign.models import EquipmentPiece, Figure, PostGame, RollRecord, Warband
+from campaign.errors import ConflictError, DiceError
+from campaign.models import EquipmentPiece, Figure, GameReport, PostGame, RollRecord, Warband
 from campaign.rules import postgame as rules
 from campaign.rules.dice import Dice
 from campaign.rules.postgame.answers import check_faces
@@ -30,15 +28,27 @@ from campaign.services.games import GameError
 from campaign.services.ratings import ratings_queue_recalculation
 from campaign.services.warbands import treasury_change
 
-COMMIT_ATTEMPTS = 30  # SQLite reports a lock instead of waiting in some cases: try again
+WITHDRAWN = (
+    "The organiser withdrew this game report meanwhile: its post-game sequences are gone and "
+    "nothing was changed."
+)
 
 
 def _locked(postgame: PostGame) -> PostGame:
-    return (
+    """Lock the sequence for a write. Rows are always locked in one order, game report first,
+    then its post-game rows, then warbands by id (services.games.game_withdraw too), so a
+    commit and a withdraw at the same moment queue up instead of deadlocking; whoever comes
+    second finds the other's result and gets a ConflictError (409) or the committed row."""
+    list(GameReport.objects.select_for_update().filter(pk=postgame.game_id).values("id"))
+    row = (
         PostGame.objects.select_for_update(of=("self",))
         .select_related("warband__campaign", "game__warband_a", "game__warband_b")
-        .get(pk=postgame.pk)
+        .filter(pk=postgame.pk)
+        .first()
     )
+    if row is None:
+        raise ConflictError(WITHDRAWN, field="status")
+    return row
 
 
 def _check_open(row: PostGame, actor, position: int | None) -> None:
@@ -107,28 +117,15 @@ def postgame_undo(*, postgame: PostGame, actor, position: int | None = None) -> 
 # --- commit ------------------------------------------------------------------------------------
 
 
+@transaction.atomic
 def postgame_commit(*, postgame: PostGame, actor) -> PostGame:
     """Apply the sequence to the roster once (C22). A second commit, at once or later, changes
     nothing and returns the committed sequence.
 
-    The guard is a conditional UPDATE ... WHERE status = 'open' after locking the row, which
-    holds on PostgreSQL and SQLite alike. SQLite answers a concurrent writer with "database is
-    locked" rather than waiting in some cases: outside an enclosing transaction the whole commit
-    is tried again after a short pause (it then finds the sequence committed).
+    The guard is a conditional UPDATE ... WHERE status = 'open' after locking the rows (game
+    report, then the sequence), which holds on PostgreSQL and SQLite alike: SQLite transactions
+    begin IMMEDIATE (settings), so a concurrent writer waits its turn instead of failing.
     """
-    for attempt in range(COMMIT_ATTEMPTS):
-        try:
-            return _commit(postgame, actor)
-        except OperationalError as error:
-            retry = "locked" in str(error) and not connection.in_atomic_block
-            if not retry or attempt == COMMIT_ATTEMPTS - 1:
-                raise
-            time.sleep(random.uniform(0.01, 0.05) * (1 + attempt % 5))
-    raise AssertionError("unreachable")  # pragma: no cover
-
-
-@transaction.atomic
-def _commit(postgame: PostGame, actor) -> PostGame:
     row = _locked(postgame)
     if row.status == PostGame.Status.COMMITTED:
         return row
@@ -281,6 +278,11 @@ def _result(sequence: rules.PostGame, new_ids: dict[int, int]) -> dict:
 # --- captives (C16) ----------------------------------------------------------------------------
 
 
+def _lock_warbands(*ids: int) -> None:
+    """Lock warband rows in one order (by id), so two settlements never wait on each other."""
+    list(Warband.objects.select_for_update().filter(pk__in=ids).order_by("id").values("id"))
+
+
 def _captive(figure: Figure) -> tuple[Figure, Warband]:
     figure = (
         Figure.objects.select_for_update(of=("self",))
@@ -294,14 +296,43 @@ def _captive(figure: Figure) -> tuple[Figure, Warband]:
 
 
 @transaction.atomic
-def captive_ransom(*, figure: Figure, price: int, actor) -> Figure:
-    """C16: the owner pays the price the two agreed to the captor, and the figure returns
-    without its equipment. The owner (or the organiser) records it."""
+def captive_ransom_offer(*, figure: Figure, price: int, actor) -> Figure:
+    """C16: the owner (or the organiser) offers a ransom of `price` (at least 1, within the
+    treasury). Nothing moves until the captor's owner accepts; a new offer replaces the last,
+    and the captor may still sell the figure meanwhile."""
     figure, captor = _captive(figure)
     owner = figure.warband
     if not (actor.id == owner.owner_id or is_organiser(owner.campaign, actor)):
-        raise PermissionDenied(f"Only {owner.name}'s owner or the organiser pays a ransom.")
+        raise PermissionDenied(f"Only {owner.name}'s owner or the organiser offers a ransom.")
     # checks the price and the treasury
+    rules.ransom_captive(warband_sheet(owner), figure.id, price, currency=owner.campaign.currency)
+    figure.ransom_offer, figure.ransom_offered_at = price, timezone.now()
+    figure.save(update_fields=["ransom_offer", "ransom_offered_at"])
+    return figure
+
+
+@transaction.atomic
+def captive_ransom_accept(*, figure: Figure, actor, price: int | None = None) -> Figure:
+    """C16: the captor's owner (or the organiser) accepts the owner's offer: the price moves
+    from the owner's treasury to the captor's and the figure returns without its equipment.
+    `price`, when given, is the offer the accepting player saw: a different offer is a 409."""
+    figure, captor = _captive(figure)
+    owner = figure.warband
+    if not (actor.id == captor.owner_id or is_organiser(owner.campaign, actor)):
+        raise PermissionDenied(f"Only {captor.name}'s owner or the organiser accepts a ransom.")
+    if figure.ransom_offer is None:
+        raise GameError(
+            f"{owner.name} has offered no ransom for {figure.name}.", field="figure", rule="C16"
+        )
+    if price is not None and price != figure.ransom_offer:
+        raise ConflictError(
+            f"The offer for {figure.name} changed to "
+            f"{owner.campaign.money(figure.ransom_offer)} since you read it: nothing was paid. "
+            "Reload and look again.",
+            field="price", rule="C16",
+        )  # fmt: skip
+    price = figure.ransom_offer
+    _lock_warbands(owner.id, captor.id)
     rules.ransom_captive(warband_sheet(owner), figure.id, price, currency=owner.campaign.currency)
     treasury_change(
         warband=owner, amount=-price, actor=actor,
@@ -313,7 +344,8 @@ def captive_ransom(*, figure: Figure, price: int, actor) -> Figure:
     )  # fmt: skip
     figure.equipment.all().delete()
     figure.state = Figure.State.ACTIVE
-    figure.save(update_fields=["state"])
+    figure.ransom_offer = figure.ransom_offered_at = None
+    figure.save(update_fields=["state", "ransom_offer", "ransom_offered_at"])
     ratings_queue_recalculation(warband_ids=[owner.id, captor.id])
     return figure
 
@@ -331,6 +363,7 @@ def captive_sell(*, figure: Figure, actor, dice: list[Any] | None = None) -> Fig
     face = check_faces("D6", dice)[0] if dice is not None else dice_source.app_dice().d6()
     price = rules.captive_sale_price(face)
     owner = figure.warband
+    _lock_warbands(owner.id, captor.id)
     rules.release_for_sale(warband_sheet(owner), figure.id)
     treasury_change(
         warband=captor, amount=price, actor=actor,
@@ -343,6 +376,7 @@ def captive_sell(*, figure: Figure, actor, dice: list[Any] | None = None) -> Fig
     )  # fmt: skip
     figure.equipment.all().delete()
     figure.state = Figure.State.SOLD
-    figure.save(update_fields=["state"])
+    figure.ransom_offer = figure.ransom_offered_at = None  # an offer not accepted lapses (C16)
+    figure.save(update_fields=["state", "ransom_offer", "ransom_offered_at"])
     ratings_queue_recalculation(warband_ids=[owner.id, captor.id])
     return figure

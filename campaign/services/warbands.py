@@ -6,6 +6,7 @@ Services take keyword-only arguments, run in one transaction, call the plain rul
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -50,10 +51,17 @@ def campaign_create(*, organiser, name: str, **settings) -> Campaign:
     return campaign
 
 
+WRONG_INVITE_CODE = "That invite code does not match this campaign."
+
+
 @transaction.atomic
-def campaign_join(*, campaign: Campaign, user, invite_code: str) -> Membership:
-    if invite_code.strip().upper() != campaign.invite_code:
-        raise CampaignError("That invite code does not match this campaign.", field="invite_code")
+def campaign_join(*, campaign: Campaign | None, user, invite_code: str) -> Membership:
+    """Join with the invite code. `campaign` None (no such id) answers exactly as a wrong code
+    does, so a stranger cannot tell which private campaign ids exist."""
+    if campaign is None or not secrets.compare_digest(
+        invite_code.strip().upper().encode(), campaign.invite_code.encode()
+    ):
+        raise CampaignError(WRONG_INVITE_CODE, field="invite_code")
     membership, _ = Membership.objects.get_or_create(campaign=campaign, user=user)
     return membership
 
@@ -271,6 +279,18 @@ def warband_create_founded(
 
 
 # --- ratings -----------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def warband_treasury_correct(*, warband: Warband, amount: int, reason: str, actor) -> int:
+    """The organiser's correction of a treasury, and the team rating (C11) recalculated from
+    it, in one transaction: if the recalculation fails the correction is not saved either, so
+    the organiser never sees an error for a change that was in fact made (and then repeats
+    it). Returns the new rating."""
+    treasury_change(
+        warband=warband, amount=amount, actor=actor, reason=f"Organiser's correction: {reason}"
+    )
+    return warband_recalculate_rating(warband=warband)
 
 
 def warband_recalculate_rating(*, warband: Warband) -> int:

@@ -35,7 +35,7 @@ def home(request):
 def signup(request):
     form = SignupForm(request.POST or None)
     if form.is_valid():
-        login(request, form.save())
+        login(request, form.save(), backend="django.contrib.auth.backends.ModelBackend")
         return redirect("home")
     return render(request, "registration/signup.html", {"form": form})
 

@@ -261,9 +261,29 @@ def captive_ransom(request, figure_id: int):
     form = RansomForm(request.POST)
     if not form.is_valid():
         raise RulesError(form_problems(form), field="price")
-    services.captive_ransom(figure=figure, price=form.cleaned_data["price"], actor=request.user)
-    messages.success(request, f"{figure.name} is ransomed and back on the roster.")
+    price = form.cleaned_data["price"]
+    services.captive_ransom_offer(figure=figure, price=price, actor=request.user)
+    money = figure.warband.campaign.money(price)
+    messages.success(
+        request, f"Ransom of {money} offered for {figure.name}: it waits for the captor."
+    )
     return redirect("warband", figure.warband_id)
+
+
+@login_required
+@require_POST
+@rules_errors
+def captive_ransom_accept(request, figure_id: int):
+    figure = games.figure_for_captive(request.user, figure_id)
+    form = RansomForm(request.POST)
+    if not form.is_valid():
+        raise RulesError(form_problems(form), field="price")
+    captor = games.captor_of(figure)
+    services.captive_ransom_accept(
+        figure=figure, price=form.cleaned_data["price"], actor=request.user
+    )
+    messages.success(request, f"Ransom accepted: {figure.name} returns to {figure.warband.name}.")
+    return redirect("warband", captor.id)
 
 
 @login_required

@@ -54,11 +54,10 @@ def warband_treasury(request, warband_id: int):
     campaign_for(request.user, warband.campaign_id, organiser=True)
     form = TreasuryForm(request.POST)
     if form.is_valid():
-        services.treasury_change(
+        services.warband_treasury_correct(
             warband=warband, amount=form.cleaned_data["amount"], actor=request.user,
-            reason=f"Organiser's correction: {form.cleaned_data['reason']}",
+            reason=form.cleaned_data["reason"],
         )  # fmt: skip
-        services.warband_recalculate_rating(warband=warband)
         messages.success(request, "Treasury corrected.")
     else:
         messages.error(request, "Give a whole amount and a reason.")

@@ -4,6 +4,7 @@ SQLite and in-process Celery tasks by default, so `make run` needs nothing but P
 PostgreSQL through DATABASE_URL and Redis through REDIS_URL for a club server.
 """
 
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -33,7 +34,10 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "rest_framework",
     "rest_framework.authtoken",
+    "axes",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI's files, served from here rather than a CDN
+    "csp",
     "django_htmx",
     "template_partials",
     "campaign",
@@ -42,6 +46,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "config.errors.RejectNulMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -49,7 +54,10 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last: turns a login that axes flagged as locked out into the lockout answer.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -77,6 +85,13 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Every transaction takes SQLite's write lock when it begins (BEGIN IMMEDIATE), and a writer
+    # waits up to `timeout` seconds for another (a request, a Celery worker) instead of failing
+    # with "database is locked" when a read transaction tries to become a write one.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {"transaction_mode": "IMMEDIATE", "timeout": env_int("SQLITE_TIMEOUT_SECONDS", 20)}
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -85,6 +100,19 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# Brute-force protection (django-axes): axes' backend first, so a locked-out (username, IP)
+# pair is refused before the password is even checked; config/auth.py words the answer.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("AXES_COOLOFF_MINUTES", 15))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "config.auth.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "config.auth.client_ip"
+AXES_VERBOSE = False
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -150,16 +178,62 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "campaign.api_errors.exception_handler",
+    "DEFAULT_PARSER_CLASSES": [
+        "config.parsers.SafeJSONParser",  # JSON nested too deep is a 400, not a RecursionError
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
+    # Scopes for config.throttles.AnonScopedRateThrottle (anonymous clients only, per IP).
+    "DEFAULT_THROTTLE_RATES": {
+        "token": env_str("THROTTLE_TOKEN_RATE", "10/min"),
+        # The canoe games' API for anonymous clients: new games (and rematches), and actions
+        # (and joins by invite).
+        "session_create": env_str("THROTTLE_SESSION_CREATE_RATE", "30/min"),
+        "session_action": env_str("THROTTLE_SESSION_ACTION_RATE", "120/min"),
+    },
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Frontier API",
     "DESCRIPTION": "Campaign bookkeeping and canoe games for French and Indian War skirmish clubs.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Swagger UI from the drf-spectacular-sidecar package: /api/docs/ loads nothing from
+    # another origin (and its start-up script is a file, see config/urls.py, for the CSP).
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+}
+
+# Content-Security-Policy (django-csp): every script, style, image and request from this
+# origin only, no inline script and no eval (htmx runs with allowEval off; the pages' small
+# behaviours live in static/js/frontier.js). Style *attributes* are allowed: the league
+# chart's swatches and the race board's canoe badges take their colour from data (a palette
+# index, a canoe's colour), and a style attribute cannot run script; <style> elements stay
+# forbidden (style-src-elem).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "style-src-elem": ["'self'"],
+        "style-src-attr": ["'unsafe-inline'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
 }
 
 # Security: strict by default outside DEBUG; each can be relaxed for a club LAN by variable.
-SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# Behind a TLS-terminating proxy (DJANGO_BEHIND_PROXY=1) the proxy's X-Forwarded-Proto says
+# whether the visitor used https, and X-Forwarded-For who the visitor is. Without a proxy
+# anyone can send those headers, so they are ignored.
+BEHIND_PROXY = env_bool("DJANGO_BEHIND_PROXY", False)
+if BEHIND_PROXY:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", not DEBUG)
 SESSION_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", not DEBUG)
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE

@@ -24,3 +24,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
     DATABASES["default"]["TEST"] = {  # noqa: F405
         "NAME": os.path.join(tempfile.gettempdir(), f"frontier-test-{os.getpid()}.sqlite3")
     }
+
+# Throttles stay on (the security tests lower a rate with override_settings to see the 429), but
+# high enough that a test suite's many requests from one address never meet them.
+RATES = REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]  # noqa: F405
+REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"] = dict.fromkeys(RATES, "100000/min")  # noqa: F405

@@ -186,8 +186,9 @@ def test_a_wrong_code_says_so(campaign, stranger):
     assert response.json()["detail"] == "That invite code does not match this campaign."
 
 
-def test_joining_a_campaign_that_does_not_exist_is_404(stranger):
+def test_joining_a_campaign_that_does_not_exist_answers_as_a_wrong_code_does(stranger):
     response = signed_in(stranger).post(
         "/api/campaigns/424242/join/", {"invite_code": "ABCDEFGHJK"}, format="json"
     )
-    assert response.status_code == 404
+    assert response.status_code == 400
+    assert response.json()["detail"] == "That invite code does not match this campaign."

@@ -418,7 +418,7 @@ def test_a_report_whose_sequence_is_committed_cannot_be_withdrawn(
     sequence = drive(sequence_of(game, patrol), other_player, FOOT_PATROL_SCRIPT)
     services.postgame_commit(postgame=sequence, actor=other_player)
     response = signed_in(organiser).post(f"/api/games/{game.id}/withdraw/")
-    assert response.status_code == 400
+    assert response.status_code == 409  # the rosters changed first: a conflict (issue 9)
     assert response.json()["detail"].startswith(
         "The post-game of The 44th Foot Patrol is committed: the rosters have changed"
     )

@@ -42,20 +42,28 @@ def test_the_captive_shows_on_both_warbands_pages(client, red_hawk, war_party, p
     client.force_login(player)
     own = client.get(f"/warbands/{war_party.id}/games/", HTTP_HX_REQUEST="true")
     assert "is held by" in own.content.decode()
-    assert "Pay the ransom" in own.content.decode()
+    assert "Offer the ransom" in own.content.decode()
     theirs = client.get(f"/warbands/{patrol.id}/games/", HTTP_HX_REQUEST="true")
     assert "is held captive here" in theirs.content.decode()
     assert "Sell the captive" not in theirs.content.decode()  # not the player's to sell
 
 
 def test_the_owner_ransoms_the_captive_back_without_his_equipment(
-    red_hawk, war_party, patrol, player
+    red_hawk, war_party, patrol, player, other_player
 ):
     response = signed_in(player).post(
         f"/api/captives/{red_hawk.id}/ransom/", {"price": 15}, format="json"
     )
     assert response.status_code == 200
+    assert response.json()["state"] == "captured"  # an offer, until the captor accepts
+    assert response.json()["ransom_offer"] == 15
+    assert treasuries(war_party, patrol) == [73 + WAR_PARTY_INCOME, 53]
+    response = signed_in(other_player).post(
+        f"/api/captives/{red_hawk.id}/ransom/accept/", {"price": 15}, format="json"
+    )
+    assert response.status_code == 200
     assert response.json()["state"] == "active"
+    assert response.json()["ransom_offer"] is None
     red_hawk.refresh_from_db()
     assert red_hawk.state == "active"
     assert not red_hawk.equipment.exists()
@@ -112,6 +120,7 @@ def test_only_the_owner_ransoms_and_only_the_captor_sells(red_hawk, player, othe
 
 def test_a_captive_is_settled_once(red_hawk, player, other_player):
     signed_in(player).post(f"/api/captives/{red_hawk.id}/ransom/", {"price": 5}, format="json")
+    signed_in(other_player).post(f"/api/captives/{red_hawk.id}/ransom/accept/", format="json")
     response = signed_in(other_player).post(
         f"/api/captives/{red_hawk.id}/sell/", {"dice": [6]}, format="json"
     )

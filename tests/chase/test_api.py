@@ -26,9 +26,9 @@ def _act(api, session_id, token, version, action):
 
 @pytest.mark.parametrize(
     ("mode", "status", "links"),
-    [("hotseat", "playing", 2), ("multi", "waiting", 2), ("solo", "playing", 1)],
+    [("hotseat", "playing", 2), ("multi", "waiting", 1), ("solo", "playing", 1)],
 )
-def test_anyone_creates_a_game_and_gets_a_join_link_per_human_seat(api, mode, status, links):
+def test_anyone_creates_a_game_and_gets_a_join_link_per_free_human_seat(api, mode, status, links):
     response = _create(api, kind="pelts", mode=mode)
 
     assert response.status_code == 201
@@ -81,15 +81,21 @@ def test_a_seats_view_has_the_contracts_fields(api):
     assert body["log"][0]["seq"] == 0
 
 
-def test_the_first_view_by_token_takes_the_seat_and_the_last_one_starts_a_multi_game(api):
+def test_the_creator_sits_at_once_and_the_last_invite_used_starts_a_multi_game(api):
     body = _create(api, kind="pelts", mode="multi").json()
-    trapper, indian = (s["token"] for s in body["seats"])
+    trapper, indian = body["seats"]
+    assert trapper["token"] and trapper["join_url"] is None  # the creator's seat, taken
+    assert indian["token"] is None and indian["join_url"]
 
-    first = _view(api, body["id"], trapper).json()
+    first = _view(api, body["id"], trapper["token"]).json()
     assert first["status"] == "waiting" and first["legal_actions"] == []
     assert [s["taken"] for s in first["seats"]] == [True, False]
 
-    second = _view(api, body["id"], indian).json()
+    invite = indian["join_url"].rstrip("/").rsplit("/", 1)[1]
+    joined = api.post(f"/api/sessions/{body['id']}/join/", {"invite": invite}, format="json")
+    assert joined.status_code == 200 and joined.json()["role"] == "indian"
+
+    second = _view(api, body["id"], joined.json()["token"]).json()
     assert second["status"] == "playing"
     assert second["version"] == 2
 
@@ -119,6 +125,20 @@ def test_an_illegal_action_is_a_400_with_the_engines_reason_and_changes_nothing(
     }  # fmt: skip
     session.refresh_from_db()
     assert session.version == 0 and session.log.count() == 1
+
+
+def test_an_action_nested_deeper_than_any_legal_one_is_a_400_and_changes_nothing(api):
+    session = new_game()
+    action = '{"type": "end", "x": ' + "[" * 20 + "]" * 20 + "}"  # under the parser's bound
+    body = f'{{"seat": "{seat(session, "trapper").token}", "version": 0, "action": {action}}}'
+
+    response = api.post(
+        f"/api/sessions/{session.pk}/actions/", body, content_type="application/json"
+    )
+
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["field"] == "action"
+    assert GameSession.objects.get(pk=session.pk).version == 0
 
 
 def test_a_stale_version_is_a_409_with_the_fresh_view(api):
@@ -187,5 +207,5 @@ def test_an_unknown_game_is_a_404(api):
 def test_the_schema_lists_the_session_endpoints(api):
     content = api.get("/api/schema/").content
     assert b"computer_seats" in content
-    for path in (b"/api/sessions/", b"/view/", b"/actions/", b"/version/", b"/rematch/"):
+    for path in (b"/api/sessions/", b"/view/", b"/actions/", b"/version/", b"/rematch/", b"/join/"):
         assert path in content

@@ -2,8 +2,9 @@
 
 Real threads, each with its own database connection, against committed data
 (transactional_db). On PostgreSQL the second post waits on the row lock (SELECT ... FOR
-UPDATE); on SQLite it is told the database is locked and tries again. Either way it then
-finds a newer version; and the UPDATE ... WHERE version = <read> guard would refuse it anyway.
+UPDATE); on SQLite its transaction begins IMMEDIATE and waits for the first writer's (the busy
+timeout), with no retry by hand. Either way it then finds a newer version; and the UPDATE ...
+WHERE version = <read> guard would refuse it anyway.
 """
 
 from __future__ import annotations

@@ -50,7 +50,8 @@ def test_no_view_of_a_seat_contains_the_other_seats_hand(game, seeded):
     browsers = {}
     for role, seat in seats.items():
         browsers[role] = Client()
-        browsers[role].get(f"/play/join/{seat.token}/")  # takes the seat, keeps the token
+        browsers[role].get(f"/play/join/{seat.invite}/")  # takes the seat, keeps its token
+    seats = {s.role: s for s in session.seats.all()}  # the fresh tokens the joins handed out
     api = APIClient()
     checked = 0
 

@@ -60,7 +60,8 @@ def test_bad_names_through_the_api_are_a_400_naming_the_option(api, names, words
 
     assert response.status_code == 400
     error = response.json()["errors"][0]
-    assert error["field"] == "options"
+    # a text too long (or not printable) is named down to its seat; the rest is the engine's
+    assert error["field"] == ("names[1]" if "H" * 41 in str(names) else "options")
     assert words in error["message"]
     assert not GameSession.objects.exists()
 

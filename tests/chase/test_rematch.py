@@ -115,7 +115,7 @@ def test_in_multi_each_player_presses_rematch_and_keeps_their_seat(seeded):
          "race-play_as": "canoe-2", "race-computer_seats": ["canoe-3"]},
     )  # fmt: skip
     old = _table_of(response)
-    opponent.get(f"/play/join/{seat(old, 'canoe-1').token}/")
+    opponent.get(f"/play/join/{seat(old, 'canoe-1').invite}/")
     old = play_randomly(old, seeded(4), steps=600)
 
     new = _table_of(owner.post(f"/play/{old.pk}/rematch/"))

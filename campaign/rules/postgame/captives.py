@@ -26,11 +26,14 @@ def _captive(sheet: WarbandSheet, figure_id: int):
 def ransom_captive(
     sheet: WarbandSheet, figure_id: int, price: int, *, currency: str = "£"
 ) -> WarbandSheet:
-    """C16: the owner pays `price` and gets the figure back without its equipment."""
+    """C16: the owner pays `price` and gets the figure back without its equipment. A ransom is
+    a price the owner offers and the captor accepts: at least 1, or it is no ransom."""
     sheet = copy.deepcopy(sheet)
     figure = _captive(sheet, figure_id)
-    if price < 0:
-        raise RosterError("A ransom is not negative.", field="price", rule="C16")
+    if price < 1:
+        raise RosterError(
+            f"A ransom is an offer of at least {currency}1.", field="price", rule="C16"
+        )
     if price > sheet.treasury:
         raise RosterError(
             f"The ransom is {currency}{price}: the treasury holds {currency}{sheet.treasury}.",

@@ -1,0 +1,87 @@
+"""Brute-force protection for the two ways to sign in: the login page and POST /api/token/.
+
+django-axes counts failures per (username, IP address) and locks that pair out for a cool-off
+time; a success resets the count. The lockout answer says so plainly and carries Retry-After.
+"""
+
+from __future__ import annotations
+
+from axes.helpers import get_cool_off, get_lockout_message
+from django.conf import settings
+from django.contrib.auth.forms import AuthenticationForm
+from django.http import JsonResponse
+from django.shortcuts import render
+from rest_framework import serializers, status
+from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.response import Response
+from rest_framework.settings import api_settings
+
+from config.throttles import AnonScopedRateThrottle
+
+LOCKED_OUT = (
+    "Too many failed sign-ins for this account from your address. "
+    "Wait {minutes} minutes and try again."
+)
+
+
+def _retry_after(request) -> int:
+    cool_off = get_cool_off(request)
+    return int(cool_off.total_seconds()) if cool_off else 0
+
+
+def lockout_message(request) -> str:
+    seconds = _retry_after(request)
+    if not seconds:
+        return get_lockout_message()
+    return LOCKED_OUT.format(minutes=max(1, round(seconds / 60)))
+
+
+def lockout_response(request, original_response=None, credentials=None):
+    """AXES_LOCKOUT_CALLABLE: the login page again with the message (429), or the API's
+    `{"detail": ...}` for /api/, both with Retry-After."""
+    message = lockout_message(request)
+    if request.path.startswith("/api/"):
+        response = JsonResponse({"detail": message}, status=status.HTTP_429_TOO_MANY_REQUESTS)
+    else:
+        form = AuthenticationForm(request)
+        context = {"form": form, "lockout": message, "next": request.POST.get("next", "")}
+        response = render(request, "registration/login.html", context, status=429)
+    response["Retry-After"] = str(_retry_after(request))
+    return response
+
+
+def client_ip(request) -> str:
+    """AXES_CLIENT_IP_CALLABLE: the peer's address; behind a proxy (DJANGO_BEHIND_PROXY=1)
+    the address the proxy appended last to X-Forwarded-For, which a client cannot forge."""
+    if settings.BEHIND_PROXY:
+        forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
+        last = forwarded.split(",")[-1].strip()
+        if last:
+            return last
+    return request.META.get("REMOTE_ADDR", "")
+
+
+class TokenView(ObtainAuthToken):
+    """POST /api/token/ {username, password} -> {token}. Anonymous clients are throttled
+    (scope `token`), and a (username, address) pair locked out by axes gets 429 with the
+    usual `{"detail"}` and Retry-After."""
+
+    throttle_classes = [AnonScopedRateThrottle]
+    throttle_scope = "token"
+    parser_classes = api_settings.DEFAULT_PARSER_CLASSES  # ObtainAuthToken names its own
+
+    def post(self, request, *args, **kwargs):
+        try:
+            return super().post(request, *args, **kwargs)
+        except serializers.ValidationError:
+            # axes' backend flags the request it was given when the pair is locked out.
+            if getattr(request, "axes_locked_out", False):
+                return Response(
+                    {"detail": lockout_message(request)},
+                    status=status.HTTP_429_TOO_MANY_REQUESTS,
+                    headers={"Retry-After": str(_retry_after(request))},
+                )
+            raise
+
+
+obtain_auth_token = TokenView.as_view()

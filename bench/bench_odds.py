@@ -15,9 +15,9 @@ import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))  # run from the repo root
 
-from chase.engines import ENGINES, get_engine  # noqa: E402
 from chase.engines.chance import RandomChance  # noqa: E402
 from chase.engines.odds import win_odds  # noqa: E402
+from chase.games import get_engine, kinds  # noqa: E402
 
 POSITIONS = {"race": {"canoes": 6}, "pelts": {}}  # kind -> the options of the game measured
 
@@ -47,7 +47,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--playouts", type=int, default=1000)
     args = parser.parse_args()
-    for kind in ENGINES:
+    for kind in kinds():
         engine = get_engine(kind)
         if not hasattr(engine, "determinize"):
             print(f"{kind}: no win odds")

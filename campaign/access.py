@@ -1,6 +1,9 @@
-"""One access helper per object type: fetch it for a user, or 404 / 403.
+"""Who may see or do what: every access decision of the campaign app, one helper per object.
 
-A stranger gets a 404 for a private campaign, so its existence is not given away.
+`is_*` and `may_*` answer yes or no (pages use them to show a button); each `*_for` fetches an
+object for a user with what its page needs, or raises 404 / 403. A stranger gets a 404 for
+anything of a private campaign, so its existence is not given away; a member who may read but
+not act gets a 403. Selectors only read; services call the `may_*` rules before they write.
 """
 
 from __future__ import annotations
@@ -9,8 +12,11 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
-from campaign.models import Campaign, Figure, Warband
-from campaign.selectors import warbands_with_roster
+from campaign.models import Campaign, Figure, GameReport, Job, PostGame, Warband
+from campaign.selectors.games import games_queryset
+from campaign.selectors.warbands import warbands_with_roster
+
+# --- yes or no ---------------------------------------------------------------------------------
 
 
 def is_member(campaign: Campaign, user) -> bool:
@@ -19,15 +25,12 @@ def is_member(campaign: Campaign, user) -> bool:
     )
 
 
-def campaign_for(user, campaign_id: int, *, organiser: bool = False, member: bool = False):
-    campaign = get_object_or_404(Campaign.objects.select_related("organiser"), pk=campaign_id)
-    if not (campaign.is_public or is_member(campaign, user)):
-        raise Http404("No such campaign.")
-    if organiser and campaign.organiser_id != getattr(user, "id", None):
-        raise PermissionDenied("Only the campaign's organiser may do that.")
-    if member and not is_member(campaign, user):
-        raise PermissionDenied("Join the campaign first.")
-    return campaign
+def is_organiser(campaign: Campaign, user) -> bool:
+    return user.is_authenticated and campaign.organiser_id == user.id
+
+
+def may_read(campaign: Campaign, user) -> bool:
+    return campaign.is_public or is_member(campaign, user)
 
 
 def can_edit_warband(warband: Warband, user) -> bool:
@@ -35,11 +38,59 @@ def can_edit_warband(warband: Warband, user) -> bool:
     return user.is_authenticated and user.id in (warband.owner_id, warband.campaign.organiser_id)
 
 
+def owners(game: GameReport) -> set[int]:
+    return {game.warband_a.owner_id, game.warband_b.owner_id}
+
+
+def may_confirm(game: GameReport, user) -> bool:
+    """The organiser, or a player of the game other than the one who filed it."""
+    if is_organiser(game.campaign, user):
+        return True
+    return user.is_authenticated and user.id in owners(game) and user.id != game.filed_by_id
+
+
+def may_edit(game: GameReport, user) -> bool:
+    """The filer or the organiser, while the report waits for confirmation."""
+    return is_organiser(game.campaign, user) or (
+        user.is_authenticated and user.id == game.filed_by_id
+    )
+
+
+def may_withdraw(game: GameReport, user) -> bool:
+    """Pending: either player or the organiser (the opponent withdrawing it is a refusal).
+    Confirmed: the organiser only (the services check that no sequence is committed)."""
+    if is_organiser(game.campaign, user):
+        return True
+    pending = game.status == GameReport.Status.PENDING
+    return pending and user.is_authenticated and user.id in owners(game)
+
+
+def may_drive(postgame: PostGame, user) -> bool:
+    """Only the warband's owner and the organiser drive its sequence."""
+    return user.is_authenticated and user.id in (
+        postgame.warband.owner_id,
+        postgame.warband.campaign.organiser_id,
+    )
+
+
+# --- fetch for a user, or 404 / 403 ------------------------------------------------------------
+
+
+def campaign_for(user, campaign_id: int, *, organiser: bool = False, member: bool = False):
+    campaign = get_object_or_404(Campaign.objects.select_related("organiser"), pk=campaign_id)
+    if not may_read(campaign, user):
+        raise Http404("No such campaign.")
+    if organiser and not is_organiser(campaign, user):
+        raise PermissionDenied("Only the campaign's organiser may do that.")
+    if member and not is_member(campaign, user):
+        raise PermissionDenied("Join the campaign first.")
+    return campaign
+
+
 def warband_for(user, warband_id: int, *, edit: bool = False, roster: bool = False) -> Warband:
     queryset = warbands_with_roster() if roster else Warband.objects.select_related("campaign")
     warband = get_object_or_404(queryset, pk=warband_id)
-    campaign = warband.campaign
-    if not (campaign.is_public or is_member(campaign, user)):
+    if not may_read(warband.campaign, user):
         raise Http404("No such warband.")
     if edit and not can_edit_warband(warband, user):
         raise PermissionDenied("Only the warband's owner or the organiser may change it.")
@@ -50,3 +101,55 @@ def figure_for(user, figure_id: int, *, edit: bool = False) -> Figure:
     figure = get_object_or_404(Figure.objects.select_related("warband__campaign"), pk=figure_id)
     warband_for(user, figure.warband_id, edit=edit)
     return figure
+
+
+def game_for(
+    user, game_id: int, *, confirm: bool = False, edit: bool = False, withdraw: bool = False
+) -> GameReport:
+    game = get_object_or_404(games_queryset(), pk=game_id)
+    if not may_read(game.campaign, user):
+        raise Http404("No such game.")
+    if confirm and not may_confirm(game, user):
+        raise PermissionDenied("Only the opponent or the organiser may confirm this report.")
+    if edit and not may_edit(game, user):
+        raise PermissionDenied("Only the player who filed it or the organiser may edit it.")
+    if withdraw and not may_withdraw(game, user):
+        raise PermissionDenied("You may not withdraw this report.")
+    return game
+
+
+POSTGAME_RELATED = (
+    "warband__campaign",
+    "warband__owner",
+    "game__warband_a",
+    "game__warband_b",
+    "committed_by",
+)
+
+
+def postgame_for(user, postgame_id: int, *, drive: bool = False) -> PostGame:
+    queryset = PostGame.objects.select_related(*POSTGAME_RELATED)
+    postgame = get_object_or_404(queryset, pk=postgame_id)
+    if not may_read(postgame.warband.campaign, user):
+        raise Http404("No such post-game sequence.")
+    if drive and not may_drive(postgame, user):
+        raise PermissionDenied("Only the warband's owner or the organiser may drive its sequence.")
+    return postgame
+
+
+def figure_for_captive(user, figure_id: int) -> Figure:
+    figure = get_object_or_404(
+        Figure.objects.select_related("warband__campaign", "warband__owner"), pk=figure_id
+    )
+    if not may_read(figure.warband.campaign, user):
+        raise Http404("No such figure.")
+    return figure
+
+
+def job_for(user, job_id: int) -> Job:
+    """A job, to whoever may read its campaign (404 otherwise, as for the campaign)."""
+    job = get_object_or_404(Job.objects.select_related("campaign"), pk=job_id)
+    if job.campaign_id is None:
+        raise Http404("No such job.")
+    campaign_for(user, job.campaign_id)
+    return job

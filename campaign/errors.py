@@ -1,11 +1,21 @@
-"""Errors of the campaign app, on top of the rules' own (RulesError, RosterError, DiceError)."""
+"""Errors of the campaign app, on top of the rules' own (RulesError, RosterError, DiceError).
+
+Each is a config.domain_errors.DomainError (the one base of both apps) and a RulesError, so a
+view that catches the rules' errors catches these too.
+"""
 
 from campaign.rules.errors import DiceError, RosterError, RulesError
 from campaign.rules.warband import Problem
+from config.domain_errors import DomainError
 
 
-class CampaignError(RulesError):
+class CampaignError(DomainError, RulesError):
     """A campaign action that cannot be done: a wrong invite code, a setting out of range."""
+
+
+class ReportError(CampaignError):
+    """A game report, or a step of the post-game sequence after it, that breaks a rule: it
+    cannot be filed, edited, confirmed, withdrawn, answered or settled as asked."""
 
 
 class ConflictError(CampaignError):
@@ -15,8 +25,10 @@ class ConflictError(CampaignError):
     status_code = 409
 
 
-class WarbandInvalid(RosterError):
+class WarbandInvalid(DomainError, RosterError):
     """A warband that breaks one or more rules; `problems` names each rule and the field."""
+
+    detail = "The warband breaks the rules."
 
     def __init__(self, problems: list[Problem]):
         super().__init__(" ".join(p.message for p in problems), field=problems[0].field)
@@ -27,6 +39,8 @@ __all__ = [
     "CampaignError",
     "ConflictError",
     "DiceError",
+    "DomainError",
+    "ReportError",
     "RosterError",
     "RulesError",
     "WarbandInvalid",

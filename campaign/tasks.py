@@ -1,4 +1,8 @@
-"""Celery tasks: thin wrappers over the services, sent after commit (campaign.services.jobs).
+"""Celery tasks: thin wrappers over the services, enqueued by them after commit.
+
+Services import these functions at the top and send them with `campaign.services.queue`; each
+task imports its service inside its body, so the import runs one way (services -> tasks) and a
+worker loads the services only when it runs one.
 
 Every task is idempotent: a message delivered twice (a worker killed mid-job is delivered again,
 acks_late) leaves the same rows. A transient database error (a lock, a lost connection) is
@@ -10,8 +14,6 @@ from __future__ import annotations
 from celery import shared_task
 from django.db import OperationalError
 
-from campaign.services import jobs, ratings
-
 RETRY = {
     "autoretry_for": (OperationalError,),
     "retry_backoff": 2,
@@ -22,23 +24,29 @@ RETRY = {
 
 
 @shared_task(name="campaign.recalculate_warbands", **RETRY)
-def recalculate_warbands(warband_ids: list[int]) -> None:
+def recalculate_warbands_task(warband_ids: list[int]) -> None:
     """Team ratings (C11) and rating history of a few warbands, after a game or a change."""
-    ratings.warbands_recalculate(warband_ids=warband_ids)
+    from campaign.services.ratings import warbands_recalculate
+
+    warbands_recalculate(warband_ids=warband_ids)
 
 
 @shared_task(name="campaign.run_job", bind=True, **RETRY)
-def run_job(self, job_id: int) -> None:
+def run_job_task(self, job_id: int) -> None:
     """A campaign's job (recalculation or rankings), with progress on its Job row."""
+    from campaign.services.jobs import JobBusy, job_run
+
     try:
-        jobs.job_run(job_id=job_id)
-    except jobs.JobBusy as busy:
+        job_run(job_id=job_id)
+    except JobBusy as busy:
         if self.request.is_eager:  # in-process there is no other worker to wait for
             return
         raise self.retry(countdown=busy.retry_in, max_retries=None) from busy
 
 
 @shared_task(name="campaign.sweep", ignore_result=True)
-def sweep() -> None:
+def sweep_task() -> None:
     """Periodic (celery beat): redo stale ratings and re-send jobs a lost message left queued."""
-    jobs.jobs_sweep()
+    from campaign.services.jobs import jobs_sweep
+
+    jobs_sweep()

@@ -1,15 +1,18 @@
+"""The campaign app's pages, grouped by subject (each group's views are in campaign/views/)."""
+
 from django.contrib.auth import views as auth_views
-from django.urls import include, path
+from django.urls import path
 
-from campaign.views import builder, campaigns, roster
+from campaign.views import builder, campaigns, games, league, roster
 
-# fmt: off
-
-urlpatterns = [
+accounts = [
     path("", campaigns.home, name="home"),
     path("accounts/signup/", campaigns.signup, name="signup"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+]
+
+campaign_pages = [
     path("campaigns/new/", campaigns.campaign_create, name="campaign-create"),
     path("campaigns/join/", campaigns.campaign_join, name="campaign-join"),
     path("campaigns/<int:campaign_id>/", campaigns.campaign_detail, name="campaign"),
@@ -18,6 +21,9 @@ urlpatterns = [
         campaigns.campaign_settings,
         name="campaign-settings",
     ),
+]
+
+warbands = [
     path(
         "campaigns/<int:campaign_id>/warbands/new/", builder.warband_create, name="warband-create"
     ),
@@ -29,7 +35,46 @@ urlpatterns = [
     path("warbands/<int:warband_id>/found/", builder.warband_found, name="warband-found"),
     path("figures/<int:figure_id>/equip/", builder.builder_equip, name="builder-equip"),
     path("figures/<int:figure_id>/remove/", builder.builder_remove_figure, name="builder-remove"),
-    path("", include("campaign.urls_games")),
-    path("", include("campaign.urls_league")),
 ]
-# fmt: on
+
+game_reports = [
+    path("campaigns/<int:campaign_id>/games/", games.campaign_games, name="campaign-games"),
+    path("campaigns/<int:campaign_id>/games/new/", games.game_new, name="game-new"),
+    path("warbands/<int:warband_id>/games/", games.warband_games, name="warband-games"),
+    path("games/<int:game_id>/", games.game_detail, name="game"),
+    path("games/<int:game_id>/edit/", games.game_edit, name="game-edit"),
+    path("games/<int:game_id>/confirm/", games.game_confirm, name="game-confirm"),
+    path("games/<int:game_id>/withdraw/", games.game_withdraw, name="game-withdraw"),
+]
+
+postgames = [
+    path("postgames/<int:postgame_id>/", games.postgame_page, name="postgame"),
+    path("postgames/<int:postgame_id>/advance/", games.postgame_advance, name="postgame-advance"),
+    path("postgames/<int:postgame_id>/trade/", games.postgame_trade, name="postgame-trade"),
+    path("postgames/<int:postgame_id>/undo/", games.postgame_undo, name="postgame-undo"),
+    path("postgames/<int:postgame_id>/commit/", games.postgame_commit, name="postgame-commit"),
+    path("figures/<int:figure_id>/ransom/", games.captive_ransom, name="captive-ransom"),
+    path(
+        "figures/<int:figure_id>/ransom/accept/",
+        games.captive_ransom_accept,
+        name="captive-ransom-accept",
+    ),
+    path("figures/<int:figure_id>/sell/", games.captive_sell, name="captive-sell"),
+]
+
+league_pages = [
+    path("campaigns/<int:campaign_id>/league/", league.league, name="campaign-league"),
+    path(
+        "campaigns/<int:campaign_id>/recalculate/",
+        league.campaign_recalculate,
+        name="campaign-recalculate",
+    ),
+    path(
+        "warbands/<int:warband_id>/rating-history/",
+        league.warband_rating_history,
+        name="warband-rating-history",
+    ),
+    path("jobs/<int:job_id>/", league.job_detail, name="job"),
+]
+
+urlpatterns = [*accounts, *campaign_pages, *warbands, *game_reports, *postgames, *league_pages]

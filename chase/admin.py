@@ -36,9 +36,16 @@ class ActionLogAdmin(admin.ModelAdmin):
     list_display = ["session", "seq", "role", "by_computer", "version_after", "created_at"]
     list_filter = ["by_computer"]
     readonly_fields = [
-        "session", "seq", "role", "by_computer", "action", "outcomes", "events",
-        "version_after", "created_at",
-    ]  # fmt: skip
+        "session",
+        "seq",
+        "role",
+        "by_computer",
+        "action",
+        "outcomes",
+        "events",
+        "version_after",
+        "created_at",
+    ]
 
     def has_add_permission(self, request):
         return False

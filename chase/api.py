@@ -5,7 +5,7 @@ Every action carries the version it was chosen from; a stale one gets 409 and th
 A game across several browsers gives its creator one seat's token and, for every other human
 seat, a single-use invite (`join_url`); `POST .../join/` spends one for a fresh seat token.
 Anonymous clients are throttled (config.throttles): creating games and posting actions.
-Errors: 400/403/404 with {"detail", "errors": [{"rule", "field", "message"}]} (campaign.api_errors).
+Errors: 400/403/404 with {"detail", "errors": [{"rule", "field", "message"}]} (config.api_errors).
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ from rest_framework.response import Response
 
 from chase import selectors, services
 from chase.access import seat_for, session_for
-from chase.engines import ENGINES
 from chase.errors import NoSuchSession, SeatRefused, StaleVersion
+from chase.games import kinds
 from chase.models import GameSession, Seat
 from config.throttles import AnonScopedRateThrottle
 
@@ -34,21 +34,26 @@ from config.throttles import AnonScopedRateThrottle
 
 
 class SessionCreateSerializer(serializers.Serializer):
-    kind = serializers.ChoiceField(choices=list(ENGINES), help_text="pelts, race")
+    kind = serializers.ChoiceField(choices=kinds(), help_text=", ".join(kinds()))
     mode = serializers.ChoiceField(choices=GameSession.Mode.values)
     options = serializers.DictField(
         required=False, default=dict, help_text="The game's options; unknown ones are a 400."
     )
     play_as = serializers.CharField(
-        required=False, allow_blank=True, max_length=40,
+        required=False,
+        allow_blank=True,
+        max_length=40,
         help_text="Solo and multi: your seat (default: the first human seat). In multi it is "
         "the only seat whose token you get. Ignored in hot-seat (you play every human seat).",
-    )  # fmt: skip
+    )
     computer_seats = serializers.ListField(
-        child=serializers.CharField(max_length=40), required=False, default=list, max_length=16,
+        child=serializers.CharField(max_length=40),
+        required=False,
+        default=list,
+        max_length=16,
         help_text="Hot-seat and multi: the roles the computer plays (the rest are people's; "
         "at least one must be). A role not in the game is a 400. Ignored in solo.",
-    )  # fmt: skip
+    )
 
 
 class RematchSerializer(serializers.Serializer):
@@ -220,10 +225,14 @@ def _created(request, session: GameSession, held: list[Seat]) -> dict:
         for seat in session.seats.all()
     ]
     return {
-        "id": session.pk, "kind": session.kind, "mode": session.mode, "status": session.status,
-        "version": session.version, "seats": seats,
+        "id": session.pk,
+        "kind": session.kind,
+        "mode": session.mode,
+        "status": session.status,
+        "version": session.version,
+        "seats": seats,
         "url": request.build_absolute_uri(reverse("chase:table", args=[session.pk])),
-    }  # fmt: skip
+    }
 
 
 @extend_schema(

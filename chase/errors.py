@@ -1,23 +1,18 @@
-"""Errors of the game sessions, on top of the engines' own (GameError, OptionsError).
+"""Errors of the game sessions, on top of the engines' own (IllegalMove, OptionsError).
 
-Each carries the HTTP status it maps to; campaign.api_errors turns any of them (and an
-engine's GameError) into the project's JSON error body, chase.views into a readable fragment.
+Each is a config.domain_errors.DomainError and carries the HTTP status it answers: the DRF
+handler (config.api_errors) turns any of them into the project's JSON error body, the
+`domain_errors` decorator into a fragment the player reads.
 """
 
 from __future__ import annotations
 
-from chase.engines.base import GameError, OptionsError
+from chase.engines.base import IllegalMove, OptionsError
+from config.domain_errors import DomainError
 
 
-class SessionError(Exception):
+class SessionError(DomainError):
     """A request on a game session that cannot be done. The message is for people."""
-
-    status_code = 400
-
-    def __init__(self, message: str, *, field: str | None = None):
-        super().__init__(message)
-        self.message = message
-        self.field = field
 
 
 class SeatRefused(SessionError):
@@ -54,25 +49,12 @@ class StaleVersion(SessionError):
         super().__init__("The game moved on: here is the current table.", field="version")
 
 
-def error_body(error: Exception) -> dict:
-    """The project's 400 shape: {"detail", "errors": [{"rule", "field", "message"}]}."""
-    message = getattr(error, "message", None) or str(error)
-    field = getattr(error, "field", None)
-    return {"detail": message, "errors": [{"rule": None, "field": field, "message": message}]}
-
-
-def status_of(error: Exception) -> int:
-    return getattr(error, "status_code", 400)
-
-
 __all__ = [
-    "GameError",
+    "IllegalMove",
     "NoSuchInvite",
     "NoSuchSession",
     "OptionsError",
     "SeatRefused",
     "SessionError",
     "StaleVersion",
-    "error_body",
-    "status_of",
 ]

@@ -8,10 +8,9 @@ from typing import Any
 from django import forms
 from django.urls import reverse
 
-from chase.engines import ENGINES, get_engine, titles
 from chase.engines.base import OptionsError
+from chase.games import game_for, get_engine, kinds, role_words, titles
 from chase.models import GameSession
-from chase.selectors import role_words
 from chase.services import MAX_ACTION_DEPTH
 from config.parsers import depth_exceeds
 
@@ -57,7 +56,7 @@ class OptionsForm(forms.Form):
         )
         for name, value in defaults.items():
             label = name.replace("_", " ").capitalize()
-            help_text = OPTION_HELP.get((kind, name), "")
+            help_text = game_for(kind).option_help.get(name, "")
             if isinstance(value, bool):
                 self.fields[name] = forms.BooleanField(
                     label=label, required=False, initial=value, help_text=help_text
@@ -72,9 +71,12 @@ class OptionsForm(forms.Form):
             elif isinstance(value, list) and all(isinstance(v, str) for v in value):
                 self.lists.add(name)
                 self.fields[name] = forms.CharField(
-                    label=label, initial=", ".join(value), max_length=200, required=False,
+                    label=label,
+                    initial=", ".join(value),
+                    max_length=200,
+                    required=False,
                     help_text="Separate them with commas.",
-                )  # fmt: skip
+                )
             elif _one_per_seat(value, engine.roles(defaults)):
                 self.per_seat[name] = seated[name]
                 for number, default in enumerate(seated[name], start=1):
@@ -131,9 +133,12 @@ class OptionsForm(forms.Form):
 
     def _redraw_attrs(self) -> dict[str, str]:
         return {
-            "hx-get": reverse("chase:lobby"), "hx-trigger": "change", "hx-target": "#options",
-            "hx-swap": "outerHTML", "hx-include": "closest form",
-        }  # fmt: skip
+            "hx-get": reverse("chase:lobby"),
+            "hx-trigger": "change",
+            "hx-target": "#options",
+            "hx-swap": "outerHTML",
+            "hx-include": "closest form",
+        }
 
     def _initial(self, typed) -> dict[str, Any]:
         """What the lobby had typed, kept when the options are redrawn."""
@@ -202,24 +207,17 @@ class OptionsForm(forms.Form):
         return list(self.cleaned_data.get("computer_seats") or [])
 
 
-# A word on the options whose name alone does not say enough (the engine checks the values).
-OPTION_HELP = {
-    ("race", "canoes"): "2 to 8 canoes, one seat each.",
-    ("race", "leg_length"): 'Inches from one rapid to the next, 12 to 48 (R1: 24"). Shorter is '
-    "a quicker race.",
-    ("race", "hidden"): "R2: rapids, whirlpools, hostiles and the bear are revealed as the first "
-    "canoe reaches their leg.",
-}
-
 SEAT_TEXT_LENGTH = 40  # a canoe's or a colony's name; the engine has the last word
 
 
 def _seat_text(key: str, default: str) -> forms.CharField:
     """A seat's name part; its placeholder is the name the seat gets when it is left empty."""
     return forms.CharField(
-        label=key.capitalize(), max_length=SEAT_TEXT_LENGTH, required=False,
+        label=key.capitalize(),
+        max_length=SEAT_TEXT_LENGTH,
+        required=False,
         widget=forms.TextInput(attrs={"placeholder": default, "autocomplete": "off"}),
-    )  # fmt: skip
+    )
 
 
 def _one_per_seat(value: Any, roles: list[str]) -> bool:
@@ -232,7 +230,7 @@ def _one_per_seat(value: Any, roles: list[str]) -> bool:
 
 
 def options_form(data=None, *, kind: str | None, shown=None) -> OptionsForm:
-    return OptionsForm(data, kind=kind if kind in ENGINES else next(iter(ENGINES)), shown=shown)
+    return OptionsForm(data, kind=kind if kind in kinds() else kinds()[0], shown=shown)
 
 
 class ActForm(forms.Form):

@@ -19,10 +19,10 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from chase.engines import UnknownGame, get_engine
-from chase.engines.base import Engine, GameError, OptionsError
+from chase.engines.base import Engine, IllegalMove, OptionsError
 from chase.engines.chance import Chance, ChanceExhausted, RandomChance, ScriptedChance
 from chase.errors import NoSuchInvite, NoSuchSession, SeatRefused, SessionError, StaleVersion
+from chase.games import UnknownGame, get_engine
 from chase.models import ActionLog, GameSession, Seat, is_code, new_invite, new_token
 from config.parsers import depth_exceeds
 
@@ -109,11 +109,15 @@ def session_create(
     setup = engine.new_game(cleaned, chance)
     waiting = mode == GameSession.Mode.MULTI
     session = GameSession.objects.create(
-        kind=kind, mode=mode, options=cleaned, state=setup.state, version=0,
+        kind=kind,
+        mode=mode,
+        options=cleaned,
+        state=setup.state,
+        version=0,
         status=Status.WAITING if waiting else _status(engine, setup.state),
         winner=engine.winner(setup.state),
         created_by=user if user is not None and user.is_authenticated else None,
-    )  # fmt: skip
+    )
     Seat.objects.bulk_create(
         Seat(
             session=session,
@@ -122,7 +126,7 @@ def session_create(
             kind=Seat.Kind.COMPUTER if role in computers else Seat.Kind.HUMAN,
             name="Computer" if role in computers else "",
             invite=None if role in computers else new_invite(),
-        )  # fmt: skip
+        )
         for position, role in enumerate(roles)
     )
     ActionLog.objects.create(
@@ -247,10 +251,13 @@ def session_rematch(*, session: GameSession, user=None) -> GameSession:
     seats = list(old.seats.all())
     humans = [s.role for s in seats if not s.is_computer]
     rematch = session_create(
-        kind=old.kind, mode=old.mode, options=old.options, user=user,
+        kind=old.kind,
+        mode=old.mode,
+        options=old.options,
+        user=user,
         play_as=humans[0] if old.mode == GameSession.Mode.SOLO and humans else None,
         computer_seats=[s.role for s in seats if s.is_computer],
-    )  # fmt: skip
+    )
     GameSession.objects.filter(pk=rematch.pk).update(rematch_of=old)
     rematch.rematch_of = old
     return rematch
@@ -336,9 +343,10 @@ def _take(
     person = user if user is not None and user.is_authenticated else None
     free = Seat.objects.filter(pk=seat.pk, taken_at__isnull=True)
     changes: dict[str, Any] = {
-        "taken_at": timezone.now(), "user": person,
+        "taken_at": timezone.now(),
+        "user": person,
         "name": person.get_username() if person else "Guest",
-    }  # fmt: skip
+    }
     if invite is not None:
         free = free.filter(invite=invite)
     if invite is not None or fresh:
@@ -387,7 +395,7 @@ def session_act(
     chance = new_chance()
     try:
         outcome = engine.apply(session.state, seat.role, chosen, chance)
-    except GameError as error:
+    except IllegalMove as error:
         raise SessionError(str(error), field="action") from None
     moves = [Move(seat.role, chosen, chance.outcomes, outcome.events)]
     state, answers = _computer_moves(engine, outcome.state, session.seats.all())
@@ -415,7 +423,7 @@ def _chosen(engine: Engine, state: dict, role: str, action: Any) -> dict[str, An
             return legal
     try:
         engine.apply(state, role, action, RandomChance())  # only to hear the engine's reason
-    except GameError as error:
+    except IllegalMove as error:
         raise SessionError(str(error), field="action") from None
     except (KeyError, TypeError, ValueError, AttributeError):
         pass
@@ -478,7 +486,7 @@ def _commit(
             outcomes=move.outcomes,
             events=move.events,
             version_after=read + bump + i + 1,
-        )  # fmt: skip
+        )
         for i, move in enumerate(moves)
     )
     session.state, session.version, session.status, session.winner = state, version, status, winner
@@ -507,7 +515,7 @@ def session_replay(session: GameSession) -> list[ReplayStep]:
                 outcome = engine.new_game(session.options, chance)
             else:
                 outcome = engine.apply(state, entry.role, entry.action, chance)
-        except (GameError, ChanceExhausted) as error:
+        except (IllegalMove, ChanceExhausted) as error:
             raise SessionError(f"Step {entry.seq} of the log does not replay: {error}") from None
         if chance.remaining:
             raise SessionError(f"Step {entry.seq} of the log left {chance.remaining} outcomes.")

@@ -4,8 +4,6 @@ swaps after an action, a poll or a "pass the device"."""
 
 from __future__ import annotations
 
-import functools
-
 from django.contrib import messages
 from django.db.models import prefetch_related_objects
 from django.http import Http404, HttpResponse
@@ -13,7 +11,7 @@ from django.shortcuts import redirect, render
 from django.template.loader import select_template
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
-from django_htmx.http import HttpResponseStopPolling, reswap, retarget
+from django_htmx.http import HttpResponseStopPolling, reswap
 
 from chase import selectors, services
 from chase.access import (
@@ -27,31 +25,12 @@ from chase.access import (
     seat_for,
     session_for,
 )
-from chase.engines import get_engine
-from chase.errors import SeatRefused, SessionError, StaleVersion, status_of
+from chase.errors import SeatRefused, SessionError, StaleVersion
 from chase.forms import ActForm, NewGameForm, options_form
+from chase.games import game_for, get_engine
+from chase.games.base import action_choices
 from chase.models import GameSession, Seat, is_code
-
-BOARDS = {"pelts": selectors.pelts_board, "race": lambda view, actions: selectors.race_board(view)}
-RESULTS = {"race": selectors.race_results}  # a game's end screen, beside the winner
-
-
-def session_errors(view):
-    """A SessionError becomes a fragment the player can read (400/403/404), never a trace."""
-
-    @functools.wraps(view)
-    def wrapper(request, *args, **kwargs):
-        try:
-            return view(request, *args, **kwargs)
-        except SessionError as error:
-            context = {"messages_list": [error.message]}
-            if request.htmx:
-                response = render(request, "_error.html", context, status=400)
-                return reswap(retarget(response, "#errors"), "innerHTML")
-            return render(request, "error_page.html", context, status=status_of(error))
-
-    return wrapper
-
+from config.domain_errors import domain_errors, form_error
 
 # --- the lobby ---------------------------------------------------------------------------------
 
@@ -97,11 +76,14 @@ def game_create(request):
     if form.is_valid() and options.is_valid():
         try:
             session = services.session_create(
-                kind=form.cleaned_data["kind"], mode=form.cleaned_data["mode"],
-                options=options.options(), user=request.user,
+                kind=form.cleaned_data["kind"],
+                mode=form.cleaned_data["mode"],
+                options=options.options(),
+                user=request.user,
                 play_as=options.cleaned_data.get("play_as"),
-                computer_seats=options.computer_seats(), creator_sits=True,
-            )  # fmt: skip
+                computer_seats=options.computer_seats(),
+                creator_sits=True,
+            )
         except SessionError as error:
             form.add_error(None, error.message)
         else:
@@ -123,7 +105,7 @@ def _hold_new_game(request, session: GameSession, play_as: str | None) -> None:
 
 
 @require_POST
-@session_errors
+@domain_errors
 def rematch(request, session_id: int):
     """A finished game's Rematch button: the same game again (one rematch per game). This
     browser sits at the roles it held: in hot-seat every human seat, otherwise its own. In a
@@ -145,7 +127,7 @@ def rematch(request, session_id: int):
 
 
 @require_POST
-@session_errors
+@domain_errors
 def sit(request, session_id: int, role: str):
     """Take a free seat of an open game from the lobby (only a multi game still waiting has
     any: the service refuses every other)."""
@@ -155,7 +137,7 @@ def sit(request, session_id: int, role: str):
 
 
 @require_GET
-@session_errors
+@domain_errors
 def join(request, invite: str):
     """An invite link: it takes its free seat once, and this browser keeps the seat's fresh
     token. Opened again by the same browser, it goes to the table; for anyone else a spent
@@ -174,7 +156,7 @@ def join(request, invite: str):
 
 
 @require_GET
-@session_errors
+@domain_errors
 def table(request, session_id: int):
     """The table for the seat this browser holds. An HTMX poll (`?version=N`) gets 204 while
     nothing changed (286, stop polling, once the game is over), else the fresh fragment."""
@@ -199,12 +181,12 @@ def table(request, session_id: int):
 
 
 @require_POST
-@session_errors
+@domain_errors
 def act(request, session_id: int):
     session = session_for(session_id)
     form = ActForm(request.POST)
     if not form.is_valid():
-        raise SessionError(" ".join(e for errors in form.errors.values() for e in errors))
+        raise form_error(form, field="action")
     data = form.cleaned_data
     seat = next((s for s in held_seats(request, session) if s.role == data["role"]), None)
     if seat is None:
@@ -226,7 +208,7 @@ def act(request, session_id: int):
 
 
 @require_POST
-@session_errors
+@domain_errors
 def take_device(request, session_id: int, role: str):
     """Hot-seat: "I am ..." — the next player has the device; their hand is shown."""
     session = session_for(session_id)
@@ -251,9 +233,10 @@ def _table_context(request, session: GameSession, note: str) -> dict:
     invites = created_here(request, session) and session.mode == GameSession.Mode.MULTI
     seats = [_seat_row(request, session, s, seat, invites) for s in session.seats.all()]
     finished = session.is_finished
+    game = game_for(session.kind)
     return {
         "session": session,
-        "title": get_engine(session.kind).title,
+        "title": game.load_engine().title,
         "seat": seat,
         "you": selectors.role_title(session, seat.role) if seat else None,
         "pass_to": pass_to,
@@ -261,16 +244,14 @@ def _table_context(request, session: GameSession, note: str) -> dict:
         "acting": [selectors.role_title(session, r) for r in acting],
         "winner": selectors.role_title(session, session.winner) if session.winner else None,
         "view": payload["view"],
-        "actions": selectors.action_choices(actions),
-        "board": BOARDS[session.kind](payload["view"], actions) if session.kind in BOARDS else None,
-        "board_template": _board_template(session.kind),
+        "actions": action_choices(actions),
+        "board": game.board(payload["view"], actions) if game.board else None,
+        "board_template": _board_template(game),
         "seats": seats,
         "invites": [row for row in seats if row["join_url"]],
         "log": _log_rows(session, payload["log"], seat),
         "note": note,
-        "results": RESULTS[session.kind](session, payload["view"])
-        if finished and session.kind in RESULTS
-        else None,
+        "results": game.results(session, payload["view"]) if finished and game.results else None,
         "can_rematch": finished and bool(held),
         "rematch": selectors.rematch_for(session) if finished else None,
     }
@@ -310,26 +291,28 @@ def _log_rows(session, log: list[dict], seat: Seat | None) -> list[dict]:
     rows = []
     for entry in reversed(log):
         who = selectors.role_title(session, entry["role"]) if entry["role"] else "Setup"
-        rows.append({
-            "seq": entry["seq"],
-            "who": who[0].upper() + who[1:],
-            "computer": entry["by_computer"],
-            "mine": seat is not None and entry["role"] == seat.role,
-            "label": (entry["action"] or {}).get("label"),
-            "texts": [e.get("text", "") for e in entry["events"]],
-        })  # fmt: skip
+        rows.append(
+            {
+                "seq": entry["seq"],
+                "who": who[0].upper() + who[1:],
+                "computer": entry["by_computer"],
+                "mine": seat is not None and entry["role"] == seat.role,
+                "label": (entry["action"] or {}).get("label"),
+                "texts": [e.get("text", "") for e in entry["events"]],
+            }
+        )
     return rows
 
 
-def _board_template(kind: str):
-    return select_template([f"chase/boards/{kind}.html", "chase/boards/_generic.html"])
+def _board_template(game):
+    return select_template([game.template, "chase/boards/_generic.html"])
 
 
 # --- the replay --------------------------------------------------------------------------------
 
 
 @require_GET
-@session_errors
+@domain_errors
 def replay(request, session_id: int):
     """Step through the log: each step rebuilt from the options and the log alone. While the
     game is on, it shows what a spectator may see; once over, every action and outcome."""
@@ -340,12 +323,13 @@ def replay(request, session_id: int):
     except ValueError:
         number = 0
     step = steps[number]
-    view = get_engine(session.kind).view(step.state, None)
+    game = game_for(session.kind)
+    view = game.load_engine().view(step.state, None)
     entry = step.entry
     told = session.is_finished
     context = {
         "session": session,
-        "title": get_engine(session.kind).title,
+        "title": game.load_engine().title,
         "number": number,
         "last": len(steps) - 1,
         "who": selectors.role_title(session, entry.role) if entry.role else "Setup",
@@ -355,8 +339,8 @@ def replay(request, session_id: int):
         "texts": [e.get("text", "") for e in step.events],
         "view": view,
         "actions": [],
-        "board": BOARDS[session.kind](view, []) if session.kind in BOARDS else None,
-        "board_template": _board_template(session.kind),
+        "board": game.board(view, []) if game.board else None,
+        "board_template": _board_template(game),
     }
     template = "chase/replay.html#step" if request.htmx else "chase/replay.html"
     return render(request, template, context)

@@ -16,7 +16,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", api_docs, name="api-docs"),
-    path("api/", include("campaign.api_urls")),
+    path("api/", include("campaign.api.urls")),
     path("api/", include("chase.api_urls")),
     re_path(r"^api/", errors.api_not_found),  # unknown /api/ paths answer JSON
     path("play/", include("chase.urls")),

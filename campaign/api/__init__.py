@@ -1,2 +1,3 @@
-"""The campaign REST API (Django REST framework): `serializers` parse and shape, `views` call
-one service each. URLs are in campaign.api_urls; the error bodies in campaign.api_errors."""
+"""The campaign REST API (Django REST framework), a module per subject (`campaigns`, `warbands`,
+`games`, `postgames`, `league`), each with its serializers beside its views; `common` what they
+share, `urls` the routes. Views call one service each; the error bodies are config.api_errors."""

@@ -1,4 +1,4 @@
-"""The API for game reports and post-game sequences: the same services as the pages.
+"""The API for game reports (and, in campaign.api.postgames, their post-game sequences).
 
     POST /api/games/                   file a report (201)
     GET  /api/games/?campaign=ID       the campaign's reports
@@ -21,42 +21,130 @@ and the organiser drive its sequence (403 for anyone else).
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
-from rest_framework import status
+from drf_spectacular.utils import extend_schema, extend_schema_field
+from rest_framework import serializers, status
 from rest_framework.decorators import api_view
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from campaign import services
-from campaign.access import campaign_for
-from campaign.api.games_serializers import (
-    AdvanceSerializer,
-    FigureStateSerializer,
-    GameSerializer,
-    GameWriteSerializer,
-    PositionSerializer,
-    PostGameSerializer,
-    RansomAcceptSerializer,
-    RansomSerializer,
-    SellCaptiveSerializer,
-    TradeSerializer,
+from campaign.access import campaign_for, game_for
+from campaign.api.common import (
+    BAD_REQUEST,
+    FORBIDDEN,
+    MAX_ID,
+    NOT_FOUND,
+    CampaignQuerySerializer,
+    UserSerializer,
 )
-from campaign.api.serializers import CampaignQuerySerializer
-from campaign.api.views import BAD_REQUEST, FORBIDDEN, NOT_FOUND
+from campaign.errors import ReportError
+from campaign.rules.postgame.sheet import OUTCOMES
 from campaign.selectors import games
-from campaign.services.games import GameError
+from campaign.selectors.games import PUBLIC_STEPS, postgame_step
+from campaign.services.games import MAX_TALLY, GameLine
 
-ANSWERS = {200: PostGameSerializer, 400: BAD_REQUEST, 403: FORBIDDEN, 404: NOT_FOUND}
+# --- serializers ----------------------------------------------------------------------------------
+
+
+MAX_LINES = 40  # two warbands of at most 15 figures (C3), with room for a mistake to be named
+
+
+class GameLineSerializer(serializers.Serializer):
+    figure = serializers.IntegerField(min_value=1, max_value=MAX_ID)
+    took_part = serializers.BooleanField(default=True)
+    outcome = serializers.ChoiceField(choices=OUTCOMES, default="ok")
+    wounds_inflicted = serializers.IntegerField(min_value=0, max_value=MAX_TALLY, default=0)
+    scalps = serializers.IntegerField(min_value=0, max_value=MAX_TALLY, default=0)
+
+
+class GameWriteSerializer(serializers.Serializer):
+    """A report, as filed (POST /api/games/) or replaced while pending (PUT)."""
+
+    campaign = serializers.IntegerField(min_value=1, max_value=MAX_ID)
+    warbands = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=MAX_ID),
+        min_length=2,
+        max_length=2,
+        help_text="The two warbands' ids: [a, b].",
+    )
+    winner = serializers.IntegerField(
+        min_value=1, max_value=MAX_ID, allow_null=True, help_text="a or b; null for a draw."
+    )
+    played_on = serializers.DateField()
+    figures = GameLineSerializer(
+        many=True,
+        max_length=MAX_LINES,
+        help_text="A line per figure of either warband; a figure left out did not take part.",
+    )
+
+    def report(self) -> dict:
+        data = self.validated_data
+        return {
+            "warbands": list(data["warbands"]),
+            "winner": data["winner"],
+            "played_on": data["played_on"],
+            "figures": [GameLine(**line) for line in data["figures"]],
+        }
+
+
+class GameFigureSerializer(serializers.Serializer):
+    figure = serializers.IntegerField(source="figure_id")
+    warband = serializers.IntegerField(source="figure.warband_id")
+    name = serializers.CharField(source="figure.name")
+    took_part = serializers.BooleanField()
+    outcome = serializers.CharField()
+    wounds_inflicted = serializers.IntegerField()
+    scalps = serializers.IntegerField()
+
+
+class GamePostGameSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    warband = serializers.IntegerField(source="warband_id")
+    step = serializers.SerializerMethodField()
+    status = serializers.CharField()
+
+    @extend_schema_field(serializers.ChoiceField(choices=PUBLIC_STEPS))
+    def get_step(self, postgame) -> str:
+        return postgame_step(postgame)
+
+
+class GameSerializer(serializers.Serializer):
+    """A report (from selectors.games.games_queryset: constant queries)."""
+
+    id = serializers.IntegerField()
+    campaign = serializers.IntegerField(source="campaign_id")
+    warbands = serializers.SerializerMethodField()
+    winner = serializers.IntegerField(source="winner_id", allow_null=True)
+    played_on = serializers.DateField()
+    status = serializers.ChoiceField(choices=["pending", "confirmed", "withdrawn"])
+    filed_by = UserSerializer()
+    confirmed_by = UserSerializer(allow_null=True)
+    confirmed_at = serializers.DateTimeField(allow_null=True)
+    ratings_before = serializers.SerializerMethodField()
+    figures = GameFigureSerializer(source="figures.all", many=True)
+    postgames = GamePostGameSerializer(source="postgames.all", many=True)
+    created_at = serializers.DateTimeField()
+
+    def get_warbands(self, game) -> list[int]:
+        return [game.warband_a_id, game.warband_b_id]
+
+    @extend_schema_field(
+        serializers.ListField(child=serializers.IntegerField(allow_null=True), help_text="C9")
+    )
+    def get_ratings_before(self, game) -> list:
+        """The team ratings (C11) of [a, b] when the report was confirmed; null before."""
+        return [game.rating_a_before, game.rating_b_before]
+
+
+# --- views ----------------------------------------------------------------------------------------
+
+
+ANSWERS = {200: GameSerializer, 400: BAD_REQUEST, 403: FORBIDDEN, 404: NOT_FOUND}
 
 
 def _game_response(game_id: int, user, code=status.HTTP_200_OK) -> Response:
-    game = games.game_for(user, game_id)
+    game = game_for(user, game_id)
     return Response(GameSerializer(game).data, status=code)
-
-
-def _postgame_response(postgame_id: int, user) -> Response:
-    postgame = games.postgame_for(user, postgame_id)
-    return Response(PostGameSerializer(games.postgame_state(postgame)).data)
 
 
 class GamesView(APIView):
@@ -101,140 +189,30 @@ class GameView(APIView):
     def put(self, request, game_id: int):
         """Replace a pending report (the filer or the organiser). A confirmed one is not
         edited: the organiser may withdraw it while neither sequence is committed."""
-        game = games.game_for(request.user, game_id, edit=True)
+        game = game_for(request.user, game_id, edit=True)
         serializer = GameWriteSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         if serializer.validated_data["campaign"] != game.campaign_id:
-            raise GameError("A report stays in its campaign.", field="campaign")
+            raise ReportError("A report stays in its campaign.", field="campaign")
         services.game_edit(game=game, actor=request.user, **serializer.report())
         return _game_response(game.id, request.user)
 
 
-@extend_schema(
-    operation_id="games_confirm", request=None, responses=ANSWERS | {200: GameSerializer}
-)
+@extend_schema(operation_id="games_confirm", request=None, responses=ANSWERS)
 @api_view(["POST"])
 def game_confirm(request, game_id: int):
     """The opponent (or the organiser) confirms: the ratings before the game are stored and
     one post-game sequence per warband opens. Confirming again changes nothing."""
-    game = games.game_for(request.user, game_id, confirm=True)
+    game = game_for(request.user, game_id, confirm=True)
     services.game_confirm(game=game, actor=request.user)
     return _game_response(game.id, request.user)
 
 
-@extend_schema(
-    operation_id="games_withdraw", request=None, responses=ANSWERS | {200: GameSerializer}
-)
+@extend_schema(operation_id="games_withdraw", request=None, responses=ANSWERS)
 @api_view(["POST"])
 def game_withdraw(request, game_id: int):
     """Pending: either player or the organiser. Confirmed: the organiser, while neither
     sequence is committed (both are discarded)."""
-    game = games.game_for(request.user, game_id, withdraw=True)
+    game = game_for(request.user, game_id, withdraw=True)
     services.game_withdraw(game=game, actor=request.user)
     return _game_response(game.id, request.user)
-
-
-@extend_schema(
-    operation_id="postgames_retrieve", responses={200: PostGameSerializer, 404: NOT_FOUND}
-)
-@api_view(["GET"])
-def postgame_detail(request, postgame_id: int):
-    """The sequence: its step, what it waits for, every roll and choice so far, and the roster
-    as it would be after commit."""
-    return _postgame_response(postgame_id, request.user)
-
-
-@extend_schema(operation_id="postgames_advance", request=AdvanceSerializer, responses=ANSWERS)
-@api_view(["POST"])
-def postgame_advance(request, postgame_id: int):
-    """Answer the prompt: `dice` typed in (checked against the roll: a bad face is a 400 and
-    nothing changes), a `choice` among the options, or neither for the app to roll."""
-    postgame = games.postgame_for(request.user, postgame_id, drive=True)
-    serializer = AdvanceSerializer(data=request.data)
-    serializer.is_valid(raise_exception=True)
-    services.postgame_answer(postgame=postgame, actor=request.user, **serializer.validated_data)
-    return _postgame_response(postgame_id, request.user)
-
-
-@extend_schema(operation_id="postgames_trade", request=TradeSerializer, responses=ANSWERS)
-@api_view(["POST"])
-def postgame_trade(request, postgame_id: int):
-    """One trading action while the step is `trading`; {"action": "done"} ends trading."""
-    postgame = games.postgame_for(request.user, postgame_id, drive=True)
-    serializer = TradeSerializer(data=request.data)
-    serializer.is_valid(raise_exception=True)
-    services.postgame_trade(
-        postgame=postgame, actor=request.user, action=serializer.action_dict(),
-        position=serializer.validated_data.get("position"),
-    )  # fmt: skip
-    return _postgame_response(postgame_id, request.user)
-
-
-@extend_schema(operation_id="postgames_undo", request=PositionSerializer, responses=ANSWERS)
-@api_view(["POST"])
-def postgame_undo(request, postgame_id: int):
-    """Drop the last answer (C22)."""
-    postgame = games.postgame_for(request.user, postgame_id, drive=True)
-    serializer = PositionSerializer(data=request.data)
-    serializer.is_valid(raise_exception=True)
-    services.postgame_undo(postgame=postgame, actor=request.user, **serializer.validated_data)
-    return _postgame_response(postgame_id, request.user)
-
-
-@extend_schema(operation_id="postgames_commit", request=None, responses=ANSWERS)
-@api_view(["POST"])
-def postgame_commit(request, postgame_id: int):
-    """Apply the sequence to the roster in one transaction, once (C22). A second commit (a
-    retry, a double click) answers 200 with the committed sequence and changes nothing."""
-    postgame = games.postgame_for(request.user, postgame_id, drive=True)
-    services.postgame_commit(postgame=postgame, actor=request.user)
-    return _postgame_response(postgame_id, request.user)
-
-
-CAPTIVE_ANSWERS = ANSWERS | {200: FigureStateSerializer}
-
-
-@extend_schema(operation_id="captives_ransom", request=RansomSerializer, responses=CAPTIVE_ANSWERS)
-@api_view(["POST"])
-def captive_ransom(request, figure_id: int):
-    """C16: the captive's owner (or the organiser) offers a ransom, at least 1 and within the
-    treasury. Nothing is paid until the captor's owner accepts; a new offer replaces the last."""
-    figure = games.figure_for_captive(request.user, figure_id)
-    serializer = RansomSerializer(data=request.data)
-    serializer.is_valid(raise_exception=True)
-    figure = services.captive_ransom_offer(
-        figure=figure, actor=request.user, **serializer.validated_data
-    )
-    return Response(FigureStateSerializer(figure).data)
-
-
-@extend_schema(
-    operation_id="captives_ransom_accept",
-    request=RansomAcceptSerializer,
-    responses=CAPTIVE_ANSWERS | {409: BAD_REQUEST},
-)
-@api_view(["POST"])
-def captive_ransom_accept(request, figure_id: int):
-    """C16: the captor's owner (or the organiser) accepts the owner's offer: the price moves
-    between the treasuries and the figure returns without its equipment. Send the `price` you
-    read to be sure the offer did not change meanwhile (409 if it did)."""
-    figure = games.figure_for_captive(request.user, figure_id)
-    serializer = RansomAcceptSerializer(data=request.data)
-    serializer.is_valid(raise_exception=True)
-    figure = services.captive_ransom_accept(
-        figure=figure, actor=request.user, price=serializer.validated_data.get("price")
-    )
-    return Response(FigureStateSerializer(figure).data)
-
-
-@extend_schema(
-    operation_id="captives_sell", request=SellCaptiveSerializer, responses=CAPTIVE_ANSWERS
-)
-@api_view(["POST"])
-def captive_sell(request, figure_id: int):
-    """C16: not ransomed, the captor sells the captive for D6 × 5; it leaves its owner's roster."""
-    figure = games.figure_for_captive(request.user, figure_id)
-    serializer = SellCaptiveSerializer(data=request.data)
-    serializer.is_valid(raise_exception=True)
-    figure = services.captive_sell(figure=figure, actor=request.user, **serializer.validated_data)
-    return Response(FigureStateSerializer(figure).data)

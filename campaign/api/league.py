@@ -12,10 +12,9 @@ from rest_framework.decorators import api_view
 from rest_framework.response import Response
 
 from campaign import services
-from campaign.access import campaign_for
-from campaign.api.views import FORBIDDEN, NOT_FOUND
+from campaign.access import campaign_for, job_for
+from campaign.api.common import FORBIDDEN, NOT_FOUND
 from campaign.selectors import league as selectors_league
-from campaign.views.league import job_for
 
 SORTS = [key for column in selectors_league.COLUMNS for key in (column, f"-{column}")]
 

@@ -30,6 +30,11 @@ class CampaignQuerySet(models.QuerySet):
             models.Q(is_public=True) | models.Q(organiser=user) | models.Q(memberships__user=user)
         ).distinct()
 
+    def lock(self, campaign_id: int) -> None:
+        """Hold the campaign's row until the transaction ends, so work on its jobs and rankings
+        runs one at a time (a row lock on PostgreSQL; SQLite serialises every write anyway)."""
+        list(self.select_for_update().filter(pk=campaign_id).values_list("pk"))
+
 
 class Campaign(models.Model):
     name = models.CharField(max_length=100)
@@ -52,6 +57,9 @@ class Campaign(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     objects = CampaignQuerySet.as_manager()
+
+    # What the organiser sets when starting a campaign (and may change later).
+    SETTINGS = ("starting_treasury", "currency", "manual_dice", "report_confirmation", "is_public")
 
     class Meta:
         ordering = ["-created_at"]

@@ -25,9 +25,13 @@ class GameReport(models.Model):
     warband_a = models.ForeignKey(Warband, on_delete=models.PROTECT, related_name="+")
     warband_b = models.ForeignKey(Warband, on_delete=models.PROTECT, related_name="+")
     winner = models.ForeignKey(
-        Warband, on_delete=models.PROTECT, null=True, blank=True, related_name="+",
+        Warband,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
         help_text="Empty for a draw.",
-    )  # fmt: skip
+    )
     played_on = models.DateField()
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     filed_by = models.ForeignKey(

@@ -202,31 +202,33 @@ SPECIALIST_KIT_NAMES = {
     TOMAHAWK: "Tomahawk",
 }
 
+# C21, a row per specialist: key, name, hire, retainer, counts as, skill rolls, non-combatant;
+# its printed kit in SPECIALIST_KIT and its rule in SPECIALIST_RULES.
+SPECIALIST_ROWS = (
+    ("scout", "Indian scout / Renegade settler", 28, 9, VETERAN, 1, False),
+    ("prospector", "Prospector / Expert trapper", 22, 7, GREEN, 0, False),
+    ("doctor", "Doctor / Indian healer", 18, 6, GREEN, 0, True),
+    ("preacher", "Preacher / Medicine man", 20, 8, VETERAN, 1, True),
+    ("princess", "Indian princess / Lady of ill-repute", 16, 5, GREEN, 0, False),
+)
+SPECIALIST_KIT = {
+    "scout": (MUSKET, TOMAHAWK),
+    "prospector": (MUSKET, "shovel", TOMAHAWK),
+    "doctor": ("knife", MUSKET),
+    "preacher": ("knife",),
+    "princess": (MUSKET,),
+}
+SPECIALIST_RULES = {
+    "scout": "The scout and one other model may use the infiltration rule.",
+    "prospector": "Adds one 2D6 to the income roll.",
+    "doctor": "Heals the wounds of one model after each game.",
+    "preacher": 'Fiery sermon/chant: a model within 8" takes a morale test at -1.',
+    "princess": "Models she blocks line of sight to cannot be targeted until she attacks.",
+}
 SPECIALISTS: dict[str, Specialist] = {
-    s.key: s
-    for s in (
-        Specialist(
-            "scout", "Indian scout / Renegade settler", 28, 9, VETERAN, 1, False,
-            (MUSKET, TOMAHAWK), "The scout and one other model may use the infiltration rule.",
-        ),
-        Specialist(
-            "prospector", "Prospector / Expert trapper", 22, 7, GREEN, 0, False,
-            (MUSKET, "shovel", TOMAHAWK), "Adds one 2D6 to the income roll.",
-        ),
-        Specialist(
-            "doctor", "Doctor / Indian healer", 18, 6, GREEN, 0, True,
-            ("knife", MUSKET), "Heals the wounds of one model after each game.",
-        ),
-        Specialist(
-            "preacher", "Preacher / Medicine man", 20, 8, VETERAN, 1, True,
-            ("knife",), "Fiery sermon/chant: a model within 8\" takes a morale test at -1.",
-        ),
-        Specialist(
-            "princess", "Indian princess / Lady of ill-repute", 16, 5, GREEN, 0, False,
-            (MUSKET,), "Models she blocks line of sight to cannot be targeted until she attacks.",
-        ),
-    )
-}  # fmt: skip
+    row[0]: Specialist(*row, equipment=SPECIALIST_KIT[row[0]], rule=SPECIALIST_RULES[row[0]])
+    for row in SPECIALIST_ROWS
+}
 MAX_SPECIALISTS = 2  # C21
 
 

@@ -5,14 +5,27 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 DEAD, MULTIPLE, LEG, ARM, MADNESS, NERVOUS = (
-    "dead", "multiple_injuries", "leg_wound", "arm_wound", "madness", "nervous_condition",
-)  # fmt: skip
+    "dead",
+    "multiple_injuries",
+    "leg_wound",
+    "arm_wound",
+    "madness",
+    "nervous_condition",
+)
 CHEST, BLIND, OLD_WOUND, SNAKE_OIL, ROBBED, RECOVERY = (
-    "chest_wound", "blind_in_one_eye", "old_battle_wound", "snake_oil", "robbed", "full_recovery",
-)  # fmt: skip
+    "chest_wound",
+    "blind_in_one_eye",
+    "old_battle_wound",
+    "snake_oil",
+    "robbed",
+    "full_recovery",
+)
 BITTER_ENEMY, CAPTURED, HARDENED, AGAINST_THE_ODDS = (
-    "bitter_enemy", "captured", "hardened", "survives_against_the_odds",
-)  # fmt: skip
+    "bitter_enemy",
+    "captured",
+    "hardened",
+    "survives_against_the_odds",
+)
 ARM_AMPUTATED = "arm_amputated"
 
 

@@ -79,9 +79,12 @@ def check_figure(faction: Faction, index: int, figure: FigureDraft) -> tuple[int
     profile = faction.profile(figure.profile)
     if profile is None:
         return 0, [
-            Problem("C4", f"{where}.profile", f"{label}: the {faction.name} have no profile "
-                    f"{figure.profile!r}.")
-        ]  # fmt: skip
+            Problem(
+                "C4",
+                f"{where}.profile",
+                f"{label}: the {faction.name} have no profile {figure.profile!r}.",
+            )
+        ]
     cost, problems = profile.cost, []
     for key, copies in Counter(figure.equipment).items():
         item = faction.item(key)
@@ -95,7 +98,7 @@ def check_figure(faction: Faction, index: int, figure: FigureDraft) -> tuple[int
                     f"{label}: the {faction.name} cannot buy {key!r} ({why}).",
                 )
             )
-            continue  # fmt: skip
+            continue
         if item.veteran_and_hero_only and profile.status not in ("hero", "veteran"):
             problems.append(
                 Problem(
@@ -107,9 +110,14 @@ def check_figure(faction: Faction, index: int, figure: FigureDraft) -> tuple[int
         allowed = MAX_COPIES.get(key, 1)
         if copies > allowed:
             times = "once" if allowed == 1 else f"{allowed} times"
-            problems.append(Problem("C5", f"{where}.equipment",
-                                    f"{label}: a figure may carry the {item.name} {times} only "
-                                    f"(you gave {copies})."))  # fmt: skip
+            problems.append(
+                Problem(
+                    "C5",
+                    f"{where}.equipment",
+                    f"{label}: a figure may carry the {item.name} {times} only "
+                    f"(you gave {copies}).",
+                )
+            )
         cost += item.price * copies
     return cost, problems
 
@@ -136,8 +144,13 @@ def check_warband(faction_key: str, figures: Sequence[FigureDraft], budget: int)
             armed += 1
 
     if len(figures) > MAX_FIGURES:
-        check.problems.append(Problem("C3", "figures", f"A warband holds at most {MAX_FIGURES} "
-                                      f"figures: you have {len(figures)}."))  # fmt: skip
+        check.problems.append(
+            Problem(
+                "C3",
+                "figures",
+                f"A warband holds at most {MAX_FIGURES} figures: you have {len(figures)}.",
+            )
+        )
     for status, (low, high) in STATUS_LIMITS.items():
         have, name = statuses[status], STATUS_NAMES[status]
         plural = name + ("es" if name == "Hero" else "s")
@@ -158,13 +171,22 @@ def check_warband(faction_key: str, figures: Sequence[FigureDraft], budget: int)
                 )
             )
         elif high is not None and have > high:
-            check.problems.append(Problem("C3", "figures", f"A warband may have at most {high} "
-                                          f"{plural}: you have {have}."))  # fmt: skip
+            check.problems.append(
+                Problem(
+                    "C3", "figures", f"A warband may have at most {high} {plural}: you have {have}."
+                )
+            )
     if armed < REQUIRED_WEAPON_COUNT:
         weapon = faction.item(faction.required_weapon).name.lower()
-        check.problems.append(Problem("C3", "figures", f"{faction.name} need at least "
-                                      f"{REQUIRED_WEAPON_COUNT} figures with a {weapon}: "
-                                      f"you have {armed}."))  # fmt: skip
+        check.problems.append(
+            Problem(
+                "C3",
+                "figures",
+                f"{faction.name} need at least "
+                f"{REQUIRED_WEAPON_COUNT} figures with a {weapon}: "
+                f"you have {armed}.",
+            )
+        )
     if check.cost > budget:
         check.problems.append(
             Problem(

@@ -80,9 +80,15 @@ def sort_links(sort: str | None) -> list[dict]:
             target = f"-{column}" if numeric else column
             state = "none"
         headers.append(
-            {"key": column, "label": label, "short": short, "numeric": numeric,
-             "target": target, "aria": state}
-        )  # fmt: skip
+            {
+                "key": column,
+                "label": label,
+                "short": short,
+                "numeric": numeric,
+                "target": target,
+                "aria": state,
+            }
+        )
     return headers
 
 

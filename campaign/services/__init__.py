@@ -3,15 +3,28 @@
 A module per subject; this package re-exports them so callers write `services.warband_found(...)`.
 """
 
+from campaign.errors import ReportError
+from campaign.services.campaigns import (
+    campaign_create,
+    campaign_join,
+    campaign_join_by_code,
+    campaign_update,
+)
 from campaign.services.games import (
-    GameError,
     GameLine,
     game_confirm,
     game_edit,
     game_file,
     game_withdraw,
 )
-from campaign.services.jobs import JobBusy, job_run, jobs_sweep
+from campaign.services.jobs import (
+    JobBusy,
+    campaign_queue_recalculation,
+    job_run,
+    jobs_sweep,
+    rankings_queue_rebuild,
+    ratings_queue_recalculation,
+)
 from campaign.services.postgame import (
     captive_ransom_accept,
     captive_ransom_offer,
@@ -22,20 +35,11 @@ from campaign.services.postgame import (
     postgame_undo,
 )
 from campaign.services.rankings import rankings_rebuild
-from campaign.services.ratings import (
-    campaign_queue_recalculation,
-    rankings_queue_rebuild,
-    ratings_queue_recalculation,
-    warbands_recalculate,
-)
+from campaign.services.ratings import warbands_recalculate
 from campaign.services.warbands import (
     MAX_DRAFT_FIGURES,
     NewFigure,
     SkillRoll,
-    campaign_create,
-    campaign_join,
-    campaign_join_by_code,
-    campaign_update,
     figure_set_equipment,
     treasury_change,
     warband_add_figure,
@@ -48,7 +52,7 @@ from campaign.services.warbands import (
 )
 
 __all__ = [
-    "GameError",
+    "ReportError",
     "GameLine",
     "game_confirm",
     "game_edit",

@@ -15,13 +15,13 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 
-from campaign.errors import CampaignError, ConflictError
+from campaign.access import is_organiser, may_confirm, may_edit, may_withdraw
+from campaign.errors import ConflictError, ReportError
 from campaign.models import Campaign, Figure, GameFigure, GameReport, PostGame, Warband
 from campaign.rules import postgame as rules
 from campaign.rules.postgame.sheet import OUTCOMES
-from campaign.selectors.games import is_organiser, may_confirm, may_edit, may_withdraw
 from campaign.selectors.games import warband_sheet as build_sheet
-from campaign.services.ratings import rankings_queue_rebuild
+from campaign.services.jobs import rankings_queue_rebuild
 
 MAX_TALLY = 50  # wounds or scalps by one figure in one game: far beyond any real game
 STATE_WORDS = {
@@ -31,10 +31,6 @@ STATE_WORDS = {
     Figure.State.SOLD: "sold",
     Figure.State.DEPARTED: "gone",
 }
-
-
-class GameError(CampaignError):
-    """A game report that cannot be filed, edited, confirmed or withdrawn as asked."""
 
 
 @dataclass(frozen=True)
@@ -57,55 +53,55 @@ class _Checked:
 
 
 def _check(
-    *, campaign: Campaign, actor, warbands: Sequence[int], winner: int | None,
-    played_on: datetime.date, figures: Sequence[GameLine],
-) -> _Checked:  # fmt: skip
-    """Every rule a report must meet; raises GameError naming the first broken one."""
+    campaign: Campaign, actor, warbands: Sequence[int], winner: int | None, played_on, figures
+) -> _Checked:
+    """Every rule a report must meet; raises ReportError naming the first broken one."""
     if len(warbands) != 2 or warbands[0] == warbands[1]:
-        raise GameError("A game is played by two different warbands.", field="warbands")
+        raise ReportError("A game is played by two different warbands.", field="warbands")
     found = {w.id: w for w in Warband.objects.filter(pk__in=warbands, campaign=campaign)}
     for warband_id in warbands:
         if warband_id not in found:
-            raise GameError(f"There is no warband {warband_id} in {campaign}.", field="warbands")
+            raise ReportError(f"There is no warband {warband_id} in {campaign}.", field="warbands")
         if found[warband_id].state != Warband.State.FOUNDED:
             name = found[warband_id].name
-            raise GameError(f"{name} is not a founded warband: it cannot play.", field="warbands")
+            raise ReportError(f"{name} is not a founded warband: it cannot play.", field="warbands")
     a, b = found[warbands[0]], found[warbands[1]]
     if not (is_organiser(campaign, actor) or actor.id in (a.owner_id, b.owner_id)):
         raise PermissionDenied("Only the two players or the organiser may report a game.")
     if winner is not None and winner not in found:
-        raise GameError(
+        raise ReportError(
             "The winner is one of the two warbands, or null for a draw.", field="winner"
         )
     if played_on > timezone.localdate():
-        raise GameError(f"A game on {played_on} has not been played yet.", field="played_on")
+        raise ReportError(f"A game on {played_on} has not been played yet.", field="played_on")
     return _Checked(a, b, found.get(winner), _check_lines(a, b, figures))
 
 
 def _check_lines(a: Warband, b: Warband, figures: Sequence[GameLine]):
     ids = [line.figure for line in figures]
     if len(ids) != len(set(ids)):
-        raise GameError("Each figure is reported once.", field="figures")
+        raise ReportError("Each figure is reported once.", field="figures")
     rows = {f.id: f for f in Figure.objects.filter(pk__in=ids, warband__in=[a, b])}
     lines = []
     for line in figures:
         figure = rows.get(line.figure)
         if figure is None:
-            raise GameError(
+            raise ReportError(
                 f"Figure {line.figure} is in neither {a.name} nor {b.name}.", field="figures"
             )
         if line.outcome not in OUTCOMES:
-            raise GameError(f"{figure.name}: unknown outcome {line.outcome!r}.", field="outcome")
+            raise ReportError(f"{figure.name}: unknown outcome {line.outcome!r}.", field="outcome")
         for tally in (line.wounds_inflicted, line.scalps):
             if not 0 <= tally <= MAX_TALLY:
-                raise GameError(f"{figure.name}: wounds and scalps are 0 to {MAX_TALLY}.")
+                raise ReportError(f"{figure.name}: wounds and scalps are 0 to {MAX_TALLY}.")
         if line.took_part and figure.state != Figure.State.ACTIVE:
-            raise GameError(
+            raise ReportError(
                 f"{figure.name} is {STATE_WORDS[figure.state]} and cannot take part.",
-                field="figures", rule="C14",
-            )  # fmt: skip
+                field="figures",
+                rule="C14",
+            )
         if not line.took_part and (line.outcome != "ok" or line.wounds_inflicted or line.scalps):
-            raise GameError(
+            raise ReportError(
                 f"{figure.name} did not take part: it cannot end the game down or out of "
                 "action, nor inflict wounds or take scalps.",
                 field="figures",
@@ -113,36 +109,48 @@ def _check_lines(a: Warband, b: Warband, figures: Sequence[GameLine]):
         lines.append((figure, line))
     for warband in (a, b):
         if not any(f.warband_id == warband.id and line.took_part for f, line in lines):
-            raise GameError(f"No figure of {warband.name} took part.", field="figures")
+            raise ReportError(f"No figure of {warband.name} took part.", field="figures")
     return lines
+
+
+def _tallies(line: GameLine | GameFigure) -> dict:
+    """What a report says of one figure, as GameLine, GameFigure and the rules all name it."""
+    return {
+        "took_part": line.took_part,
+        "outcome": line.outcome,
+        "wounds_inflicted": line.wounds_inflicted,
+        "scalps": line.scalps,
+    }
 
 
 def _write_lines(game: GameReport, checked: _Checked) -> None:
     game.figures.all().delete()
     GameFigure.objects.bulk_create(
-        GameFigure(
-            report=game, figure=figure, took_part=line.took_part, outcome=line.outcome,
-            wounds_inflicted=line.wounds_inflicted, scalps=line.scalps,
-        )
-        for figure, line in checked.lines
-    )  # fmt: skip
+        GameFigure(report=game, figure=figure, **_tallies(line)) for figure, line in checked.lines
+    )
 
 
 @transaction.atomic
 def game_file(
-    *, campaign: Campaign, actor, warbands: Sequence[int], winner: int | None,
-    played_on: datetime.date, figures: Sequence[GameLine],
-) -> GameReport:  # fmt: skip
+    *,
+    campaign: Campaign,
+    actor,
+    warbands: Sequence[int],
+    winner: int | None,
+    played_on: datetime.date,
+    figures: Sequence[GameLine],
+) -> GameReport:
     """File a report. It counts at once when the organiser files it or the campaign does not
     ask the opponent to confirm (setting `report_confirmation`); else it waits for them."""
-    checked = _check(
-        campaign=campaign, actor=actor, warbands=warbands, winner=winner,
-        played_on=played_on, figures=figures,
-    )  # fmt: skip
+    checked = _check(campaign, actor, warbands, winner, played_on, figures)
     game = GameReport.objects.create(
-        campaign=campaign, warband_a=checked.warband_a, warband_b=checked.warband_b,
-        winner=checked.winner, played_on=played_on, filed_by=actor,
-    )  # fmt: skip
+        campaign=campaign,
+        warband_a=checked.warband_a,
+        warband_b=checked.warband_b,
+        winner=checked.winner,
+        played_on=played_on,
+        filed_by=actor,
+    )
     _write_lines(game, checked)
     if is_organiser(campaign, actor) or not campaign.report_confirmation:
         return _confirm(game, actor)
@@ -159,14 +167,19 @@ def _locked(game: GameReport) -> GameReport:
 
 @transaction.atomic
 def game_edit(
-    *, game: GameReport, actor, warbands: Sequence[int], winner: int | None,
-    played_on: datetime.date, figures: Sequence[GameLine],
-) -> GameReport:  # fmt: skip
+    *,
+    game: GameReport,
+    actor,
+    warbands: Sequence[int],
+    winner: int | None,
+    played_on: datetime.date,
+    figures: Sequence[GameLine],
+) -> GameReport:
     """Replace a pending report's content. A confirmed report is not edited: the organiser
     may withdraw it while neither sequence is committed, and a new one is filed."""
     game = _locked(game)
     if game.status != GameReport.Status.PENDING:
-        raise GameError(
+        raise ReportError(
             f"This report is {game.get_status_display().lower()}: it can no longer be edited. "
             "The organiser may withdraw it while neither post-game is committed; then file "
             "it again.",
@@ -174,10 +187,7 @@ def game_edit(
         )
     if not may_edit(game, actor):
         raise PermissionDenied("Only the player who filed it or the organiser may edit it.")
-    checked = _check(
-        campaign=game.campaign, actor=actor, warbands=warbands, winner=winner,
-        played_on=played_on, figures=figures,
-    )  # fmt: skip
+    checked = _check(game.campaign, actor, warbands, winner, played_on, figures)
     game.warband_a, game.warband_b, game.winner = (
         checked.warband_a,
         checked.warband_b,
@@ -197,7 +207,7 @@ def game_confirm(*, game: GameReport, actor) -> GameReport:
     if game.status == GameReport.Status.CONFIRMED:
         return game
     if game.status == GameReport.Status.WITHDRAWN:
-        raise GameError("This report was withdrawn: file a new one.", field="status")
+        raise ReportError("This report was withdrawn: file a new one.", field="status")
     if not may_confirm(game, actor):
         raise PermissionDenied("Only the opponent or the organiser may confirm this report.")
     return _confirm(game, actor)
@@ -212,7 +222,7 @@ def _confirm(game: GameReport, actor) -> GameReport:
     for warband in sides:
         earlier = warband.postgames.filter(status=PostGame.Status.OPEN).first()
         if earlier is not None:
-            raise GameError(
+            raise ReportError(
                 f"{warband.name} has not committed the post-game of an earlier game "
                 f"({earlier.game}): games count in order, so commit that one first.",
                 field="warbands",
@@ -250,16 +260,10 @@ def _side_report(game, warband, opponent, ratings, lines) -> dict:
         rating_before=ratings[warband.id],
         opponent_rating_before=ratings[opponent.id],
         figures=[
-            rules.FigureReport(
-                figure=line.figure_id,
-                took_part=line.took_part,
-                outcome=line.outcome,
-                wounds_inflicted=line.wounds_inflicted,
-                scalps=line.scalps,
-            )
+            rules.FigureReport(figure=line.figure_id, **_tallies(line))
             for line in lines
             if line.figure.warband_id == warband.id
-        ],  # fmt: skip
+        ],
         currency=game.campaign.currency,
     ).to_dict()
 

@@ -1,4 +1,4 @@
-"""Background jobs: sending tasks after commit, and the Job rows that carry their progress.
+"""Background jobs: queueing work after commit, and the Job rows that carry its progress.
 
 Two kinds of work leave the request:
 
@@ -10,9 +10,9 @@ Two kinds of work leave the request:
   game is confirmed, edited or withdrawn). The row is the durable record: the sweep sends a
   queued job again if its task never arrived.
 
-If the broker cannot be reached when a task is sent, the work runs at once in the same process
-instead (the request still succeeds, nothing waits for Redis). Everything here is idempotent, so
-a task delivered twice, or run by the sweep as well, leaves the same rows.
+Tasks go out through campaign.services.queue: after commit, and run at once in this process if
+the broker cannot be reached (the request still succeeds, nothing waits for Redis). Everything
+here is idempotent, so a task delivered twice, or run by the sweep as well, leaves the same rows.
 
 A job runs in one worker at a time: `job_claim` takes it with one conditional UPDATE, and the
 worker's progress writes keep its lease (`updated_at`) fresh. A job whose lease has expired
@@ -22,26 +22,23 @@ second delivery wait (JobBusy, the task retries later).
 
 from __future__ import annotations
 
-import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from datetime import timedelta
 from functools import partial
 
-import kombu.exceptions
-import redis.exceptions
 from django.conf import settings
 from django.db import OperationalError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from campaign.models import Campaign, Job
-
-logger = logging.getLogger(__name__)
+from campaign.models import Campaign, Job, Warband
+from campaign.services import ratings
+from campaign.services.queue import send, send_on_commit
+from campaign.services.rankings import rankings_rebuild
+from campaign.tasks import recalculate_warbands_task, run_job_task
 
 RECALCULATE, RANKINGS = "recalculate", "rankings"
 KINDS = {RECALCULATE: "Recalculating the campaign", RANKINGS: "Updating the rankings"}
-# What a failed publish raises: kombu wraps the transport's errors, but not every path does.
-BROKER_ERRORS = (kombu.exceptions.OperationalError, redis.exceptions.RedisError, OSError)
 QUEUED_GRACE = timedelta(minutes=2)  # the sweep re-sends a job queued longer than this
 KEEP_FINISHED = timedelta(days=7)
 
@@ -58,40 +55,42 @@ def lease() -> timedelta:
     return timedelta(seconds=getattr(settings, "FRONTIER_JOB_LEASE_SECONDS", 60))
 
 
-# --- sending -----------------------------------------------------------------------------------
+# --- the seams the game reports call ----------------------------------------------------------
 
 
-def send(task, kwargs: dict, *, inline: Callable[[], object]) -> bool:
-    """Send `task` now; if the broker cannot be reached, run `inline` here instead.
+def ratings_queue_recalculation(*, warband_ids: Iterable[int]) -> None:
+    """The team ratings (C11) of these warbands changed: recalculate them after commit.
 
-    Returns True when the task was sent. Without REDIS_URL, Celery runs the task in-process
-    (eager) and its errors propagate, as in development they should. In the fallback, an error is
-    logged, not raised: the change it follows is committed and the sweep will redo the work.
+    Marks them "being recalculated" in the caller's transaction (the flag survives a lost
+    message; the sweep redoes stale warbands), then sends the task once it commits. With the
+    broker down the recalculation runs at once, here.
     """
-    try:
-        task.apply_async(kwargs=kwargs)
-        return True
-    except BROKER_ERRORS as error:
-        logger.warning("Broker unreachable (%s): running %s inline.", error, task.name)
-    try:
-        inline()
-    except Exception:
-        logger.exception("%s failed inline; the sweep will run it again.", task.name)
-    return False
+    ids = sorted(set(warband_ids))
+    if not ids:
+        return
+    Warband.objects.filter(pk__in=ids).update(rating_stale=True)
+    send_on_commit(
+        recalculate_warbands_task,
+        {"warband_ids": ids},
+        # Looked up when the call is made, so a test may replace it.
+        inline=partial(ratings.warbands_recalculate, warband_ids=ids),
+    )
 
 
-def send_on_commit(task, kwargs: dict, *, inline: Callable[[], object]) -> None:
-    """`send` once the current transaction commits (at once outside one); never on rollback."""
-    transaction.on_commit(partial(send, task, kwargs, inline=inline))
+def rankings_queue_rebuild(*, campaign_id: int) -> Job:
+    """A game of this campaign was confirmed, edited or withdrawn: rebuild its player rankings
+    (Glicko-2, from scratch) after commit."""
+    job, _ = job_queue(kind=RANKINGS, campaign_id=campaign_id)
+    return job
+
+
+def campaign_queue_recalculation(*, campaign_id: int) -> tuple[Job, bool]:
+    """The organiser's button (and after a change to the rules data): every warband's rating and
+    history, then the rankings. Returns the job, and False if one was already under way."""
+    return job_queue(kind=RECALCULATE, campaign_id=campaign_id)
 
 
 # --- the Job rows ------------------------------------------------------------------------------
-
-
-def lock_campaign(campaign_id: int) -> None:
-    """Serialise queueing and claiming a campaign's jobs (a row lock on PostgreSQL; SQLite
-    serialises every write anyway)."""
-    list(Campaign.objects.select_for_update().filter(pk=campaign_id).values_list("pk"))
 
 
 def _fresh(now) -> Q:
@@ -105,12 +104,10 @@ def job_queue(*, kind: str, campaign_id: int) -> tuple[Job, bool]:
     running recalculation is reused too (the button shows its progress); a running rankings
     rebuild is not, since it may have read the games before this change.
     """
-    from campaign import tasks
-
     if kind not in KINDS:
         raise ValueError(f"unknown job kind {kind!r}")
     with transaction.atomic():
-        lock_campaign(campaign_id)
+        Campaign.objects.lock(campaign_id)
         now = timezone.now()
         active = Q(state=Job.State.QUEUED)
         if kind == RECALCULATE:
@@ -119,7 +116,7 @@ def job_queue(*, kind: str, campaign_id: int) -> tuple[Job, bool]:
         if job is not None:
             return job, False
         job = Job.objects.create(kind=kind, campaign_id=campaign_id, message="Waiting for a worker")
-        send_on_commit(tasks.run_job, {"job_id": job.pk}, inline=partial(job_run, job_id=job.pk))
+        send_on_commit(run_job_task, {"job_id": job.pk}, inline=partial(job_run, job_id=job.pk))
         return job, True
 
 
@@ -131,7 +128,7 @@ def job_claim(*, job_id: int) -> Job | None:
         if job is None or job.state in (Job.State.DONE, Job.State.FAILED):
             return None
         if job.campaign_id is not None:
-            lock_campaign(job.campaign_id)
+            Campaign.objects.lock(job.campaign_id)
         now = timezone.now()
         claimable = Q(state=Job.State.QUEUED) | Q(
             state=Job.State.RUNNING, updated_at__lt=now - lease()
@@ -179,9 +176,6 @@ def job_run(*, job_id: int, chunk_size: int | None = None, after_chunk=None) -> 
     A database error that may pass (a lock, a dropped connection) hands the job back to the
     queue and is raised for the task to retry; any other error marks the job failed.
     """
-    from campaign.services.rankings import rankings_rebuild
-    from campaign.services.ratings import campaign_recalculate
-
     job = job_claim(job_id=job_id)
     if job is None:
         return None
@@ -207,6 +201,30 @@ def job_run(*, job_id: int, chunk_size: int | None = None, after_chunk=None) -> 
     return job
 
 
+def campaign_recalculate(
+    *,
+    job: Job,
+    chunk_size: int = ratings.CHUNK_SIZE,
+    after_chunk: Callable[[int, int], None] | None = None,
+) -> str:
+    """Every warband of the job's campaign in chunks (one transaction each, progress after
+    each), then the rankings. Idempotent: a second run, or a run taken over from a dead worker,
+    starts from the top and leaves the same rows. Returns the message for the finished job."""
+    warbands = Warband.objects.filter(campaign_id=job.campaign_id).order_by("pk")
+    ids = list(warbands.values_list("pk", flat=True))
+    total = len(ids) + 1  # the rankings are the last step
+    job_progress(job, done=0, total=total, message=f"Team ratings of {len(ids)} warband(s)")
+    for start in range(0, len(ids), chunk_size):
+        chunk = ids[start : start + chunk_size]
+        ratings.warbands_recalculate(warband_ids=chunk)
+        job_progress(job, done=start + len(chunk))
+        if after_chunk is not None:
+            after_chunk(start + len(chunk), total)
+    job_progress(job, done=len(ids), message="Rankings")
+    players = rankings_rebuild(campaign_id=job.campaign_id)
+    return f"{len(ids)} warband(s) and {players} player ranking(s) recalculated"
+
+
 # --- the sweep ---------------------------------------------------------------------------------
 
 
@@ -216,22 +234,18 @@ def jobs_sweep() -> dict[str, int]:
     Warbands still marked stale are recalculated here; queued jobs that waited too long and
     running jobs whose lease expired are sent again; finished jobs a week old are deleted.
     """
-    from campaign import tasks
-    from campaign.models import Warband
-    from campaign.services.ratings import CHUNK_SIZE, warbands_recalculate
-
     stale = list(
         Warband.objects.filter(rating_stale=True).order_by("pk").values_list("pk", flat=True)
     )
-    for start in range(0, len(stale), CHUNK_SIZE):
-        warbands_recalculate(warband_ids=stale[start : start + CHUNK_SIZE])
+    for start in range(0, len(stale), ratings.CHUNK_SIZE):
+        ratings.warbands_recalculate(warband_ids=stale[start : start + ratings.CHUNK_SIZE])
     now = timezone.now()
     lost = Q(state=Job.State.QUEUED, updated_at__lt=now - QUEUED_GRACE) | Q(
         state=Job.State.RUNNING, updated_at__lt=now - lease()
     )
     resent = 0
     for job_id in Job.objects.filter(lost).values_list("pk", flat=True):
-        send(tasks.run_job, {"job_id": job_id}, inline=partial(job_run, job_id=job_id))
+        send(run_job_task, {"job_id": job_id}, inline=partial(job_run, job_id=job_id))
         resent += 1
     finished = (Job.State.DONE, Job.State.FAILED)
     pruned, _ = Job.objects.filter(state__in=finished, updated_at__lt=now - KEEP_FINISHED).delete()

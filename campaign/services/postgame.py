@@ -17,15 +17,15 @@ from django.db import transaction
 from django.db.models import F, Max
 from django.utils import timezone
 
-from campaign.errors import ConflictError, DiceError
+from campaign.access import is_organiser, may_drive
+from campaign.errors import ConflictError, DiceError, ReportError
 from campaign.models import EquipmentPiece, Figure, GameReport, PostGame, RollRecord, Warband
 from campaign.rules import postgame as rules
 from campaign.rules.dice import Dice
 from campaign.rules.postgame.answers import check_faces
-from campaign.selectors.games import captor_of, is_organiser, may_drive, replay, warband_sheet
+from campaign.selectors.games import captor_of, replay, warband_sheet
 from campaign.services import dice as dice_source
-from campaign.services.games import GameError
-from campaign.services.ratings import ratings_queue_recalculation
+from campaign.services.jobs import ratings_queue_recalculation
 from campaign.services.warbands import treasury_change
 
 WITHDRAWN = (
@@ -55,13 +55,14 @@ def _check_open(row: PostGame, actor, position: int | None) -> None:
     if not may_drive(row, actor):
         raise PermissionDenied("Only the warband's owner or the organiser may drive its sequence.")
     if row.status == PostGame.Status.COMMITTED:
-        raise GameError(
+        raise ReportError(
             "This post-game sequence is committed: nothing in it changes any more.",
-            field="status", rule="C22",
-        )  # fmt: skip
+            field="status",
+            rule="C22",
+        )
     # A double click or a second tab must not answer the next prompt by accident.
     if position is not None and position != len(row.answers):
-        raise GameError(
+        raise ReportError(
             f"The sequence has moved on since you read it ({len(row.answers)} answers now, "
             f"{position} when you read it): nothing changed. Reload it and try again.",
             field="position",
@@ -76,20 +77,26 @@ def _save(row: PostGame, sequence: rules.PostGame) -> PostGame:
 
 @transaction.atomic
 def postgame_answer(
-    *, postgame: PostGame, actor, dice: list[Any] | None = None, choice: str | None = None,
-    position: int | None = None, roller: Dice | None = None,
-) -> PostGame:  # fmt: skip
+    *,
+    postgame: PostGame,
+    actor,
+    dice: list[Any] | None = None,
+    choice: str | None = None,
+    position: int | None = None,
+    roller: Dice | None = None,
+) -> PostGame:
     """Answer the prompt: faces typed in from real dice, a choice, or neither (the app rolls
     with `roller`, default the app's dice). Bad faces raise DiceError; nothing is saved then."""
     row = _locked(postgame)
     _check_open(row, actor, position)
     if dice is not None and choice is not None:
-        raise GameError("Send dice or a choice, not both.", field="dice")
+        raise ReportError("Send dice or a choice, not both.", field="dice")
     if dice is not None and not row.warband.campaign.manual_dice:
         raise DiceError(
             "This campaign does not allow dice typed in: leave the faces out and the app rolls.",
-            field="dice", rule="C12",
-        )  # fmt: skip
+            field="dice",
+            rule="C12",
+        )
     roller = roller or dice_source.app_dice()
     sequence = replay(row).answer(dice=dice, choice=choice, by=actor.username, roller=roller)
     return _save(row, sequence)
@@ -182,10 +189,14 @@ def _apply_figures(warband: Warband, start: rules.WarbandSheet, final: rules.War
         values = _figure_values(figure)
         if figure.id < 0:
             row = Figure.objects.create(
-                warband=warband, name=figure.name[:80], profile=figure.profile,
-                experience_start=figure.experience_start, specialist=figure.specialist or "",
-                position=position, **values,
-            )  # fmt: skip
+                warband=warband,
+                name=figure.name[:80],
+                profile=figure.profile,
+                experience_start=figure.experience_start,
+                specialist=figure.specialist or "",
+                position=position,
+                **values,
+            )
             position += 1
             new_ids[figure.id] = row.id
             continue
@@ -193,7 +204,7 @@ def _apply_figures(warband: Warband, start: rules.WarbandSheet, final: rules.War
         changed = {field: value for field, value in values.items() if before[field] != value}
         row = rows.get(figure.id)
         if row is None:
-            raise GameError(f"{figure.name} is no longer on {warband.name}'s books.")
+            raise ReportError(f"{figure.name} is no longer on {warband.name}'s books.")
         if changed:
             for field, value in changed.items():
                 setattr(row, field, value)
@@ -246,15 +257,19 @@ def _apply_treasury(row: PostGame, sequence: rules.PostGame, final, actor) -> No
         after = entry["treasury"]
         if after != treasury:
             treasury_change(
-                warband=row.warband, amount=after - treasury, actor=actor,
+                warband=row.warband,
+                amount=after - treasury,
+                actor=actor,
                 reason=f"{where}: {entry['text']}",
-            )  # fmt: skip
+            )
         treasury = after
     if treasury != final.treasury:  # never expected: keeps the ledger whole all the same
         treasury_change(
-            warband=row.warband, amount=final.treasury - treasury, actor=actor,
+            warband=row.warband,
+            amount=final.treasury - treasury,
+            actor=actor,
             reason=f"{where}: other changes",
-        )  # fmt: skip
+        )
 
 
 def _result(sequence: rules.PostGame, new_ids: dict[int, int]) -> dict:
@@ -291,7 +306,7 @@ def _captive(figure: Figure) -> tuple[Figure, Warband]:
     )
     captor = captor_of(figure)
     if captor is None:
-        raise GameError(f"{figure.name} is not held captive.", field="figure", rule="C16")
+        raise ReportError(f"{figure.name} is not held captive.", field="figure", rule="C16")
     return figure, captor
 
 
@@ -321,7 +336,7 @@ def captive_ransom_accept(*, figure: Figure, actor, price: int | None = None) ->
     if not (actor.id == captor.owner_id or is_organiser(owner.campaign, actor)):
         raise PermissionDenied(f"Only {captor.name}'s owner or the organiser accepts a ransom.")
     if figure.ransom_offer is None:
-        raise GameError(
+        raise ReportError(
             f"{owner.name} has offered no ransom for {figure.name}.", field="figure", rule="C16"
         )
     if price is not None and price != figure.ransom_offer:
@@ -329,19 +344,24 @@ def captive_ransom_accept(*, figure: Figure, actor, price: int | None = None) ->
             f"The offer for {figure.name} changed to "
             f"{owner.campaign.money(figure.ransom_offer)} since you read it: nothing was paid. "
             "Reload and look again.",
-            field="price", rule="C16",
-        )  # fmt: skip
+            field="price",
+            rule="C16",
+        )
     price = figure.ransom_offer
     _lock_warbands(owner.id, captor.id)
     rules.ransom_captive(warband_sheet(owner), figure.id, price, currency=owner.campaign.currency)
     treasury_change(
-        warband=owner, amount=-price, actor=actor,
+        warband=owner,
+        amount=-price,
+        actor=actor,
         reason=f"Ransom for {figure.name} paid to {captor.name} (C16)",
-    )  # fmt: skip
+    )
     treasury_change(
-        warband=captor, amount=price, actor=actor,
+        warband=captor,
+        amount=price,
+        actor=actor,
         reason=f"Ransom for {figure.name} of {owner.name} received (C16)",
-    )  # fmt: skip
+    )
     figure.equipment.all().delete()
     figure.state = Figure.State.ACTIVE
     figure.ransom_offer = figure.ransom_offered_at = None
@@ -366,14 +386,20 @@ def captive_sell(*, figure: Figure, actor, dice: list[Any] | None = None) -> Fig
     _lock_warbands(owner.id, captor.id)
     rules.release_for_sale(warband_sheet(owner), figure.id)
     treasury_change(
-        warband=captor, amount=price, actor=actor,
+        warband=captor,
+        amount=price,
+        actor=actor,
         reason=f"Sold the captive {figure.name} of {owner.name}: {face} × 5 (C16)",
-    )  # fmt: skip
+    )
     RollRecord.objects.create(
-        warband=captor, figure=figure, purpose="captive_sale", faces=[face],
-        typed_in=dice is not None, actor=actor,
+        warband=captor,
+        figure=figure,
+        purpose="captive_sale",
+        faces=[face],
+        typed_in=dice is not None,
+        actor=actor,
         result=f"{figure.name} sold for {captor.campaign.money(price)}",
-    )  # fmt: skip
+    )
     figure.equipment.all().delete()
     figure.state = Figure.State.SOLD
     figure.ransom_offer = figure.ransom_offered_at = None  # an offer not accepted lapses (C16)

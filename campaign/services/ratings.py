@@ -17,60 +17,16 @@ games, so a campaign of 1,000 warbands recalculates in a few dozen queries.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from functools import partial
+from collections.abc import Iterable
 
 from django.db import transaction
 from django.db.models import Sum
 
-from campaign.models import EquipmentPiece, Figure, GameReport, Job, PostGame, RatingPoint, Warband
+from campaign.models import EquipmentPiece, Figure, GameReport, PostGame, RatingPoint, Warband
 from campaign.rules.postgame import WarbandSheet, rating
 from campaign.rules.warband import team_rating
-from campaign.services.jobs import (
-    RANKINGS,
-    RECALCULATE,
-    job_progress,
-    job_queue,
-    send_on_commit,
-)
 
 CHUNK_SIZE = 200  # warbands per transaction (and per progress step) of a campaign recalculation
-
-
-# --- the seams the game reports call ----------------------------------------------------------
-
-
-def ratings_queue_recalculation(*, warband_ids: Iterable[int]) -> None:
-    """The team ratings (C11) of these warbands changed: recalculate them after commit.
-
-    Marks them "being recalculated" in the caller's transaction (the flag survives a lost
-    message; the sweep redoes stale warbands), then sends the task once it commits. With the
-    broker down the recalculation runs at once, here.
-    """
-    from campaign import tasks
-
-    ids = sorted(set(warband_ids))
-    if not ids:
-        return
-    Warband.objects.filter(pk__in=ids).update(rating_stale=True)
-    send_on_commit(
-        tasks.recalculate_warbands,
-        {"warband_ids": ids},
-        inline=partial(warbands_recalculate, warband_ids=ids),
-    )
-
-
-def rankings_queue_rebuild(*, campaign_id: int) -> Job:
-    """A game of this campaign was confirmed, edited or withdrawn: rebuild its player rankings
-    (Glicko-2, from scratch) after commit."""
-    job, _ = job_queue(kind=RANKINGS, campaign_id=campaign_id)
-    return job
-
-
-def campaign_queue_recalculation(*, campaign_id: int) -> tuple[Job, bool]:
-    """The organiser's button (and after a change to the rules data): every warband's rating and
-    history, then the rankings. Returns the job, and False if one was already under way."""
-    return job_queue(kind=RECALCULATE, campaign_id=campaign_id)
 
 
 # --- the work ----------------------------------------------------------------------------------
@@ -174,29 +130,3 @@ def _rebuild_points(ids: list[int]) -> None:
     gone = [pk for key, (pk, _) in existing.items() if key not in wanted]
     if gone:
         RatingPoint.objects.filter(pk__in=gone).delete()
-
-
-def campaign_recalculate(
-    *,
-    job: Job,
-    chunk_size: int = CHUNK_SIZE,
-    after_chunk: Callable[[int, int], None] | None = None,
-) -> str:
-    """Every warband of the job's campaign in chunks (one transaction each, progress after
-    each), then the rankings. Idempotent: a second run, or a run taken over from a dead worker,
-    starts from the top and leaves the same rows. Returns the message for the finished job."""
-    from campaign.services.rankings import rankings_rebuild
-
-    warbands = Warband.objects.filter(campaign_id=job.campaign_id).order_by("pk")
-    ids = list(warbands.values_list("pk", flat=True))
-    total = len(ids) + 1  # the rankings are the last step
-    job_progress(job, done=0, total=total, message=f"Team ratings of {len(ids)} warband(s)")
-    for start in range(0, len(ids), chunk_size):
-        chunk = ids[start : start + chunk_size]
-        warbands_recalculate(warband_ids=chunk)
-        job_progress(job, done=start + len(chunk))
-        if after_chunk is not None:
-            after_chunk(start + len(chunk), total)
-    job_progress(job, done=len(ids), message="Rankings")
-    players = rankings_rebuild(campaign_id=job.campaign_id)
-    return f"{len(ids)} warband(s) and {players} player ranking(s) recalculated"

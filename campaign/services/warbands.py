@@ -1,4 +1,4 @@
-"""Campaigns, the treasury ledger, building and founding warbands, and the team rating.
+"""The treasury ledger, building and founding warbands, and the team rating.
 
 Services take keyword-only arguments, run in one transaction, call the plain rules in
 `campaign.rules`, and raise the app's errors (nothing is half-written when they do).
@@ -6,20 +6,18 @@ Services take keyword-only arguments, run in one transaction, call the plain rul
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils import timezone
 
-from campaign.errors import CampaignError, DiceError, RosterError, WarbandInvalid
+from campaign.errors import DiceError, RosterError, WarbandInvalid
 from campaign.models import (
     Campaign,
     EquipmentPiece,
     Figure,
     LedgerEntry,
-    Membership,
     RollRecord,
     Warband,
 )
@@ -34,53 +32,10 @@ from campaign.rules.warband import (
     roll_starting_skills,
 )
 from campaign.services import dice as dice_source
+from campaign.services import ratings
 
 # A draft may break C3's limit while the player works on it, but not without bound.
 MAX_DRAFT_FIGURES = MAX_FIGURES + 5
-
-
-# --- campaigns ---------------------------------------------------------------------------------
-
-
-@transaction.atomic
-def campaign_create(*, organiser, name: str, **settings) -> Campaign:
-    campaign = Campaign(organiser=organiser, name=name.strip(), **settings)
-    campaign.full_clean()
-    campaign.save()
-    Membership.objects.create(campaign=campaign, user=organiser)
-    return campaign
-
-
-WRONG_INVITE_CODE = "That invite code does not match this campaign."
-
-
-@transaction.atomic
-def campaign_join(*, campaign: Campaign | None, user, invite_code: str) -> Membership:
-    """Join with the invite code. `campaign` None (no such id) answers exactly as a wrong code
-    does, so a stranger cannot tell which private campaign ids exist."""
-    if campaign is None or not secrets.compare_digest(
-        invite_code.strip().upper().encode(), campaign.invite_code.encode()
-    ):
-        raise CampaignError(WRONG_INVITE_CODE, field="invite_code")
-    membership, _ = Membership.objects.get_or_create(campaign=campaign, user=user)
-    return membership
-
-
-def campaign_join_by_code(*, user, invite_code: str) -> Campaign:
-    campaign = Campaign.objects.filter(invite_code=invite_code.strip().upper()).first()
-    if campaign is None:
-        raise CampaignError("No campaign has that invite code.", field="invite_code")
-    campaign_join(campaign=campaign, user=user, invite_code=invite_code)
-    return campaign
-
-
-@transaction.atomic
-def campaign_update(*, campaign: Campaign, **changes) -> Campaign:
-    for field, value in changes.items():
-        setattr(campaign, field, value)
-    campaign.full_clean()
-    campaign.save()
-    return campaign
 
 
 # --- the treasury ledger -----------------------------------------------------------------------
@@ -103,9 +58,13 @@ def treasury_change(*, warband: Warband, amount: int, reason: str, actor=None) -
                 rule="C20",
             )
         entry = LedgerEntry.objects.create(
-            warband=locked, amount=amount, before=locked.treasury, after=after,
-            reason=reason[:200], actor=actor,
-        )  # fmt: skip
+            warband=locked,
+            amount=amount,
+            before=locked.treasury,
+            after=after,
+            reason=reason[:200],
+            actor=actor,
+        )
         Warband.objects.filter(pk=locked.pk).update(treasury=after)
         warband.treasury = after
         return entry
@@ -140,10 +99,15 @@ def warband_add_figure(*, warband: Warband, name: str, profile: str) -> Figure:
     if count >= MAX_DRAFT_FIGURES:
         raise RosterError(f"A warband holds at most {MAX_FIGURES} figures.", field="profile")
     figure = Figure(
-        warband=warband, name=name.strip() or rules.name, profile=profile, status=rules.status,
-        reputation=rules.reputation, experience_start=rules.cost, experience=rules.cost,  # C8
+        warband=warband,
+        name=name.strip() or rules.name,
+        profile=profile,
+        status=rules.status,
+        reputation=rules.reputation,
+        experience_start=rules.cost,
+        experience=rules.cost,  # C8
         position=count,
-    )  # fmt: skip
+    )
     figure.full_clean(exclude=["warband"])
     figure.save()
     return figure
@@ -194,15 +158,20 @@ def _roll_skills(warband, figure, rolls: Sequence[SkillRoll], actor) -> None:
         raise RosterError(
             f"{figure.name} ({figure.get_status_display()}) rolls {wanted} starting skill(s): "
             f"choose {wanted} list(s), not {len(rolls)}.",
-            field="starting_skills", rule="C6",
-        )  # fmt: skip
+            field="starting_skills",
+            rule="C6",
+        )
     for roll in rolls:
         dice = _dice_for(warband.campaign, roll.faces)
         try:
             gained = roll_starting_skills(
-                warband.faction, figure.status, [roll.list], dice, known=figure.skills,
+                warband.faction,
+                figure.status,
+                [roll.list],
+                dice,
+                known=figure.skills,
                 wanted=1,
-            )  # fmt: skip
+            )
         except DiceError as error:
             raise DiceError(
                 f"{figure.name}: {error.message} A duplicate skill is re-rolled, so "
@@ -212,9 +181,14 @@ def _roll_skills(warband, figure, rolls: Sequence[SkillRoll], actor) -> None:
         figure.skills = figure.skills + gained
         names = ", ".join(SKILLS[s].name for s in gained) or "nothing new (list exhausted)"
         RollRecord.objects.create(
-            warband=warband, figure=figure, purpose="starting_skill", faces=dice.rolls,
-            typed_in=dice.typed_in, result=f"{roll.list.capitalize()}: {names}", actor=actor,
-        )  # fmt: skip
+            warband=warband,
+            figure=figure,
+            purpose="starting_skill",
+            faces=dice.rolls,
+            typed_in=dice.typed_in,
+            result=f"{roll.list.capitalize()}: {names}",
+            actor=actor,
+        )
     figure.save(update_fields=["skills"])
 
 
@@ -245,9 +219,11 @@ def warband_found(
     warband.save(update_fields=["state", "founded_at"])
     treasury_change(warband=warband, amount=budget, reason="Starting budget (C2)", actor=actor)
     treasury_change(
-        warband=warband, amount=-check.cost, reason="Figures and equipment at founding",
+        warband=warband,
+        amount=-check.cost,
+        reason="Figures and equipment at founding",
         actor=actor,
-    )  # fmt: skip
+    )
     warband_recalculate_rating(warband=warband)
     return warband
 
@@ -295,8 +271,6 @@ def warband_treasury_correct(*, warband: Warband, amount: int, reason: str, acto
 
 def warband_recalculate_rating(*, warband: Warband) -> int:
     """Recalculate one warband's team rating (C11) now, in this transaction."""
-    from campaign.services.ratings import warbands_recalculate  # it builds on this module
-
-    rating = warbands_recalculate(warband_ids=[warband.pk])[warband.pk]
+    rating = ratings.warbands_recalculate(warband_ids=[warband.pk])[warband.pk]
     warband.rating, warband.rating_stale = rating, False
     return rating

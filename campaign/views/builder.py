@@ -11,9 +11,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from campaign import selectors, services
 from campaign.access import campaign_for, figure_for, warband_for
-from campaign.decorators import rules_errors
-from campaign.errors import RosterError
-from campaign.forms import (
+from campaign.forms.warbands import (
     AddFigureForm,
     EquipmentForm,
     FoundForm,
@@ -23,11 +21,12 @@ from campaign.rules.factions import (
     FACTIONS,
     STARTING_SKILL_ROLLS,
 )
+from config.domain_errors import domain_errors, form_error
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
-@rules_errors
+@domain_errors
 def warband_create(request, campaign_id: int):
     campaign = campaign_for(request.user, campaign_id, member=True)
     form = WarbandForm(request.POST or None)
@@ -58,10 +57,15 @@ def _builder_context(request, warband_id: int, **extra) -> dict:
         for figure, cost in zip(warband.figures.all(), check.figure_costs, strict=True)
     ]
     return {
-        "warband": warband, "campaign": warband.campaign, "faction": faction, "check": check,
-        "left": warband.campaign.starting_treasury - check.cost, "rows": rows,
-        "add_form": AddFigureForm(faction=warband.faction), **extra,
-    }  # fmt: skip
+        "warband": warband,
+        "campaign": warband.campaign,
+        "faction": faction,
+        "check": check,
+        "left": warband.campaign.starting_treasury - check.cost,
+        "rows": rows,
+        "add_form": AddFigureForm(faction=warband.faction),
+        **extra,
+    }
 
 
 def _equipment_initial(figure) -> dict:
@@ -95,42 +99,31 @@ def builder(request, warband_id: int):
 
 @login_required
 @require_POST
-@rules_errors
+@domain_errors
 def builder_add_figure(request, warband_id: int):
     warband = warband_for(request.user, warband_id, edit=True)
     form = AddFigureForm(request.POST, faction=warband.faction)
     if not form.is_valid():
-        raise _invalid(form)
+        raise form_error(form)
     services.warband_add_figure(warband=warband, **form.cleaned_data)
     return _builder(request, warband_id, "figures")
 
 
 @login_required
 @require_POST
-@rules_errors
+@domain_errors
 def builder_equip(request, figure_id: int):
     figure = figure_for(request.user, figure_id, edit=True)
     form = EquipmentForm(request.POST, faction=figure.warband.faction, prefix=f"f{figure.id}")
     if not form.is_valid():
-        raise _invalid(form)
+        raise form_error(form)
     services.figure_set_equipment(figure=figure, keys=form.keys())
     return _figure_fragment(request, figure)
 
 
-def _invalid(form) -> RosterError:
-    """A builder form that does not parse, as an error the player reads (a 400 fragment from
-    rules_errors) instead of a change that silently does not happen."""
-    words = [
-        f"{form[name].label}: {error}" if name in form.fields else str(error)
-        for name, errors in form.errors.items()
-        for error in errors
-    ]
-    return RosterError(" ".join(words))
-
-
 @login_required
 @require_POST
-@rules_errors
+@domain_errors
 def builder_remove_figure(request, figure_id: int):
     figure = figure_for(request.user, figure_id, edit=True)
     services.warband_remove_figure(figure=figure)
@@ -150,16 +143,18 @@ def _figure_fragment(request, figure):
 
 @login_required
 @require_http_methods(["GET", "POST"])
-@rules_errors
+@domain_errors
 def warband_found(request, warband_id: int):
     warband = warband_for(request.user, warband_id, edit=True, roster=True)
     if not warband.is_draft:
         return redirect("warband", warband.id)
     rollers = [f for f in warband.figures.all() if STARTING_SKILL_ROLLS[f.status]]
     form = FoundForm(
-        request.POST or None, warband=warband, figures=rollers,
+        request.POST or None,
+        warband=warband,
+        figures=rollers,
         manual_dice=warband.campaign.manual_dice,
-    )  # fmt: skip
+    )
     if form.is_valid():
         services.warband_found(warband=warband, actor=request.user, skill_rolls=form.skill_rolls())
         messages.success(request, f"{warband.name} is founded.")

@@ -9,9 +9,8 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
 from campaign import selectors, services
-from campaign.access import campaign_for, is_member
-from campaign.decorators import rules_errors
-from campaign.forms import (
+from campaign.access import campaign_for, is_member, is_organiser
+from campaign.forms.campaigns import (
     CampaignForm,
     JoinForm,
     SignupForm,
@@ -20,6 +19,7 @@ from campaign.models import Campaign
 from campaign.rules.factions import (
     FACTIONS,
 )
+from config.domain_errors import domain_errors
 
 
 @require_GET
@@ -52,7 +52,7 @@ def campaign_create(request):
 
 @login_required
 @require_http_methods(["GET", "POST"])
-@rules_errors
+@domain_errors
 def campaign_join(request):
     form = JoinForm(request.POST or request.GET or None)
     if request.method == "POST" and form.is_valid():
@@ -72,7 +72,7 @@ def campaign_detail(request, campaign_id: int):
         "warbands": selectors.campaign_warbands(campaign),
         "members": campaign.memberships.select_related("user"),
         "is_member": is_member(campaign, request.user),
-        "is_organiser": campaign.organiser_id == request.user.id,
+        "is_organiser": is_organiser(campaign, request.user),
     }
     return render(request, "campaign/campaign_detail.html", context)
 

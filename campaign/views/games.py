@@ -12,20 +12,20 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from campaign import services
+from campaign import access, services
 from campaign.access import campaign_for, can_edit_warband, is_member, warband_for
-from campaign.decorators import rules_errors
 from campaign.errors import RulesError
-from campaign.forms_games import (
+from campaign.forms.games import (
     AnswerForm,
     GameReportForm,
     RansomForm,
     SellCaptiveForm,
     TradeForm,
-    form_problems,
     report_initial,
 )
 from campaign.selectors import games
+from campaign.views import words
+from config.domain_errors import domain_errors, form_error
 
 # --- lists: the campaign's games, a warband's games ----------------------------------------------
 
@@ -58,7 +58,7 @@ def warband_games(request, warband_id: int):
         "sell_form": SellCaptiveForm(),
     }
     context["to_confirm"] = [
-        g for g in context["games"] if g.status == "pending" and games.may_confirm(g, request.user)
+        g for g in context["games"] if g.status == "pending" and access.may_confirm(g, request.user)
     ]
     template = (
         "campaign/game_warband.html#section" if request.htmx else "campaign/game_warband.html"
@@ -70,15 +70,19 @@ def warband_games(request, warband_id: int):
 
 
 def _report_form(request, campaign, game=None):
-    organiser = games.is_organiser(campaign, request.user)
+    organiser = access.is_organiser(campaign, request.user)
     lines = {line.figure_id: line for line in game.figures.all()} if game else None
     source = request.POST if request.method == "POST" else None
     initial = report_initial(game) if game else {}
     initial.update({k: request.GET[k] for k in ("warband_a", "warband_b") if k in request.GET})
     return GameReportForm(
-        source, campaign=campaign, user=request.user, organiser=organiser, lines=lines,
+        source,
+        campaign=campaign,
+        user=request.user,
+        organiser=organiser,
+        lines=lines,
         initial=initial,
-    )  # fmt: skip
+    )
 
 
 def _report_page(request, campaign, form, game=None, status=200):
@@ -106,7 +110,7 @@ def game_new(request, campaign_id: int):
 @login_required
 @require_http_methods(["GET", "POST"])
 def game_edit(request, game_id: int):
-    game = games.game_for(request.user, game_id, edit=True)
+    game = access.game_for(request.user, game_id, edit=True)
     if game.status != "pending":
         messages.error(request, "Only a report waiting for confirmation can be edited.")
         return redirect("game", game.id)
@@ -123,24 +127,24 @@ def game_edit(request, game_id: int):
 
 @require_GET
 def game_detail(request, game_id: int):
-    game = games.game_for(request.user, game_id)
+    game = access.game_for(request.user, game_id)
     user = request.user
     context = {
         "game": game,
         "campaign": game.campaign,
         "sides": games.game_sides(game),
-        "can_confirm": game.status == "pending" and games.may_confirm(game, user),
-        "can_edit": game.status == "pending" and games.may_edit(game, user),
-        "can_withdraw": game.status != "withdrawn" and games.may_withdraw(game, user),
+        "can_confirm": game.status == "pending" and access.may_confirm(game, user),
+        "can_edit": game.status == "pending" and access.may_edit(game, user),
+        "can_withdraw": game.status != "withdrawn" and access.may_withdraw(game, user),
     }
     return render(request, "campaign/game_detail.html", context)
 
 
 @login_required
 @require_POST
-@rules_errors
+@domain_errors
 def game_confirm(request, game_id: int):
-    game = games.game_for(request.user, game_id, confirm=True)
+    game = access.game_for(request.user, game_id, confirm=True)
     services.game_confirm(game=game, actor=request.user)
     messages.success(request, "Report confirmed: both post-game sequences are open.")
     return redirect("game", game.id)
@@ -148,9 +152,9 @@ def game_confirm(request, game_id: int):
 
 @login_required
 @require_POST
-@rules_errors
+@domain_errors
 def game_withdraw(request, game_id: int):
-    game = games.game_for(request.user, game_id, withdraw=True)
+    game = access.game_for(request.user, game_id, withdraw=True)
     services.game_withdraw(game=game, actor=request.user)
     messages.success(request, "Report withdrawn.")
     return redirect("game", game.id)
@@ -175,19 +179,19 @@ def _sequence_context(request, postgame) -> dict:
         "game": game,
         "opponent": game.warband_b if game.warband_a_id == postgame.warband_id else game.warband_a,
         "state": state,
-        "steps": [(s, games.STEP_NAMES[s], order.index(s) - order.index(step)) for s in order],
-        "prompt": games.prompt_view(state["prompt"], sheet),
-        "log": games.log_view(state["log"]),
+        "steps": [(s, words.STEP_NAMES[s], order.index(s) - order.index(step)) for s in order],
+        "prompt": words.prompt_view(state["prompt"], sheet),
+        "log": words.log_view(state["log"]),
         "preview": state["preview"],
         "treasury_before": postgame.sheet["treasury"],
-        "trade": games.trade_options(sheet, campaign.currency) if trading else None,
-        "can_drive": games.may_drive(postgame, request.user),
+        "trade": words.trade_options(sheet, campaign.currency) if trading else None,
+        "can_drive": access.may_drive(postgame, request.user),
     }
 
 
 @require_GET
 def postgame_page(request, postgame_id: int):
-    postgame = games.postgame_for(request.user, postgame_id)
+    postgame = access.postgame_for(request.user, postgame_id)
     return render(request, "campaign/postgame.html", _sequence_context(request, postgame))
 
 
@@ -195,46 +199,51 @@ def _sequence(request, postgame):
     """After an answer: the sequence fragment for HTMX, the page again otherwise."""
     if not request.htmx:
         return redirect("postgame", postgame.id)
-    postgame = games.postgame_for(request.user, postgame.id)
+    postgame = access.postgame_for(request.user, postgame.id)
     return render(request, "campaign/postgame.html#sequence", _sequence_context(request, postgame))
 
 
 @login_required
 @require_POST
-@rules_errors
+@domain_errors
 def postgame_advance(request, postgame_id: int):
-    postgame = games.postgame_for(request.user, postgame_id, drive=True)
+    postgame = access.postgame_for(request.user, postgame_id, drive=True)
     form = AnswerForm(request.POST)
     if not form.is_valid():
-        raise RulesError(form_problems(form), field="dice")
+        raise form_error(form, field="dice")
     data = form.cleaned_data
     services.postgame_answer(
-        postgame=postgame, actor=request.user, dice=data["dice"], choice=data["choice"] or None,
+        postgame=postgame,
+        actor=request.user,
+        dice=data["dice"],
+        choice=data["choice"] or None,
         position=data["position"],
-    )  # fmt: skip
+    )
     return _sequence(request, postgame)
 
 
 @login_required
 @require_POST
-@rules_errors
+@domain_errors
 def postgame_trade(request, postgame_id: int):
-    postgame = games.postgame_for(request.user, postgame_id, drive=True)
+    postgame = access.postgame_for(request.user, postgame_id, drive=True)
     form = TradeForm(request.POST)
     if not form.is_valid():
-        raise RulesError(form_problems(form), field="action")
+        raise form_error(form, field="action")
     services.postgame_trade(
-        postgame=postgame, actor=request.user, action=form.action_dict(),
+        postgame=postgame,
+        actor=request.user,
+        action=form.action_dict(),
         position=form.cleaned_data["position"],
-    )  # fmt: skip
+    )
     return _sequence(request, postgame)
 
 
 @login_required
 @require_POST
-@rules_errors
+@domain_errors
 def postgame_undo(request, postgame_id: int):
-    postgame = games.postgame_for(request.user, postgame_id, drive=True)
+    postgame = access.postgame_for(request.user, postgame_id, drive=True)
     form = AnswerForm(request.POST)
     position = form.cleaned_data["position"] if form.is_valid() else None
     services.postgame_undo(postgame=postgame, actor=request.user, position=position)
@@ -243,9 +252,9 @@ def postgame_undo(request, postgame_id: int):
 
 @login_required
 @require_POST
-@rules_errors
+@domain_errors
 def postgame_commit(request, postgame_id: int):
-    postgame = games.postgame_for(request.user, postgame_id, drive=True)
+    postgame = access.postgame_for(request.user, postgame_id, drive=True)
     services.postgame_commit(postgame=postgame, actor=request.user)
     return _sequence(request, postgame)
 
@@ -255,12 +264,12 @@ def postgame_commit(request, postgame_id: int):
 
 @login_required
 @require_POST
-@rules_errors
+@domain_errors
 def captive_ransom(request, figure_id: int):
-    figure = games.figure_for_captive(request.user, figure_id)
+    figure = access.figure_for_captive(request.user, figure_id)
     form = RansomForm(request.POST)
     if not form.is_valid():
-        raise RulesError(form_problems(form), field="price")
+        raise form_error(form, field="price")
     price = form.cleaned_data["price"]
     services.captive_ransom_offer(figure=figure, price=price, actor=request.user)
     money = figure.warband.campaign.money(price)
@@ -272,12 +281,12 @@ def captive_ransom(request, figure_id: int):
 
 @login_required
 @require_POST
-@rules_errors
+@domain_errors
 def captive_ransom_accept(request, figure_id: int):
-    figure = games.figure_for_captive(request.user, figure_id)
+    figure = access.figure_for_captive(request.user, figure_id)
     form = RansomForm(request.POST)
     if not form.is_valid():
-        raise RulesError(form_problems(form), field="price")
+        raise form_error(form, field="price")
     captor = games.captor_of(figure)
     services.captive_ransom_accept(
         figure=figure, price=form.cleaned_data["price"], actor=request.user
@@ -288,12 +297,12 @@ def captive_ransom_accept(request, figure_id: int):
 
 @login_required
 @require_POST
-@rules_errors
+@domain_errors
 def captive_sell(request, figure_id: int):
-    figure = games.figure_for_captive(request.user, figure_id)
+    figure = access.figure_for_captive(request.user, figure_id)
     form = SellCaptiveForm(request.POST)
     if not form.is_valid():
-        raise RulesError(form_problems(form), field="die")
+        raise form_error(form, field="die")
     captor = games.captor_of(figure)
     services.captive_sell(figure=figure, actor=request.user, dice=form.cleaned_data["die"])
     messages.success(request, f"{figure.name} is sold.")

@@ -8,26 +8,16 @@ the job every second until it is done.
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
-from django.http import Http404
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import trigger_client_event
 
 from campaign import services
-from campaign.access import campaign_for, warband_for
+from campaign.access import campaign_for, is_organiser, job_for, warband_for
 from campaign.models import Job
 from campaign.selectors import league as league_selectors
 from campaign.services.jobs import RECALCULATE
-
-
-def job_for(user, job_id: int) -> Job:
-    """A job, to whoever may read its campaign (404 otherwise, as for the campaign)."""
-    job = get_object_or_404(Job.objects.select_related("campaign"), pk=job_id)
-    if job.campaign_id is None:
-        raise Http404("No such job.")
-    campaign_for(user, job.campaign_id)
-    return job
 
 
 def _table_context(request, campaign) -> dict:
@@ -38,7 +28,7 @@ def _table_context(request, campaign) -> dict:
         "rows": league_selectors.league_rows(campaign, sort),
         "headers": league_selectors.sort_links(sort),
         "sort": f"-{key}" if descending else key,
-        "is_organiser": campaign.organiser_id == request.user.id,
+        "is_organiser": is_organiser(campaign, request.user),
         "job": league_selectors.latest_job(campaign, RECALCULATE),
     }
 

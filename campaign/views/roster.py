@@ -8,9 +8,8 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from campaign import selectors, services
-from campaign.access import campaign_for, can_edit_warband, warband_for
-from campaign.decorators import rules_errors
-from campaign.forms import (
+from campaign.access import campaign_for, can_edit_warband, is_organiser, warband_for
+from campaign.forms.warbands import (
     TreasuryForm,
 )
 from campaign.rules.factions import (
@@ -18,6 +17,7 @@ from campaign.rules.factions import (
     STATUSES,
     item_name,
 )
+from config.domain_errors import domain_errors
 
 
 @require_GET
@@ -29,7 +29,7 @@ def warband_detail(request, warband_id: int):
         "cards": selectors.roster_cards(warband),
         "storage": [(item_name(p.key), p.price) for p in selectors.storage(warband)],
         "can_edit": can_edit_warband(warband, request.user),
-        "is_organiser": warband.campaign.organiser_id == request.user.id,
+        "is_organiser": is_organiser(warband.campaign, request.user),
         "treasury_form": TreasuryForm(),
     }
     return render(request, "campaign/roster.html", context)
@@ -48,16 +48,18 @@ def warband_print(request, warband_id: int):
 
 @login_required
 @require_POST
-@rules_errors
+@domain_errors
 def warband_treasury(request, warband_id: int):
     warband = warband_for(request.user, warband_id)
     campaign_for(request.user, warband.campaign_id, organiser=True)
     form = TreasuryForm(request.POST)
     if form.is_valid():
         services.warband_treasury_correct(
-            warband=warband, amount=form.cleaned_data["amount"], actor=request.user,
+            warband=warband,
+            amount=form.cleaned_data["amount"],
+            actor=request.user,
             reason=form.cleaned_data["reason"],
-        )  # fmt: skip
+        )
         messages.success(request, "Treasury corrected.")
     else:
         messages.error(request, "Give a whole amount and a reason.")

@@ -21,12 +21,17 @@ Action = dict[str, Any]
 Event = dict[str, Any]  # at least {"text": "..."}; may carry "seat" and structured fields
 
 
-class GameError(Exception):
-    """An action that is not legal now, or options that make no game. The message is for people."""
+class IllegalMove(Exception):
+    """An action that is not legal now, or options that make no game. The message is for
+    people (the app answers it as a domain error: config.domain_errors)."""
 
 
-class OptionsError(GameError):
+class OptionsError(IllegalMove):
     """Unknown or invalid options when creating a game."""
+
+
+# The name engines written before the rename import; new code says IllegalMove.
+GameError = IllegalMove
 
 
 @dataclass
@@ -54,7 +59,7 @@ class Engine(Protocol):
         """Every action `role` may take now; empty when it is not that seat's move."""
 
     def apply(self, state: State, role: str, action: Action, chance: Chance) -> Outcome:
-        """Apply a legal action (raise GameError otherwise). Must not mutate `state`."""
+        """Apply a legal action (raise IllegalMove otherwise). Must not mutate `state`."""
 
     def view(self, state: State, role: str | None) -> dict[str, Any]:
         """What `role` may see (None: a spectator / the replay). Hidden information removed."""

@@ -15,7 +15,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from chase.engines.base import Engine, GameError
+from chase.engines.base import Engine, IllegalMove
 from chase.engines.chance import RandomChance
 
 PLAYOUTS = 1000
@@ -47,7 +47,7 @@ def win_odds(
 ) -> Odds:
     """The chance each of `sides` wins from `state`, as `role` (None: a spectator) sees it."""
     if playouts < 1:
-        raise GameError("The odds need at least one playout.")
+        raise IllegalMove("The odds need at least one playout.")
     started = time.perf_counter()
     chance = RandomChance(seed, record=False)
     wins = dict.fromkeys(sides, 0)

@@ -137,8 +137,9 @@ STORAGES = {
 # Redis: the Celery broker and result store, and the shared cache, when REDIS_URL is set.
 REDIS_URL = env_str("REDIS_URL")
 if REDIS_URL:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
-                          "LOCATION": REDIS_URL}}  # fmt: skip
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+    }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
@@ -157,8 +158,12 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 600),
     "socket_connect_timeout": 3,
 }
-CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.2,
-                                    "interval_max": 0.5}  # fmt: skip
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 2,
+    "interval_start": 0,
+    "interval_step": 0.2,
+    "interval_max": 0.5,
+}
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_TRACK_STARTED = True
 # The sweep (celery beat): re-runs work a lost publish or a dead process left behind.
@@ -177,7 +182,7 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "EXCEPTION_HANDLER": "campaign.api_errors.exception_handler",
+    "EXCEPTION_HANDLER": "config.api_errors.exception_handler",
     "DEFAULT_PARSER_CLASSES": [
         "config.parsers.SafeJSONParser",  # JSON nested too deep is a 400, not a RecursionError
         "rest_framework.parsers.FormParser",

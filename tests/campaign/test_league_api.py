@@ -7,8 +7,8 @@ from rest_framework.test import APIClient
 
 from campaign import services
 from campaign.models import Job
+from tests.campaign_data import game, warband
 from tests.factories import UserFactory, member
-from tests.worker.campaign_data import game, warband
 
 
 @pytest.fixture

@@ -15,8 +15,8 @@ from pytest_django.asserts import assertContains, assertNotContains, assertRedir
 
 from campaign import services
 from campaign.models import GameReport, Job, Warband
+from tests.campaign_data import game, warband
 from tests.factories import UserFactory, member
-from tests.worker.campaign_data import game, warband
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 

@@ -12,8 +12,8 @@ import pytest
 from rest_framework.test import APIClient
 
 from chase import services
-from chase.engines import get_engine
 from chase.engines.chance import RandomChance
+from chase.games import get_engine
 from chase.models import GameSession
 from tests.factories import UserFactory
 

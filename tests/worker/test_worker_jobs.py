@@ -10,8 +10,8 @@ import time
 
 from campaign import services
 from campaign.models import Job, Ranking, RatingPoint, Warband
+from tests.campaign_data import bulk_campaign, expected_rating, figure, game, warband
 from tests.conftest import TEST_REDIS_URL
-from tests.worker.campaign_data import bulk_campaign, expected_rating, figure, game, warband
 from tests.worker.celery_app import celery_broker
 from tests.worker.conftest import VISIBILITY_TIMEOUT, wait_for
 from tests.worker.tasks import slow_recalculation

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from chase.engines.base import GameError, OptionsError, Outcome
+from chase.engines.base import IllegalMove, OptionsError, Outcome
 from chase.engines.chance import Chance
 from chase.engines.pelts import actions as _actions
 from chase.engines.pelts import moves as _moves
@@ -129,7 +129,7 @@ class PeltsEngine:
         legal = _bare_actions(state, role)  # labelled only in a sub-phase
         wanted = _strip(action) if isinstance(action, dict) else None
         if wanted is None or not _offered(wanted, legal, state["pending"] is not None):
-            raise GameError(_refusal(state, role, legal))
+            raise IllegalMove(_refusal(state, role, legal))
         new = clone(state)
         events: list[dict[str, Any]] = []
         _perform(new, role, wanted, chance, events)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from chase.engines.base import GameError
+from chase.engines.base import IllegalMove
 from chase.engines.chance import Chance
 from chase.engines.pelts import cards
 from chase.engines.pelts.legal import bare_actions, labelled, legal_actions
@@ -31,7 +31,7 @@ def random_action(state: State, role: str, chance: Chance) -> Action:
     """Any legal action, uniformly at random."""
     actions = legal_actions(state, role)
     if not actions:
-        raise GameError("There is nothing for this seat to do now.")
+        raise IllegalMove("There is nothing for this seat to do now.")
     return chance.choice(actions, label="random action")
 
 
@@ -40,7 +40,7 @@ def computer_action(state: State, role: str, chance: Chance) -> Action:
     something worth doing, else end the phase."""
     actions = bare_actions(state, role)
     if not actions:
-        raise GameError("There is nothing for this seat to do now.")
+        raise IllegalMove("There is nothing for this seat to do now.")
     chosen = choose(state, role, actions, chance)
     return chosen if state["pending"] is not None else labelled(state, role, chosen)
 

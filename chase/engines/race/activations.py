@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from chase.engines.base import GameError
+from chase.engines.base import IllegalMove
 from chase.engines.chance import Chance
 from chase.engines.race.phases import open_turn
 from chase.engines.race.state import (
@@ -73,11 +73,11 @@ def legal_actions(state: State, role: str) -> list[dict[str, Any]]:
 def activate(state: State, role: str, action: Any, chance: Chance) -> tuple[State, Events]:
     """Check and play one canoe's activation, then move on to the next (and the next turn)."""
     if state["status"] != "playing":
-        raise GameError("The race is over.")
+        raise IllegalMove("The race is over.")
     canoe = canoe_of(state, role)
     if role != active_role(state):
         waiting = canoe_of(state, active_role(state))
-        raise GameError(f"It is {who(waiting)}'s activation, not {who(canoe)}'s.")
+        raise IllegalMove(f"It is {who(waiting)}'s activation, not {who(canoe)}'s.")
     types = legal_types(canoe)
     # Legal means: the type of one of the offered actions, and nothing else but a label.
     if not (
@@ -86,7 +86,7 @@ def activate(state: State, role: str, action: Any, chance: Chance) -> tuple[Stat
         and all(key == "type" or key == "label" for key in action)
     ):
         choices = "; ".join(labelled(state, canoe, kind)["label"] for kind in types)
-        raise GameError(f"{who(canoe)} cannot do that now. Choose one of: {choices}.")
+        raise IllegalMove(f"{who(canoe)} cannot do that now. Choose one of: {choices}.")
     state = copy_state(state)
     events: Events = []
     step(state, canoe_of(state, role), action["type"], chance, events)

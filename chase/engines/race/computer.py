@@ -11,7 +11,7 @@ from __future__ import annotations
 from math import comb
 from typing import Any
 
-from chase.engines.base import GameError
+from chase.engines.base import IllegalMove
 from chase.engines.chance import Chance
 from chase.engines.race.activations import ACTIVATIONS, end_turn, labelled, legal_actions
 from chase.engines.race.course import course_length, position
@@ -25,7 +25,7 @@ CLIMB_WITH_HAND = (7 - (RECREW_FROM - HELPING_HAND)) / 6  # R6: 2+ on a D6 with 
 
 def computer_action(state: dict[str, Any], role: str, chance: Chance) -> dict[str, Any]:
     if role != active_role(state):
-        raise GameError("It is not this canoe's activation.")
+        raise IllegalMove("It is not this canoe's activation.")
     canoe = canoe_of(state, role)
     return labelled(state, canoe, computer_choice(state, canoe))
 
@@ -42,7 +42,7 @@ def computer_choice(state: dict[str, Any], canoe: dict[str, Any]) -> str:
 def random_action(state: dict[str, Any], role: str, chance: Chance) -> dict[str, Any]:
     actions = legal_actions(state, role)
     if not actions:
-        raise GameError("It is not this canoe's activation.")
+        raise IllegalMove("It is not this canoe's activation.")
     return chance.choice(actions, label="random racer")
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from chase.engines.base import GameError
+from chase.engines.base import IllegalMove
 from chase.engines.race.course import track_on
 from chase.engines.race.tables import (
     CANOE_LENGTH,
@@ -40,7 +40,7 @@ def canoe_of(state: State, role: str) -> Canoe:
     for canoe in canoes:
         if canoe["role"] == role:
             return canoe
-    raise GameError(f"There is no seat '{role}' in this race.")
+    raise IllegalMove(f"There is no seat '{role}' in this race.")
 
 
 def racing(canoe: Canoe) -> bool:

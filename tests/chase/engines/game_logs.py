@@ -20,8 +20,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from chase.engines import get_engine
 from chase.engines.chance import RandomChance
+from chase.games import get_engine
 
 LOGS = Path(__file__).resolve().parent / "logs"
 MAX_STEPS = 5000

@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from chase.engines.base import GameError, OptionsError
+from chase.engines.base import IllegalMove, OptionsError
 from chase.engines.chance import RandomChance, ScriptedChance
 from chase.engines.pelts import ENGINE, cards, random_action, seats_to_act
 
@@ -189,7 +189,7 @@ def test_an_action_is_accepted_without_its_label(pelts):
 )
 def test_an_illegal_action_is_refused_with_a_human_message(pelts, role, action, message):
     state = pelts.hands(pelts.new(), trapper=["7S", "7H"])
-    with pytest.raises(GameError, match=message):
+    with pytest.raises(IllegalMove, match=message):
         ENGINE.apply(state, role, action, RandomChance(1))
 
 
@@ -197,7 +197,7 @@ def test_nothing_can_be_done_once_the_chase_is_over(pelts):
     state = pelts.new()
     state.update(status="finished", winner="trapper")
     assert ENGINE.legal_actions(state, "trapper") == []
-    with pytest.raises(GameError, match="over"):
+    with pytest.raises(IllegalMove, match="over"):
         ENGINE.apply(state, "trapper", {"type": "end"}, RandomChance(1))
 
 
@@ -215,7 +215,7 @@ def test_the_computer_and_the_random_player_only_pick_legal_actions(pelts):
 
 
 def test_the_computer_refuses_to_act_out_of_turn(pelts):
-    with pytest.raises(GameError):
+    with pytest.raises(IllegalMove):
         ENGINE.computer_action(pelts.new(), "indian", RandomChance(1))
 
 

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from chase.engines.base import GameError
+from chase.engines.base import IllegalMove
 from chase.engines.chance import RandomChance, ScriptedChance
 from chase.engines.race import ENGINE, computer_action, random_action
 from tests.chase.engines.race_helpers import act, canoe, men, put, race, set_order
@@ -63,7 +63,7 @@ def test_an_action_is_matched_without_its_label():
     ],
 )
 def test_an_illegal_action_is_refused_with_a_reason(role, action, message):
-    with pytest.raises(GameError, match=message):
+    with pytest.raises(IllegalMove, match=message):
         ENGINE.apply(race(), role, action, ScriptedChance([]))
 
 
@@ -72,7 +72,7 @@ def test_nothing_can_be_done_once_the_race_is_over():
     finished = act(state, "canoe-1", "paddle", [6]).state
 
     assert ENGINE.status(finished) == "finished"
-    with pytest.raises(GameError, match="The race is over"):
+    with pytest.raises(IllegalMove, match="The race is over"):
         ENGINE.apply(finished, "canoe-1", {"type": "paddle"}, ScriptedChance([]))
 
 
@@ -170,9 +170,9 @@ def test_the_random_racer_picks_one_of_the_legal_actions():
 
 
 def test_no_computer_racer_acts_out_of_turn():
-    with pytest.raises(GameError):
+    with pytest.raises(IllegalMove):
         ENGINE.computer_action(race(), "canoe-2", RandomChance(0))
-    with pytest.raises(GameError):
+    with pytest.raises(IllegalMove):
         random_action(race(), "canoe-2", RandomChance(0))
 
 

@@ -11,8 +11,8 @@ import json
 
 import pytest
 
-from chase.engines import get_engine
 from chase.engines.chance import RandomChance, ScriptedChance
+from chase.games import get_engine
 from tests.chase.engines.game_logs import LOGS, digest, seen
 
 LOG_FILES = sorted(LOGS.glob("*.json"))

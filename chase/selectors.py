@@ -1,5 +1,5 @@
-"""Reads that need care: what one seat may see of a game, the lobby's lists, and the boards
-(each game's drawing in its own module, re-exported here).
+"""Reads that need care: what one seat may see of a game, and the lobby's lists (each game's
+board is drawn by its own module in chase/games/).
 
 `seat_payload` is the single place that decides what a seat is shown (the API's view body and
 the table page both use it): the engine's view for that role, that role's legal actions, and
@@ -10,30 +10,17 @@ the draw pile away, so recorded outcomes are never shown while a game is on).
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from chase.engines import get_engine
+from chase.games import get_engine, role_words
 from chase.models import GameSession, Seat
 
 LOG_LENGTH = 30  # log rows in a view: the newest, oldest first
-ROLE_TITLES = {"trapper": "the trappers", "indian": "the Indians"}
 
 
 def role_title(session: GameSession, role: str | None) -> str:
     """A role in words: "the trappers", "Virginia (Swift Otter)", "canoe 3"."""
     return role_words(session.kind, session.options, role)
-
-
-def role_words(kind: str, options: dict[str, Any], role: str | None) -> str:
-    if role is None:
-        return "the setup"
-    if kind == "race" and role.startswith("canoe-"):
-        names = options.get("names") or []
-        index = int(role.split("-", 1)[1]) - 1
-        if 0 <= index < len(names):
-            return f"{names[index]['colony']} ({names[index]['canoe']})"
-    return ROLE_TITLES.get(role, role.replace("-", " "))
 
 
 def seat_payload(session: GameSession, seat: Seat | None) -> dict[str, Any]:
@@ -93,22 +80,6 @@ def my_games(user, tokens):
     return GameSession.objects.held_by(user, tokens).prefetch_related("seats")
 
 
-def action_choices(actions: list[dict]) -> list[dict]:
-    """Legal actions as the page posts them back: each with its JSON and its label."""
-    return [{"json": json.dumps(a), "label": a.get("label", a.get("type")), **a} for a in actions]
-
-
 def rematch_for(session: GameSession) -> GameSession | None:
     """The rematch set up after this game, if any."""
     return GameSession.objects.filter(rematch_of=session).first()
-
-
-# The boards: imported last, they use role_words and action_choices from here.
-from chase.selectors.pelts import card_face, pelts_board  # noqa: E402
-from chase.selectors.race import race_board, race_results  # noqa: E402
-
-__all__ = [
-    "action_choices", "card_face", "my_games", "open_games", "pelts_board", "race_board",
-    "race_results", "recent_log", "rematch_for", "role_title", "role_words", "seat_payload",
-    "who_acts",
-]  # fmt: skip

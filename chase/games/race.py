@@ -1,4 +1,5 @@
-"""The Colonial Canoe Race's board (the U course and every canoe on it) and its end screen.
+"""The Colonial Canoe Race (kind `race`): its registration, its board (the U course and every
+canoe on it), its end screen, and each canoe's name from the options.
 
 The board is worked out here because templates cannot do geometry: the U's centre line, where
 each rapid, whirlpool, hostile and canoe sits on it, and each canoe's men aboard and in the water.
@@ -9,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from chase.engines.race.tables import BEAR_KILLS_FROM
-from chase.models import GameSession
+from chase.games.base import Game
 
 LEG = 30  # drawn units per leg, whatever its inches (the table lists the inches)
 RAPID = 8
@@ -19,12 +20,11 @@ SWIMMER = 1.4  # the room each man in the water takes, trailing behind his canoe
 GAP = 0.8  # between two canoes queued on one track
 PAD = LANE + 11  # around the U, for the leg labels, the hostiles and the bear
 TOP = 5  # above the start and the finish lines
-SEAT_COLOURS = ("#a3442a", "#2f5d50", "#3b5b92", "#8a5a00", "#6b3d7a", "#2e6b3a", "#7a4a2a",
-                "#444")  # fmt: skip
+SEAT_COLOURS = ("#a3442a", "#2f5d50", "#3b5b92", "#8a5a00", "#6b3d7a", "#2e6b3a", "#7a4a2a", "#444")
 MEN_ABOARD = (-1.95, -0.65, 0.65, 1.95)  # where a crew of four sits along the hull
 
 
-def race_board(view: dict[str, Any]) -> dict[str, Any]:
+def race_board(view: dict[str, Any], actions: list[dict] | None = None) -> dict[str, Any]:
     """The U: legs 1-3 down the left, the turn along the bottom, legs 5-7 up the right."""
     course = view["course"]
     legs, rapids = course["legs"], course["rapids"]
@@ -44,8 +44,17 @@ def race_board(view: dict[str, Any]) -> dict[str, Any]:
         # The class is written on the inside bank, reading away from the water.
         anchor = {90.0: "start", -90.0: "end"}.get(angle, "middle")
         label = u.at(mid, LANE + (5 if anchor != "middle" else 6.5))
-        drawn_rapids.append({**rapid, "number": rapid["index"] + 1, "x": x, "y": y,
-                             "angle": angle, "label": label, "anchor": anchor})  # fmt: skip
+        drawn_rapids.append(
+            {
+                **rapid,
+                "number": rapid["index"] + 1,
+                "x": x,
+                "y": y,
+                "angle": angle,
+                "label": label,
+                "anchor": anchor,
+            }
+        )
     canoes = _place_canoes(view["canoes"], starts, u)
     whirlpools = [
         u.at(starts[w["leg"]] + 4, LANE if w["track"] == "inside" else -LANE)
@@ -133,8 +142,10 @@ class _U:
     def lane_path(self, offset: float) -> str:
         down, across = self.down, self.across_
         end = down - (self.total - down - across)
-        return (f"M{offset:g},0 L{offset:g},{down - offset:g} L{across - offset:g},"
-                f"{down - offset:g} L{across - offset:g},{end:g}")  # fmt: skip
+        return (
+            f"M{offset:g},0 L{offset:g},{down - offset:g} L{across - offset:g},"
+            f"{down - offset:g} L{across - offset:g},{end:g}"
+        )
 
     def across(self, s: float) -> tuple[float, float, float, float]:
         x1, y1, _ = self.at(s, -LANE - 3)
@@ -145,7 +156,7 @@ class _U:
 # --- the end screen -----------------------------------------------------------------------
 
 
-def race_results(session: GameSession, view: dict[str, Any]) -> list[dict[str, Any]]:
+def race_results(session, view: dict[str, Any]) -> list[dict[str, Any]]:
     """Every canoe in finishing order (R8), then those still on the water when the race was
     decided, then those that went out; each with its crew's losses by cause, counted from the
     events of the whole log (the view only keeps the total)."""
@@ -174,16 +185,26 @@ def race_results(session: GameSession, view: dict[str, Any]) -> list[dict[str, A
             outcome = "out of the race"
         else:
             outcome = f'did not finish ({canoe["to_go"]}" to go)'
-        rows.append({
-            "role": canoe["role"], "number": number, "colony": canoe["colony"],
-            "name": canoe["name"], "place": canoe["place"],
-            "place_text": ordinal(canoe["place"]) if canoe["place"] else "–",
-            "colour": SEAT_COLOURS[(number - 1) % len(SEAT_COLOURS)],
-            "you": canoe["role"] == view.get("you"), "outcome": outcome,
-            "aboard": canoe["aboard"], "in_water": canoe["in_water"], "lost": canoe["lost"],
-            "causes": _causes_text(tally), "out": canoe["out"], "to_go": canoe["to_go"],
-            **tally,
-        })  # fmt: skip
+        rows.append(
+            {
+                "role": canoe["role"],
+                "number": number,
+                "colony": canoe["colony"],
+                "name": canoe["name"],
+                "place": canoe["place"],
+                "place_text": ordinal(canoe["place"]) if canoe["place"] else "–",
+                "colour": SEAT_COLOURS[(number - 1) % len(SEAT_COLOURS)],
+                "you": canoe["role"] == view.get("you"),
+                "outcome": outcome,
+                "aboard": canoe["aboard"],
+                "in_water": canoe["in_water"],
+                "lost": canoe["lost"],
+                "causes": _causes_text(tally),
+                "out": canoe["out"],
+                "to_go": canoe["to_go"],
+                **tally,
+            }
+        )
     rows.sort(key=lambda r: (r["place"] or 99, r["out"], r["to_go"], r["number"]))
     return rows
 
@@ -202,3 +223,33 @@ def ordinal(number: int) -> str:
     """1st, 2nd, 3rd, 4th ... (the places of a race of up to 8 canoes)."""
     suffix = {1: "st", 2: "nd", 3: "rd"}.get(number if number < 20 else number % 10, "th")
     return f"{number}{suffix}"
+
+
+def canoe_name(options: dict[str, Any], role: str) -> str | None:
+    """A canoe's colony and name when the options give them: "Virginia (Swift Otter)"."""
+    if not role.startswith("canoe-"):
+        return None
+    names = options.get("names") or []
+    index = int(role.split("-", 1)[1]) - 1
+    if 0 <= index < len(names):
+        return f"{names[index]['colony']} ({names[index]['canoe']})"
+    return None
+
+
+# A word on the options whose name alone does not say enough (the engine checks the values).
+OPTION_HELP = {
+    "canoes": "2 to 8 canoes, one seat each.",
+    "leg_length": 'Inches from one rapid to the next, 12 to 48 (R1: 24"). Shorter is a quicker '
+    "race.",
+    "hidden": "R2: rapids, whirlpools, hostiles and the bear are revealed as the first canoe "
+    "reaches their leg.",
+}
+
+GAME = Game(
+    kind="race",
+    engine="chase.engines.race",
+    option_help=OPTION_HELP,
+    board=race_board,
+    results=race_results,
+    seat_names=canoe_name,
+)

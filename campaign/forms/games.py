@@ -8,7 +8,7 @@ from __future__ import annotations
 from django import forms
 from django.utils import timezone
 
-from campaign.forms import parse_faces
+from campaign.forms.dice import parse_faces
 from campaign.models import Figure, GameFigure, Warband
 from campaign.rules.postgame.trading import ACTIONS
 from campaign.services.games import MAX_TALLY, GameLine
@@ -80,15 +80,18 @@ class GameReportForm(forms.Form):
                     required=False, initial=line.took_part if line else True, label="Took part"
                 )
                 self.fields[f"{prefix}_outcome"] = forms.ChoiceField(
-                    choices=GameFigure.Outcome.choices, label="Ended",
+                    choices=GameFigure.Outcome.choices,
+                    label="Ended",
                     initial=line.outcome if line else GameFigure.Outcome.OK,
-                )  # fmt: skip
+                )
                 for name, label in (("wounds_inflicted", "Wounds"), ("scalps", "Scalps")):
                     self.fields[f"{prefix}_{name}"] = forms.IntegerField(
-                        min_value=0, max_value=MAX_TALLY, label=label,
+                        min_value=0,
+                        max_value=MAX_TALLY,
+                        label=label,
                         initial=getattr(line, name) if line else 0,
                         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
-                    )  # fmt: skip
+                    )
                 names = ("took_part", "outcome", "wounds_inflicted", "scalps")
                 row.append((figure, [self[f"{prefix}_{name}"] for name in names]))
             rows.append((warband, row))
@@ -112,12 +115,13 @@ class GameReportForm(forms.Form):
                 # A figure that sat out has nothing else to report, whatever the row shows.
                 lines.append(
                     GameLine(
-                        figure=figure.id, took_part=took_part,
+                        figure=figure.id,
+                        took_part=took_part,
                         outcome=data[f"f{figure.id}_outcome"] if took_part else "ok",
                         wounds_inflicted=data[f"f{figure.id}_wounds_inflicted"] if took_part else 0,
                         scalps=data[f"f{figure.id}_scalps"] if took_part else 0,
                     )
-                )  # fmt: skip
+                )
         return {
             "warbands": [data["warband_a"], data["warband_b"]],
             "winner": winner,
@@ -198,19 +202,12 @@ class RansomForm(forms.Form):
 
 class SellCaptiveForm(forms.Form):
     die = forms.CharField(
-        required=False, max_length=4, label="Die typed in (blank: the app rolls)",
+        required=False,
+        max_length=4,
+        label="Die typed in (blank: the app rolls)",
         widget=forms.TextInput(attrs={"inputmode": "numeric", "size": 2}),
-    )  # fmt: skip
+    )
 
     def clean_die(self):
         faces = parse_faces(self.cleaned_data["die"] or "")
         return list(faces) if faces else None
-
-
-def form_problems(form) -> str:
-    """A form's errors in one sentence, for the error fragment."""
-    return " ".join(
-        f"{form[name].label}: {error}" if name in form.fields else str(error)
-        for name, errors in form.errors.items()
-        for error in errors
-    )

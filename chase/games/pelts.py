@@ -1,13 +1,14 @@
-"""Pelts, Paddling and Powder's board: the river, the canoes and the hand, worked out for the
-template (templates cannot do geometry)."""
+"""Pelts, Paddling and Powder (kind `pelts`): its registration, and its board (the river, the
+canoes and the hand, worked out for the template: templates cannot do geometry)."""
 
 from __future__ import annotations
 
 import math
 from typing import Any
 
-from chase.selectors import ROLE_TITLES, action_choices
+from chase.games.base import Game, action_choices
 
+ROLE_TITLES = {"trapper": "the trappers", "indian": "the Indians"}
 SUIT_SYMBOLS = {"S": "♠", "C": "♣", "H": "♥", "D": "♦"}
 SUIT_NAMES = {"S": "Spades", "C": "Clubs", "H": "Hearts", "D": "Diamonds"}
 RANK_NAMES = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"}
@@ -25,10 +26,12 @@ def card_face(code: str) -> dict[str, str]:
         return {"code": code, "rank": "Joker", "symbol": "★", "colour": "joker", "name": "Joker"}
     rank, suit = code[:-1], code[-1]
     return {
-        "code": code, "rank": rank, "symbol": SUIT_SYMBOLS[suit],
+        "code": code,
+        "rank": rank,
+        "symbol": SUIT_SYMBOLS[suit],
         "colour": "red" if suit in "HD" else "black",
         "name": f"{RANK_NAMES.get(rank, rank)} of {SUIT_NAMES[suit]}",
-    }  # fmt: skip
+    }
 
 
 def pelts_board(view: dict[str, Any], actions: list[dict]) -> dict[str, Any]:
@@ -59,18 +62,20 @@ def pelts_board(view: dict[str, Any], actions: list[dict]) -> dict[str, Any]:
         "finish": river.across(view["river"]["length"]),
         "finish_label": river.finish_label,
         "start_label": river.at(0, -RIVER_WIDTH / 2 - 3.5),
-        "sandbanks": [river.at(s["apex"], river.inside(s["apex"]) * 4.6) for s in
-                      view["river"]["sandbanks"]],
+        "sandbanks": [
+            river.at(s["apex"], river.inside(s["apex"]) * 4.6) for s in view["river"]["sandbanks"]
+        ],
         "rocks": [river.at(r["position"], 0) for r in view["rocks"]],
         "obstacles": [river.at(o["position"], -0.5) for o in view["obstacles"]],
         "hidden": [river.at((h["start"] + h["end"]) / 2, 0) for h in view["hidden_sandbanks"]],
         "canoes": canoes,
-        "hand": [
-            {**card_face(code), "actions": by_card.get(code, [])} for code in (hand or [])
-        ] if isinstance(hand, list) else None,
+        "hand": [{**card_face(code), "actions": by_card.get(code, [])} for code in (hand or [])]
+        if isinstance(hand, list)
+        else None,
         "others": [
             {"title": ROLE_TITLES.get(side, side), "count": count, "backs": range(min(count, 8))}
-            for side, count in view["hands"].items() if isinstance(count, int)
+            for side, count in view["hands"].items()
+            if isinstance(count, int)
         ],
         "other_actions": [c for c in choices if "card" not in c],
         "signs": [
@@ -78,7 +83,7 @@ def pelts_board(view: dict[str, Any], actions: list[dict]) -> dict[str, Any]:
             for side, signed in ((view.get("pending") or {}).get("signed") or {}).items()
         ],
         "top_discard": card_face(view["top_discard"]) if view.get("top_discard") else None,
-    }  # fmt: skip
+    }
 
 
 def _count(view: dict, side: str) -> int:
@@ -151,3 +156,6 @@ class _PeltsRiver:
         x1, y1, _ = self.at(position, -half)
         x2, y2, _ = self.at(position, half)
         return x1, y1, x2, y2
+
+
+GAME = Game(kind="pelts", engine="chase.engines.pelts", roles=ROLE_TITLES, board=pelts_board)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from chase import services
-from chase.engines import get_engine
 from chase.errors import SeatRefused, SessionError, StaleVersion
+from chase.games import get_engine
 from chase.models import ActionLog, GameSession
 from tests.chase.conftest import movers, new_game, play_randomly, seat
 

@@ -1,35 +1,16 @@
-"""Forms parse and check input; they never write (services do)."""
+"""Forms of the warband builder, founding a warband, and the organiser's treasury correction.
+They parse and check input; they never write (services do)."""
 
 from __future__ import annotations
 
 from django import forms
-from django.contrib.auth.forms import UserCreationForm
 
-from campaign.models import FACTION_CHOICES, Campaign
+from campaign.forms.dice import parse_faces
+from campaign.models import FACTION_CHOICES
 from campaign.rules.factions import FACTIONS, MAX_COPIES, STATUS_NAMES
 from campaign.rules.skills import SKILL_LIST_NAMES
 from campaign.rules.warband import default_skill_lists
-
-
-class SignupForm(UserCreationForm):
-    pass
-
-
-class CampaignForm(forms.ModelForm):
-    class Meta:
-        model = Campaign
-        fields = [
-            "name",
-            "starting_treasury",
-            "currency",
-            "manual_dice",
-            "report_confirmation",
-            "is_public",
-        ]
-
-
-class JoinForm(forms.Form):
-    invite_code = forms.CharField(max_length=16, help_text="Ask the organiser for it.")
+from campaign.services import SkillRoll
 
 
 class WarbandForm(forms.Form):
@@ -62,9 +43,13 @@ class EquipmentForm(forms.Form):
             else:
                 # Not required: a count left out means none, as an unticked box does.
                 self.fields[item.key] = forms.TypedChoiceField(
-                    choices=[(n, n) for n in range(most + 1)], coerce=int, initial=0, label=label,
-                    required=False, empty_value=0,
-                )  # fmt: skip
+                    choices=[(n, n) for n in range(most + 1)],
+                    coerce=int,
+                    initial=0,
+                    label=label,
+                    required=False,
+                    empty_value=0,
+                )
 
     def keys(self) -> list[str]:
         chosen: list[str] = []
@@ -83,18 +68,6 @@ class EquipmentForm(forms.Form):
         return chosen
 
 
-def parse_faces(raw: str) -> tuple[int, ...]:
-    """'4' or '4 2' (re-rolls after a duplicate) typed in from real dice; blank = app rolls."""
-    parts = raw.replace(",", " ").split()
-    faces = []
-    for part in parts:
-        # isascii: "²" and other Unicode digits pass isdigit() but int() refuses them.
-        if not (part.isascii() and part.isdigit()) or not 1 <= int(part) <= 6:
-            raise forms.ValidationError(f"{part!r} is not a D6 face (1-6).")
-        faces.append(int(part))
-    return tuple(faces)
-
-
 class FoundForm(forms.Form):
     """For each Hero and Veteran, the skill list of each starting roll (C6) and typed faces."""
 
@@ -110,9 +83,10 @@ class FoundForm(forms.Form):
                 )
                 if manual_dice:
                     self.fields[faces_field] = forms.CharField(
-                        required=False, label="Die typed in (blank: the app rolls)",
+                        required=False,
+                        label="Die typed in (blank: the app rolls)",
                         widget=forms.TextInput(attrs={"inputmode": "numeric", "size": 4}),
-                    )  # fmt: skip
+                    )
                 self.rolls.append((figure, list_field, faces_field))
 
     def clean(self):
@@ -126,7 +100,6 @@ class FoundForm(forms.Form):
         return data
 
     def skill_rolls(self):
-        from campaign.services import SkillRoll
 
         result: dict[int, list] = {}
         for figure, list_field, faces_field in self.rolls:

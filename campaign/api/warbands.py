@@ -1,48 +1,56 @@
-"""Serializers of the campaign API: they parse and bound input and shape output; never write.
+"""The warbands API: the rules data the builder needs, found a warband in one step, read one.
 
 Input serializers bound every length, list size and number, so bad input is a 400 before a
-service is called; the services' rules (C2-C6) then report what only they can judge.
+service is called; the services' rules (C2-C6) then report what only they can judge. Access
+follows the pages (campaign.access): a stranger gets 404 for a private campaign's warbands;
+founding one needs membership.
 """
 
 from __future__ import annotations
 
-from django.db import models
-from drf_spectacular.utils import extend_schema_field
-from rest_framework import serializers
-from rest_framework.fields import empty
+from drf_spectacular.utils import extend_schema, extend_schema_field
+from rest_framework import serializers, status
+from rest_framework.decorators import api_view, permission_classes
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView
 
-from campaign import selectors
-from campaign.models import FACTION_CHOICES, Campaign, Warband
-from campaign.rules.factions import FACTIONS, Faction, item_name
+from campaign import selectors, services
+from campaign.access import campaign_for, warband_for
+from campaign.api.common import (
+    BAD_REQUEST,
+    FORBIDDEN,
+    MAX_ID,
+    NOT_FOUND,
+    CampaignQuerySerializer,
+    UserSerializer,
+)
+from campaign.models import FACTION_CHOICES, Warband
+from campaign.rules.factions import (
+    FACTIONS,
+    MAX_FIGURES,
+    SPECIALISTS,
+    STARTING_SKILL_ROLLS,
+    Faction,
+    item_name,
+)
 from campaign.rules.skills import SKILL_LISTS
 from campaign.rules.warband import default_skill_lists
 from campaign.services import NewFigure, SkillRoll
 
-MAX_ID = 2**63 - 1  # BigAutoField
 MAX_FIGURES_IN_REQUEST = 30  # C3 allows 15; more is reported by the rule, up to this bound
+
+
 MAX_ITEMS_PER_FIGURE = 10
+
+
 MAX_SKILL_ROLLS_PER_FIGURE = 5  # C6 allows 2; the service names the right count
+
+
 MAX_FACES = 10  # one die and its re-rolls after duplicate skills (C6)
 
 
-class ErrorItemSerializer(serializers.Serializer):
-    rule = serializers.CharField(allow_null=True, help_text="The ruling broken, e.g. C3.")
-    field = serializers.CharField(allow_null=True, help_text="e.g. figures[0].equipment")
-    message = serializers.CharField()
-
-
-class ErrorSerializer(serializers.Serializer):
-    """Every 400 (see campaign.api_errors); serializer errors also keep DRF's field dict."""
-
-    detail = serializers.CharField()
-    errors = ErrorItemSerializer(many=True)
-
-
-class DetailSerializer(serializers.Serializer):
-    detail = serializers.CharField()
-
-
-# --- the rules data (read-only) ----------------------------------------------------------------
+# --- the rules data (read-only) -------------------------------------------------------------------
 
 
 class LimitsSerializer(serializers.Serializer):
@@ -111,83 +119,26 @@ class RulesSerializer(serializers.Serializer):
     )
 
 
-# --- campaigns ---------------------------------------------------------------------------------
-
-
-class UserSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    username = serializers.CharField()
-
-
-class MemberSerializer(serializers.Serializer):
-    id = serializers.IntegerField(source="user.id")
-    username = serializers.CharField(source="user.username")
-    joined_at = serializers.DateTimeField()
-
-
-class WarbandSummarySerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    name = serializers.CharField()
-    faction = serializers.CharField()
-    state = serializers.CharField()
-    rating = serializers.IntegerField()
-    owner = UserSerializer()
-
-
-class CampaignSerializer(serializers.ModelSerializer):
-    """A campaign with its members and warbands (prefetched: api.views.CAMPAIGN_PREFETCH).
-
-    `invite_code` is shown to members only (the organiser is one), as on the campaign page:
-    any member may invite a friend; others get null.
-    """
-
-    organiser = UserSerializer()
-    invite_code = serializers.SerializerMethodField()
-    members = MemberSerializer(source="memberships.all", many=True)
-    warbands = WarbandSummarySerializer(source="warbands.all", many=True)
-
-    class Meta:
-        model = Campaign
-        fields = [
-            "id", "name", "organiser", "invite_code", "starting_treasury", "currency",
-            "manual_dice", "report_confirmation", "is_public", "created_at", "members",
-            "warbands",
-        ]  # fmt: skip
-        read_only_fields = fields
-
-    def get_invite_code(self, campaign) -> str | None:
-        user = self.context["request"].user
-        members = {m.user_id for m in campaign.memberships.all()} | {campaign.organiser_id}
-        return campaign.invite_code if user.id in members else None
-
-
-class OptionalBooleanField(serializers.BooleanField):
-    # DRF reads a yes/no left out of a form post as False (an unticked box); here it means
-    # "the model's default", as it does in JSON (manual_dice defaults to True).
-    default_empty_html = empty
-
-
-class CampaignCreateSerializer(serializers.ModelSerializer):
-    """Bounds come from the model (name 100 characters, treasury 0 to 100 000)."""
-
-    serializer_field_mapping = {
-        **serializers.ModelSerializer.serializer_field_mapping,
-        models.BooleanField: OptionalBooleanField,
+@extend_schema(operation_id="rules_factions", responses=RulesSerializer, auth=[])
+@api_view(["GET"])
+@permission_classes([AllowAny])
+def rules_factions(request):
+    """The factions, their profiles, equipment and skill lists (C1-C7, C21): not secret."""
+    rules = {
+        "factions": FACTIONS.values(),
+        "skill_lists": {
+            key: [{**vars(skill), "die": die} for die, skill in enumerate(skills, start=1)]
+            for key, skills in SKILL_LISTS.items()
+        },
+        "specialists": SPECIALISTS.values(),
+        "max_figures": MAX_FIGURES,
+        "starting_skill_rolls": STARTING_SKILL_ROLLS,
     }
-
-    class Meta:
-        model = Campaign
-        fields = [
-            "name", "starting_treasury", "currency", "manual_dice", "report_confirmation",
-            "is_public",
-        ]  # fmt: skip
+    return Response(RulesSerializer(rules).data)
 
 
-class JoinSerializer(serializers.Serializer):
-    invite_code = serializers.CharField(max_length=16)
+# --- founding a warband ---------------------------------------------------------------------------
 
-
-# --- warbands ----------------------------------------------------------------------------------
 
 _FACE = {"type": "integer", "minimum": 1, "maximum": 6}
 
@@ -230,9 +181,11 @@ class NewFigureSerializer(serializers.Serializer):
         child=serializers.CharField(max_length=30), max_length=MAX_ITEMS_PER_FIGURE, default=list
     )
     starting_skills = SkillRollSerializer(
-        many=True, required=False, max_length=MAX_SKILL_ROLLS_PER_FIGURE,
+        many=True,
+        required=False,
+        max_length=MAX_SKILL_ROLLS_PER_FIGURE,
         help_text="Heroes roll 2, Veterans 1 (C6). Omitted: the faction's lists in order.",
-    )  # fmt: skip
+    )
 
 
 class WarbandCreateSerializer(serializers.Serializer):
@@ -264,10 +217,7 @@ def _skill_rolls(faction: Faction, figure: dict) -> tuple[SkillRoll, ...]:
     return tuple(SkillRoll(key) for key in default_skill_lists(faction.key, profile.status))
 
 
-class CampaignQuerySerializer(serializers.Serializer):
-    """The `?campaign=ID` filter of the list endpoints (warbands, games)."""
-
-    campaign = serializers.IntegerField(min_value=1, max_value=MAX_ID)
+# --- a warband and its roster ---------------------------------------------------------------------
 
 
 class FigureSerializer(serializers.Serializer):
@@ -325,9 +275,21 @@ class WarbandSerializer(serializers.ModelSerializer):
     class Meta:
         model = Warband
         fields = [
-            "id", "campaign", "owner", "name", "faction", "state", "treasury", "rating",
-            "rating_stale", "games_played", "founded_at", "figures", "storage", "ledger",
-        ]  # fmt: skip
+            "id",
+            "campaign",
+            "owner",
+            "name",
+            "faction",
+            "state",
+            "treasury",
+            "rating",
+            "rating_stale",
+            "games_played",
+            "founded_at",
+            "figures",
+            "storage",
+            "ledger",
+        ]
         read_only_fields = fields
 
     @extend_schema_field(FigureSerializer(many=True))
@@ -337,3 +299,57 @@ class WarbandSerializer(serializers.ModelSerializer):
     @extend_schema_field(StoredItemSerializer(many=True))
     def get_storage(self, warband) -> list:
         return StoredItemSerializer(selectors.storage(warband), many=True).data
+
+
+# --- views ----------------------------------------------------------------------------------------
+
+
+class WarbandsView(APIView):
+    @extend_schema(
+        operation_id="warbands_list",
+        parameters=[CampaignQuerySerializer],
+        responses={200: WarbandSerializer(many=True), 400: BAD_REQUEST, 404: NOT_FOUND},
+    )
+    def get(self, request):
+        """The warbands of one campaign (`?campaign=ID`, required), with their rosters."""
+        query = CampaignQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        campaign = campaign_for(request.user, query.validated_data["campaign"])
+        warbands = selectors.warbands_with_roster().filter(campaign=campaign)
+        return Response(WarbandSerializer(warbands, many=True).data)
+
+    @extend_schema(
+        operation_id="warbands_create",
+        request=WarbandCreateSerializer,
+        responses={201: WarbandSerializer, 400: BAD_REQUEST, 403: FORBIDDEN, 404: NOT_FOUND},
+    )
+    def post(self, request):
+        """Found a warband in one step (C2-C6): all or nothing.
+
+        Members only: a stranger gets 404 for a private campaign (and for one that does not
+        exist), 403 for a public one they have not joined.
+        """
+        serializer = WarbandCreateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        campaign = campaign_for(request.user, data["campaign"], member=True)
+        warband = services.warband_create_founded(
+            campaign=campaign,
+            owner=request.user,
+            name=data["name"],
+            faction=data["faction"],
+            figures=serializer.new_figures(),
+        )
+        warband = selectors.warbands_with_roster().get(pk=warband.pk)
+        return Response(WarbandSerializer(warband).data, status=status.HTTP_201_CREATED)
+
+
+@extend_schema(
+    operation_id="warbands_retrieve",
+    responses={200: WarbandSerializer, 404: NOT_FOUND},
+)
+@api_view(["GET"])
+def warband_detail(request, warband_id: int):
+    """A warband and its roster, to anyone who may read its campaign; constant queries."""
+    warband = warband_for(request.user, warband_id, roster=True)
+    return Response(WarbandSerializer(warband).data)

@@ -6,6 +6,7 @@ from django.contrib import admin
 from django.urls import reverse
 
 from campaign.demo import load_demo
+from tests.factories import SeatFactory
 
 MODELS = [
     model for label in ("campaign", "chase") for model in apps.get_app_config(label).get_models()
@@ -20,6 +21,7 @@ def test_every_model_is_in_the_admin(model):
 @pytest.mark.parametrize("model", MODELS, ids=lambda m: m.__name__)
 def test_a_superuser_opens_each_list_and_the_first_row(admin_client, model):
     load_demo()  # rows to list: warbands, figures, a game and its post-games
+    SeatFactory()  # and a canoe game with a seat
     meta = model._meta
     listing = admin_client.get(reverse(f"admin:{meta.app_label}_{meta.model_name}_changelist"))
     assert listing.status_code == 200

@@ -5,8 +5,10 @@ Every 400 the API sends has the same two keys a client can rely on:
     {"detail": "...", "errors": [{"rule": "C3" | null, "field": "figures[0].equipment" | null,
                                   "message": "..."}]}
 
-Domain errors (RulesError, WarbandInvalid) carry the ruling id in `rule`. Serializer errors
-have `rule: null`, and keep DRF's standard per-field dict beside the two keys
+Domain errors (config.domain_errors.DomainError: the rules', the engines' and the services')
+carry the ruling id in `rule` and answer their own status (400, or 403/404/409 for a game
+session).
+Serializer errors have `rule: null`, and keep DRF's standard per-field dict beside the two keys
 (`{"name": ["This field is required."], "detail": ..., "errors": [...]}`), so a client written
 for plain DRF still finds its field errors. Nested fields are written as paths in the same form
 the rules use (`figures[2].equipment[0]`). Other statuses (401/403/404) keep DRF's `{"detail"}`.
@@ -20,20 +22,22 @@ from rest_framework.settings import api_settings
 from rest_framework.views import exception_handler as drf_exception_handler
 from rest_framework.views import set_rollback
 
-from campaign.errors import RulesError, WarbandInvalid
-from chase import errors as chase_errors
+from config.domain_errors import DomainError, message_of, problems, status_of
 
 
-def error_body(error: RulesError) -> dict:
-    if isinstance(error, WarbandInvalid):
-        problems = error.problems
-        return {
-            "detail": "The warband breaks the rules.",
-            "errors": [{"rule": p.rule, "field": p.field, "message": p.message} for p in problems],
-        }
+def error_body(error: BaseException) -> dict:
+    """{detail, errors: [{rule, field, message}]} for a domain error."""
+    found = problems(error)
     return {
-        "detail": error.message,
-        "errors": [{"rule": error.rule, "field": error.field, "message": error.message}],
+        "detail": getattr(error, "detail", None) or message_of(error),
+        "errors": [
+            {
+                "rule": getattr(p, "rule", None),
+                "field": getattr(p, "field", None),
+                "message": message_of(p),
+            }
+            for p in found
+        ],
     }
 
 
@@ -69,14 +73,9 @@ def validation_body(detail) -> dict:
 
 
 def exception_handler(exc, context):
-    if isinstance(exc, RulesError):
+    if isinstance(exc, DomainError):
         set_rollback()  # services are atomic already; this covers ATOMIC_REQUESTS too
-        code = getattr(exc, "status_code", status.HTTP_400_BAD_REQUEST)  # 409: ConflictError
-        return Response(error_body(exc), status=code)
-    if isinstance(exc, chase_errors.SessionError | chase_errors.GameError):
-        # The canoe games: the same body; 400, or the error's own 403/404/409.
-        set_rollback()
-        return Response(chase_errors.error_body(exc), status=chase_errors.status_of(exc))
+        return Response(error_body(exc), status=status_of(exc))
     if isinstance(exc, DjangoValidationError):
         # A model's full_clean() in a service: a safety net behind the serializers' own bounds.
         exc = exceptions.ValidationError(as_serializer_error(exc))

@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from campaign import services, tasks
 from campaign.models import Job, Warband
-from tests.worker.campaign_data import figure, warband
+from tests.campaign_data import figure, warband
 from tests.worker.celery_app import celery_broker
 
 UNREACHABLE = "redis://127.0.0.1:1/0"  # nothing listens on port 1
@@ -32,7 +32,7 @@ def sent(monkeypatch):
 
         return apply_async
 
-    for task in (tasks.recalculate_warbands, tasks.run_job):
+    for task in (tasks.recalculate_warbands_task, tasks.run_job_task):
         monkeypatch.setattr(task, "apply_async", record(task))
     return calls
 
@@ -128,6 +128,6 @@ def test_the_sweep_sends_again_a_job_whose_message_was_lost(campaign, sent):
 
 def test_an_in_process_task_for_a_job_running_elsewhere_returns_without_waiting(campaign):
     job = Job.objects.create(kind="rankings", campaign=campaign, state=Job.State.RUNNING)
-    tasks.run_job.apply(kwargs={"job_id": job.id}).get()
+    tasks.run_job_task.apply(kwargs={"job_id": job.id}).get()
     job.refresh_from_db()
     assert job.state == Job.State.RUNNING

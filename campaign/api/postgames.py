@@ -1,114 +1,46 @@
-"""Serializers for game reports and post-game sequences: they parse and bound input, shape
-output, and never write. Faces typed in are checked by the rules, which name the problem
-("A D66 roll is two faces, tens then units: 3 given.")."""
+"""The API for post-game sequences (C8-C22) and captives (C16): the same services as the pages.
+
+Reading follows the campaign (a stranger gets 404 for a private one); only the warband's owner
+and the organiser drive its sequence (403 for anyone else). Faces typed in are checked by the
+rules, which name the problem ("A D66 roll is two faces, tens then units: 3 given.").
+"""
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema_field
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers
+from rest_framework.decorators import api_view
+from rest_framework.response import Response
 
-from campaign.api.serializers import MAX_ID, UserSerializer
-from campaign.rules.postgame.sheet import OUTCOMES
+from campaign import services
+from campaign.access import figure_for_captive, postgame_for
+from campaign.api.common import BAD_REQUEST, FORBIDDEN, NOT_FOUND
 from campaign.rules.postgame.trading import ACTIONS
-from campaign.selectors.games import PUBLIC_STEPS, postgame_step
-from campaign.services.games import MAX_TALLY, GameLine
+from campaign.selectors import games
+from campaign.selectors.games import PUBLIC_STEPS
 
-MAX_LINES = 40  # two warbands of at most 15 figures (C3), with room for a mistake to be named
+# --- serializers ----------------------------------------------------------------------------------
+
+
 MAX_FACES_TYPED = 4  # a roll is 1 or 2 faces; a few more are refused by the rules, in words
+
+
 PURPOSES = (
-    "injury", "injury_count", "arm_wound", "snake_oil", "nimble", "advance", "skill", "income",
-    "captive_sale", "doctor", "nimble_use", "attribute", "skill_list", "crack_shot",
-)  # fmt: skip
-
-
-# --- reports -----------------------------------------------------------------------------------
-
-
-class GameLineSerializer(serializers.Serializer):
-    figure = serializers.IntegerField(min_value=1, max_value=MAX_ID)
-    took_part = serializers.BooleanField(default=True)
-    outcome = serializers.ChoiceField(choices=OUTCOMES, default="ok")
-    wounds_inflicted = serializers.IntegerField(min_value=0, max_value=MAX_TALLY, default=0)
-    scalps = serializers.IntegerField(min_value=0, max_value=MAX_TALLY, default=0)
-
-
-class GameWriteSerializer(serializers.Serializer):
-    """A report, as filed (POST /api/games/) or replaced while pending (PUT)."""
-
-    campaign = serializers.IntegerField(min_value=1, max_value=MAX_ID)
-    warbands = serializers.ListField(
-        child=serializers.IntegerField(min_value=1, max_value=MAX_ID), min_length=2, max_length=2,
-        help_text="The two warbands' ids: [a, b].",
-    )  # fmt: skip
-    winner = serializers.IntegerField(
-        min_value=1, max_value=MAX_ID, allow_null=True, help_text="a or b; null for a draw."
-    )
-    played_on = serializers.DateField()
-    figures = GameLineSerializer(
-        many=True, max_length=MAX_LINES,
-        help_text="A line per figure of either warband; a figure left out did not take part.",
-    )  # fmt: skip
-
-    def report(self) -> dict:
-        data = self.validated_data
-        return {
-            "warbands": list(data["warbands"]),
-            "winner": data["winner"],
-            "played_on": data["played_on"],
-            "figures": [GameLine(**line) for line in data["figures"]],
-        }
-
-
-class GameFigureSerializer(serializers.Serializer):
-    figure = serializers.IntegerField(source="figure_id")
-    warband = serializers.IntegerField(source="figure.warband_id")
-    name = serializers.CharField(source="figure.name")
-    took_part = serializers.BooleanField()
-    outcome = serializers.CharField()
-    wounds_inflicted = serializers.IntegerField()
-    scalps = serializers.IntegerField()
-
-
-class GamePostGameSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    warband = serializers.IntegerField(source="warband_id")
-    step = serializers.SerializerMethodField()
-    status = serializers.CharField()
-
-    @extend_schema_field(serializers.ChoiceField(choices=PUBLIC_STEPS))
-    def get_step(self, postgame) -> str:
-        return postgame_step(postgame)
-
-
-class GameSerializer(serializers.Serializer):
-    """A report (from selectors.games.games_queryset: constant queries)."""
-
-    id = serializers.IntegerField()
-    campaign = serializers.IntegerField(source="campaign_id")
-    warbands = serializers.SerializerMethodField()
-    winner = serializers.IntegerField(source="winner_id", allow_null=True)
-    played_on = serializers.DateField()
-    status = serializers.ChoiceField(choices=["pending", "confirmed", "withdrawn"])
-    filed_by = UserSerializer()
-    confirmed_by = UserSerializer(allow_null=True)
-    confirmed_at = serializers.DateTimeField(allow_null=True)
-    ratings_before = serializers.SerializerMethodField()
-    figures = GameFigureSerializer(source="figures.all", many=True)
-    postgames = GamePostGameSerializer(source="postgames.all", many=True)
-    created_at = serializers.DateTimeField()
-
-    def get_warbands(self, game) -> list[int]:
-        return [game.warband_a_id, game.warband_b_id]
-
-    @extend_schema_field(
-        serializers.ListField(child=serializers.IntegerField(allow_null=True), help_text="C9")
-    )
-    def get_ratings_before(self, game) -> list:
-        """The team ratings (C11) of [a, b] when the report was confirmed; null before."""
-        return [game.rating_a_before, game.rating_b_before]
-
-
-# --- the sequence ------------------------------------------------------------------------------
+    "injury",
+    "injury_count",
+    "arm_wound",
+    "snake_oil",
+    "nimble",
+    "advance",
+    "skill",
+    "income",
+    "captive_sale",
+    "doctor",
+    "nimble_use",
+    "attribute",
+    "skill_list",
+    "crack_shot",
+)
 
 
 class PromptSerializer(serializers.Serializer):
@@ -237,9 +169,11 @@ class AdvanceSerializer(serializers.Serializer):
     dice = FacesField(required=False, allow_null=True)
     choice = serializers.CharField(required=False, allow_null=True, max_length=40)
     position = serializers.IntegerField(
-        required=False, min_value=0, max_value=100_000,
+        required=False,
+        min_value=0,
+        max_value=100_000,
         help_text="The `position` read with the prompt: if the sequence moved on since, 400.",
-    )  # fmt: skip
+    )
 
 
 class PositionSerializer(serializers.Serializer):
@@ -278,9 +212,11 @@ class RansomSerializer(serializers.Serializer):
 
 class RansomAcceptSerializer(serializers.Serializer):
     price = serializers.IntegerField(
-        required=False, min_value=1, max_value=100_000,
+        required=False,
+        min_value=1,
+        max_value=100_000,
         help_text="The offer you accept, as you read it: a changed offer is a 409.",
-    )  # fmt: skip
+    )
 
 
 class SellCaptiveSerializer(serializers.Serializer):
@@ -295,3 +231,122 @@ class FigureStateSerializer(serializers.Serializer):
     ransom_offer = serializers.IntegerField(
         allow_null=True, help_text="The owner's standing ransom offer, until accepted (C16)."
     )
+
+
+# --- views ----------------------------------------------------------------------------------------
+
+
+ANSWERS = {200: PostGameSerializer, 400: BAD_REQUEST, 403: FORBIDDEN, 404: NOT_FOUND}
+
+
+def _postgame_response(postgame_id: int, user) -> Response:
+    postgame = postgame_for(user, postgame_id)
+    return Response(PostGameSerializer(games.postgame_state(postgame)).data)
+
+
+@extend_schema(
+    operation_id="postgames_retrieve", responses={200: PostGameSerializer, 404: NOT_FOUND}
+)
+@api_view(["GET"])
+def postgame_detail(request, postgame_id: int):
+    """The sequence: its step, what it waits for, every roll and choice so far, and the roster
+    as it would be after commit."""
+    return _postgame_response(postgame_id, request.user)
+
+
+@extend_schema(operation_id="postgames_advance", request=AdvanceSerializer, responses=ANSWERS)
+@api_view(["POST"])
+def postgame_advance(request, postgame_id: int):
+    """Answer the prompt: `dice` typed in (checked against the roll: a bad face is a 400 and
+    nothing changes), a `choice` among the options, or neither for the app to roll."""
+    postgame = postgame_for(request.user, postgame_id, drive=True)
+    serializer = AdvanceSerializer(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    services.postgame_answer(postgame=postgame, actor=request.user, **serializer.validated_data)
+    return _postgame_response(postgame_id, request.user)
+
+
+@extend_schema(operation_id="postgames_trade", request=TradeSerializer, responses=ANSWERS)
+@api_view(["POST"])
+def postgame_trade(request, postgame_id: int):
+    """One trading action while the step is `trading`; {"action": "done"} ends trading."""
+    postgame = postgame_for(request.user, postgame_id, drive=True)
+    serializer = TradeSerializer(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    services.postgame_trade(
+        postgame=postgame,
+        actor=request.user,
+        action=serializer.action_dict(),
+        position=serializer.validated_data.get("position"),
+    )
+    return _postgame_response(postgame_id, request.user)
+
+
+@extend_schema(operation_id="postgames_undo", request=PositionSerializer, responses=ANSWERS)
+@api_view(["POST"])
+def postgame_undo(request, postgame_id: int):
+    """Drop the last answer (C22)."""
+    postgame = postgame_for(request.user, postgame_id, drive=True)
+    serializer = PositionSerializer(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    services.postgame_undo(postgame=postgame, actor=request.user, **serializer.validated_data)
+    return _postgame_response(postgame_id, request.user)
+
+
+@extend_schema(operation_id="postgames_commit", request=None, responses=ANSWERS)
+@api_view(["POST"])
+def postgame_commit(request, postgame_id: int):
+    """Apply the sequence to the roster in one transaction, once (C22). A second commit (a
+    retry, a double click) answers 200 with the committed sequence and changes nothing."""
+    postgame = postgame_for(request.user, postgame_id, drive=True)
+    services.postgame_commit(postgame=postgame, actor=request.user)
+    return _postgame_response(postgame_id, request.user)
+
+
+CAPTIVE_ANSWERS = ANSWERS | {200: FigureStateSerializer}
+
+
+@extend_schema(operation_id="captives_ransom", request=RansomSerializer, responses=CAPTIVE_ANSWERS)
+@api_view(["POST"])
+def captive_ransom(request, figure_id: int):
+    """C16: the captive's owner (or the organiser) offers a ransom, at least 1 and within the
+    treasury. Nothing is paid until the captor's owner accepts; a new offer replaces the last."""
+    figure = figure_for_captive(request.user, figure_id)
+    serializer = RansomSerializer(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    figure = services.captive_ransom_offer(
+        figure=figure, actor=request.user, **serializer.validated_data
+    )
+    return Response(FigureStateSerializer(figure).data)
+
+
+@extend_schema(
+    operation_id="captives_ransom_accept",
+    request=RansomAcceptSerializer,
+    responses=CAPTIVE_ANSWERS | {409: BAD_REQUEST},
+)
+@api_view(["POST"])
+def captive_ransom_accept(request, figure_id: int):
+    """C16: the captor's owner (or the organiser) accepts the owner's offer: the price moves
+    between the treasuries and the figure returns without its equipment. Send the `price` you
+    read to be sure the offer did not change meanwhile (409 if it did)."""
+    figure = figure_for_captive(request.user, figure_id)
+    serializer = RansomAcceptSerializer(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    figure = services.captive_ransom_accept(
+        figure=figure, actor=request.user, price=serializer.validated_data.get("price")
+    )
+    return Response(FigureStateSerializer(figure).data)
+
+
+@extend_schema(
+    operation_id="captives_sell", request=SellCaptiveSerializer, responses=CAPTIVE_ANSWERS
+)
+@api_view(["POST"])
+def captive_sell(request, figure_id: int):
+    """C16: not ransomed, the captor sells the captive for D6 × 5; it leaves its owner's roster."""
+    figure = figure_for_captive(request.user, figure_id)
+    serializer = SellCaptiveSerializer(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    figure = services.captive_sell(figure=figure, actor=request.user, **serializer.validated_data)
+    return Response(FigureStateSerializer(figure).data)

@@ -9,7 +9,7 @@ from django.test.utils import CaptureQueriesContext
 from campaign import services
 from campaign.models import Figure, GameReport, Job, RatingPoint, Warband
 from campaign.services.jobs import RECALCULATE
-from tests.worker.campaign_data import (
+from tests.campaign_data import (
     bulk_campaign,
     expected_rating,
     figure,
@@ -229,7 +229,7 @@ def test_a_failing_job_is_marked_failed_with_its_reason(campaign, monkeypatch):
     def broken(**kwargs):
         raise RuntimeError("the rules data is missing")
 
-    monkeypatch.setattr("campaign.services.ratings.campaign_recalculate", broken)
+    monkeypatch.setattr("campaign.services.jobs.campaign_recalculate", broken)
     job, _ = services.campaign_queue_recalculation(campaign_id=campaign.id)
     with pytest.raises(RuntimeError):
         services.job_run(job_id=job.id)

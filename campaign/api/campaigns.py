@@ -1,0 +1,159 @@
+"""The campaigns API: list and start campaigns, read one, join with the invite code.
+
+Everything needs a signed-in user (session or `Token` header). Access follows the web pages
+(campaign.access): a stranger gets 404 for a private campaign; reading a public one is open to
+any user. Serializers parse and bound input and shape output; they never write.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+from django.db.models import prefetch_related_objects
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.decorators import api_view
+from rest_framework.fields import empty
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from campaign import services
+from campaign.access import campaign_for
+from campaign.api.common import BAD_REQUEST, NOT_FOUND, UserSerializer
+from campaign.models import Campaign
+
+# --- serializers ----------------------------------------------------------------------------------
+
+
+class MemberSerializer(serializers.Serializer):
+    id = serializers.IntegerField(source="user.id")
+    username = serializers.CharField(source="user.username")
+    joined_at = serializers.DateTimeField()
+
+
+class WarbandSummarySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    faction = serializers.CharField()
+    state = serializers.CharField()
+    rating = serializers.IntegerField()
+    owner = UserSerializer()
+
+
+class CampaignSerializer(serializers.ModelSerializer):
+    """A campaign with its members and warbands (prefetched: CAMPAIGN_PREFETCH below).
+
+    `invite_code` is shown to members only (the organiser is one), as on the campaign page:
+    any member may invite a friend; others get null.
+    """
+
+    organiser = UserSerializer()
+    invite_code = serializers.SerializerMethodField()
+    members = MemberSerializer(source="memberships.all", many=True)
+    warbands = WarbandSummarySerializer(source="warbands.all", many=True)
+
+    class Meta:
+        model = Campaign
+        fields = [
+            "id",
+            "name",
+            "organiser",
+            "invite_code",
+            *Campaign.SETTINGS,
+            "created_at",
+            "members",
+            "warbands",
+        ]
+        read_only_fields = fields
+
+    def get_invite_code(self, campaign) -> str | None:
+        user = self.context["request"].user
+        members = {m.user_id for m in campaign.memberships.all()} | {campaign.organiser_id}
+        return campaign.invite_code if user.id in members else None
+
+
+class OptionalBooleanField(serializers.BooleanField):
+    # DRF reads a yes/no left out of a form post as False (an unticked box); here it means
+    # "the model's default", as it does in JSON (manual_dice defaults to True).
+    default_empty_html = empty
+
+
+class CampaignCreateSerializer(serializers.ModelSerializer):
+    """Bounds come from the model (name 100 characters, treasury 0 to 100 000)."""
+
+    serializer_field_mapping = {
+        **serializers.ModelSerializer.serializer_field_mapping,
+        models.BooleanField: OptionalBooleanField,
+    }
+
+    class Meta:
+        model = Campaign
+        fields = ["name", *Campaign.SETTINGS]
+
+
+class JoinSerializer(serializers.Serializer):
+    invite_code = serializers.CharField(max_length=16)
+
+
+# --- views ----------------------------------------------------------------------------------------
+
+
+CAMPAIGN_PREFETCH = ("memberships__user", "warbands__owner")
+
+
+def _campaign_response(request, campaign: Campaign, code=status.HTTP_200_OK) -> Response:
+    prefetch_related_objects([campaign], *CAMPAIGN_PREFETCH)
+    return Response(CampaignSerializer(campaign, context={"request": request}).data, status=code)
+
+
+class CampaignsView(APIView):
+    @extend_schema(operation_id="campaigns_list", responses=CampaignSerializer(many=True))
+    def get(self, request):
+        """Campaigns I may read: public ones and those I organise or play in."""
+        campaigns = (
+            Campaign.objects.visible_to(request.user)
+            .select_related("organiser")
+            .prefetch_related(*CAMPAIGN_PREFETCH)
+        )
+        return Response(CampaignSerializer(campaigns, many=True, context={"request": request}).data)
+
+    @extend_schema(
+        operation_id="campaigns_create",
+        request=CampaignCreateSerializer,
+        responses={201: CampaignSerializer, 400: BAD_REQUEST},
+    )
+    def post(self, request):
+        """Start a campaign; the creator is its organiser (and first member)."""
+        serializer = CampaignCreateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        campaign = services.campaign_create(organiser=request.user, **serializer.validated_data)
+        return _campaign_response(request, campaign, status.HTTP_201_CREATED)
+
+
+@extend_schema(
+    operation_id="campaigns_retrieve",
+    responses={200: CampaignSerializer, 404: NOT_FOUND},
+)
+@api_view(["GET"])
+def campaign_detail(request, campaign_id: int):
+    """A campaign; `invite_code` is null unless I am a member."""
+    return _campaign_response(request, campaign_for(request.user, campaign_id))
+
+
+@extend_schema(
+    operation_id="campaigns_join",
+    request=JoinSerializer,
+    responses={200: CampaignSerializer, 400: BAD_REQUEST},
+)
+@api_view(["POST"])
+def campaign_join(request, campaign_id: int):
+    """Join with the invite code. The campaign is looked up by id alone (not campaign_for):
+    a stranger must reach a private campaign to join it, and the code is the proof. A wrong
+    code and an id that does not exist get the same 400, so ids of private campaigns do not
+    leak. Joining again is harmless (200)."""
+    serializer = JoinSerializer(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    campaign = Campaign.objects.filter(pk=campaign_id).first()
+    services.campaign_join(
+        campaign=campaign, user=request.user, invite_code=serializer.validated_data["invite_code"]
+    )
+    return _campaign_response(request, campaign)

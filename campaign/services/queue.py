@@ -1,0 +1,45 @@
+"""Sending Celery tasks: after commit, and inline when the broker cannot be reached.
+
+The one place that knows how work leaves a request. Services call `send_on_commit` with a task
+function of campaign.tasks (imported at their top) and the service call that does the same work
+in-process, for when Redis is down.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from functools import partial
+
+import kombu.exceptions
+import redis.exceptions
+from django.db import transaction
+
+logger = logging.getLogger(__name__)
+
+# What a failed publish raises: kombu wraps the transport's errors, but not every path does.
+BROKER_ERRORS = (kombu.exceptions.OperationalError, redis.exceptions.RedisError, OSError)
+
+
+def send(task, kwargs: dict, *, inline: Callable[[], object]) -> bool:
+    """Send `task` now; if the broker cannot be reached, run `inline` here instead.
+
+    Returns True when the task was sent. Without REDIS_URL, Celery runs the task in-process
+    (eager) and its errors propagate, as in development they should. In the fallback, an error is
+    logged, not raised: the change it follows is committed and the sweep will redo the work.
+    """
+    try:
+        task.apply_async(kwargs=kwargs)
+        return True
+    except BROKER_ERRORS as error:
+        logger.warning("Broker unreachable (%s): running %s inline.", error, task.name)
+    try:
+        inline()
+    except Exception:
+        logger.exception("%s failed inline; the sweep will run it again.", task.name)
+    return False
+
+
+def send_on_commit(task, kwargs: dict, *, inline: Callable[[], object]) -> None:
+    """`send` once the current transaction commits (at once outside one); never on rollback."""
+    transaction.on_commit(partial(send, task, kwargs, inline=inline))

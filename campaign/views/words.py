@@ -1,0 +1,126 @@
+"""The post-game page in words: step names, prompts, choices, the log and the trading forms.
+
+Presentation only (the API sends the keys, the page these words); the reads are in
+campaign.selectors.games.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from campaign.rules import postgame as rules
+from campaign.rules.factions import FACTIONS, SPECIALISTS, STATUS_NAMES, item_name
+from campaign.rules.skills import SKILL_LIST_NAMES
+from campaign.selectors.games import COMMITTED
+
+STEP_NAMES = {
+    "injuries": "Injuries",
+    "experience": "Experience",
+    "advancement": "Advancement",
+    "income": "Income",
+    "trading": "Trading",
+    "ready": "Ready",
+    COMMITTED: "Committed",
+}
+PURPOSES = {
+    "injury": "Injury roll for {name} (C13)",
+    "injury_count": "How many injuries {name} takes (C15)",
+    "arm_wound": "Arm wound for {name}: 1 arm amputated, 2-6 misses the next game (C14)",
+    "snake_oil": "Snake oil for {name}: 1 misses the next game, 2-5 no effect, 6 miracle cure",
+    "nimble": "Nimble for {name}: 4+ turns the result into Full recovery (C17)",
+    "advance": "Advancement roll for {name} (C10)",
+    "skill": "Skill roll for {name}",
+    "income": "Income for {name} (C18)",
+    "captive_sale": "Sale of a captive: D6 × 5 (C16)",
+    "doctor": "Your healer heals one model: it skips its injury roll (C17)",
+    "nimble_use": "{name} may use Nimble (C17)",
+    "attribute": "Choose the attribute {name} raises (C10)",
+    "skill_list": "Choose the skill list {name} rolls on",
+    "crack_shot": "Crack shot: re-roll {name}'s injury? (C17)",
+}
+OPTION_WORDS = {
+    "none": "Nobody",
+    "yes": "Yes",
+    "no": "No",
+    "reroll": "Re-roll",
+    "keep": "Keep",
+    "melee": "Melee +1",
+    "shooting": "Shooting +1",
+    "morale": "Morale +1",
+    **{key: f"{name} list" for key, name in SKILL_LIST_NAMES.items()},
+}
+DICE_INPUTS = {"D6": ["Die"], "2D6": ["First die", "Second die"], "D66": ["Tens", "Units"]}
+
+
+def prompt_view(prompt: dict | None, sheet: rules.WarbandSheet) -> dict | None:
+    """A prompt in words: what it is for, the dice inputs or the choice buttons."""
+    if prompt is None:
+        return None
+    names = {f.id: f.name for f in sheet.figures}
+    name = names.get(prompt.get("figure"), "the warband")
+    text = PURPOSES.get(prompt["purpose"], prompt["purpose"]).format(name=name)
+    if prompt["purpose"] == "income" and prompt.get("figure") is None:
+        text = "Income for the game (C18)"
+    view = {**prompt, "text": text}
+    if prompt["kind"] == "roll":
+        view["inputs"] = DICE_INPUTS[prompt["dice"]]
+    else:
+        view["choices"] = [
+            (key, names.get(int(key), key) if key.isdigit() else OPTION_WORDS.get(key, key))
+            for key in prompt["options"]
+        ]
+    return view
+
+
+def log_view(log: list[dict]) -> list[dict]:
+    """Log entries with who rolled and how, in words."""
+    shown = []
+    for entry in log:
+        how = ""
+        if "faces" in entry:
+            how = "typed in" if entry.get("typed") else "app's dice"
+        shown.append({**entry, "how": how})
+    return shown
+
+
+@dataclass(frozen=True)
+class TradeOptions:
+    items: list[tuple[str, str]]  # key, "Musket (£10)"
+    holders: list[tuple[str, str]]  # figure id or "storage", name
+    figures: list[tuple[str, str]]
+    pieces: list[tuple[str, str]]  # "holder|key|price", words (kit excluded)
+    carried: list[tuple[str, str]]  # the pieces on figures only (for "store")
+    profiles: list[tuple[str, str]]
+    specialists: list[tuple[str, str]]
+
+
+def trade_options(sheet: rules.WarbandSheet, currency: str) -> TradeOptions:
+    """What the trading forms offer, from the sheet as it stands in the sequence (C20, C21)."""
+    faction = FACTIONS[sheet.faction]
+    present = [f for f in sheet.roster if f.state != "captured"]
+    figures = [(str(f.id), f.name) for f in present]
+    carried = [
+        (f"{f.id}|{p.key}|{p.price}", f"{f.name}'s {item_name(p.key)} (paid {currency}{p.price})")
+        for f in present
+        for p in f.equipment
+        if not p.kit
+    ]
+    stored = [
+        (f"storage|{p.key}|{p.price}", f"{item_name(p.key)} in storage (paid {currency}{p.price})")
+        for p in sheet.storage
+    ]
+    return TradeOptions(
+        items=[(i.key, f"{i.name} ({currency}{i.price})") for i in faction.equipment],
+        holders=[*figures, ("storage", "Storage")],
+        figures=figures,
+        pieces=carried + stored,
+        carried=carried,
+        profiles=[
+            (p.key, f"{p.name} ({STATUS_NAMES[p.status]}, {currency}{p.cost})")
+            for p in faction.profiles
+        ],
+        specialists=[
+            (s.key, f"{s.name} ({currency}{s.hire}, retainer {currency}{s.retainer})")
+            for s in SPECIALISTS.values()
+        ],
+    )

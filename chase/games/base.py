@@ -1,0 +1,60 @@
+"""What a canoe game registers (`Game`), and what every game's board module may use."""
+
+from __future__ import annotations
+
+import importlib
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from chase.engines.base import Engine
+
+View = dict[str, Any]
+Board = Callable[[View, list[dict]], dict[str, Any]]  # (view, legal actions) -> what it draws
+Results = Callable[[Any, View], list[dict[str, Any]]]  # (session, view) -> the end screen
+SeatNames = Callable[[Mapping[str, Any], str], str | None]  # (options, role) -> its name
+
+
+@dataclass(frozen=True)
+class Game:
+    """One canoe game: its engine and what the pages need to show it.
+
+    kind         "moosehead": the sessions' `kind`, the API's, the template's file name
+    engine       the module holding its `ENGINE` ("chase.engines.moosehead"), imported on use
+    roles        a role in words, {"trapper": "the trappers"}; a role left out is shown as
+                 itself with spaces ("canoe-3" -> "canoe 3")
+    option_help  a word on each option whose name alone does not say enough, for the lobby
+    board        the board's drawing (templates cannot do geometry), or None: the template
+                 gets `view` and `actions` alone
+    results      the end screen beside the winner (`results` in the template), or None
+    seat_names   a seat's name chosen in the options (the race's canoes), or None
+    """
+
+    kind: str
+    engine: str
+    roles: Mapping[str, str] = field(default_factory=dict)
+    option_help: Mapping[str, str] = field(default_factory=dict)
+    board: Board | None = None
+    results: Results | None = None
+    seat_names: SeatNames | None = None
+
+    @property
+    def template(self) -> str:
+        """The board's template (the generic one stands in while it is missing)."""
+        return f"chase/boards/{self.kind}.html"
+
+    def load_engine(self) -> Engine:
+        return importlib.import_module(self.engine).ENGINE
+
+    def role_words(self, options: Mapping[str, Any], role: str | None) -> str:
+        """A role in words: "the trappers", "Virginia (Swift Otter)", "canoe 3"."""
+        if role is None:
+            return "the setup"
+        named = self.seat_names(options, role) if self.seat_names else None
+        return named or self.roles.get(role) or role.replace("-", " ")
+
+
+def action_choices(actions: list[dict]) -> list[dict]:
+    """Legal actions as the page posts them back: each with its JSON and its label."""
+    return [{"json": json.dumps(a), "label": a.get("label", a.get("type")), **a} for a in actions]

@@ -1,0 +1,153 @@
+"""The code's shape: imports run one way, the rules stay plain Python.
+
+Read from the source with `ast` (nothing is imported): the graph of module-level imports among
+campaign/, chase/ and config/ has no cycle; campaign/rules/ and chase/engines/ import only the
+standard library and themselves; and an import inside a function is found only in a Celery
+task's body (tasks.py) or beside a comment that says why.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+APPS = ("campaign", "chase", "config")
+PURE = ("campaign.rules", "chase.engines")
+
+
+def _name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+@cache
+def modules() -> dict[str, Path]:
+    found = {}
+    for app in APPS:
+        for path in (ROOT / app).rglob("*.py"):
+            if "migrations" not in path.parts:
+                found[_name(path)] = path
+    return found
+
+
+@cache
+def tree(name: str) -> ast.Module:
+    return ast.parse(modules()[name].read_text(), filename=str(modules()[name]))
+
+
+def _imported(node: ast.Import | ast.ImportFrom, name: str) -> list[str]:
+    """The modules an import statement names: `from a.b import c` is a.b.c when that is a
+    module of the project, else a.b. Relative imports are resolved against `name`."""
+    if isinstance(node, ast.Import):
+        return [alias.name for alias in node.names]
+    base = node.module or ""
+    if node.level:
+        package = name.split(".")
+        if modules()[name].name != "__init__.py":
+            package.pop()
+        package = package[: len(package) - node.level + 1]
+        base = ".".join([*package, base] if base else package)
+    return [f"{base}.{a.name}" if f"{base}.{a.name}" in modules() else base for a in node.names]
+
+
+def _module_level_imports(name: str):
+    """Imports that run when the module is imported: everything outside function bodies, but
+    not those under `if TYPE_CHECKING:`."""
+
+    def walk(nodes):
+        for node in nodes:
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+                continue
+            if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+                yield from walk(node.orelse)
+                continue
+            if isinstance(node, ast.Import | ast.ImportFrom):
+                yield node
+            yield from walk(ast.iter_child_nodes(node))
+
+    yield from walk(tree(name).body)
+
+
+def _local_imports(name: str):
+    for node in ast.walk(tree(name)):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            for inner in ast.walk(node):
+                if isinstance(inner, ast.Import | ast.ImportFrom):
+                    yield inner
+
+
+def import_graph() -> dict[str, set[str]]:
+    graph = {}
+    for name in modules():
+        targets = set()
+        for node in _module_level_imports(name):
+            targets.update(t for t in _imported(node, name) if t in modules())
+        graph[name] = targets - {name}
+    return graph
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One cycle of the graph as a path that comes back to its start, or None."""
+    state, path = {}, []
+
+    def visit(node):
+        state[node] = "open"
+        path.append(node)
+        for target in sorted(graph.get(node, ())):
+            if state.get(target) == "open":
+                return path[path.index(target) :] + [target]
+            if target not in state and (found := visit(target)):
+                return found
+        path.pop()
+        state[node] = "done"
+        return None
+
+    for node in sorted(graph):
+        if node not in state and (found := visit(node)):
+            return found
+    return None
+
+
+def test_the_cycle_finder_finds_a_cycle_and_accepts_a_tree():
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": {"b", "c"}, "b": {"c"}, "c": set()}) is None
+
+
+def test_the_apps_module_level_imports_have_no_cycle():
+    assert len(modules()) > 50  # the walk found the apps
+    assert find_cycle(import_graph()) is None
+
+
+@pytest.mark.parametrize("package", PURE)
+def test_the_rules_and_engines_import_only_the_standard_library_and_themselves(package):
+    names = [n for n in modules() if n == package or n.startswith(f"{package}.")]
+    assert names
+    outside = []
+    for name in names:
+        for node in ast.walk(tree(name)):
+            if isinstance(node, ast.Import | ast.ImportFrom):
+                for target in _imported(node, name):
+                    top = target.split(".")[0]
+                    own = target == package or target.startswith(f"{package}.")
+                    if not own and top not in sys.stdlib_module_names:
+                        outside.append(f"{name}: {target}")
+    assert outside == []
+
+
+def test_imports_inside_functions_are_task_bodies_or_say_why():
+    unexplained = []
+    for name, path in modules().items():
+        lines = path.read_text().splitlines()
+        for node in _local_imports(name):
+            here, above = lines[node.lineno - 1], lines[node.lineno - 2].strip()
+            if path.name == "tasks.py" or "#" in here or above.startswith("#"):
+                continue
+            unexplained.append(f"{name}:{node.lineno}: {here.strip()}")
+    assert unexplained == []

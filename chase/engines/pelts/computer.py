@@ -231,7 +231,12 @@ def _discard(state: State, role: str, by_type: dict[str, list[Action]]) -> Actio
         worth = _usefulness(state, role, action["card"], own, holed)
         if least is None or worth < least:
             worst, least = action, worth
-    return worst if least < KEEP_CARD_FROM else None
+    if least < KEEP_CARD_FROM:
+        return worst
+    # With no card it may paddle or get free with (P9: an aground canoe with a rower down is
+    # freed only by an odd card), a hand of good cards is still cycled: keeping it could
+    # leave both sides ending their phases for ever.
+    return None if "move" in by_type or "free" in by_type else worst
 
 
 def _usefulness(state: State, role: str, card: str, own: list[dict], holed: bool) -> int:

@@ -12,8 +12,7 @@ import json
 import pytest
 
 from chase.engines.chance import RandomChance, ScriptedChance
-from chase.games import get_engine
-from tests.chase.engines.game_logs import LOGS, digest, seen
+from tests.chase.engines.game_logs import LOGS, digest, get_engine, seen
 
 LOG_FILES = sorted(LOGS.glob("*.json"))
 

@@ -13,6 +13,7 @@ from campaign.models.campaigns import (
     Warband,
     new_invite_code,
 )
+from campaign.models.content import ContentVersion
 from campaign.models.games import GameFigure, GameReport, GameReportQuerySet, PostGame
 from campaign.models.ratings import Job, Ranking, RatingPoint
 
@@ -20,6 +21,7 @@ __all__ = [
     "FACTION_CHOICES",
     "Campaign",
     "CampaignQuerySet",
+    "ContentVersion",
     "EquipmentPiece",
     "Figure",
     "FigureQuerySet",

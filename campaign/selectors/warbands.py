@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import defaultdict
 from dataclasses import dataclass
 
 from django.db.models import Prefetch, QuerySet
@@ -43,10 +44,12 @@ class FigureCard:
     specialist_rule: str
 
 
-def figure_card(figure: Figure) -> FigureCard:
+def figure_card(figure: Figure, kit: list[EquipmentPiece] | None = None) -> FigureCard:
+    """A figure's card; `kit` its pieces when the caller has them already (see `roster`)."""
     special = SPECIALISTS.get(figure.specialist)
     mods = attribute_modifiers(figure.increases, figure.injuries)
-    pieces = [(p.key, item_name(p.key), p.price) for p in figure.equipment.all()]
+    carried = figure.equipment.all() if kit is None else kit
+    pieces = [(p.key, item_name(p.key), p.price) for p in carried]
     profile = FACTIONS[figure.warband.faction].profile(figure.profile)
     return FigureCard(
         figure=figure,
@@ -76,6 +79,24 @@ def _injury_words(entry: str) -> str:
 def roster_cards(warband: Warband) -> list[FigureCard]:
     """Cards for every figure, from the prefetched rows (see warbands_with_roster)."""
     return [figure_card(f) for f in warband.figures.all()]
+
+
+@dataclass(frozen=True)
+class Roster:
+    cards: list[FigureCard]
+    storage: list[tuple[str, int]]  # name, price of each stored piece
+
+
+def roster(warband: Warband) -> Roster:
+    """The roster page's figures and stored kit in two queries: the figures, then every piece
+    of the warband's kit at once, dealt out to the figures carrying it (the rest is in
+    storage). Nothing is prefetched; the page asks for this only when its cached fragment is
+    missing."""
+    kit: dict[int | None, list[EquipmentPiece]] = defaultdict(list)
+    for piece in warband.equipment.only("id", "warband_id", "figure_id", "key", "price"):
+        kit[piece.figure_id].append(piece)
+    cards = [figure_card(figure, kit[figure.id]) for figure in warband.figures.all()]
+    return Roster(cards=cards, storage=[(item_name(p.key), p.price) for p in kit[None]])
 
 
 def storage(warband: Warband) -> list[EquipmentPiece]:

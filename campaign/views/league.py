@@ -10,10 +10,11 @@ from __future__ import annotations
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import trigger_client_event
 
-from campaign import services
+from campaign import selectors, services
 from campaign.access import campaign_for, is_organiser, job_for, warband_for
 from campaign.models import Job
 from campaign.selectors import league as league_selectors
@@ -21,15 +22,18 @@ from campaign.services.jobs import RECALCULATE
 
 
 def _table_context(request, campaign) -> dict:
+    """The table's context; what the cached fragments hold is read only when they are missing
+    (each is keyed by the content version, which every write changes)."""
     sort = request.GET.get("sort")
     key, descending = league_selectors.parse_sort(sort)
     return {
         "campaign": campaign,
-        "rows": league_selectors.league_rows(campaign, sort),
+        "version": selectors.content_version(),
+        "rows": SimpleLazyObject(lambda: league_selectors.league_rows(campaign, sort)),
         "headers": league_selectors.sort_links(sort),
         "sort": f"-{key}" if descending else key,
         "is_organiser": is_organiser(campaign, request.user),
-        "job": league_selectors.latest_job(campaign, RECALCULATE),
+        "job": SimpleLazyObject(lambda: league_selectors.latest_job(campaign, RECALCULATE)),
     }
 
 
@@ -39,8 +43,8 @@ def league(request, campaign_id: int):
     context = _table_context(request, campaign)
     if request.htmx:  # a header clicked, or the campaign page loading its section
         return render(request, "campaign/league.html#league-table", context)
-    context["rating_chart"] = league_selectors.rating_chart(campaign)
-    context["ranking_chart"] = league_selectors.ranking_chart(campaign)
+    context["rating_chart"] = SimpleLazyObject(lambda: league_selectors.rating_chart(campaign))
+    context["ranking_chart"] = SimpleLazyObject(lambda: league_selectors.ranking_chart(campaign))
     chosen = request.GET.get("warband", "")
     if chosen.isdigit():
         warband = warband_for(request.user, int(chosen))

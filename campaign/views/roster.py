@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
+from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_GET, require_POST
 
 from campaign import selectors, services
@@ -15,19 +16,20 @@ from campaign.forms.warbands import (
 from campaign.rules.factions import (
     STATUS_NAMES,
     STATUSES,
-    item_name,
 )
 from config.domain_errors import domain_errors
 
 
 @require_GET
 def warband_detail(request, warband_id: int):
-    warband = warband_for(request.user, warband_id, roster=True)
+    """The roster. Its body is a fragment cached under the content version (every write
+    changes it), so the figures, kit and ledger are read only when that fragment is missing."""
+    warband = warband_for(request.user, warband_id)
     context = {
         "warband": warband,
         "campaign": warband.campaign,
-        "cards": selectors.roster_cards(warband),
-        "storage": [(item_name(p.key), p.price) for p in selectors.storage(warband)],
+        "version": selectors.content_version(),
+        "roster": SimpleLazyObject(lambda: selectors.roster(warband)),
         "can_edit": can_edit_warband(warband, request.user),
         "is_organiser": is_organiser(warband.campaign, request.user),
         "treasury_form": TreasuryForm(),

@@ -2,6 +2,7 @@ from django.contrib import admin
 
 from campaign.models import (
     Campaign,
+    ContentVersion,
     EquipmentPiece,
     Figure,
     GameFigure,
@@ -119,3 +120,19 @@ class JobAdmin(admin.ModelAdmin):
 class GameFigureAdmin(admin.ModelAdmin):
     list_display = ["figure", "report", "took_part", "outcome", "wounds_inflicted", "scalps"]
     raw_id_fields = ["report", "figure"]
+
+
+@admin.register(ContentVersion)
+class ContentVersionAdmin(admin.ModelAdmin):
+    """Read only: the number changes by itself with every write (campaign.services.content)."""
+
+    list_display = ["id", "number"]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False

@@ -8,7 +8,6 @@ founding one needs membership.
 
 from __future__ import annotations
 
-from django.core.cache import cache
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.decorators import api_view, permission_classes
@@ -39,7 +38,6 @@ from campaign.rules.skills import SKILL_LISTS
 from campaign.rules.warband import default_skill_lists
 from campaign.services import NewFigure, SkillRoll
 
-CACHE_SECONDS = 24 * 3600  # a cached body's key changes with every write; this only frees memory
 MAX_FIGURES_IN_REQUEST = 30  # C3 allows 15; more is reported by the rule, up to this bound
 
 
@@ -356,9 +354,9 @@ def warband_detail(request, warband_id: int):
     body is cached under the content version (every write changes it): the roster is read only
     when the cache has not got it."""
     warband = warband_for(request.user, warband_id)
-    key = f"api:warband:{warband.pk}:{selectors.content_version()}"
-    data = cache.get(key)
-    if data is None:
-        data = WarbandSerializer(selectors.warbands_with_roster().get(pk=warband.pk)).data
-        cache.set(key, data, CACHE_SECONDS)
-    return Response(data)
+    return Response(
+        selectors.cached(
+            f"api:warband:{warband.pk}:{selectors.content_version()}",
+            lambda: WarbandSerializer(selectors.warbands_with_roster().get(pk=warband.pk)).data,
+        )
+    )

@@ -3,7 +3,7 @@
 The warband reads are re-exported here: `selectors.roster_cards(...)`.
 """
 
-from campaign.selectors.content import content_version
+from campaign.selectors.content import cached, content_version
 from campaign.selectors.warbands import (
     FigureCard,
     campaign_warbands,
@@ -16,6 +16,7 @@ from campaign.selectors.warbands import (
 )
 
 __all__ = [
+    "cached",
     "content_version",
     "warbands_with_roster",
     "campaign_warbands",

@@ -13,6 +13,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from campaign.models import Campaign, Figure, GameReport, Job, PostGame, Warband
+from campaign.selectors.content import with_version
 from campaign.selectors.games import games_queryset
 from campaign.selectors.warbands import warbands_with_roster
 
@@ -76,8 +77,15 @@ def may_drive(postgame: PostGame, user) -> bool:
 # --- fetch for a user, or 404 / 403 ------------------------------------------------------------
 
 
-def campaign_for(user, campaign_id: int, *, organiser: bool = False, member: bool = False):
-    campaign = get_object_or_404(Campaign.objects.select_related("organiser"), pk=campaign_id)
+def campaign_for(
+    user, campaign_id: int, *, organiser: bool = False, member: bool = False, page: bool = False
+):
+    """`page=True`: for a page whose body is a cached fragment: the campaign alone (its
+    organiser is read only if the fragment is missing) and its `content_version`."""
+    queryset = with_version(Campaign.objects.all()) if page else Campaign.objects
+    campaign = get_object_or_404(
+        queryset if page else queryset.select_related("organiser"), pk=campaign_id
+    )
     if not may_read(campaign, user):
         raise Http404("No such campaign.")
     if organiser and not is_organiser(campaign, user):
@@ -87,8 +95,14 @@ def campaign_for(user, campaign_id: int, *, organiser: bool = False, member: boo
     return campaign
 
 
-def warband_for(user, warband_id: int, *, edit: bool = False, roster: bool = False) -> Warband:
+def warband_for(
+    user, warband_id: int, *, edit: bool = False, roster: bool = False, page: bool = False
+) -> Warband:
+    """`roster=True`: with everything the roster shows; `page=True`: for a page whose body is a
+    cached fragment: the warband and its campaign, and the `content_version`."""
     queryset = warbands_with_roster() if roster else Warband.objects.select_related("campaign")
+    if page:
+        queryset = with_version(queryset)
     warband = get_object_or_404(queryset, pk=warband_id)
     if not may_read(warband.campaign, user):
         raise Http404("No such warband.")

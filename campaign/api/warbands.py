@@ -353,10 +353,10 @@ def warband_detail(request, warband_id: int):
     """A warband and its roster, to anyone who may read its campaign; constant queries. The
     body is cached under the content version (every write changes it): the roster is read only
     when the cache has not got it."""
-    warband = warband_for(request.user, warband_id)
+    warband = warband_for(request.user, warband_id, page=True)
     return Response(
         selectors.cached(
-            f"api:warband:{warband.pk}:{selectors.content_version()}",
+            f"api:warband:{warband.pk}:{warband.content_version}",
             lambda: WarbandSerializer(selectors.warbands_with_roster().get(pk=warband.pk)).data,
         )
     )

@@ -8,6 +8,8 @@ from typing import TypeVar
 
 from django.core.cache import cache
 from django.db import connections
+from django.db.models import QuerySet, Subquery
+from django.db.models.functions import Coalesce
 
 from campaign.models import ContentVersion
 
@@ -21,6 +23,14 @@ def content_version(using: str = "default") -> int:
     number = ContentVersion.objects.using(using).filter(pk=1).values_list("number", flat=True)
     connection.content_version_read = True  # a write after this bumps again (see services)
     return number.first() or 0
+
+
+def with_version(queryset: QuerySet) -> QuerySet:
+    """The queryset's rows with the content version as `content_version`, read in the same
+    query (a page's object and the key of its cached fragment in one round trip)."""
+    connections[queryset.db].content_version_read = True  # see content_version
+    number = ContentVersion.objects.filter(pk=1).values("number")[:1]
+    return queryset.annotate(content_version=Coalesce(Subquery(number), 0))
 
 
 def cached(key: str, compute: Callable[[], T]) -> T:

@@ -66,10 +66,10 @@ def campaign_join(request):
 
 @require_GET
 def campaign_detail(request, campaign_id: int):
-    campaign = campaign_for(request.user, campaign_id)
+    campaign = campaign_for(request.user, campaign_id, page=True)
     context = {  # the querysets are read only when the page's cached fragment is missing
         "campaign": campaign,
-        "version": selectors.content_version(),
+        "version": campaign.content_version,
         "warbands": selectors.campaign_warbands(campaign),
         "members": campaign.memberships.select_related("user").only("user__username"),
         "is_member": is_member(campaign, request.user),

@@ -14,7 +14,7 @@ from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import trigger_client_event
 
-from campaign import selectors, services
+from campaign import services
 from campaign.access import campaign_for, is_organiser, job_for, warband_for
 from campaign.models import Job
 from campaign.selectors import league as league_selectors
@@ -28,7 +28,7 @@ def _table_context(request, campaign) -> dict:
     key, descending = league_selectors.parse_sort(sort)
     return {
         "campaign": campaign,
-        "version": selectors.content_version(),
+        "version": campaign.content_version,
         "rows": SimpleLazyObject(lambda: league_selectors.league_rows(campaign, sort)),
         "headers": league_selectors.sort_links(sort),
         "sort": f"-{key}" if descending else key,
@@ -39,7 +39,7 @@ def _table_context(request, campaign) -> dict:
 
 @require_GET
 def league(request, campaign_id: int):
-    campaign = campaign_for(request.user, campaign_id)
+    campaign = campaign_for(request.user, campaign_id, page=True)
     context = _table_context(request, campaign)
     if request.htmx:  # a header clicked, or the campaign page loading its section
         return render(request, "campaign/league.html#league-table", context)

@@ -24,11 +24,11 @@ from config.domain_errors import domain_errors
 def warband_detail(request, warband_id: int):
     """The roster. Its body is a fragment cached under the content version (every write
     changes it), so the figures, kit and ledger are read only when that fragment is missing."""
-    warband = warband_for(request.user, warband_id)
+    warband = warband_for(request.user, warband_id, page=True)
     context = {
         "warband": warband,
         "campaign": warband.campaign,
-        "version": selectors.content_version(),
+        "version": warband.content_version,
         "roster": SimpleLazyObject(lambda: selectors.roster(warband)),
         "can_edit": can_edit_warband(warband, request.user),
         "is_organiser": is_organiser(warband.campaign, request.user),

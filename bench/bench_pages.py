@@ -6,9 +6,10 @@ For each database (a fresh SQLite file; PostgreSQL when --postgres or a postgres
 given, whose database gets migrated and the demo loaded into it) the app is served by gunicorn (2
 sync workers, DJANGO_DEBUG=0) and so is the bare view (bench/bare_app.py: one 15-row template;
 session, CSRF and authentication middleware; no query). wrk (2 threads, 16 connections) then
-loads the bare view and, logged in as their owner, the roster page of the demo's largest
-warband, GET /api/warbands/{id}/ with a token, the campaign page and the league page. Each is
-printed as requests per second and as its share of the bare view's rate in the same run.
+loads, logged in as its owner, the roster page of the demo's largest warband, GET
+/api/warbands/{id}/ with a token, the campaign page and the league page, and the bare view
+before and after each of them. Each page is printed as requests per second and as its share of
+the bare view's rate around it (the mean of the two); the bare view as its mean and range.
 """
 
 from __future__ import annotations
@@ -193,14 +194,23 @@ def bench_database(label: str, database_url: str, duration: float) -> None:
         if prepared.returncode:
             raise RuntimeError(f"preparing {label} failed:\n{prepared.stderr}")
         plan = json.loads(prepared.stdout.strip().splitlines()[-1])
-        with gunicorn("bare_app:application", env) as base:
-            warm_up([(base + "/", None)], duration)
-            bare = measure(base + "/", duration)
-        rows = []
-        with gunicorn("config.wsgi:application", env) as base:
-            warm_up([(base + path, raw) for _, path, raw in plan["targets"]], duration)
-            for name, path, raw in plan["targets"]:
-                rows.append((name, measure(base + path, duration, raw)))
+        # Both servers run at once; only the one under load uses the CPU. The bare view is
+        # measured before and after each page and the page's share is of the mean of the two,
+        # so a change in the machine's load during the run moves both alike.
+        with (
+            gunicorn("bare_app:application", env) as bare_base,
+            gunicorn("config.wsgi:application", env) as base,
+        ):
+            pages = [(name, base + path, raw) for name, path, raw in plan["targets"]]
+            warm_up([(bare_base + "/", None)] + [(url, raw) for _, url, raw in pages], duration)
+            bares = [measure(bare_base + "/", duration)]
+            rows = []
+            for name, url, raw in pages:
+                result = measure(url, duration, raw)
+                bares.append(measure(bare_base + "/", duration))
+                result["share"] = result["rate"] / ((bares[-2]["rate"] + bares[-1]["rate"]) / 2)
+                rows.append((name, result))
+        bare = {"rate": sum(b["rate"] for b in bares) / len(bares)}
     finally:
         shutil.rmtree(static_root, ignore_errors=True)
     print(
@@ -209,9 +219,10 @@ def bench_database(label: str, database_url: str, duration: float) -> None:
         f"{plan['warband']!r} ({plan['figures']} figures)"
     )
     print(f"  {'page':44} {'req/s':>8} {'share':>6}")
-    print(f"  {'bare Django view':44} {bare['rate']:8.0f} {100:5.0f}%")
+    low, high = min(b["rate"] for b in bares), max(b["rate"] for b in bares)
+    print(f"  {'bare Django view':44} {bare['rate']:8.0f} {100:5.0f}%  ({low:.0f}-{high:.0f})")
     for name, result in rows:
-        share = result["rate"] / bare["rate"] * 100
+        share = result["share"] * 100
         note = ""
         if result["bad"]:
             note += f"  ({result['bad']} non-2xx answers!)"

@@ -3,9 +3,11 @@
     .venv/bin/python bench/bench_race.py [--races N] [--seed S] [--workers W]
 
 Runs N races (default 10000) through the public engine API, with the computer at every seat,
-prints races per second, how often each starting track wins, and a binomial test of the
-inside-starters' share of the wins against the 50% a fair course would give (3 canoes start on
-each track). Also prints the men each starting track loses, to show where any bias comes from.
+prints races per second (and again for the same races played out as the win odds play them:
+`ENGINE.playout`, no events, no record of the dice), how often each starting track wins, and a
+binomial test of the inside-starters' share of the wins against the 50% a fair course would give
+(3 canoes start on each track). Also prints the men each starting track loses, to show where any
+bias comes from.
 """
 
 import argparse
@@ -54,6 +56,16 @@ def run_race(seed: int) -> Result:
         lost[canoe["start"]] += canoe["lost"]
     winner = ENGINE.winner(state)
     return (start[winner] if winner else None), state["turn"], lost, shot
+
+
+def playout_rate(races: int, seed: int) -> float:
+    """Races per second set up and played out by the computer at every seat, as the win odds
+    play them: the same rules and choices, without events or a record of the dice."""
+    started = time.perf_counter()
+    for n in range(seed, seed + races):
+        chance = RandomChance(n, record=False)
+        ENGINE.playout(ENGINE.new_game({"canoes": CANOES}, chance).state, chance)
+    return races / (time.perf_counter() - started)
 
 
 def run_chunk(seeds: range) -> list[Result]:
@@ -120,6 +132,10 @@ def main() -> None:
         f"{len(results)} races of {CANOES} computer canoes in {elapsed:.1f} s "
         f"({len(results) / elapsed:.0f} races per second, {args.workers} worker(s)); "
         f"{turns:.1f} turns a race on average"
+    )
+    print(
+        f"  played out without events (the win odds' playouts): "
+        f"{playout_rate(args.races, args.seed):.0f} races per second"
     )
     for track in ("inside", "outside"):
         print(

@@ -1,6 +1,8 @@
 """`make bench`: every speed and size figure the issues ask for, printed, never asserted.
 
-Each section runs in a throwaway database. Run one section with `python bench/run.py roster`.
+Each section runs in a throwaway database, but for the pages on PostgreSQL (the database of a
+postgres DATABASE_URL is migrated and gets the demo). Run one section with
+`python bench/run.py roster`; `BENCH_SECONDS` sets the seconds of load per page (default 3).
 """
 
 from __future__ import annotations
@@ -83,9 +85,11 @@ def run_script(name: str, *args: str) -> None:
 
 
 SECTIONS = {
+    "pages": lambda: run_script("bench_pages.py"),
     "roster": bench_roster,
-    "pelts": lambda: run_script("bench_pelts.py"),
-    "race": lambda: run_script("bench_race.py"),
+    "pelts": lambda: run_script("bench_pelts.py", "--games", "2000", "--duel-games", "500"),
+    "race": lambda: run_script("bench_race.py", "--races", "2000"),
+    "odds": lambda: run_script("bench_odds.py"),
     "moosehead": lambda: run_script("bench_moosehead.py"),
     "recalculation": lambda: run_script("bench_ratings.py", "recalculation"),
     "rankings": lambda: run_script("bench_ratings.py", "rankings"),

@@ -23,6 +23,7 @@ from rest_framework.decorators import (
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
+from chase import odds as chase_odds
 from chase import selectors, services
 from chase.access import seat_for, session_for
 from chase.errors import NoSuchSession, SeatRefused, StaleVersion
@@ -117,6 +118,14 @@ class ViewSerializer(serializers.Serializer):
 class VersionSerializer(serializers.Serializer):
     version = serializers.IntegerField()
     status = serializers.CharField()
+
+
+class OddsSerializer(serializers.Serializer):
+    playouts = serializers.IntegerField(help_text="How many games were played out")
+    margin = serializers.FloatField(help_text="± of a 95% interval, as a probability")
+    win = serializers.DictField(
+        child=serializers.FloatField(), help_text="Each role's (or side's) chance to win, 0-1"
+    )
 
 
 SEAT_PARAMETER = OpenApiParameter("seat", str, description="The seat's token (absent: spectator)")
@@ -304,3 +313,40 @@ def session_version(request, session_id: int):
     if row is None:
         raise NoSuchSession("There is no such game.")
     return Response(row)
+
+
+@extend_schema(
+    operation_id="sessions_odds",
+    parameters=[
+        OpenApiParameter("seat", str, description="The asking seat's token: its odds now"),
+        OpenApiParameter(
+            "step", int, description="Without a seat, once the game is over: a replay step"
+        ),
+    ],
+    responses={
+        200: OddsSerializer,
+        202: OpenApiResponse(description="Being worked out: ask again (Retry-After)."),
+        400: ERROR,
+        403: ERROR,
+        404: ERROR,
+    },
+    auth=[],
+)
+@api_view(["GET"])
+@permission_classes([AllowAny])
+@throttle_classes([AnonScopedRateThrottle])
+@throttle_scope("session_action")
+def session_odds(request, session_id: int):
+    """ "What are my chances?": `{playouts, margin, win: {role: probability}}` from what the
+    seat may see (hidden cards and the unrevealed course drawn afresh in each playout). Without
+    a seat, for a finished game: the odds a spectator would have seen at replay step `step`."""
+    session = session_for(session_id)
+    if "seat" in request.query_params or "step" not in request.query_params:
+        role, step = seat_for(session, request.query_params.get("seat")).role, None
+    else:
+        role, step = None, chase_odds.replay_step(session, request.query_params["step"])
+    odds = chase_odds.odds_ask(session=session, role=role, step=step)
+    if odds is None:
+        body = {"detail": "The odds are being worked out: ask again in a moment."}
+        return Response(body, status=status.HTTP_202_ACCEPTED, headers={"Retry-After": "1"})
+    return Response(odds)

@@ -16,5 +16,6 @@ urlpatterns = [
     path("<int:session_id>/device/<str:role>/", views.take_device, name="device"),
     path("<int:session_id>/sit/<str:role>/", views.sit, name="sit"),
     path("<int:session_id>/replay/", views.replay, name="replay"),
+    path("<int:session_id>/odds/", views.odds, name="odds"),
     path("<int:session_id>/rematch/", views.rematch, name="rematch"),
 ]

@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseStopPolling, reswap
 
+from chase import odds as chase_odds
 from chase import selectors, services
 from chase.access import (
     created_here,
@@ -329,6 +330,47 @@ def _log_rows(session, log: list[dict], seat: Seat | None) -> list[dict]:
 
 def _board_template(game):
     return select_template([game.template, "chase/boards/_generic.html"])
+
+
+# --- the odds ----------------------------------------------------------------------------------
+
+
+@require_GET
+@domain_errors
+def odds(request, session_id: int):
+    """ "What are my chances?" for a seat this browser holds (`?role=`), or, once the game is
+    over, the chances a spectator had at a replay step (`?step=`). While a worker is on it the
+    fragment asks again every second."""
+    session = session_for(session_id)
+    if "step" in request.GET:
+        role, step = None, chase_odds.replay_step(session, request.GET["step"])
+    else:
+        seat = next(
+            (s for s in held_seats(request, session) if s.role == request.GET.get("role")), None
+        )
+        if seat is None:
+            raise SeatRefused("You do not hold that seat in this game.")
+        role, step = seat.role, None
+    answer = chase_odds.odds_ask(session=session, role=role, step=step)
+    context = {
+        "session": session,
+        "title": get_engine(session.kind).title,
+        "asker": selectors.role_title(session, role) if role else "a spectator",
+        "step": step,
+        "again": request.get_full_path(),
+        "odds": answer,
+        "margin": f"{answer['margin'] * 100:.1f}" if answer else "",
+        "rows": _odds_rows(session, answer) if answer else [],
+    }
+    template = "chase/odds.html#odds" if request.htmx else "chase/odds.html"
+    return render(request, template, context)
+
+
+def _odds_rows(session: GameSession, answer: dict) -> list[dict]:
+    return [
+        {"role": role, "title": selectors.role_title(session, role), "percent": round(p * 100)}
+        for role, p in sorted(answer["win"].items(), key=lambda item: -item[1])
+    ]
 
 
 # --- the replay --------------------------------------------------------------------------------

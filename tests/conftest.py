@@ -105,3 +105,19 @@ def _seeded_randomness(monkeypatch):
     dice_seeds, chance_seeds = itertools.count(1755), itertools.count(1757)
     monkeypatch.setattr(dice, "app_dice", lambda: Dice(seed=next(dice_seeds)))
     monkeypatch.setattr(chase_services, "new_chance", lambda: RandomChance(next(chance_seeds)))
+
+
+@pytest.fixture(autouse=True)
+def _fresh_local_cache():
+    """Each test starts with an empty local-memory cache: cached pages and odds are keyed by ids
+    and versions that the next test's rows may have again (a Redis cache is not emptied here)."""
+    from django.conf import settings
+
+    if not settings.configured:
+        return
+    from django.core.cache import caches
+    from django.core.cache.backends.locmem import LocMemCache
+
+    for alias in settings.CACHES:
+        if isinstance(caches[alias], LocMemCache):
+            caches[alias].clear()

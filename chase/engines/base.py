@@ -72,3 +72,11 @@ class Engine(Protocol):
 
     def computer_action(self, state: State, role: str, chance: Chance) -> Action:
         """A sensible legal action for a computer-held seat."""
+
+    def determinize(self, state: State, role: str | None, chance: Chance) -> State:
+        """A state `role` cannot tell from this one: all it may not see drawn afresh, from what
+        its view shows alone (the win odds' starting points; see `chase.engines.odds`)."""
+
+    def playout(self, state: State, chance: Chance) -> State:
+        """The final state with the computer at every seat, as stepping through `apply` with
+        `computer_action` would reach it with this chance; `state` is not changed."""

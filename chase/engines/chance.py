@@ -16,6 +16,8 @@ from typing import Any, TypeVar
 
 T = TypeVar("T")
 
+DIE_LABELS = {sides: f"D{sides}" for sides in range(1, 101)}
+
 
 class ChanceExhausted(Exception):
     """A scripted source ran out of outcomes, or was asked for a different kind of outcome."""
@@ -29,7 +31,7 @@ class Chance:
 
     def roll(self, sides: int) -> int:
         """One die with `sides` faces, 1..sides."""
-        return self.randint(1, sides, label=f"D{sides}")
+        return self.randint(1, sides, label=DIE_LABELS.get(sides) or f"D{sides}")
 
     def randint(self, lo: int, hi: int, *, label: str = "") -> int:
         value = self._randint(lo, hi)
@@ -57,19 +59,72 @@ class Chance:
 
 
 class RandomChance(Chance):
-    """Real randomness (optionally seeded, for benchmarks and property tests)."""
+    """Real randomness (optionally seeded, for benchmarks and property tests).
 
-    def __init__(self, seed: int | None = None) -> None:
+    `record=False` keeps no outcomes: for playouts that are thrown away (the win odds), where
+    nothing is logged. Either way a seed gives exactly the numbers `random.Random(seed).randint`
+    and `.shuffle` give, drawn here without their layers of calls (dice are most of a race).
+    """
+
+    def __init__(self, seed: int | None = None, *, record: bool = True) -> None:
         super().__init__()
         self._rng = random.Random(seed)
+        self._bits = self._rng.getrandbits
+        self._record = record
+
+    def roll(self, sides: int) -> int:
+        # randint(1, sides) written out: a race throws hundreds of dice.
+        if sides < 1:
+            raise ValueError(f"a die needs at least one side, not {sides}")
+        bits = sides.bit_length()
+        r = self._bits(bits)
+        while r >= sides:
+            r = self._bits(bits)
+        if self._record:
+            self.outcomes.append({"kind": "int", "lo": 1, "hi": sides, "value": r + 1,
+                                  "label": DIE_LABELS.get(sides) or f"D{sides}"})  # fmt: skip
+        return r + 1
+
+    def randint(self, lo: int, hi: int, *, label: str = "") -> int:
+        # random.Random.randint(lo, hi) is lo + _randbelow(hi - lo + 1), drawn by rejection.
+        n = hi - lo + 1
+        if n <= 0:
+            raise ValueError(f"empty range for randint({lo}, {hi})")
+        bits = n.bit_length()
+        r = self._bits(bits)
+        while r >= n:
+            r = self._bits(bits)
+        value = lo + r
+        if self._record:
+            self.outcomes.append(
+                {"kind": "int", "lo": lo, "hi": hi, "value": value, "label": label}
+            )
+        return value
+
+    def shuffle(self, items: Sequence[T], *, label: str = "") -> list[T]:
+        if not self._record:  # the same swaps on the items themselves: the same order
+            return self._shuffled(list(items))
+        order = self._shuffled(list(range(len(items))))
+        self.outcomes.append({"kind": "shuffle", "order": order, "label": label})
+        return [items[i] for i in order]
 
     def _randint(self, lo: int, hi: int) -> int:
         return self._rng.randint(lo, hi)
 
     def _permutation(self, n: int) -> list[int]:
-        order = list(range(n))
-        self._rng.shuffle(order)
-        return order
+        return self._shuffled(list(range(n)))
+
+    def _shuffled(self, items: list[T]) -> list[T]:
+        # random.Random.shuffle written out: swap each place with one drawn at or below it.
+        bits_of = self._bits
+        for i in range(len(items) - 1, 0, -1):
+            below = i + 1
+            bits = below.bit_length()
+            j = bits_of(bits)
+            while j >= below:
+                j = bits_of(bits)
+            items[i], items[j] = items[j], items[i]
+        return items
 
 
 class ScriptedChance(Chance):

@@ -175,6 +175,8 @@ CELERY_BEAT_SCHEDULE = {
 }
 # A running job whose progress has not moved for this long is taken over by another worker.
 FRONTIER_JOB_LEASE_SECONDS = env_int("FRONTIER_JOB_LEASE_SECONDS", 60)
+# Win odds at the canoe tables: games played out for each answer (chase.odds).
+CHASE_ODDS_PLAYOUTS = env_int("CHASE_ODDS_PLAYOUTS", 1000)
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

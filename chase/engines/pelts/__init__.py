@@ -29,10 +29,13 @@ from chase.engines.base import IllegalMove, OptionsError, Outcome
 from chase.engines.chance import Chance
 from chase.engines.pelts import actions as _actions
 from chase.engines.pelts import moves as _moves
+from chase.engines.pelts.computer import choose as _choose
 from chase.engines.pelts.computer import computer_action as _computer_action
 from chase.engines.pelts.computer import random_action
 from chase.engines.pelts.explain import why_unplayable
 from chase.engines.pelts.flow import answer as _answer
+from chase.engines.pelts.hidden import determinize as _determinize
+from chase.engines.pelts.legal import bare_actions as _bare_actions
 from chase.engines.pelts.legal import legal_actions as _legal_actions
 from chase.engines.pelts.model import clone, new_state
 from chase.engines.pelts.tables import LOG_LENGTH, OPTION_SPECS, SIDES, TILE_KINDS
@@ -85,9 +88,9 @@ def _strip(action: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in action.items() if k != "label"}
 
 
-def _offered(wanted: dict[str, Any], legal: list[dict[str, Any]]) -> bool:
-    """Is `wanted` (without its label) one of the legal actions (each with a label)?"""
-    size = len(wanted) + 1
+def _offered(wanted: dict[str, Any], legal: list[dict[str, Any]], labelled: bool) -> bool:
+    """Is `wanted` (without its label) one of the legal actions (with or without labels)?"""
+    size = len(wanted) + 1 if labelled else len(wanted)
     return any(
         len(a) == size and all(a.get(k, _ABSENT) == v for k, v in wanted.items()) for a in legal
     )
@@ -125,9 +128,9 @@ class PeltsEngine:
         return _legal_actions(state, role)
 
     def apply(self, state: dict[str, Any], role: str, action: dict[str, Any], chance: Chance):
-        legal = _legal_actions(state, role)
+        legal = _bare_actions(state, role)  # labelled only in a sub-phase
         wanted = _strip(action) if isinstance(action, dict) else None
-        if wanted is None or not _offered(wanted, legal):
+        if wanted is None or not _offered(wanted, legal, state["pending"] is not None):
             raise IllegalMove(_refusal(state, role, legal))
         new = clone(state)
         events: list[dict[str, Any]] = []
@@ -146,6 +149,27 @@ class PeltsEngine:
 
     def computer_action(self, state: dict[str, Any], role: str, chance: Chance):
         return _computer_action(state, role, chance)
+
+    def determinize(self, state: dict[str, Any], role: str | None, chance: Chance):
+        """The chase with everything `role` cannot see drawn afresh (`chase.engines.odds`)."""
+        return _determinize(state, role, chance)
+
+    def playout(self, state: dict[str, Any], chance: Chance) -> dict[str, Any]:
+        """The chase played to its end by the computer on both sides, from a copy of `state`.
+
+        As stepping through `apply` with `computer_action` (a test holds them equal), on one
+        copy changed in place: each action's legal actions are worked out once, without labels,
+        and nothing is checked that the computer's own choice makes legal.
+        """
+        state = clone(state)
+        while state["status"] == "playing":
+            pending = state["pending"]
+            role = state["active"] if pending is None else seats_to_act(state)[0]
+            action = _choose(state, role, _bare_actions(state, role), chance)
+            events: list[dict[str, Any]] = []
+            _perform(state, role, action if pending is None else _strip(action), chance, events)
+            state["log"] = (state["log"] + events)[-LOG_LENGTH:]
+        return state
 
 
 def _perform(state, role, action, chance, events) -> None:

@@ -12,7 +12,7 @@ from typing import Any
 from chase.engines.base import IllegalMove
 from chase.engines.chance import Chance
 from chase.engines.pelts import cards
-from chase.engines.pelts.legal import legal_actions
+from chase.engines.pelts.legal import bare_actions, labelled, legal_actions
 from chase.engines.pelts.model import State, canoe, in_play, odd_only, other
 from chase.engines.pelts.moves import distance
 from chase.engines.pelts.tables import MELEE_REACH, WIDE_EXTRA
@@ -38,21 +38,38 @@ def random_action(state: State, role: str, chance: Chance) -> Action:
 def computer_action(state: State, role: str, chance: Chance) -> Action:
     """A sensible legal action: answer a sub-phase, else the first of the pickers that finds
     something worth doing, else end the phase."""
-    actions = legal_actions(state, role)
+    actions = bare_actions(state, role)
     if not actions:
         raise IllegalMove("There is nothing for this seat to do now.")
+    chosen = choose(state, role, actions, chance)
+    return chosen if state["pending"] is not None else labelled(state, role, chosen)
+
+
+def choose(state: State, role: str, actions: list[Action], chance: Chance) -> Action:
+    """The computer's pick among `actions` (the legal actions, with or without their labels)."""
     pending = state["pending"]
     if pending is not None:
         return _answer(state, role, pending, actions, chance)
-    for pick in (_free, _fire, _reload, _move, _event, _joker, _discard):
-        action = pick(state, role, actions)
-        if action is not None:
-            return action
+    by_type: dict[str, list[Action]] = {}  # sorted once, in the order offered, for every picker
+    for action in actions:
+        kind = action["type"]
+        if kind in by_type:
+            by_type[kind].append(action)
+        else:
+            by_type[kind] = [action]
+    for kind, pick in PICKERS:
+        if kind in by_type:  # each picker finds nothing without actions of its kind
+            action = pick(state, role, by_type)
+            if action is not None:
+                return action
     return actions[-1]  # "end", always last
 
 
 def _of(actions: list[Action], kind: str) -> list[Action]:
     return [a for a in actions if a["type"] == kind]
+
+
+NONE: list[Action] = []
 
 
 # -- answering a sub-phase ---------------------------------------------------------------------
@@ -123,33 +140,39 @@ def _lead_trapper(state: State) -> dict | None:
 # -- the active phase --------------------------------------------------------------------------
 
 
-def _free(state: State, role: str, actions: list[Action]) -> Action | None:
-    frees = _of(actions, "free")
+def _free(state: State, role: str, by_type: dict[str, list[Action]]) -> Action | None:
+    frees = by_type.get("free", NONE)
     return min(frees, key=lambda a: cards.move_value(a["card"])) if frees else None
 
 
-def _fire(state: State, role: str, actions: list[Action]) -> Action | None:
-    shots = _of(actions, "fire")
+def _fire(state: State, role: str, by_type: dict[str, list[Action]]) -> Action | None:
+    shots = by_type.get("fire", NONE)
     if not shots:
         return None
     return max(shots, key=lambda a: _wounds(canoe(state, other(role), a["target"])))
 
 
-def _reload(state: State, role: str, actions: list[Action]) -> Action | None:
-    reloads = _of(actions, "reload")
+def _reload(state: State, role: str, by_type: dict[str, list[Action]]) -> Action | None:
+    reloads = by_type.get("reload", NONE)
     return reloads[0] if reloads else None
 
 
-def _move(state: State, role: str, actions: list[Action]) -> Action | None:
-    moves = _of(actions, "move")
+def _move(state: State, role: str, by_type: dict[str, list[Action]]) -> Action | None:
+    moves = by_type.get("move", NONE)
     if not moves:
         return None
-    plain = [a for a in moves if not cards.is_ace(a["card"])]
-    if plain and max(_inches(state, role, a) for a in plain) >= KEEP_ACE_BELOW:
-        moves = plain  # keep the ace to cancel something nasty later
+    inches = [_inches(state, role, a) for a in moves]  # worked out once for every move
+    plain = [i for i, a in enumerate(moves) if not cards.is_ace(a["card"])]
+    if plain and max(inches[i] for i in plain) >= KEEP_ACE_BELOW:
+        chosen = plain  # keep the ace to cancel something nasty later
+    else:
+        chosen = range(len(moves))
     if role == "trapper":
-        return max(moves, key=lambda a: (_inches(state, role, a), -_trapper_rank(state, a)))
-    return max(moves, key=lambda a: _chase_gain(state, a))
+        best = max(chosen, key=lambda i: (inches[i], -_trapper_rank(state, moves[i])))
+    else:
+        lead = _lead_trapper(state)
+        best = max(chosen, key=lambda i: _chase_gain(state, moves[i], inches[i], lead))
+    return moves[best]  # max() keeps the first of equals, in the order offered
 
 
 def _inches(state: State, role: str, action: Action) -> int:
@@ -161,11 +184,9 @@ def _trapper_rank(state: State, action: Action) -> int:
     return canoe(state, "trapper", action["canoe"])["position"]
 
 
-def _chase_gain(state: State, action: Action) -> tuple[int, int]:
+def _chase_gain(state: State, action: Action, inches: int, lead: dict | None) -> tuple[int, int]:
     """How much closer to the lead trapper a move brings an Indian canoe (melee range best)."""
     boat = canoe(state, "indian", action["canoe"])
-    lead = _lead_trapper(state)
-    inches = _inches(state, "indian", action)
     if lead is None:
         return (inches, 0)
     before = abs(lead["position"] - boat["position"])
@@ -174,8 +195,8 @@ def _chase_gain(state: State, action: Action) -> tuple[int, int]:
     return (in_reach, before - after)
 
 
-def _event(state: State, role: str, actions: list[Action]) -> Action | None:
-    events = _of(actions, "event")
+def _event(state: State, role: str, by_type: dict[str, list[Action]]) -> Action | None:
+    events = by_type.get("event", NONE)
     if not events:
         return None
     if role == "indian":
@@ -186,38 +207,44 @@ def _event(state: State, role: str, actions: list[Action]) -> Action | None:
     return min(events, key=lambda a: abs(canoe(state, "indian", a["target"])["position"] - here))
 
 
-def _joker(state: State, role: str, actions: list[Action]) -> Action | None:
+def _joker(state: State, role: str, by_type: dict[str, list[Action]]) -> Action | None:
     """The trappers play the second joker once they have moved: the turn starts again with
     their phase (P6)."""
     seen = state["jokers"]
-    second = [a for a in _of(actions, "joker") if a["card"] not in seen]  # P6: a different one
-    if role == "trapper" and second and len(seen) == 1 and not _of(actions, "move"):
+    jokers = by_type.get("joker", NONE)
+    second = [a for a in jokers if a["card"] not in seen]  # P6: a different one
+    if role == "trapper" and second and len(seen) == 1 and "move" not in by_type:
         return second[0]
     return None
 
 
-def _discard(state: State, role: str, actions: list[Action]) -> Action | None:
+def _discard(state: State, role: str, by_type: dict[str, list[Action]]) -> Action | None:
     """Throw away the least useful card unless every card is worth keeping: the hand is drawn
     back up at the end of the phase, so a poor card is better cycled."""
-    discards = _of(actions, "discard")
+    discards = by_type.get("discard")
     if not discards:
         return None
-    worst = min(discards, key=lambda a: _usefulness(state, role, a["card"]))
-    if _usefulness(state, role, worst["card"]) < KEEP_CARD_FROM:
+    own = [b for b in state["canoes"][role] if in_play(b)]
+    holed = any(b["holed"] and in_play(b) for b in state["canoes"][other(role)])
+    worst, least = None, None
+    for action in discards:  # the first of the least useful, as min() picks
+        worth = _usefulness(state, role, action["card"], own, holed)
+        if least is None or worth < least:
+            worst, least = action, worth
+    if least < KEEP_CARD_FROM:
         return worst
     # With no card it may paddle or get free with (P9: an aground canoe with a rower down is
     # freed only by an odd card), a hand of good cards is still cycled: keeping it could
     # leave both sides ending their phases for ever.
-    return None if _of(actions, "move") or _of(actions, "free") else worst
+    return None if "move" in by_type or "free" in by_type else worst
 
 
-def _usefulness(state: State, role: str, card: str) -> int:
-    """A rough worth of a card in hand, for choosing a discard."""
+def _usefulness(state: State, role: str, card: str, own: list[dict], holed: bool) -> int:
+    """A rough worth of a card in hand, for choosing a discard (`own`: the side's canoes in
+    play; `holed`: an enemy canoe in play is holed)."""
     if cards.is_joker(card):
         return 0
-    own = [b for b in state["canoes"][role] if in_play(b)]
     if cards.COLOUR[card] != cards.SIDE_COLOURS[role]:
-        holed = any(b["holed"] and in_play(b) for b in state["canoes"][other(role)])
         if holed and cards.is_number(card):
             return cards.PIPS[card] // 2  # type: ignore[operator]  # a counter-card (P12)
         return -1
@@ -234,3 +261,15 @@ def _usefulness(state: State, role: str, card: str) -> int:
 
 def _unloaded(boats: list[dict]) -> bool:
     return any(not b["loaded"] for b in boats)
+
+
+# The pickers in the order the computer tries them, each with the kind of action it picks from.
+PICKERS = (
+    ("free", _free),
+    ("fire", _fire),
+    ("reload", _reload),
+    ("move", _move),
+    ("event", _event),
+    ("joker", _joker),
+    ("discard", _discard),
+)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from chase.engines.pelts import cards
+from chase.engines.pelts.cards import FULL_DECK, is_movement_card, move_value
 from chase.engines.pelts.flow import pending_actions
 from chase.engines.pelts.model import (
     State,
@@ -13,35 +14,89 @@ from chase.engines.pelts.model import (
     gun_ready,
     in_play,
     in_sight,
+    odd_only,
     other,
 )
-from chase.engines.pelts.moves import distance, may_move_on
+from chase.engines.pelts.moves import distance
 from chase.engines.pelts.tables import SIDES
 
 Action = dict[str, Any]
 
+# P3: each side's movement cards; P5: the odd ones, all a canoe moving on odd cards may play.
+MOVERS = {side: frozenset(c for c in FULL_DECK if is_movement_card(c, side)) for side in SIDES}
+ODD_MOVERS = frozenset(c for c in MOVERS["trapper"] | MOVERS["indian"] if move_value(c) % 2 == 1)
+
 
 def legal_actions(state: State, role: str | None) -> list[Action]:
+    actions = bare_actions(state, role)
+    if state["pending"] is not None:
+        return actions  # a sub-phase's answers carry their labels already
+    return [labelled(state, role, action) for action in actions]  # type: ignore[arg-type]
+
+
+def bare_actions(state: State, role: str | None) -> list[Action]:
+    """The legal actions, in the order offered; in the active phase without their labels (what
+    the computer chooses among and `apply` checks against: labels are most of the cost)."""
     if state["status"] != "playing" or role not in SIDES:
         return []
     if state["pending"] is not None:
         return pending_actions(state, role)
     if role != state["active"]:
         return []
-    if all(b["skip_phase"] for b in state["canoes"][role] if in_play(b)):
+    if _slowed(state, role):
         # P6 Slowing down: a side whose only canoe loses the phase plays no card of any kind
         # (no King, joker or discard either); it still draws as usual when the phase ends.
-        return [{"type": "end", "label": "End your phase (slowed down: no card may be played)"}]
+        return [{"type": "end"}]
     hand = state["hands"][role]
     actions = _movement(state, role, hand)
     if not state["used"]["action"]:
         actions += _action_cards(state, role, hand)
     if not state["used"]["discard"]:
-        actions += [
-            {"type": "discard", "card": c, "label": f"Discard {cards.name(c)}"} for c in hand
-        ]
-    actions.append({"type": "end", "label": "End your phase"})
+        actions += [{"type": "discard", "card": c} for c in hand]
+    actions.append({"type": "end"})
     return actions
+
+
+def _slowed(state: State, side: str) -> bool:
+    for boat in state["canoes"][side]:
+        if not boat["skip_phase"] and not boat["out"] and not boat["finished"]:
+            return False
+    return True
+
+
+def labelled(state: State, side: str, action: Action) -> Action:
+    """An active-phase action as offered to people: with its label last."""
+    kind = action["type"]
+    card = action.get("card")
+    if kind == "move":
+        index = action["canoe"]
+        inches = distance(state["canoes"][side][index], card, None)
+        label = f'Move {canoe_name(state, side, index)} with {cards.name(card)} ({inches}")'
+    elif kind == "discard":
+        label = f"Discard {cards.name(card)}"
+    elif kind == "end":
+        slowed = _slowed(state, side)
+        label = (
+            "End your phase (slowed down: no card may be played)" if slowed else "End your phase"
+        )
+    elif kind == "free":
+        name = canoe_name(state, side, action["canoe"])
+        label = f"Free {name} by discarding {cards.name(card)}"
+    elif kind == "joker":
+        label = "Play a Joker"
+    elif kind == "reload":
+        label = f"Reload {canoe_name(state, side, action['canoe'])} with {cards.name(card)}"
+    elif kind == "event":
+        label = (
+            f"Set a random event on {canoe_name(state, other(side), action['target'])} "
+            f"with {cards.name(card)}"
+        )
+    else:  # fire
+        label = (
+            f"{canoe_title(state, side, action['canoe'])} fires at "
+            f"{canoe_name(state, other(side), action['target'])} with {cards.name(card)}"
+        )
+    return {**action, "label": label}
 
 
 def may_paddle(state: State, boat: dict[str, Any]) -> bool:
@@ -57,37 +112,24 @@ def may_paddle(state: State, boat: dict[str, Any]) -> bool:
 
 
 def _movement(state: State, side: str, hand: list[str]) -> list[Action]:
-    movers = [c for c in hand if cards.is_movement_card(c, side)]
-    actions = []
+    usable = MOVERS[side]
+    movers = [c for c in hand if c in usable]
+    actions: list[Action] = []
+    if not movers:
+        return actions
     for boat in state["canoes"][side]:
-        if not movers or not may_paddle(state, boat):
+        if not may_paddle(state, boat):
             continue
-        name = canoe_name(state, side, boat["index"])
-        if boat["stuck"] is not None:
-            # P9: a movement card the canoe could legally move with (odd only under P5) frees
-            # it; the card is discarded and the canoe does not move.
+        index = boat["index"]
+        # P9: when stuck, a movement card the canoe could legally move with (odd only under
+        # P5) frees it; the card is discarded and the canoe does not move.
+        kind = "move" if boat["stuck"] is None else "free"
+        if odd_only(boat):  # may_move_on() for every card at once
             actions += [
-                {
-                    "type": "free",
-                    "card": c,
-                    "canoe": boat["index"],
-                    "label": f"Free {name} by discarding {cards.name(c)}",
-                }
-                for c in movers
-                if may_move_on(boat, c)
+                {"type": kind, "card": c, "canoe": index} for c in movers if c in ODD_MOVERS
             ]
-            continue
-        for c in movers:
-            if may_move_on(boat, c):
-                inches = distance(boat, c, None)
-                actions.append(
-                    {
-                        "type": "move",
-                        "card": c,
-                        "canoe": boat["index"],
-                        "label": f'Move {name} with {cards.name(c)} ({inches}")',
-                    }
-                )
+        else:
+            actions += [{"type": kind, "card": c, "canoe": index} for c in movers]
     return actions
 
 
@@ -99,62 +141,27 @@ def _acting(state: State, side: str) -> list[dict[str, Any]]:
 def _action_cards(state: State, side: str, hand: list[str]) -> list[Action]:
     actions: list[Action] = []
     enemies = [b for b in state["canoes"][other(side)] if in_play(b)]
+    colour = cards.SIDE_COLOURS[side]
     for card in hand:
         rank = cards.RANK[card]
         if rank == "JK":
-            actions.append({"type": "joker", "card": card, "label": "Play a Joker"})
-        elif cards.COLOUR[card] != cards.SIDE_COLOURS[side]:
+            actions.append({"type": "joker", "card": card})
+        elif cards.COLOUR[card] != colour:
             continue
-        elif rank == "J":
-            actions += _reloads(state, side, card)
-        elif rank == "Q":
-            actions += _shots(state, side, card, enemies)
-        elif rank == "K":
-            actions += _events(state, side, card, enemies)
+        elif rank == "J":  # P6: a Jack reloads an empty gun
+            actions += [
+                {"type": "reload", "card": card, "canoe": b["index"]}
+                for b in _acting(state, side)
+                if not b["loaded"]
+            ]
+        elif rank == "Q":  # P6/P7: a loaded, dry gun and a target in sight
+            actions += [
+                {"type": "fire", "card": card, "canoe": b["index"], "target": e["index"]}
+                for b in _acting(state, side)
+                if gun_ready(state, b)
+                for e in enemies
+                if in_sight(state, b["position"], e["position"])
+            ]
+        elif rank == "K":  # P6: a King sets a random event on an enemy canoe
+            actions += [{"type": "event", "card": card, "target": e["index"]} for e in enemies]
     return actions
-
-
-def _reloads(state: State, side: str, card: str) -> list[Action]:
-    """P6: a Jack reloads an empty gun."""
-    return [
-        {
-            "type": "reload",
-            "card": card,
-            "canoe": b["index"],
-            "label": f"Reload {canoe_name(state, side, b['index'])} with {cards.name(card)}",
-        }
-        for b in _acting(state, side)
-        if not b["loaded"]
-    ]
-
-
-def _events(state: State, side: str, card: str, enemies: list[dict]) -> list[Action]:
-    """P6: a King sets a random event on an enemy canoe."""
-    return [
-        {
-            "type": "event",
-            "card": card,
-            "target": e["index"],
-            "label": f"Set a random event on {canoe_name(state, other(side), e['index'])} "
-            f"with {cards.name(card)}",
-        }
-        for e in enemies
-    ]
-
-
-def _shots(state: State, side: str, card: str, enemies: list[dict]) -> list[Action]:
-    """P6/P7: a loaded, dry gun and a target in sight."""
-    return [
-        {
-            "type": "fire",
-            "card": card,
-            "canoe": b["index"],
-            "target": e["index"],
-            "label": f"{canoe_title(state, side, b['index'])} fires at "
-            f"{canoe_name(state, other(side), e['index'])} with {cards.name(card)}",
-        }
-        for b in _acting(state, side)
-        if gun_ready(state, b)
-        for e in enemies
-        if in_sight(state, b["position"], e["position"])
-    ]

@@ -249,7 +249,8 @@ def draw_up(state: State, side: str, chance: Chance, events: Events) -> None:
     """Phases 2 and 4: draw back up to the hand size (P4)."""
     hand = state["hands"][side]
     drawn = 0
-    while len(hand) < hand_limit(state, side):
+    limit = hand_limit(state, side)  # no canoe goes out while drawing
+    while len(hand) < limit:
         if not state["draw"]:
             if not state["discard"]:
                 break

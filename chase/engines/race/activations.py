@@ -9,7 +9,6 @@ from typing import Any
 
 from chase.engines.base import IllegalMove
 from chase.engines.chance import Chance
-from chase.engines.race.course import leg_length
 from chase.engines.race.phases import open_turn
 from chase.engines.race.state import (
     active_role,
@@ -20,7 +19,6 @@ from chase.engines.race.state import (
     faces_text,
     men_text,
     out_if_empty,
-    racing,
     wash_below,
     who,
 )
@@ -28,8 +26,10 @@ from chase.engines.race.tables import (
     HELPING_HAND,
     LAST_LEG,
     ORDINALS,
+    OTHER_TRACK,
     PADDLE_DIE,
     RECREW_FROM,
+    TURN_AFTER_LEG,
 )
 
 State = dict[str, Any]
@@ -40,23 +40,34 @@ Events = list[dict[str, Any]]
 # --- the activations (R5-R8) --------------------------------------------------------------
 
 
+def legal_types(canoe: Canoe) -> tuple[str, ...]:
+    """The activations open to the active canoe, in the order they are offered."""
+    if canoe["water"]:
+        return ("recrew", "abandon") if canoe["aboard"] else ("recrew",)  # R6: paddling needs men
+    return ("run_rapid",) if canoe["rapid"] else ("paddle",)
+
+
+def labelled(state: State, canoe: Canoe, kind: str) -> dict[str, Any]:
+    """An activation as it is offered: its type and what it means for this canoe now."""
+    die = PADDLE_DIE.get(canoe["aboard"])
+    if kind == "recrew":
+        return {"type": kind, "label": f"Haul the {men_text(canoe['water'])} in the water aboard"}
+    if kind == "run_rapid":
+        cls = state["course"]["rapids"][canoe["leg"]]["class"]
+        return {"type": kind, "label": f"Run the rapid (D{die} against class {cls})"}
+    current = state["course"]["legs"][canoe["leg"]]["current"]
+    if kind == "abandon":
+        swimmers = men_text(canoe["water"])
+        label = f"Leave the {swimmers} behind and paddle on (D{die} + current {current})"
+        return {"type": kind, "label": label}
+    return {"type": kind, "label": f"Paddle (D{die} + current {current})"}
+
+
 def legal_actions(state: State, role: str) -> list[dict[str, Any]]:
     if role != active_role(state):
         return []
     canoe = canoe_of(state, role)
-    current = state["course"]["legs"][canoe["leg"]]["current"]
-    die = PADDLE_DIE.get(canoe["aboard"])
-    if canoe["water"]:
-        swimmers = men_text(canoe["water"])
-        actions = [{"type": "recrew", "label": f"Haul the {swimmers} in the water aboard"}]
-        if canoe["aboard"]:  # R6: paddling on needs someone to paddle
-            label = f"Leave the {swimmers} behind and paddle on (D{die} + current {current})"
-            actions.append({"type": "abandon", "label": label})
-        return actions
-    if canoe["rapid"]:
-        cls = state["course"]["rapids"][canoe["leg"]]["class"]
-        return [{"type": "run_rapid", "label": f"Run the rapid (D{die} against class {cls})"}]
-    return [{"type": "paddle", "label": f"Paddle (D{die} + current {current})"}]
+    return [labelled(state, canoe, kind) for kind in legal_types(canoe)]
 
 
 def activate(state: State, role: str, action: Any, chance: Chance) -> tuple[State, Events]:
@@ -67,93 +78,112 @@ def activate(state: State, role: str, action: Any, chance: Chance) -> tuple[Stat
     if role != active_role(state):
         waiting = canoe_of(state, active_role(state))
         raise IllegalMove(f"It is {who(waiting)}'s activation, not {who(canoe)}'s.")
-    legal = legal_actions(state, role)
-    if not isinstance(action, dict) or _bare(action) not in [_bare(a) for a in legal]:
-        choices = "; ".join(a["label"] for a in legal)
+    types = legal_types(canoe)
+    # Legal means: the type of one of the offered actions, and nothing else but a label.
+    if not (
+        isinstance(action, dict)
+        and action.get("type") in types
+        and all(key == "type" or key == "label" for key in action)
+    ):
+        choices = "; ".join(labelled(state, canoe, kind)["label"] for kind in types)
         raise IllegalMove(f"{who(canoe)} cannot do that now. Choose one of: {choices}.")
     state = copy_state(state)
-    canoe = canoe_of(state, role)
     events: Events = []
-    ACTIVATIONS[action["type"]](state, canoe, chance, events)
-    state["active"] += 1
-    if state["active"] >= len(state["order"]):
-        _end_turn(state, chance, events)
+    step(state, canoe_of(state, role), action["type"], chance, events)
     return state, events
 
 
-def _bare(action: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in action.items() if k != "label"}
+def step(state: State, canoe: Canoe, kind: str, chance: Chance, events: Events | None) -> None:
+    """Play a checked activation of the active canoe on a state the caller owns (the canoe is
+    one of its own), then move the turn on.
+
+    `events` None builds no events at all: a playout nobody reads (the win odds) skips them.
+    """
+    ACTIVATIONS[kind](state, canoe, chance, events)
+    state["active"] += 1
+    if state["active"] >= len(state["order"]):
+        end_turn(state, chance, events)
 
 
-def _paddle(state: State, canoe: Canoe, chance: Chance, events: Events) -> None:
+def _paddle(state: State, canoe: Canoe, chance: Chance, events: Events | None) -> None:
     """R5: paddle die + current from the bow; a bow touching a rapid stops in it."""
     leg = canoe["leg"]
-    current = state["course"]["legs"][leg]["current"]
-    sides, face = _paddle_roll(canoe, chance)
-    move = face + current
-    length = leg_length(state["course"], canoe, leg)
-    reached = canoe["at"] + move
-    text = f'{who(canoe)} paddles D{sides}: {face} + current {current} = {move}"'
-    event = {
-        "kind": "paddle",
-        "seat": canoe["role"],
-        "die": sides,
-        "face": face,
-        "aboard": canoe["aboard"],
-    }
-    events.append(event)
+    here = state["course"]["legs"][leg]
+    current = here["current"]
+    aboard = canoe["aboard"]
+    sides = PADDLE_DIE[aboard]  # R5: the die by men in the canoe
+    face = chance.roll(sides)
+    start = canoe["start"]  # R1: leg_length() written out: the canoe's track on this leg
+    length = here["length"][start if leg <= TURN_AFTER_LEG else OTHER_TRACK[start]]
+    reached = canoe["at"] + face + current
     if reached < length:
         canoe["at"] = reached
-        event["text"] = f'{text}, {length - reached}" short of {_next_line(leg)}.'
+        if events is not None:
+            _paddled(events, canoe, sides, face, aboard, current, f', {length - reached}" short '
+                     f"of {_next_line(leg)}.")  # fmt: skip
         return
     canoe["at"] = length
     if leg == LAST_LEG:  # R8: a bow reaching the line is across, as one touching a rapid is in it
-        event["text"] = f"{text} and crosses the finish line!"
+        if events is not None:
+            _paddled(events, canoe, sides, face, aboard, current, " and crosses the finish line!")
         _finish(state, canoe, events)
         return
     # The seed's "touches": a bow that reaches the rapid's edge exactly stops in it too.
     canoe["rapid"] = True
-    event["text"] = f"{text} and stops in rapid {leg + 1}."
+    if events is not None:
+        _paddled(events, canoe, sides, face, aboard, current, f" and stops in rapid {leg + 1}.")
+
+
+def _paddled(events, canoe, sides, face, aboard, current, ending) -> None:
+    text = f'{who(canoe)} paddles D{sides}: {face} + current {current} = {face + current}"'
+    events.append(
+        {
+            "kind": "paddle",
+            "seat": canoe["role"],
+            "die": sides,
+            "face": face,
+            "aboard": aboard,
+            "text": text + ending,
+        }
+    )
 
 
 def _next_line(leg: int) -> str:
     return "the finish" if leg == LAST_LEG else f"rapid {leg + 1}"
 
 
-def _paddle_roll(canoe: Canoe, chance: Chance) -> tuple[int, int]:
-    sides = PADDLE_DIE[canoe["aboard"]]  # R5: the die by men in the canoe
-    return sides, chance.roll(sides)
-
-
-def _run_rapid(state: State, canoe: Canoe, chance: Chance, events: Events) -> None:
+def _run_rapid(state: State, canoe: Canoe, chance: Chance, events: Events | None) -> None:
     """R5: higher than the class passes; equal or lower flips. Either way the canoe ends below."""
     rapid = canoe["leg"]
     cls = state["course"]["rapids"][rapid]["class"]
-    sides, face = _paddle_roll(canoe, chance)
+    sides = PADDLE_DIE[canoe["aboard"]]  # R5: the die by men in the canoe
+    face = chance.roll(sides)
     passed = face > cls
-    verdict = "passes safely" if passed else "flips"
-    events.append(
-        {
-            "kind": "rapid",
-            "seat": canoe["role"],
-            "die": sides,
-            "face": face,
-            "aboard": canoe["aboard"],
-            "class": cls,
-            "passed": passed,
-            "text": f"{who(canoe)} rolls D{sides}: {face} against class {cls} and {verdict}.",
-        }
-    )
+    if events is not None:
+        verdict = "passes safely" if passed else "flips"
+        events.append(
+            {
+                "kind": "rapid",
+                "seat": canoe["role"],
+                "die": sides,
+                "face": face,
+                "aboard": canoe["aboard"],
+                "class": cls,
+                "passed": passed,
+                "text": f"{who(canoe)} rolls D{sides}: {face} against class {cls} and {verdict}.",
+            }
+        )
     if not passed:
         capsize(canoe)
     wash_below(state, canoe, events)
 
 
-def _recrew(state: State, canoe: Canoe, chance: Chance, events: Events) -> None:
+def _recrew(state: State, canoe: Canoe, chance: Chance, events: Events | None) -> None:
     """R6: D6 per man in the water, 3+ climbs in (+1 with a man aboard); then drift. R7 drowns."""
     bonus = HELPING_HAND if canoe["aboard"] else 0  # who is aboard when the dice are thrown
-    faces = [chance.roll(6) for _ in range(canoe["water"])]
-    climbed = sum(1 for face in faces if face + bonus >= RECREW_FROM)
+    roll = chance.roll
+    faces = [roll(6) for _ in range(canoe["water"])]
+    climbed = sum(face + bonus >= RECREW_FROM for face in faces)
     failed = len(faces) - climbed
     canoe["aboard"] += climbed
     drowned = 0
@@ -164,29 +194,33 @@ def _recrew(state: State, canoe: Canoe, chance: Chance, events: Events) -> None:
     canoe["water"] = failed
     if canoe["aboard"]:
         canoe["flipped"] = False
-    hand = " with a helping hand (+1)" if bonus else ""
-    verb = "climbs" if climbed == 1 else "climb"
-    text = f"{who(canoe)} re-crews{hand}: D6 {faces_text(faces)}, {men_text(climbed)} {verb} in"
-    if drowned:
-        text += f", {men_text(drowned)} drown in the whirlpool"
-    elif failed:
-        text += f", {men_text(failed)} still in the water"
-    event = {
-        "kind": "recrew",
-        "seat": canoe["role"],
-        "faces": faces,
-        "bonus": bonus,
-        "climbed": climbed,
-        "drowned": drowned,
-        "text": text,
-    }
-    events.append(event)
+    event = None
+    if events is not None:
+        hand = " with a helping hand (+1)" if bonus else ""
+        verb = "climbs" if climbed == 1 else "climb"
+        text = f"{who(canoe)} re-crews{hand}: D6 {faces_text(faces)}, {men_text(climbed)} {verb} in"
+        if drowned:
+            text += f", {men_text(drowned)} drown in the whirlpool"
+        elif failed:
+            text += f", {men_text(failed)} still in the water"
+        event = {
+            "kind": "recrew",
+            "seat": canoe["role"],
+            "faces": faces,
+            "bonus": bonus,
+            "climbed": climbed,
+            "drowned": drowned,
+            "text": text,
+        }
+        events.append(event)
     if out_if_empty(canoe, events, "the whole crew is lost"):
-        event["text"] += "."
+        if event is not None:
+            event["text"] += "."
         return
     drift = _drift(state, canoe)
-    event["drift"] = drift
-    event["text"] += f'; the canoe drifts {drift}".'
+    if event is not None:
+        event["drift"] = drift
+        event["text"] += f'; the canoe drifts {drift}".'
 
 
 def _drift(state: State, canoe: Canoe) -> int:
@@ -196,46 +230,50 @@ def _drift(state: State, canoe: Canoe) -> int:
     canoe 1" short, so only paddling can enter a rapid or win (a capsized canoe cannot run one).
     """
     leg = canoe["leg"]
-    limit = leg_length(state["course"], canoe, leg) - 1
-    drift = max(0, min(state["course"]["legs"][leg]["current"], limit - canoe["at"]))
+    here = state["course"]["legs"][leg]
+    start = canoe["start"]  # R1: leg_length() written out, for the track this leg
+    limit = here["length"][start if leg <= TURN_AFTER_LEG else OTHER_TRACK[start]] - 1
+    drift = max(0, min(here["current"], limit - canoe["at"]))
     canoe["at"] += drift
     return drift
 
 
-def _abandon(state: State, canoe: Canoe, chance: Chance, events: Events) -> None:
+def _abandon(state: State, canoe: Canoe, chance: Chance, events: Events | None) -> None:
     """R6: the swimmers are out of the race and the canoe paddles on at once."""
     left = canoe["water"]
     canoe["lost"] += left
     canoe["water"] = 0
-    events.append(
-        {
-            "kind": "abandon",
-            "seat": canoe["role"],
-            "left": left,
-            "text": f"{who(canoe)} leaves {men_text(left)} in the water and paddles on.",
-        }
-    )
+    if events is not None:
+        events.append(
+            {
+                "kind": "abandon",
+                "seat": canoe["role"],
+                "left": left,
+                "text": f"{who(canoe)} leaves {men_text(left)} in the water and paddles on.",
+            }
+        )
     _paddle(state, canoe, chance, events)
 
 
 ACTIVATIONS = {"paddle": _paddle, "run_rapid": _run_rapid, "recrew": _recrew, "abandon": _abandon}
 
 
-def _finish(state: State, canoe: Canoe, events: Events) -> None:
+def _finish(state: State, canoe: Canoe, events: Events | None) -> None:
     """R8: places go by the order bows cross, so within a turn by activation order."""
     state["finishers"].append(canoe["role"])
     place = len(state["finishers"])
     canoe["place"] = place
-    text = f"{who(canoe)} finishes {ORDINALS[place - 1]}."
-    if place == 1:
-        text = f"{who(canoe)} wins the race!"
-    events.append({"kind": "finish", "seat": canoe["role"], "place": place, "text": text})
+    if events is not None:
+        text = f"{who(canoe)} finishes {ORDINALS[place - 1]}."
+        if place == 1:
+            text = f"{who(canoe)} wins the race!"
+        events.append({"kind": "finish", "seat": canoe["role"], "place": place, "text": text})
 
 
-def _end_turn(state: State, chance: Chance, events: Events) -> None:
+def end_turn(state: State, chance: Chance, events: Events | None) -> None:
     # R8: the race is decided once the turn of the first crossing is over; later crossings in that
     # turn take the next places, canoes still on the water get none.
-    if state["finishers"] or not any(racing(c) for c in state["canoes"]):
+    if state["finishers"] or all(c["out"] or c["place"] is not None for c in state["canoes"]):
         end_race(state, events)
         return
     state["turn"] += 1

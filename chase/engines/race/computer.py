@@ -13,9 +13,9 @@ from typing import Any
 
 from chase.engines.base import IllegalMove
 from chase.engines.chance import Chance
-from chase.engines.race.activations import legal_actions
+from chase.engines.race.activations import ACTIVATIONS, end_turn, labelled, legal_actions
 from chase.engines.race.course import course_length, position
-from chase.engines.race.state import canoe_of
+from chase.engines.race.state import active_role, canoe_of, copy_state
 from chase.engines.race.tables import CLASSES, HELPING_HAND, LEGS, PADDLE_DIE, RAPIDS, RECREW_FROM
 
 FLIP_COST = 2.0  # turns a capsize costs, roughly: the re-crew activation and the men it loses
@@ -24,13 +24,19 @@ CLIMB_WITH_HAND = (7 - (RECREW_FROM - HELPING_HAND)) / 6  # R6: 2+ on a D6 with 
 
 
 def computer_action(state: dict[str, Any], role: str, chance: Chance) -> dict[str, Any]:
-    actions = legal_actions(state, role)
-    if not actions:
+    if role != active_role(state):
         raise IllegalMove("It is not this canoe's activation.")
-    by_type = {action["type"]: action for action in actions}
-    if "abandon" in by_type and _paddling_on_is_faster(state, canoe_of(state, role)):
-        return by_type["abandon"]
-    return actions[0]
+    canoe = canoe_of(state, role)
+    return labelled(state, canoe, computer_choice(state, canoe))
+
+
+def computer_choice(state: dict[str, Any], canoe: dict[str, Any]) -> str:
+    """The type of activation the computer takes for the active canoe (labels cost time)."""
+    if canoe["water"]:
+        if canoe["aboard"] and _paddling_on_is_faster(state, canoe):
+            return "abandon"
+        return "recrew"
+    return "run_rapid" if canoe["rapid"] else "paddle"
 
 
 def random_action(state: dict[str, Any], role: str, chance: Chance) -> dict[str, Any]:
@@ -45,6 +51,7 @@ def _paddling_on_is_faster(state: dict[str, Any], canoe: dict[str, Any]) -> bool
     to_go = course_length(course) - position(course, canoe)
     drift = course["legs"][canoe["leg"]]["current"]
     swimmers = canoe["water"]
+    ahead = _ahead(state, canoe["leg"])
     recrew = 1.0
     for climbed in range(swimmers + 1):
         odds = (
@@ -52,19 +59,51 @@ def _paddling_on_is_faster(state: dict[str, Any], canoe: dict[str, Any]) -> bool
             * CLIMB_WITH_HAND**climbed
             * (1 - CLIMB_WITH_HAND) ** (swimmers - climbed)
         )
-        recrew += odds * turns_to_finish(state, canoe, canoe["aboard"] + climbed, to_go - drift)
-    return turns_to_finish(state, canoe, canoe["aboard"], to_go) <= recrew
+        recrew += odds * _turns(ahead, canoe["aboard"] + climbed, to_go - drift)
+    return _turns(ahead, canoe["aboard"], to_go) <= recrew
 
 
 def turns_to_finish(state: dict[str, Any], canoe: dict[str, Any], men: int, to_go: float) -> float:
     """A rough estimate of the activations a crew of `men` needs to cover `to_go` inches."""
+    return _turns(_ahead(state, canoe["leg"]), men, to_go)
+
+
+def _ahead(state: dict[str, Any], leg: int) -> tuple[float, list[float]]:
+    """The mean current from `leg` on, and the classes of the rapids still ahead (the rapid at
+    the end of this leg included), as far as the racers know them: worked out once a decision."""
     course = state["course"]
-    sides = PADDLE_DIE[men]
-    leg = canoe["leg"]
     currents = [course["legs"][i]["current"] for i in range(leg, LEGS)]
-    speed = (sides + 1) / 2 + sum(currents) / len(currents)
+    classes = [
+        course["rapids"][rapid]["class"] if state["revealed"][rapid] else UNKNOWN_CLASS
+        for rapid in range(leg, RAPIDS)
+    ]
+    return sum(currents) / len(currents), classes
+
+
+def _turns(ahead: tuple[float, list[float]], men: int, to_go: float) -> float:
+    mean_current, classes = ahead
+    sides = PADDLE_DIE[men]
+    speed = (sides + 1) / 2 + mean_current
     turns = max(to_go, 0) / speed
-    for rapid in range(leg, RAPIDS):  # the rapid at the end of this leg is still ahead
-        cls = course["rapids"][rapid]["class"] if state["revealed"][rapid] else UNKNOWN_CLASS
+    for cls in classes:
         turns += 1 + FLIP_COST * min(cls, sides) / sides
     return turns
+
+
+def playout(state: dict[str, Any], chance: Chance) -> dict[str, Any]:
+    """The race played to its end by the computer at every seat, from a copy of `state`.
+
+    The same rules and the same computer as `apply` and `computer_action`, worked in place on one
+    copy and with no events written: the final state is what stepping through `apply` would give
+    with the same chance (a test holds the two to it).
+    """
+    state = copy_state(state)
+    canoes = {canoe["role"]: canoe for canoe in state["canoes"]}  # changed in place from here on
+    while state["status"] == "playing":  # step() a turn at a time: no activation reads "active"
+        order = state["order"]
+        for active in range(state["active"], len(order)):
+            canoe = canoes[order[active]]
+            ACTIVATIONS[computer_choice(state, canoe)](state, canoe, chance, None)
+        state["active"] = len(order)
+        end_turn(state, chance, None)
+    return state

@@ -6,7 +6,7 @@ from typing import Any
 
 from chase.engines.base import Outcome
 from chase.engines.chance import Chance
-from chase.engines.race import activations, computer, options, phases, view
+from chase.engines.race import activations, computer, hidden, options, phases, view
 from chase.engines.race.tables import KIND, TITLE
 
 
@@ -50,6 +50,16 @@ class RaceEngine:
 
     def random_action(self, state: dict[str, Any], role: str, chance: Chance) -> dict[str, Any]:
         return computer.random_action(state, role, chance)
+
+    def determinize(
+        self, state: dict[str, Any], role: str | None, chance: Chance
+    ) -> dict[str, Any]:
+        """The race with everything `role` cannot see drawn afresh (see `chase.engines.odds`)."""
+        return hidden.determinize(state, role, chance)
+
+    def playout(self, state: dict[str, Any], chance: Chance) -> dict[str, Any]:
+        """The final state with the computer at every seat (see `chase.engines.odds`)."""
+        return computer.playout(state, chance)
 
 
 ENGINE = RaceEngine()

@@ -31,6 +31,8 @@ from chase.engines.race.tables import (
     TRACKS,
 )
 
+HOSTILE_SET = frozenset(HOSTILE_LEGS)
+
 State = dict[str, Any]
 Canoe = dict[str, Any]
 Events = list[dict[str, Any]]
@@ -102,21 +104,38 @@ def begin_turn(state: State, chance: Chance) -> tuple[State, Events]:
     return state, events
 
 
-def open_turn(state: State, chance: Chance, events: Events) -> None:
-    events.append({"kind": "turn", "turn": state["turn"], "text": f"Turn {state['turn']} begins."})
+def open_turn(state: State, chance: Chance, events: Events | None) -> None:
+    if events is not None:
+        events.append(
+            {"kind": "turn", "turn": state["turn"], "text": f"Turn {state['turn']} begins."}
+        )
+    # Who each hostile may shoot at, in one pass (canoe order): a shot changes only its own
+    # target, and a canoe is on one leg, so no hostile's choice depends on another's shot.
+    targets: dict[int, list[Canoe]] = {}
+    for canoe in state["canoes"]:
+        leg = canoe["leg"]
+        if (
+            leg in HOSTILE_SET
+            and not canoe["rapid"]
+            and not canoe["out"]
+            and canoe["place"] is None
+            and canoe["aboard"] + canoe["water"] > 0
+        ):
+            targets.setdefault(leg, []).append(canoe)
     for leg in HOSTILE_LEGS:
-        _hostile_shoots(state, leg, chance, events)
+        if leg in targets:
+            _hostile_shoots(state, leg, targets[leg], chance, events)
     _bear_attacks(state, chance, events)
-    order = [canoe["role"] for canoe in state["canoes"] if racing(canoe)]
+    order = [c["role"] for c in state["canoes"] if not c["out"] and c["place"] is None]
     if len(order) > 1:
         order = chance.shuffle(order, label="activation order")  # R4: the chip bag
     state["order"] = order
     state["active"] = 0
-    if order:
+    if not order:
+        end_race(state, events)
+    elif events is not None:
         names = ", ".join(who(canoe_of(state, role)) for role in order)
         events.append({"kind": "order", "order": order, "text": f"The chips come out: {names}."})
-    else:
-        end_race(state, events)
 
 
 def _pick(canoes: list[Canoe], chance: Chance, label: str) -> Canoe | None:
@@ -126,33 +145,29 @@ def _pick(canoes: list[Canoe], chance: Chance, label: str) -> Canoe | None:
     return canoes[0] if canoes else None
 
 
-def _hostile_shoots(state: State, leg: int, chance: Chance, events: Events) -> None:
-    targets = [
-        c
-        for c in state["canoes"]
-        if racing(c) and c["leg"] == leg and not c["rapid"] and c["aboard"] + c["water"] > 0
-    ]
+def _hostile_shoots(
+    state: State, leg: int, targets: list[Canoe], chance: Chance, events: Events | None
+) -> None:
     target = _pick(targets, chance, "hostile's target")
-    if target is None:
-        return
     track = track_on(target, leg)
     face = chance.roll(6)
     killed = face >= SHOT_KILLS_FROM[track]  # R4: 5-6 at close range, 6 at long
-    text = (
-        f"A hostile on leg {leg + 1} fires at {who(target)} at {RANGE[track]} range: "
-        f"D6 {face}, {'a man falls' if killed else 'a miss'}."
-    )
-    events.append(
-        {
-            "kind": "shot",
-            "seat": target["role"],
-            "leg": leg,
-            "range": RANGE[track],
-            "face": face,
-            "killed": killed,
-            "text": text,
-        }
-    )
+    if events is not None:
+        text = (
+            f"A hostile on leg {leg + 1} fires at {who(target)} at {RANGE[track]} range: "
+            f"D6 {face}, {'a man falls' if killed else 'a miss'}."
+        )
+        events.append(
+            {
+                "kind": "shot",
+                "seat": target["role"],
+                "leg": leg,
+                "range": RANGE[track],
+                "face": face,
+                "killed": killed,
+                "text": text,
+            }
+        )
     if killed:
         # Nothing in the seed says who is hit; a paddler sits higher than a swimmer.
         target["aboard" if target["aboard"] else "water"] -= 1
@@ -160,38 +175,44 @@ def _hostile_shoots(state: State, leg: int, chance: Chance, events: Events) -> N
         out_if_empty(target, events, "no one is left alive in the canoe")
 
 
-def _bear_attacks(state: State, chance: Chance, events: Events) -> None:
+def _bear_attacks(state: State, chance: Chance, events: Events | None) -> None:
     rapid = state["course"]["bear"]
-    targets = [c for c in state["canoes"] if racing(c) and c["rapid"] and c["leg"] == rapid]
+    targets = [c for c in state["canoes"] if c["rapid"] and c["leg"] == rapid and racing(c)]
     target = _pick(targets, chance, "bear's target")
     if target is None:
         return
     face = chance.roll(6)
     if face < BEAR_FLIPS_FROM:
-        text = f"The bear in rapid {rapid + 1} swipes at {who(target)}: D6 {face}, the canoe holds."
-        events.append(
-            {"kind": "bear", "seat": target["role"], "face": face, "flipped": False, "text": text}
-        )
+        if events is not None:
+            text = (
+                f"The bear in rapid {rapid + 1} swipes at {who(target)}: D6 {face}, "
+                "the canoe holds."
+            )
+            events.append(
+                {"kind": "bear", "seat": target["role"], "face": face, "flipped": False,
+                 "text": text}
+            )  # fmt: skip
         return
     capsize(target)
     kills = [chance.roll(6) for _ in range(target["water"])]  # R4: D6 for each man in the water
     dead = sum(1 for k in kills if k >= BEAR_KILLS_FROM)
     target["water"] -= dead
     target["lost"] += dead
-    text = (
-        f"The bear in rapid {rapid + 1} flips {who(target)}: D6 {face}; it mauls the men in the "
-        f"water: {faces_text(kills)}, {men_text(dead)} killed."
-    )
-    events.append(
-        {
-            "kind": "bear",
-            "seat": target["role"],
-            "face": face,
-            "flipped": True,
-            "kills": kills,
-            "text": text,
-        }
-    )
+    if events is not None:
+        text = (
+            f"The bear in rapid {rapid + 1} flips {who(target)}: D6 {face}; it mauls the men in "
+            f"the water: {faces_text(kills)}, {men_text(dead)} killed."
+        )
+        events.append(
+            {
+                "kind": "bear",
+                "seat": target["role"],
+                "face": face,
+                "flipped": True,
+                "kills": kills,
+                "text": text,
+            }
+        )
     # A bear that flips the canoe sends it through the rapid capsized, as a failed run would (R5);
     # the seed only makes the crew run the rapid "if the bear does not flip the canoe".
     if not out_if_empty(target, events, "the bear has taken the whole crew"):

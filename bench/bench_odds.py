@@ -1,0 +1,66 @@
+"""How long the win odds take: 1,000 playouts from the start and from a mid-game position.
+
+    .venv/bin/python bench/bench_odds.py [--playouts N]
+
+For each game, the position a seat asks from is a new game (the start) and the same game halfway
+through the actions the computer plays to its end (mid-game). Prints the seconds, the
+playouts per second and the odds with their margin.
+"""
+
+from __future__ import annotations
+
+import argparse
+import pathlib
+import sys
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))  # run from the repo root
+
+from chase.engines.chance import RandomChance  # noqa: E402
+from chase.engines.odds import win_odds  # noqa: E402
+from chase.games import get_engine, kinds  # noqa: E402
+
+POSITIONS = {"race": {"canoes": 6}, "pelts": {}}  # kind -> the options of the game measured
+
+
+def positions(kind: str) -> list[tuple[str, dict, str]]:
+    """The start of a computer game and the position halfway through its actions."""
+    engine = get_engine(kind)
+    options = POSITIONS[kind]
+    chance = RandomChance(2024)
+    state = engine.new_game(options, chance).state
+    roles = engine.roles(engine.clean_options(options))
+    states = [state]
+    while engine.status(state) == "playing":
+        role = next(r for r in roles if engine.legal_actions(state, r))
+        state = engine.apply(state, role, engine.computer_action(state, role, chance), chance).state
+        states.append(state)
+    halfway = len(states) // 2
+    middle = states[halfway]
+    asking = next(r for r in roles if engine.legal_actions(middle, r))
+    return [
+        (f"the start ({roles[0]} asks)", states[0], roles[0]),
+        (f"mid-game, action {halfway} of {len(states) - 1} ({asking} asks)", middle, asking),
+    ]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--playouts", type=int, default=1000)
+    args = parser.parse_args()
+    for kind in kinds():
+        engine = get_engine(kind)
+        if not hasattr(engine, "determinize"):
+            print(f"{kind}: no win odds")
+            continue
+        sides = engine.roles(engine.clean_options(POSITIONS[kind]))
+        for label, state, role in positions(kind):
+            odds = win_odds(engine, state, role, sides=sides, playouts=args.playouts, seed=1)
+            shares = ", ".join(f"{side} {p:.0%}" for side, p in odds.win.items())
+            print(
+                f"{kind}, {label}: {odds.playouts} playouts in {odds.seconds:.2f} s "
+                f"({odds.playouts / odds.seconds:.0f}/s); {shares} (± {odds.margin:.1%})"
+            )
+
+
+if __name__ == "__main__":
+    main()

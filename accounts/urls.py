@@ -1,4 +1,4 @@
-"""Account pages: the profile, and Django's own password change and reset views."""
+"""Account pages: the profile, the limited reset request, and Django's own password views."""
 
 from django.contrib.auth import views as auth_views
 from django.urls import path
@@ -19,7 +19,7 @@ urlpatterns = [
     ),
     path(
         "accounts/password/reset/",
-        auth_views.PasswordResetView.as_view(),
+        views.PasswordResetView.as_view(),
         name="password_reset",
     ),
     path(

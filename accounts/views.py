@@ -1,9 +1,12 @@
-"""The profile page. Passwords are Django's own auth views (accounts/urls.py)."""
+"""The profile page, and the password-reset request with its limits. The other password pages
+are Django's own auth views (accounts/urls.py)."""
 
 from __future__ import annotations
 
 from django.contrib import messages
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
+from django.http import HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
@@ -11,6 +14,7 @@ from accounts import services
 from accounts.forms import ProfileForm
 from accounts.inbox import emailed_kinds
 from accounts.selectors import profile_of
+from config.auth import client_ip
 
 
 @login_required
@@ -28,3 +32,25 @@ def profile(request):
         messages.success(request, "Profile saved.")
         return redirect("profile")
     return render(request, "accounts/profile.html", {"form": form})
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    """Django's reset request, counted by `services.password_reset_permit` before any mail."""
+
+    def form_valid(self, form):
+        verdict = services.password_reset_permit(
+            address=client_ip(self.request), email=form.cleaned_data["email"]
+        )
+        if verdict == "address":
+            minutes = services.password_reset_wait_minutes()
+            form.add_error(
+                None,
+                "Too many password-reset requests from your network this hour: "
+                f"try again in {minutes} minute{'s' if minutes != 1 else ''}.",
+            )
+            response = self.render_to_response(self.get_context_data(form=form), status=429)
+            response["Retry-After"] = str(minutes * 60)
+            return response
+        if verdict == "email":  # the usual answer, no mail: nothing to learn, nothing to flood
+            return HttpResponseRedirect(self.get_success_url())
+        return super().form_valid(form)

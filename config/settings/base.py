@@ -275,6 +275,10 @@ EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 10)
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Frontier <frontier@localhost>")
 # Links in e-mails sent by a worker (no request to read the host from).
 FRONTIER_BASE_URL = env_str("FRONTIER_BASE_URL", "http://127.0.0.1:8000")
+# Password-reset requests per hour: from one network (over it: the form says to wait), and for
+# one e-mail address (over it: nothing more is sent, the answer is the same).
+PASSWORD_RESET_PER_ADDRESS = env_int("PASSWORD_RESET_PER_ADDRESS", 10)
+PASSWORD_RESET_PER_EMAIL = env_int("PASSWORD_RESET_PER_EMAIL", 3)
 
 LOGGING = {
     "version": 1,

@@ -1,5 +1,6 @@
 """Accessibility: axe-core finds no serious or critical violation on the main pages, at phone
-width (390 px) and on a desktop (1280 px).
+width (390 px) and on a desktop (1280 px); and at either width nothing spills sideways (the page
+is never wider than the screen, so a phone never scrolls a page left and right).
 
 axe-core comes from a Python package (axe-playwright-python ships its axe.min.js) and is injected
 by Playwright into the page under test: it is never served to users. To check another page add
@@ -120,5 +121,6 @@ def test_the_page_has_no_serious_accessibility_violation(
     page.wait_for_load_state("networkidle")
 
     assert serious_violations(page) == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
     if SHOTS:
         page.screenshot(path=os.path.join(SHOTS, f"a11y-{name}-{width}.png"), full_page=True)

@@ -158,17 +158,16 @@ class PeltsEngine:
         """The chase played to its end by the computer on both sides, from a copy of `state`.
 
         As stepping through `apply` with `computer_action` (a test holds them equal), on one
-        copy changed in place: each action's legal actions are worked out once, without labels,
-        and nothing is checked that the computer's own choice makes legal.
+        copy changed in place: the computer picks without building every legal action (see
+        `computer.choose`), nothing is checked that its own choice makes legal, no label is
+        made, and the log is cut to its last events once, at the end.
         """
         state = clone(state)
+        events: list[dict[str, Any]] = []  # every event of the playout, kept for the log
         while state["status"] == "playing":
-            pending = state["pending"]
-            role = state["active"] if pending is None else seats_to_act(state)[0]
-            action = _choose(state, role, _bare_actions(state, role), chance)
-            events: list[dict[str, Any]] = []
-            _perform(state, role, action if pending is None else _strip(action), chance, events)
-            state["log"] = (state["log"] + events)[-LOG_LENGTH:]
+            role = state["active"] if state["pending"] is None else seats_to_act(state)[0]
+            _perform(state, role, _choose(state, role, chance), chance, events)
+        state["log"] = (state["log"] + events)[-LOG_LENGTH:]
         return state
 
 

@@ -36,28 +36,29 @@ def legal_actions(state: State, role: str | None) -> list[Action]:
 
 def bare_actions(state: State, role: str | None) -> list[Action]:
     """The legal actions, in the order offered; in the active phase without their labels (what
-    the computer chooses among and `apply` checks against: labels are most of the cost)."""
+    `apply` checks against: labels are most of the cost)."""
     if state["status"] != "playing" or role not in SIDES:
         return []
     if state["pending"] is not None:
         return pending_actions(state, role)
     if role != state["active"]:
         return []
-    if _slowed(state, role):
+    if slowed(state, role):
         # P6 Slowing down: a side whose only canoe loses the phase plays no card of any kind
         # (no King, joker or discard either); it still draws as usual when the phase ends.
         return [{"type": "end"}]
     hand = state["hands"][role]
-    actions = _movement(state, role, hand)
+    actions = movement(state, role, hand)
     if not state["used"]["action"]:
-        actions += _action_cards(state, role, hand)
+        actions += action_cards(state, role, hand)
     if not state["used"]["discard"]:
-        actions += [{"type": "discard", "card": c} for c in hand]
+        actions += discards(hand)
     actions.append({"type": "end"})
     return actions
 
 
-def _slowed(state: State, side: str) -> bool:
+def slowed(state: State, side: str) -> bool:
+    """P6 Slowing down: every canoe of the side still in action loses this phase."""
     for boat in state["canoes"][side]:
         if not boat["skip_phase"] and not boat["out"] and not boat["finished"]:
             return False
@@ -75,9 +76,10 @@ def labelled(state: State, side: str, action: Action) -> Action:
     elif kind == "discard":
         label = f"Discard {cards.name(card)}"
     elif kind == "end":
-        slowed = _slowed(state, side)
         label = (
-            "End your phase (slowed down: no card may be played)" if slowed else "End your phase"
+            "End your phase (slowed down: no card may be played)"
+            if slowed(state, side)
+            else "End your phase"
         )
     elif kind == "free":
         name = canoe_name(state, side, action["canoe"])
@@ -111,7 +113,11 @@ def may_paddle(state: State, boat: dict[str, Any]) -> bool:
     )
 
 
-def _movement(state: State, side: str, hand: list[str]) -> list[Action]:
+def movement(state: State, side: str, hand: list[str], kind: str | None = None) -> list[Action]:
+    """The movement cards' actions, canoe by canoe: "move", or "free" for a stuck canoe.
+
+    `kind` ("move" or "free") keeps only that kind, in the same order: the computer asks for
+    one kind at a time, in the order it considers them, instead of building every action."""
     usable = MOVERS[side]
     movers = [c for c in hand if c in usable]
     actions: list[Action] = []
@@ -123,14 +129,20 @@ def _movement(state: State, side: str, hand: list[str]) -> list[Action]:
         index = boat["index"]
         # P9: when stuck, a movement card the canoe could legally move with (odd only under
         # P5) frees it; the card is discarded and the canoe does not move.
-        kind = "move" if boat["stuck"] is None else "free"
+        boat_kind = "move" if boat["stuck"] is None else "free"
+        if kind is not None and boat_kind != kind:
+            continue
         if odd_only(boat):  # may_move_on() for every card at once
             actions += [
-                {"type": kind, "card": c, "canoe": index} for c in movers if c in ODD_MOVERS
+                {"type": boat_kind, "card": c, "canoe": index} for c in movers if c in ODD_MOVERS
             ]
         else:
-            actions += [{"type": kind, "card": c, "canoe": index} for c in movers]
+            actions += [{"type": boat_kind, "card": c, "canoe": index} for c in movers]
     return actions
+
+
+def discards(hand: list[str]) -> list[Action]:
+    return [{"type": "discard", "card": c} for c in hand]
 
 
 def _acting(state: State, side: str) -> list[dict[str, Any]]:
@@ -138,12 +150,16 @@ def _acting(state: State, side: str) -> list[dict[str, Any]]:
     return [b for b in state["canoes"][side] if in_play(b) and not b["skip_phase"]]
 
 
-def _action_cards(state: State, side: str, hand: list[str]) -> list[Action]:
+def action_cards(state: State, side: str, hand: list[str], only: str | None = None) -> list[Action]:
+    """The action cards' actions, card by card in hand order. `only` (a rank: "JK", "J", "Q"
+    or "K") keeps the actions of those cards alone, in the same order (see `movement`)."""
     actions: list[Action] = []
     enemies = [b for b in state["canoes"][other(side)] if in_play(b)]
     colour = cards.SIDE_COLOURS[side]
     for card in hand:
         rank = cards.RANK[card]
+        if only is not None and rank != only:
+            continue
         if rank == "JK":
             actions.append({"type": "joker", "card": card})
         elif cards.COLOUR[card] != colour:

@@ -342,4 +342,4 @@ def _start_turn(state: State) -> None:
 def _clear_skips(state: State, side: str) -> None:
     """Skips last for the owner's next phase, and all of them are set in the enemy's phase."""
     for boat in state["canoes"][side]:
-        boat.update(skip_move=False, skip_phase=False)
+        boat["skip_move"] = boat["skip_phase"] = False

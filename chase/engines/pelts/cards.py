@@ -61,5 +61,7 @@ def name(card: str) -> str:
 
 def title(card: str) -> str:
     """The card's name at the start of a sentence."""
-    text = NAME[card]
-    return text[0].upper() + text[1:]
+    return TITLE[card]
+
+
+TITLE = {card: text[0].upper() + text[1:] for card, text in NAME.items()}

@@ -186,12 +186,28 @@ def in_play(boat: dict[str, Any]) -> bool:
 def canoe_name(state: State, side: str, index: int) -> str:
     if side == "trapper" and len(state["canoes"]["trapper"]) == 1:
         return "the trappers' canoe"
-    return f"{'trapper' if side == 'trapper' else 'Indian'} canoe {index + 1}"
+    names = CANOE_NAMES[side]
+    return names[index] if index < len(names) else _numbered(side, index)
 
 
 def canoe_title(state: State, side: str, index: int) -> str:
-    text = canoe_name(state, side, index)
+    if side == "trapper" and len(state["canoes"]["trapper"]) == 1:
+        return "The trappers' canoe"
+    titles = CANOE_TITLES[side]
+    return titles[index] if index < len(titles) else _capital(_numbered(side, index))
+
+
+def _numbered(side: str, index: int) -> str:
+    return f"{'trapper' if side == 'trapper' else 'Indian'} canoe {index + 1}"
+
+
+def _capital(text: str) -> str:
     return text[0].upper() + text[1:]
+
+
+# The names of the canoes the options allow, made once: the events name canoes all the time.
+CANOE_NAMES = {side: [_numbered(side, i) for i in range(3)] for side in SIDES}
+CANOE_TITLES = {side: [_capital(name) for name in names] for side, names in CANOE_NAMES.items()}
 
 
 def odd_only(boat: dict[str, Any]) -> bool:
@@ -215,7 +231,10 @@ def gun_ready(state: State, boat: dict[str, Any]) -> bool:
 def hand_limit(state: State, side: str) -> int:
     """P2 hand size, +1 per extra canoe; P5 shrinks it as canoes go out of action."""
     boats = state["canoes"][side]
-    in_action = sum(1 for b in boats if not b["out"])
+    in_action = 0
+    for boat in boats:
+        if not boat["out"]:
+            in_action += 1
     limit = HAND_BASE[side] + len(boats) - DEFAULT_CANOES[side]
     if in_action < len(boats):
         if side == "indian":
@@ -282,7 +301,10 @@ def trim_hand(state: State, side: str, chance: Chance, events: Events) -> None:
 
 def side_title(side: str) -> str:
     """ "The trappers" / "The Indians", to start a sentence."""
-    return SIDE_NAMES[side][0].upper() + SIDE_NAMES[side][1:]
+    return SIDE_TITLES[side]
+
+
+SIDE_TITLES = {side: _capital(name) for side, name in SIDE_NAMES.items()}
 
 
 def plural(n: int, word: str) -> str:
@@ -320,12 +342,15 @@ def check_end(state: State, events: Events) -> None:
     canoe is out, or when every trapper canoe still in action has reached the finish."""
     if state["status"] != "playing":
         return
-    trappers = state["canoes"]["trapper"]
-    if all(b["out"] for b in trappers):
+    trappers_out = trappers_home = True  # every trapper canoe is out / out or finished
+    for boat in state["canoes"]["trapper"]:
+        if not boat["out"]:
+            trappers_out = False
+            if not boat["finished"]:
+                trappers_home = False
+    if trappers_out:
         finish(state, "indian", events)
-    elif all(b["out"] for b in state["canoes"]["indian"]) or all(
-        b["finished"] or b["out"] for b in trappers
-    ):
+    elif trappers_home or all(b["out"] for b in state["canoes"]["indian"]):
         finish(state, "trapper", events)
 
 

@@ -225,41 +225,43 @@ def _discard(state: State, role: str, hand: list[str]) -> Action:
     get free, so even a hand of good cards is cycled: keeping it could leave both sides ending
     their phases for ever."""
     own = [b for b in state["canoes"][role] if in_play(b)]
-    holed = any(b["holed"] and in_play(b) for b in state["canoes"][other(role)])
     # What a card's worth depends on, worked out once for the whole hand.
-    odd_moves_only = bool(own) and all(odd_only(b) for b in own)
-    worth = {
-        **CARD_WORTH,
-        "J": CARD_WORTH["J"] if _unloaded(own) else 0,
-        "Q": 0 if state["rain"] else CARD_WORTH["Q"],
-    }
+    holed = False  # an enemy canoe in play is holed
+    for boat in state["canoes"][other(role)]:
+        if boat["holed"] and in_play(boat):
+            holed = True
+    odd_moves_only = bool(own)  # every canoe of the side in play moves on odd cards only
+    unloaded = False
+    for boat in own:
+        odd_moves_only = odd_moves_only and odd_only(boat)
+        unloaded = unloaded or not boat["loaded"]
+    worth = WORTH[(unloaded, state["rain"])]
     colour = cards.SIDE_COLOURS[role]
     worst, least = hand[0], None
-    for card in hand:  # the first of the least useful, as min() picks
-        value = _usefulness(card, colour, odd_moves_only, holed, worth)
+    for card in hand:  # the first of the least useful, as min() picks; a rough worth:
+        rank = RANK[card]
+        pips = PIPS[card]
+        if rank == "JK":
+            value = 0
+        elif COLOUR[card] != colour:
+            value = pips // 2 if holed and pips is not None else -1  # a counter-card (P12)
+        elif pips is not None:
+            value = -1 if pips % 2 == 0 and odd_moves_only else pips - 3
+        else:
+            value = worth[rank]
         if least is None or value < least:
             worst, least = card, value
     return {"type": "discard", "card": worst}
 
 
-def _usefulness(card: str, colour: str, odd_moves_only: bool, holed: bool, worth: dict) -> int:
-    """A rough worth of a card in the hand of the side playing `colour`, for choosing a discard
-    (`odd_moves_only`: every canoe of the side in play moves on odd cards only, and there is
-    one; `holed`: an enemy canoe in play is holed; `worth`: Jack and Queen as things stand)."""
-    rank = RANK[card]
-    if rank == "JK":
-        return 0
-    pips = PIPS[card]
-    if COLOUR[card] != colour:
-        if holed and pips is not None:
-            return pips // 2  # a counter-card (P12)
-        return -1
-    if pips is not None:
-        if pips % 2 == 0 and odd_moves_only:
-            return -1
-        return pips - 3
-    return worth[rank]
-
-
-def _unloaded(boats: list[dict]) -> bool:
-    return any(not b["loaded"] for b in boats)
+# A court card's or an ace's worth by (an own gun is unloaded, it rains): a Jack only reloads,
+# a Queen only fires.
+WORTH = {
+    (unloaded, rain): {
+        **CARD_WORTH,
+        "J": CARD_WORTH["J"] if unloaded else 0,
+        "Q": 0 if rain else CARD_WORTH["Q"],
+    }
+    for unloaded in (False, True)
+    for rain in (False, True)
+}

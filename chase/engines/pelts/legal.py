@@ -118,14 +118,15 @@ def movement(state: State, side: str, hand: list[str], kind: str | None = None) 
 
     `kind` ("move" or "free") keeps only that kind, in the same order: the computer asks for
     one kind at a time, in the order it considers them, instead of building every action."""
+    actions: list[Action] = []
+    paddlers = [boat for boat in state["canoes"][side] if may_paddle(state, boat)]
+    if not paddlers:
+        return actions
     usable = MOVERS[side]
     movers = [c for c in hand if c in usable]
-    actions: list[Action] = []
     if not movers:
         return actions
-    for boat in state["canoes"][side]:
-        if not may_paddle(state, boat):
-            continue
+    for boat in paddlers:
         index = boat["index"]
         # P9: when stuck, a movement card the canoe could legally move with (odd only under
         # P5) frees it; the card is discarded and the canoe does not move.

@@ -212,7 +212,8 @@ CANOE_TITLES = {side: [_capital(name) for name in names] for side, names in CANO
 
 def odd_only(boat: dict[str, Any]) -> bool:
     """P5 / P13: a rower down or a paddle lost: the canoe moves only on odd cards."""
-    return boat["paddle_lost"] or any(r != ROWER_OK for r in boat["rowers"])
+    rowers = boat["rowers"]
+    return boat["paddle_lost"] or rowers.count(ROWER_OK) != len(rowers)
 
 
 def in_sight(state: State, a: int, b: int) -> bool:
@@ -366,7 +367,7 @@ def place(state: State, side: str, index: int, position: int, events: Events) ->
     """Put a canoe at a position on the river: a trapper canoe at the end has escaped (P5)."""
     boat = canoe(state, side, index)
     length = state["river"]["length"]
-    boat["position"] = max(0, min(position, length))
+    boat["position"] = 0 if position < 0 else length if position > length else position
     if side == "trapper" and position >= length:
         boat.update(finished=True, stuck=None, stuck_on=None)
         say(events, f"{canoe_title(state, side, index)} reaches the end of the river.")

@@ -328,7 +328,8 @@ def end_phase(state: State, chance: Chance, events: Events) -> None:
     draw_up(state, side, chance, events)
     state["used"] = fresh_used()
     if side == "trapper":
-        state.update(active="indian", phase=3)
+        state["active"] = "indian"
+        state["phase"] = 3
         return
     drift(state, events)
     if state["status"] == "playing":
@@ -336,7 +337,10 @@ def end_phase(state: State, chance: Chance, events: Events) -> None:
 
 
 def _start_turn(state: State) -> None:
-    state.update(turn=state["turn"] + 1, phase=1, active="trapper", used=fresh_used())
+    state["turn"] += 1
+    state["phase"] = 1
+    state["active"] = "trapper"
+    state["used"] = fresh_used()
 
 
 def _clear_skips(state: State, side: str) -> None:

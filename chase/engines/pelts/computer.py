@@ -173,8 +173,11 @@ def _wounds(boat: dict) -> int:
 
 
 def _lead_trapper(state: State) -> dict | None:
-    boats = [b for b in state["canoes"]["trapper"] if in_play(b)]
-    return max(boats, key=lambda b: b["position"]) if boats else None
+    lead = None
+    for boat in state["canoes"]["trapper"]:  # the first of the foremost, as max() picks
+        if in_play(boat) and (lead is None or boat["position"] > lead["position"]):
+            lead = boat
+    return lead
 
 
 # -- the active phase --------------------------------------------------------------------------

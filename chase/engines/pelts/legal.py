@@ -12,7 +12,6 @@ from chase.engines.pelts.model import (
     canoe_name,
     canoe_title,
     gun_ready,
-    in_play,
     in_sight,
     odd_only,
     other,
@@ -102,15 +101,26 @@ def labelled(state: State, side: str, action: Action) -> Action:
 
 
 def may_paddle(state: State, boat: dict[str, Any]) -> bool:
-    """A canoe may take its movement card this phase (P4): one per canoe, none while skipping
-    a move or a phase (P13), none once out or past the finish."""
-    return (
-        in_play(boat)
-        and boat["index"] not in state["used"]["moved"]
+    """May this canoe take its movement card this phase? (See `paddlers`.)"""
+    return any(b is boat for b in paddlers(state, boat["side"]))
+
+
+def paddlers(state: State, side: str) -> list[dict[str, Any]]:
+    """The canoes that may take their movement card this phase (P4): one per canoe, none while
+    skipping a move or a phase (P13), none once out or past the finish (`in_play`, written out:
+    this is asked at every step of a playout)."""
+    moved = state["used"]["moved"]
+    length = state["river"]["length"]
+    return [
+        boat
+        for boat in state["canoes"][side]
+        if boat["index"] not in moved
+        and not boat["out"]
+        and not boat["finished"]
         and not boat["skip_move"]
         and not boat["skip_phase"]
-        and (boat["stuck"] is not None or boat["position"] < state["river"]["length"])
-    )
+        and (boat["stuck"] is not None or boat["position"] < length)
+    ]
 
 
 def movement(state: State, side: str, hand: list[str], kind: str | None = None) -> list[Action]:
@@ -119,14 +129,14 @@ def movement(state: State, side: str, hand: list[str], kind: str | None = None) 
     `kind` ("move" or "free") keeps only that kind, in the same order: the computer asks for
     one kind at a time, in the order it considers them, instead of building every action."""
     actions: list[Action] = []
-    paddlers = [boat for boat in state["canoes"][side] if may_paddle(state, boat)]
-    if not paddlers:
+    boats = paddlers(state, side)
+    if not boats:
         return actions
     usable = MOVERS[side]
     movers = [c for c in hand if c in usable]
     if not movers:
         return actions
-    for boat in paddlers:
+    for boat in boats:
         index = boat["index"]
         # P9: when stuck, a movement card the canoe could legally move with (odd only under
         # P5) frees it; the card is discarded and the canoe does not move.
@@ -148,14 +158,18 @@ def discards(hand: list[str]) -> list[Action]:
 
 def _acting(state: State, side: str) -> list[dict[str, Any]]:
     """Own canoes that may use an action card: P13 "slowing down" loses the whole phase."""
-    return [b for b in state["canoes"][side] if in_play(b) and not b["skip_phase"]]
+    return [
+        b
+        for b in state["canoes"][side]
+        if not b["out"] and not b["finished"] and not b["skip_phase"]
+    ]  # in play, and not slowed down
 
 
 def action_cards(state: State, side: str, hand: list[str], only: str | None = None) -> list[Action]:
     """The action cards' actions, card by card in hand order. `only` (a rank: "JK", "J", "Q"
     or "K") keeps the actions of those cards alone, in the same order (see `movement`)."""
     actions: list[Action] = []
-    enemies = [b for b in state["canoes"][other(side)] if in_play(b)]
+    enemies = [b for b in state["canoes"][other(side)] if not b["out"] and not b["finished"]]
     colour = cards.SIDE_COLOURS[side]
     for card in hand:
         rank = cards.RANK[card]

@@ -29,9 +29,9 @@ from chase.engines.base import IllegalMove, OptionsError, Outcome
 from chase.engines.chance import Chance
 from chase.engines.pelts import actions as _actions
 from chase.engines.pelts import moves as _moves
+from chase.engines.pelts.computer import END, random_action
 from chase.engines.pelts.computer import choose as _choose
 from chase.engines.pelts.computer import computer_action as _computer_action
-from chase.engines.pelts.computer import random_action
 from chase.engines.pelts.explain import why_unplayable
 from chase.engines.pelts.flow import answer as _answer
 from chase.engines.pelts.hidden import determinize as _determinize
@@ -160,13 +160,20 @@ class PeltsEngine:
         As stepping through `apply` with `computer_action` (a test holds them equal), on one
         copy changed in place: the computer picks without building every legal action (see
         `computer.choose`), nothing is checked that its own choice makes legal, no label is
-        made, and the log is cut to its last events once, at the end.
+        made, the end of the phase after the computer's discard is known without asking it, and
+        the log is cut to its last events once, at the end.
         """
         state = clone(state)
         events: list[dict[str, Any]] = []  # every event of the playout, kept for the log
         while state["status"] == "playing":
             role = state["active"] if state["pending"] is None else seats_to_act(state)[0]
-            _perform(state, role, _choose(state, role, chance), chance, events)
+            action = _choose(state, role, chance)
+            _perform(state, role, action, chance, events)
+            if action["type"] == "discard":
+                # The computer discards only when it has nothing else to play (`computer.choose`
+                # tries every other kind first), and a discard leaves it fewer cards and no
+                # discard: so it ends its phase next, which is done without asking it again.
+                _perform(state, role, END, chance, events)
         state["log"] = (state["log"] + events)[-LOG_LENGTH:]
         return state
 

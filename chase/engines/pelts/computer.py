@@ -77,8 +77,7 @@ def choose(state: State, role: str, chance: Chance) -> Action:
         if frees:
             return min(frees, key=lambda a: cards.move_value(a["card"]))
     # The ranks of the cards it may play as action cards: its own colour's, and jokers.
-    foe = cards.SIDE_COLOURS[other(role)]
-    ranks = NONE if state["used"]["action"] else {RANK[c] for c in hand if COLOUR[c] != foe}
+    ranks = NONE if state["used"]["action"] else set(map(ACTION_RANKS[role].get, hand))
     if "Q" in ranks:
         shots = action_cards(state, role, hand, "Q")
         if shots:
@@ -111,6 +110,11 @@ def _of(actions: list[Action], kind: str) -> list[Action]:
 
 
 NONE: frozenset[str] = frozenset()
+# Each side's cards that may be played as action cards (P3: its own colour; jokers), by rank.
+ACTION_RANKS = {
+    side: {c: RANK[c] for c in cards.FULL_DECK if COLOUR[c] in (cards.SIDE_COLOURS[side], None)}
+    for side in SIDES
+}
 END: Action = {"type": "end"}  # never changed: `computer_action` labels a copy
 
 

@@ -381,11 +381,12 @@ def drift(state: State, events: Events) -> None:
     put (P9 says only a canoe stuck on a floating obstacle still drifts).
     """
     length = state["river"]["length"]
-    say(events, f'The current sweeps everything afloat {DRIFT}" downstream.')
+    say(events, DRIFT_TOLD)
     for obstacle in state["obstacles"]:
         obstacle["position"] += DRIFT
     gone = {o["id"] for o in state["obstacles"] if o["position"] >= length}
-    state["obstacles"] = [o for o in state["obstacles"] if o["id"] not in gone]
+    if gone:
+        state["obstacles"] = [o for o in state["obstacles"] if o["id"] not in gone]
     for side in SIDES:
         for boat in state["canoes"][side]:
             if not in_play(boat) or boat["stuck"] == "aground":
@@ -402,6 +403,9 @@ def drift(state: State, events: Events) -> None:
                     boat["wide_left"] = None
             place(state, side, boat["index"], boat["position"] + inches, events)
     check_end(state, events)
+
+
+DRIFT_TOLD = f'The current sweeps everything afloat {DRIFT}" downstream.'
 
 
 def other(side: str) -> str:

@@ -76,23 +76,23 @@ def choose(state: State, role: str, chance: Chance) -> Action:
         frees = [a for a in moving if a["type"] == "free"]
         if frees:
             return min(frees, key=lambda a: cards.move_value(a["card"]))
-    # The ranks of the cards it may play as action cards: its own colour's, and jokers.
-    ranks = NONE if state["used"]["action"] else set(map(ACTION_RANKS[role].get, hand))
-    if "Q" in ranks:
+    # Its cards that may be played as action cards, by rank (none once its action is used).
+    own = NO_ACTION if state["used"]["action"] else ACTION_CARDS[role]
+    if not own["Q"].isdisjoint(hand):
         shots = action_cards(state, role, hand, "Q")
         if shots:
             return max(shots, key=lambda a: _wounds(canoe(state, other(role), a["target"])))
-    if "J" in ranks:
+    if not own["J"].isdisjoint(hand):
         reloads = action_cards(state, role, hand, "J")
         if reloads:
             return reloads[0]
     if moving:  # no canoe is stuck: all of them are moves
         return _move(state, role, moving)
-    if "K" in ranks:
+    if not own["K"].isdisjoint(hand):
         events = action_cards(state, role, hand, "K")
         if events:
             return _event(state, role, events)
-    if "JK" in ranks and role == "trapper" and len(state["jokers"]) == 1:
+    if role == "trapper" and len(state["jokers"]) == 1 and not own["JK"].isdisjoint(hand):
         # The trappers play the second joker once they have moved (P6: a different one):
         # the turn starts again with their phase.
         second = [
@@ -109,12 +109,19 @@ def _of(actions: list[Action], kind: str) -> list[Action]:
     return [a for a in actions if a["type"] == kind]
 
 
-NONE: frozenset[str] = frozenset()
 # Each side's cards that may be played as action cards (P3: its own colour; jokers), by rank.
-ACTION_RANKS = {
-    side: {c: RANK[c] for c in cards.FULL_DECK if COLOUR[c] in (cards.SIDE_COLOURS[side], None)}
+ACTION_CARDS = {
+    side: {
+        rank: frozenset(
+            c
+            for c in cards.FULL_DECK
+            if RANK[c] == rank and COLOUR[c] in (cards.SIDE_COLOURS[side], None)
+        )
+        for rank in ("J", "Q", "K", "JK")
+    }
     for side in SIDES
 }
+NO_ACTION: dict[str, frozenset[str]] = dict.fromkeys(("J", "Q", "K", "JK"), frozenset())
 END: Action = {"type": "end"}  # never changed: `computer_action` labels a copy
 
 

@@ -128,10 +128,12 @@ class PeltsEngine:
         return _legal_actions(state, role)
 
     def apply(self, state: dict[str, Any], role: str, action: dict[str, Any], chance: Chance):
-        legal = _bare_actions(state, role)  # labelled only in a sub-phase
         wanted = _strip(action) if isinstance(action, dict) else None
+        kind = wanted.get("type") if wanted is not None else None
+        # Only the legal actions of the type posted (labelled only in a sub-phase).
+        legal = _bare_actions(state, role, kind) if isinstance(kind, str) else []
         if wanted is None or not _offered(wanted, legal, state["pending"] is not None):
-            raise IllegalMove(_refusal(state, role, legal))
+            raise IllegalMove(_refusal(state, role, _bare_actions(state, role)))
         new = clone(state)
         events: list[dict[str, Any]] = []
         _perform(new, role, wanted, chance, events)

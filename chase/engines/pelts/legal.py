@@ -33,27 +33,36 @@ def legal_actions(state: State, role: str | None) -> list[Action]:
     return [labelled(state, role, action) for action in actions]  # type: ignore[arg-type]
 
 
-def bare_actions(state: State, role: str | None) -> list[Action]:
+def bare_actions(state: State, role: str | None, kind: str | None = None) -> list[Action]:
     """The legal actions, in the order offered; in the active phase without their labels (what
-    `apply` checks against: labels are most of the cost)."""
+    `apply` checks against: labels are most of the cost).
+
+    `kind` (an action's "type") keeps the active phase's actions of that type alone, and builds
+    no other: `apply` checks a posted action against those. A sub-phase's answers all come."""
     if state["status"] != "playing" or role not in SIDES:
         return []
     if state["pending"] is not None:
         return pending_actions(state, role)
     if role != state["active"]:
         return []
+    every = kind is None
     if slowed(state, role):
         # P6 Slowing down: a side whose only canoe loses the phase plays no card of any kind
         # (no King, joker or discard either); it still draws as usual when the phase ends.
-        return [{"type": "end"}]
+        return [{"type": "end"}] if every or kind == "end" else []
     hand = state["hands"][role]
-    actions = movement(state, role, hand)
-    if not state["used"]["action"]:
-        actions += action_cards(state, role, hand)
-    if not state["used"]["discard"]:
+    actions = movement(state, role, hand, kind) if every or kind in ("move", "free") else []
+    if not state["used"]["action"] and (every or kind in CARD_RANKS):
+        actions += action_cards(state, role, hand, CARD_RANKS.get(kind))  # type: ignore[arg-type]
+    if not state["used"]["discard"] and (every or kind == "discard"):
         actions += discards(hand)
-    actions.append({"type": "end"})
+    if every or kind == "end":
+        actions.append({"type": "end"})
     return actions
+
+
+# The action card each kind of action is played with (P6).
+CARD_RANKS = {"reload": "J", "fire": "Q", "event": "K", "joker": "JK"}
 
 
 def slowed(state: State, side: str) -> bool:

@@ -275,8 +275,11 @@ def draw_up(state: State, side: str, chance: Chance, events: Events) -> None:
             if not state["discard"]:
                 break
             reshuffle(state, chance, events)
-        hand.append(state["draw"].pop())
-        drawn += 1
+        pile = state["draw"]
+        take = min(limit - len(hand), len(pile))
+        hand.extend(pile[: -take - 1 : -1])  # the top card first, as if drawn one by one
+        del pile[-take:]
+        drawn += take
     if not state["draw"] and state["discard"]:
         reshuffle(state, chance, events)  # P2: as soon as the pile is empty
     if drawn:

@@ -28,7 +28,7 @@ from chase.engines.pelts.model import (
     side_title,
 )
 from chase.engines.pelts.moves import hidden_sandbank
-from chase.engines.pelts.tables import EVENTS, ROWER_LOST, ROWER_WOUNDED
+from chase.engines.pelts.tables import EVENTS, ROWER_LOST, ROWER_WOUNDED, SIDES
 
 
 def _use_action(state: State, side: str, card: str) -> None:
@@ -323,7 +323,7 @@ def discard_card(state: State, side: str, card: str, events: Events) -> None:
 def end_phase(state: State, chance: Chance, events: Events) -> None:
     """Phases 2 and 4 draw back up; after the Indians, phase 5 drifts and a new turn starts."""
     side = state["active"]
-    say(events, f"{side_title(side)} end their phase.", side)
+    say(events, PHASE_ENDS[side], side)
     _clear_skips(state, side)
     draw_up(state, side, chance, events)
     state["used"] = fresh_used()
@@ -334,6 +334,9 @@ def end_phase(state: State, chance: Chance, events: Events) -> None:
     drift(state, events)
     if state["status"] == "playing":
         _start_turn(state)
+
+
+PHASE_ENDS = {side: f"{side_title(side)} end their phase." for side in SIDES}
 
 
 def _start_turn(state: State) -> None:

@@ -238,11 +238,12 @@ def _discard(state: State, role: str, hand: list[str]) -> Action:
     end of the phase, so a poor card is better cycled. Asked only when no canoe may paddle or
     get free, so even a hand of good cards is cycled: keeping it could leave both sides ending
     their phases for ever."""
-    own = [b for b in state["canoes"][role] if in_play(b)]
-    # What a card's worth depends on, worked out once for the whole hand.
+    # What a card's worth depends on, worked out once for the whole hand (`in_play` written
+    # out: this is asked at nearly every phase of a playout).
+    own = [b for b in state["canoes"][role] if not b["out"] and not b["finished"]]
     holed = False  # an enemy canoe in play is holed
     for boat in state["canoes"][other(role)]:
-        if boat["holed"] and in_play(boat):
+        if boat["holed"] and not boat["out"] and not boat["finished"]:
             holed = True
     odd_moves_only = bool(own)  # every canoe of the side in play moves on odd cards only
     unloaded = False

@@ -244,7 +244,7 @@ def hand_limit(state: State, side: str) -> int:
         else:
             # Decided: a lost second trapper canoe takes its extra card with it.
             limit -= len(boats) - in_action
-    return max(limit, 1)
+    return limit if limit > 1 else 1
 
 
 def reshuffle(state: State, chance: Chance, events: Events) -> None:
@@ -354,7 +354,13 @@ def check_end(state: State, events: Events) -> None:
                 trappers_home = False
     if trappers_out:
         finish(state, "indian", events)
-    elif trappers_home or all(b["out"] for b in state["canoes"]["indian"]):
+        return
+    indians_out = True  # loops, not all(): this is asked at every drift and finish
+    for boat in state["canoes"]["indian"]:
+        if not boat["out"]:
+            indians_out = False
+            break
+    if trappers_home or indians_out:
         finish(state, "trapper", events)
 
 
@@ -385,15 +391,17 @@ def drift(state: State, events: Events) -> None:
     """
     length = state["river"]["length"]
     say(events, DRIFT_TOLD)
+    gone = set()
     for obstacle in state["obstacles"]:
         obstacle["position"] += DRIFT
-    gone = {o["id"] for o in state["obstacles"] if o["position"] >= length}
+        if obstacle["position"] >= length:
+            gone.add(obstacle["id"])
     if gone:
         state["obstacles"] = [o for o in state["obstacles"] if o["id"] not in gone]
     for side in SIDES:
         for boat in state["canoes"][side]:
-            if not in_play(boat) or boat["stuck"] == "aground":
-                continue
+            if boat["out"] or boat["finished"] or boat["stuck"] == "aground":
+                continue  # out of play (see `in_play`), or aground
             if boat["stuck_on"] in gone:
                 boat.update(stuck=None, stuck_on=None)
             inches = DRIFT

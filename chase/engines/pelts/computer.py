@@ -2,7 +2,10 @@
 
 The computer frees stuck canoes, fires when it has a loaded gun and sight, reloads an empty
 gun, moves its best card (the trappers run, the Indians close in to melee range), sets random
-events on the enemy, throws away cards it cannot use, and shows signs at random.
+events on the enemy, else throws away its least useful card, and shows signs at random.
+
+It is the playouts' (and so the win odds') inner loop: `choose` builds only the actions of the
+kind it is looking at, and the scoring works from tables made once (see `choose`, `_discard`).
 """
 
 from __future__ import annotations

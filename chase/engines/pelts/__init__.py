@@ -181,10 +181,15 @@ class PeltsEngine:
 
 
 def _perform(state, role, action, chance, events) -> None:
-    """Carry out a legal action on `state` (a private copy)."""
+    """Carry out a legal action on `state` (a private copy); the commonest kinds are tried first
+    (a chase is mostly answers, ends of phases, discards and moves)."""
     kind = action["type"]
     if kind in PENDING_ANSWERS:
         _answer(state, role, action, chance, events)
+    elif kind == "end":
+        _actions.end_phase(state, chance, events)
+    elif kind == "discard":
+        _actions.discard_card(state, role, action["card"], events)
     elif kind == "move":
         _moves.start_move(state, role, action["canoe"], action["card"], chance, events)
     elif kind == "free":
@@ -197,12 +202,8 @@ def _perform(state, role, action, chance, events) -> None:
         )
     elif kind == "event":
         _actions.king(state, role, action["card"], action["target"], chance, events)
-    elif kind == "joker":
-        _actions.joker(state, role, action["card"], chance, events)
-    elif kind == "discard":
-        _actions.discard_card(state, role, action["card"], events)
     else:
-        _actions.end_phase(state, chance, events)
+        _actions.joker(state, role, action["card"], chance, events)
 
 
 ENGINE = PeltsEngine()

@@ -90,7 +90,9 @@ def _strip(action: dict[str, Any]) -> dict[str, Any]:
 
 def _offered(wanted: dict[str, Any], legal: list[dict[str, Any]], labelled: bool) -> bool:
     """Is `wanted` (without its label) one of the legal actions (with or without labels)?"""
-    size = len(wanted) + 1 if labelled else len(wanted)
+    if not labelled:
+        return wanted in legal  # dicts compared key by key, in C
+    size = len(wanted) + 1
     return any(
         len(a) == size and all(a.get(k, _ABSENT) == v for k, v in wanted.items()) for a in legal
     )

@@ -16,7 +16,7 @@ from chase.engines.base import IllegalMove
 from chase.engines.chance import Chance
 from chase.engines.pelts import cards
 from chase.engines.pelts.cards import COLOUR, PIPS, RANK
-from chase.engines.pelts.flow import SIGN_ACTIONS, pending_actions
+from chase.engines.pelts.flow import SIGN_ACTIONS, pending_actions, signers
 from chase.engines.pelts.legal import action_cards, labelled, legal_actions, movement, slowed
 from chase.engines.pelts.model import State, canoe, in_play, odd_only, other
 from chase.engines.pelts.moves import distance
@@ -51,8 +51,11 @@ def computer_action(state: State, role: str, chance: Chance) -> Action:
 def _to_act(state: State, role: str) -> bool:
     if state["status"] != "playing" or role not in SIDES:
         return False
-    if state["pending"] is None:
+    pending = state["pending"]
+    if pending is None:
         return role == state["active"]
+    if pending["kind"] == "test":
+        return role in signers(state)
     return bool(pending_actions(state, role))
 
 

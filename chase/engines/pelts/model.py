@@ -166,7 +166,8 @@ def deal(state: State, chance: Chance, events: Events, *, trapper_ace: bool = Fa
     state["discard"] = []
     for side in SIDES:
         hand = state["hands"][side]
-        while len(hand) < hand_limit(state, side):
+        limit = hand_limit(state, side)
+        while len(hand) < limit:
             hand.append(state["draw"].pop())
     say(events, "The cards are shuffled and dealt.")
 

@@ -317,7 +317,14 @@ def count_joker(state: State, card: str, chance: Chance, events: Events) -> None
 def discard_card(state: State, side: str, card: str, events: Events) -> None:
     discard(state, side, card)
     state["used"]["discard"] = True
-    say(events, f"{side_title(side)} discard {cards.name(card)}.", side)
+    say(events, DISCARDS[side][card], side)
+
+
+# What a discard says, made once (it is said nearly every phase).
+DISCARDS = {
+    side: {card: f"{side_title(side)} discard {cards.name(card)}." for card in cards.FULL_DECK}
+    for side in SIDES
+}
 
 
 def end_phase(state: State, chance: Chance, events: Events) -> None:

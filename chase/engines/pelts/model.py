@@ -284,7 +284,9 @@ def draw_up(state: State, side: str, chance: Chance, events: Events) -> None:
     if not state["draw"] and state["discard"]:
         reshuffle(state, chance, events)  # P2: as soon as the pile is empty
     if drawn:
-        say(events, f"{side_title(side)} draw {plural(drawn, 'card')}.", side)
+        told = DRAWS[side]
+        text = told[drawn] if drawn < len(told) else _draws(side, drawn)
+        say(events, text, side)
 
 
 def discard(state: State, side: str, card: str) -> None:
@@ -314,6 +316,14 @@ SIDE_TITLES = {side: _capital(name) for side, name in SIDE_NAMES.items()}
 
 def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _draws(side: str, drawn: int) -> str:
+    return f"{side_title(side)} draw {plural(drawn, 'card')}."
+
+
+# What drawing up says, made once for the usual numbers of cards (it is said every phase).
+DRAWS = {side: [_draws(side, n) for n in range(10)] for side in SIDES}
 
 
 # -- wounds and the end of the chase -----------------------------------------------------------

@@ -111,7 +111,7 @@ def labelled(state: State, side: str, action: Action) -> Action:
 
 def may_paddle(state: State, boat: dict[str, Any]) -> bool:
     """May this canoe take its movement card this phase? (See `paddlers`.)"""
-    return any(b is boat for b in paddlers(state, boat["side"]))
+    return any(b["index"] == boat["index"] for b in paddlers(state, boat["side"]))
 
 
 def paddlers(state: State, side: str) -> list[dict[str, Any]]:
@@ -135,8 +135,8 @@ def paddlers(state: State, side: str) -> list[dict[str, Any]]:
 def movement(state: State, side: str, hand: list[str], kind: str | None = None) -> list[Action]:
     """The movement cards' actions, canoe by canoe: "move", or "free" for a stuck canoe.
 
-    `kind` ("move" or "free") keeps only that kind, in the same order: the computer asks for
-    one kind at a time, in the order it considers them, instead of building every action."""
+    `kind` ("move" or "free") keeps only that kind, in the same order, and builds no other
+    (what `apply` checks a posted move against)."""
     actions: list[Action] = []
     boats = paddlers(state, side)
     if not boats:
@@ -176,7 +176,8 @@ def _acting(state: State, side: str) -> list[dict[str, Any]]:
 
 def action_cards(state: State, side: str, hand: list[str], only: str | None = None) -> list[Action]:
     """The action cards' actions, card by card in hand order. `only` (a rank: "JK", "J", "Q"
-    or "K") keeps the actions of those cards alone, in the same order (see `movement`)."""
+    or "K") keeps the actions of those cards alone, in the same order: the computer asks for
+    one rank at a time, in the order it considers them, and `apply` for the one posted."""
     actions: list[Action] = []
     enemies = [b for b in state["canoes"][other(side)] if not b["out"] and not b["finished"]]
     colour = cards.SIDE_COLOURS[side]

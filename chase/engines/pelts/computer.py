@@ -65,10 +65,11 @@ def choose(state: State, role: str, chance: Chance) -> Action:
 
     Fast path, for playouts: in the active phase the computer tries the kinds of action in
     its order of preference (free a stuck canoe, fire, reload, move, a random event, the second
-    joker, a discard, the end of the phase), asks `legal` for one kind's actions only when the
-    hand holds a card for it, and stops at the first pick: so most steps build a handful of
-    actions, not every one. Each kind's actions come in the order `legal_actions` offers them,
-    so every pick (the first of equals) is the one made among all of them."""
+    joker, a discard, the end of the phase) and stops at the first pick. It asks `legal` for
+    the movement cards' actions, and for an action card's only when the hand holds one of that
+    rank it may play, so most steps build a handful of actions, not every one. Each kind's
+    actions come in the order `legal_actions` offers them, so every pick (the first of equals)
+    is the one made among all of them."""
     pending = state["pending"]
     if pending is not None:
         if pending["kind"] == "test":  # the signs need no list: any of the three, at random

@@ -37,7 +37,7 @@ HAZARD_ORDER = {"apex": 0, "hidden": 1, "obstacle": 2, "rock": 3}
 def distance(boat: dict[str, Any], card: str, counter: str | None) -> int:
     """Inches a movement card moves this canoe: halved when exhausted (rounded down), 1" less
     when taking on water, less a counter-card (P12), never below 0."""
-    inches = cards.move_value(card)
+    inches = cards.MOVE_VALUE[card]
     if boat["exhausted"]:
         inches //= 2
     if boat["leaking"]:
@@ -61,7 +61,7 @@ def start_move(state: State, side: str, index: int, card: str, chance: Chance, e
     discard(state, side, card)
     state["used"]["moved"].append(index)
     boat = canoe(state, side, index)
-    say(events, f"{cards.title(card)}: {canoe_name(state, side, index)} paddles on.", side)
+    say(events, f"{cards.TITLE[card]}: {canoe_name(state, side, index)} paddles on.", side)
     k = {"step": "move_countered", "side": side, "index": index, "card": card}
     if boat["holed"]:
         text = f"{canoe_title(state, side, index)} is holed and moves with {cards.name(card)}."

@@ -1,7 +1,12 @@
 """Benchmark and sanity check for the Pelts, Paddling and Powder engine.
 
-Plays computer-against-computer chases and reports games per second and how often the trappers
-escape; then pits the computer player against a uniformly random one, 1000 games each way.
+Plays computer-against-computer chases from `new_game` to the end and reports games per second
+(CPU time, `time.process_time`, so that other work on a shared machine does not count) and how
+often the trappers escape, twice: through the public API (`ENGINE.apply` with
+`ENGINE.computer_action`, recorded chance, as a session plays) and as `ENGINE.playout` plays
+them (the same choices on one copy changed in place, chance unrecorded, as the win odds do;
+tests/chase/engines/test_pelts_playout.py holds the two equal). Then it pits the computer player
+against a uniformly random one, 1000 games each way.
 
     .venv/bin/python bench/bench_pelts.py [--games N] [--duel-games M] [--seed S]
 """
@@ -37,19 +42,38 @@ def play(seed: int, trapper: Player, indian: Player) -> tuple[str, int, int]:
 
 
 def run(games: int, seed: int, trapper: Player, indian: Player) -> dict[str, float]:
-    start = time.perf_counter()
+    start = time.process_time()
     escapes = actions = turns = 0
     for i in range(games):
         winner, steps, turn = play(seed + i, trapper, indian)
         escapes += winner == "trapper"
         actions += steps
         turns += turn
-    seconds = time.perf_counter() - start
+    seconds = time.process_time() - start
     return {
         "seconds": seconds,
         "per_second": games / seconds,
         "escape_rate": escapes / games,
         "actions": actions / games,
+        "turns": turns / games,
+    }
+
+
+def run_playouts(games: int, seed: int) -> dict[str, float]:
+    """The same chases as `run` with the computer on both sides, each played by `ENGINE.playout`
+    from its new game (the same seeds, so the same games)."""
+    start = time.process_time()
+    escapes = turns = 0
+    for i in range(games):
+        chance = RandomChance(seed + i, record=False)
+        final = ENGINE.playout(ENGINE.new_game({}, chance).state, chance)
+        escapes += final["winner"] == "trapper"
+        turns += final["turn"]
+    seconds = time.process_time() - start
+    return {
+        "seconds": seconds,
+        "per_second": games / seconds,
+        "escape_rate": escapes / games,
         "turns": turns / games,
     }
 
@@ -64,9 +88,16 @@ def main() -> None:
     computer = ENGINE.computer_action
     result = run(args.games, args.seed, computer, computer)
     print(
-        f"computer vs computer: {args.games} chases in {result['seconds']:.1f} s "
-        f"({result['per_second']:.0f} games/s, {result['actions']:.0f} actions and "
-        f"{result['turns']:.1f} turns a chase); the trappers escape {result['escape_rate']:.1%}"
+        f"computer vs computer, public API (apply + computer_action): {args.games} chases in "
+        f"{result['seconds']:.1f} s CPU ({result['per_second']:.0f} games/s, "
+        f"{result['actions']:.0f} actions and {result['turns']:.1f} turns a chase); "
+        f"the trappers escape {result['escape_rate']:.1%}"
+    )
+    fast = run_playouts(args.games, args.seed)
+    print(
+        f"computer vs computer, ENGINE.playout: {args.games} chases in {fast['seconds']:.1f} s CPU "
+        f"({fast['per_second']:.0f} games/s, {fast['turns']:.1f} turns a chase); "
+        f"the trappers escape {fast['escape_rate']:.1%}"
     )
     if args.duel_games <= 0:
         return

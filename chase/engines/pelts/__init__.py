@@ -29,9 +29,9 @@ from chase.engines.base import IllegalMove, OptionsError, Outcome
 from chase.engines.chance import Chance
 from chase.engines.pelts import actions as _actions
 from chase.engines.pelts import moves as _moves
+from chase.engines.pelts.computer import END, random_action
 from chase.engines.pelts.computer import choose as _choose
 from chase.engines.pelts.computer import computer_action as _computer_action
-from chase.engines.pelts.computer import random_action
 from chase.engines.pelts.explain import why_unplayable
 from chase.engines.pelts.flow import answer as _answer
 from chase.engines.pelts.hidden import determinize as _determinize
@@ -90,7 +90,9 @@ def _strip(action: dict[str, Any]) -> dict[str, Any]:
 
 def _offered(wanted: dict[str, Any], legal: list[dict[str, Any]], labelled: bool) -> bool:
     """Is `wanted` (without its label) one of the legal actions (with or without labels)?"""
-    size = len(wanted) + 1 if labelled else len(wanted)
+    if not labelled:
+        return wanted in legal  # dicts compared key by key, in C
+    size = len(wanted) + 1
     return any(
         len(a) == size and all(a.get(k, _ABSENT) == v for k, v in wanted.items()) for a in legal
     )
@@ -128,10 +130,12 @@ class PeltsEngine:
         return _legal_actions(state, role)
 
     def apply(self, state: dict[str, Any], role: str, action: dict[str, Any], chance: Chance):
-        legal = _bare_actions(state, role)  # labelled only in a sub-phase
         wanted = _strip(action) if isinstance(action, dict) else None
+        kind = wanted.get("type") if wanted is not None else None
+        # Only the legal actions of the type posted (labelled only in a sub-phase).
+        legal = _bare_actions(state, role, kind) if isinstance(kind, str) else []
         if wanted is None or not _offered(wanted, legal, state["pending"] is not None):
-            raise IllegalMove(_refusal(state, role, legal))
+            raise IllegalMove(_refusal(state, role, _bare_actions(state, role)))
         new = clone(state)
         events: list[dict[str, Any]] = []
         _perform(new, role, wanted, chance, events)
@@ -158,25 +162,36 @@ class PeltsEngine:
         """The chase played to its end by the computer on both sides, from a copy of `state`.
 
         As stepping through `apply` with `computer_action` (a test holds them equal), on one
-        copy changed in place: each action's legal actions are worked out once, without labels,
-        and nothing is checked that the computer's own choice makes legal.
+        copy changed in place: the computer picks without building every legal action (see
+        `computer.choose`), nothing is checked that its own choice makes legal, no label is
+        made, the end of the phase after the computer's discard is known without asking it, and
+        the log is cut to its last events once, at the end.
         """
         state = clone(state)
+        events: list[dict[str, Any]] = []  # every event of the playout, kept for the log
         while state["status"] == "playing":
-            pending = state["pending"]
-            role = state["active"] if pending is None else seats_to_act(state)[0]
-            action = _choose(state, role, _bare_actions(state, role), chance)
-            events: list[dict[str, Any]] = []
-            _perform(state, role, action if pending is None else _strip(action), chance, events)
-            state["log"] = (state["log"] + events)[-LOG_LENGTH:]
+            role = state["active"] if state["pending"] is None else seats_to_act(state)[0]
+            action = _choose(state, role, chance)
+            _perform(state, role, action, chance, events)
+            if action["type"] == "discard":
+                # The computer discards only when it has nothing else to play (`computer.choose`
+                # tries every other kind first), and a discard leaves it fewer cards and no
+                # discard: so it ends its phase next, which is done without asking it again.
+                _perform(state, role, END, chance, events)
+        state["log"] = (state["log"] + events)[-LOG_LENGTH:]
         return state
 
 
 def _perform(state, role, action, chance, events) -> None:
-    """Carry out a legal action on `state` (a private copy)."""
+    """Carry out a legal action on `state` (a private copy); the commonest kinds are tried first
+    (a chase is mostly answers, ends of phases, discards and moves)."""
     kind = action["type"]
     if kind in PENDING_ANSWERS:
         _answer(state, role, action, chance, events)
+    elif kind == "end":
+        _actions.end_phase(state, chance, events)
+    elif kind == "discard":
+        _actions.discard_card(state, role, action["card"], events)
     elif kind == "move":
         _moves.start_move(state, role, action["canoe"], action["card"], chance, events)
     elif kind == "free":
@@ -189,12 +204,8 @@ def _perform(state, role, action, chance, events) -> None:
         )
     elif kind == "event":
         _actions.king(state, role, action["card"], action["target"], chance, events)
-    elif kind == "joker":
-        _actions.joker(state, role, action["card"], chance, events)
-    elif kind == "discard":
-        _actions.discard_card(state, role, action["card"], events)
     else:
-        _actions.end_phase(state, chance, events)
+        _actions.joker(state, role, action["card"], chance, events)
 
 
 ENGINE = PeltsEngine()

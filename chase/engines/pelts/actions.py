@@ -28,7 +28,7 @@ from chase.engines.pelts.model import (
     side_title,
 )
 from chase.engines.pelts.moves import hidden_sandbank
-from chase.engines.pelts.tables import EVENTS, ROWER_LOST, ROWER_WOUNDED
+from chase.engines.pelts.tables import EVENTS, ROWER_LOST, ROWER_WOUNDED, SIDES
 
 
 def _use_action(state: State, side: str, card: str) -> None:
@@ -317,29 +317,43 @@ def count_joker(state: State, card: str, chance: Chance, events: Events) -> None
 def discard_card(state: State, side: str, card: str, events: Events) -> None:
     discard(state, side, card)
     state["used"]["discard"] = True
-    say(events, f"{side_title(side)} discard {cards.name(card)}.", side)
+    say(events, DISCARDS[side][card], side)
+
+
+# What a discard says, made once (it is said nearly every phase).
+DISCARDS = {
+    side: {card: f"{side_title(side)} discard {cards.name(card)}." for card in cards.FULL_DECK}
+    for side in SIDES
+}
 
 
 def end_phase(state: State, chance: Chance, events: Events) -> None:
     """Phases 2 and 4 draw back up; after the Indians, phase 5 drifts and a new turn starts."""
     side = state["active"]
-    say(events, f"{side_title(side)} end their phase.", side)
+    say(events, PHASE_ENDS[side], side)
     _clear_skips(state, side)
     draw_up(state, side, chance, events)
     state["used"] = fresh_used()
     if side == "trapper":
-        state.update(active="indian", phase=3)
+        state["active"] = "indian"
+        state["phase"] = 3
         return
     drift(state, events)
     if state["status"] == "playing":
         _start_turn(state)
 
 
+PHASE_ENDS = {side: f"{side_title(side)} end their phase." for side in SIDES}
+
+
 def _start_turn(state: State) -> None:
-    state.update(turn=state["turn"] + 1, phase=1, active="trapper", used=fresh_used())
+    state["turn"] += 1
+    state["phase"] = 1
+    state["active"] = "trapper"
+    state["used"] = fresh_used()
 
 
 def _clear_skips(state: State, side: str) -> None:
     """Skips last for the owner's next phase, and all of them are set in the enemy's phase."""
     for boat in state["canoes"][side]:
-        boat.update(skip_move=False, skip_phase=False)
+        boat["skip_move"] = boat["skip_phase"] = False

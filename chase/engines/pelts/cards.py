@@ -47,7 +47,10 @@ def is_joker(card: str) -> bool:
 
 def move_value(card: str) -> int:
     """Inches a movement card is worth: its number, or 10 for an ace (P3)."""
-    return ACE_MOVE if RANK[card] == "A" else PIPS[card]  # type: ignore[return-value]
+    return MOVE_VALUE[card]  # type: ignore[return-value]
+
+
+MOVE_VALUE = {card: ACE_MOVE if RANK[card] == "A" else PIPS[card] for card in FULL_DECK}
 
 
 def is_movement_card(card: str, side: str) -> bool:
@@ -61,5 +64,7 @@ def name(card: str) -> str:
 
 def title(card: str) -> str:
     """The card's name at the start of a sentence."""
-    text = NAME[card]
-    return text[0].upper() + text[1:]
+    return TITLE[card]
+
+
+TITLE = {card: text[0].upper() + text[1:] for card, text in NAME.items()}

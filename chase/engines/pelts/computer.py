@@ -2,7 +2,10 @@
 
 The computer frees stuck canoes, fires when it has a loaded gun and sight, reloads an empty
 gun, moves its best card (the trappers run, the Indians close in to melee range), sets random
-events on the enemy, throws away cards it cannot use, and shows signs at random.
+events on the enemy, else throws away its least useful card, and shows signs at random.
+
+It is the playouts' (and so the win odds') inner loop: `choose` builds only the actions of the
+kind it is looking at, and the scoring works from tables made once (see `choose`, `_discard`).
 """
 
 from __future__ import annotations
@@ -12,10 +15,12 @@ from typing import Any
 from chase.engines.base import IllegalMove
 from chase.engines.chance import Chance
 from chase.engines.pelts import cards
-from chase.engines.pelts.legal import bare_actions, labelled, legal_actions
+from chase.engines.pelts.cards import COLOUR, PIPS, RANK
+from chase.engines.pelts.flow import SIGN_ACTIONS, pending_actions, signers
+from chase.engines.pelts.legal import action_cards, labelled, legal_actions, movement, slowed
 from chase.engines.pelts.model import State, canoe, in_play, odd_only, other
 from chase.engines.pelts.moves import distance
-from chase.engines.pelts.tables import MELEE_REACH, WIDE_EXTRA
+from chase.engines.pelts.tables import MELEE_REACH, SIDES, WIDE_EXTRA
 
 Action = dict[str, Any]
 
@@ -23,7 +28,6 @@ Action = dict[str, Any]
 HURTFUL_EVENTS = frozenset({"sharpshooter", "holed", "overboard", "bear", "lost_paddle"})
 BIG_COUNTER = 6  # a counter-card of this many inches or more is worth an ace
 KEEP_ACE_BELOW = 6  # an ace moves only when no other card moves this far
-KEEP_CARD_FROM = 6  # the worst card is discarded (and redrawn) unless it is worth this much
 CARD_WORTH = {"A": 10, "Q": 8, "K": 6, "J": 5}
 
 
@@ -38,47 +42,101 @@ def random_action(state: State, role: str, chance: Chance) -> Action:
 def computer_action(state: State, role: str, chance: Chance) -> Action:
     """A sensible legal action: answer a sub-phase, else the first of the pickers that finds
     something worth doing, else end the phase."""
-    actions = bare_actions(state, role)
-    if not actions:
+    if not _to_act(state, role):
         raise IllegalMove("There is nothing for this seat to do now.")
-    chosen = choose(state, role, actions, chance)
-    return chosen if state["pending"] is not None else labelled(state, role, chosen)
+    chosen = choose(state, role, chance)
+    return dict(chosen) if state["pending"] is not None else labelled(state, role, chosen)
 
 
-def choose(state: State, role: str, actions: list[Action], chance: Chance) -> Action:
-    """The computer's pick among `actions` (the legal actions, with or without their labels)."""
+def _to_act(state: State, role: str) -> bool:
+    if state["status"] != "playing" or role not in SIDES:
+        return False
+    pending = state["pending"]
+    if pending is None:
+        return role == state["active"]
+    if pending["kind"] == "test":
+        return role in signers(state)
+    return bool(pending_actions(state, role))
+
+
+def choose(state: State, role: str, chance: Chance) -> Action:
+    """The computer's pick for `role`, which has something to do now (a sub-phase's answer
+    with its label, an active-phase action without it).
+
+    Fast path, for playouts: in the active phase the computer tries the kinds of action in
+    its order of preference (free a stuck canoe, fire, reload, move, a random event, the second
+    joker, a discard, the end of the phase) and stops at the first pick. It asks `legal` for
+    the movement cards' actions, and for an action card's only when the hand holds one of that
+    rank it may play, so most steps build a handful of actions, not every one. Each kind's
+    actions come in the order `legal_actions` offers them, so every pick (the first of equals)
+    is the one made among all of them."""
     pending = state["pending"]
     if pending is not None:
-        return _answer(state, role, pending, actions, chance)
-    by_type: dict[str, list[Action]] = {}  # sorted once, in the order offered, for every picker
-    for action in actions:
-        kind = action["type"]
-        if kind in by_type:
-            by_type[kind].append(action)
-        else:
-            by_type[kind] = [action]
-    for kind, pick in PICKERS:
-        if kind in by_type:  # each picker finds nothing without actions of its kind
-            action = pick(state, role, by_type)
-            if action is not None:
-                return action
-    return actions[-1]  # "end", always last
+        if pending["kind"] == "test":  # the signs need no list: any of the three, at random
+            return chance.choice(SIGN_ACTIONS, label="computer sign")
+        return _answer(state, role, pending, pending_actions(state, role))
+    if slowed(state, role):
+        return END
+    hand = state["hands"][role]
+    moving = movement(state, role, hand)  # each canoe's moves, or frees when it is stuck
+    if moving:
+        frees = [a for a in moving if a["type"] == "free"]
+        if frees:
+            return min(frees, key=lambda a: cards.move_value(a["card"]))
+    # Its cards that may be played as action cards, by rank (none once its action is used).
+    own = NO_ACTION if state["used"]["action"] else ACTION_CARDS[role]
+    if not own["Q"].isdisjoint(hand):
+        shots = action_cards(state, role, hand, "Q")
+        if shots:
+            return max(shots, key=lambda a: _wounds(canoe(state, other(role), a["target"])))
+    if not own["J"].isdisjoint(hand):
+        reloads = action_cards(state, role, hand, "J")
+        if reloads:
+            return reloads[0]
+    if moving:  # no canoe is stuck: all of them are moves
+        return _move(state, role, moving)
+    if not own["K"].isdisjoint(hand):
+        events = action_cards(state, role, hand, "K")
+        if events:
+            return _event(state, role, events)
+    if role == "trapper" and len(state["jokers"]) == 1 and not own["JK"].isdisjoint(hand):
+        # The trappers play the second joker once they have moved (P6: a different one):
+        # the turn starts again with their phase.
+        second = [
+            a for a in action_cards(state, role, hand, "JK") if a["card"] not in state["jokers"]
+        ]
+        if second:
+            return second[0]
+    if not state["used"]["discard"] and hand:
+        return _discard(state, role, hand)
+    return END
 
 
 def _of(actions: list[Action], kind: str) -> list[Action]:
     return [a for a in actions if a["type"] == kind]
 
 
-NONE: list[Action] = []
+# Each side's cards that may be played as action cards (P3: its own colour; jokers), by rank.
+ACTION_CARDS = {
+    side: {
+        rank: frozenset(
+            c
+            for c in cards.FULL_DECK
+            if RANK[c] == rank and COLOUR[c] in (cards.SIDE_COLOURS[side], None)
+        )
+        for rank in ("J", "Q", "K", "JK")
+    }
+    for side in SIDES
+}
+NO_ACTION: dict[str, frozenset[str]] = dict.fromkeys(("J", "Q", "K", "JK"), frozenset())
+END: Action = {"type": "end"}  # never changed: `computer_action` labels a copy
 
 
 # -- answering a sub-phase ---------------------------------------------------------------------
 
 
-def _answer(state: State, role: str, pending: dict, actions: list[Action], chance: Chance):
+def _answer(state: State, role: str, pending: dict, actions: list[Action]) -> Action:
     kind = pending["kind"]
-    if kind == "test":
-        return chance.choice(actions, label="computer sign")
     if kind == "counter":
         counters = _of(actions, "counter")
         return max(counters, key=lambda a: cards.PIPS[a["card"]]) if counters else actions[-1]
@@ -133,72 +191,47 @@ def _wounds(boat: dict) -> int:
 
 
 def _lead_trapper(state: State) -> dict | None:
-    boats = [b for b in state["canoes"]["trapper"] if in_play(b)]
-    return max(boats, key=lambda b: b["position"]) if boats else None
+    lead = None
+    for boat in state["canoes"]["trapper"]:  # the first of the foremost, as max() picks
+        if in_play(boat) and (lead is None or boat["position"] > lead["position"]):
+            lead = boat
+    return lead
 
 
 # -- the active phase --------------------------------------------------------------------------
 
 
-def _free(state: State, role: str, by_type: dict[str, list[Action]]) -> Action | None:
-    frees = by_type.get("free", NONE)
-    return min(frees, key=lambda a: cards.move_value(a["card"])) if frees else None
+def _move(state: State, role: str, moves: list[Action]) -> Action:
+    """The trappers take the longest move (with two canoes the hindmost first); an Indian canoe
+    the move that brings it into melee reach of the lead trapper, else closest to it. An ace
+    is kept (to cancel something nasty later) while another card moves a canoe 6" or more."""
+    boats = state["canoes"][role]
+    inches = [distance(boats[a["canoe"]], a["card"], None) for a in moves]  # once a move
+    keep_ace = False
+    for n, action in enumerate(moves):
+        if inches[n] >= KEEP_ACE_BELOW and RANK[action["card"]] != "A":
+            keep_ace = True
+            break
+    lead = None if role == "trapper" else _lead_trapper(state)
+    best, best_key = moves[0], None
+    for n, action in enumerate(moves):
+        if keep_ace and RANK[action["card"]] == "A":
+            continue
+        position = boats[action["canoe"]]["position"]
+        if role == "trapper":
+            key = (inches[n], -position)
+        elif lead is None:
+            key = (inches[n], 0)
+        else:  # how much closer to the lead trapper, melee reach best
+            before = abs(lead["position"] - position)
+            after = abs(lead["position"] - (position + inches[n]))
+            key = (1 if after <= MELEE_REACH else 0, before - after)
+        if best_key is None or key > best_key:  # the first of equals, in the order offered
+            best, best_key = action, key
+    return best
 
 
-def _fire(state: State, role: str, by_type: dict[str, list[Action]]) -> Action | None:
-    shots = by_type.get("fire", NONE)
-    if not shots:
-        return None
-    return max(shots, key=lambda a: _wounds(canoe(state, other(role), a["target"])))
-
-
-def _reload(state: State, role: str, by_type: dict[str, list[Action]]) -> Action | None:
-    reloads = by_type.get("reload", NONE)
-    return reloads[0] if reloads else None
-
-
-def _move(state: State, role: str, by_type: dict[str, list[Action]]) -> Action | None:
-    moves = by_type.get("move", NONE)
-    if not moves:
-        return None
-    inches = [_inches(state, role, a) for a in moves]  # worked out once for every move
-    plain = [i for i, a in enumerate(moves) if not cards.is_ace(a["card"])]
-    if plain and max(inches[i] for i in plain) >= KEEP_ACE_BELOW:
-        chosen = plain  # keep the ace to cancel something nasty later
-    else:
-        chosen = range(len(moves))
-    if role == "trapper":
-        best = max(chosen, key=lambda i: (inches[i], -_trapper_rank(state, moves[i])))
-    else:
-        lead = _lead_trapper(state)
-        best = max(chosen, key=lambda i: _chase_gain(state, moves[i], inches[i], lead))
-    return moves[best]  # max() keeps the first of equals, in the order offered
-
-
-def _inches(state: State, role: str, action: Action) -> int:
-    return distance(canoe(state, role, action["canoe"]), action["card"], None)
-
-
-def _trapper_rank(state: State, action: Action) -> int:
-    """With two trapper canoes the hindmost one moves first."""
-    return canoe(state, "trapper", action["canoe"])["position"]
-
-
-def _chase_gain(state: State, action: Action, inches: int, lead: dict | None) -> tuple[int, int]:
-    """How much closer to the lead trapper a move brings an Indian canoe (melee range best)."""
-    boat = canoe(state, "indian", action["canoe"])
-    if lead is None:
-        return (inches, 0)
-    before = abs(lead["position"] - boat["position"])
-    after = abs(lead["position"] - (boat["position"] + inches))
-    in_reach = 1 if after <= MELEE_REACH else 0
-    return (in_reach, before - after)
-
-
-def _event(state: State, role: str, by_type: dict[str, list[Action]]) -> Action | None:
-    events = by_type.get("event", NONE)
-    if not events:
-        return None
+def _event(state: State, role: str, events: list[Action]) -> Action:
     if role == "indian":
         return events[0]
     lead = _lead_trapper(state)
@@ -207,69 +240,50 @@ def _event(state: State, role: str, by_type: dict[str, list[Action]]) -> Action 
     return min(events, key=lambda a: abs(canoe(state, "indian", a["target"])["position"] - here))
 
 
-def _joker(state: State, role: str, by_type: dict[str, list[Action]]) -> Action | None:
-    """The trappers play the second joker once they have moved: the turn starts again with
-    their phase (P6)."""
-    seen = state["jokers"]
-    jokers = by_type.get("joker", NONE)
-    second = [a for a in jokers if a["card"] not in seen]  # P6: a different one
-    if role == "trapper" and second and len(seen) == 1 and "move" not in by_type:
-        return second[0]
-    return None
+def _discard(state: State, role: str, hand: list[str]) -> Action:
+    """Throw away the least useful card (the first of them): the hand is drawn back up at the
+    end of the phase, so a poor card is better cycled. Asked only when no canoe may paddle or
+    get free, so even a hand of good cards is cycled: keeping it could leave both sides ending
+    their phases for ever."""
+    # What a card's worth depends on, worked out once for the whole hand (`in_play` written
+    # out: this is asked at nearly every phase of a playout).
+    own = [b for b in state["canoes"][role] if not b["out"] and not b["finished"]]
+    holed = False  # an enemy canoe in play is holed
+    for boat in state["canoes"][other(role)]:
+        if boat["holed"] and not boat["out"] and not boat["finished"]:
+            holed = True
+    odd_moves_only = bool(own)  # every canoe of the side in play moves on odd cards only
+    unloaded = False
+    for boat in own:
+        odd_moves_only = odd_moves_only and odd_only(boat)
+        unloaded = unloaded or not boat["loaded"]
+    worth = WORTH[(unloaded, state["rain"])]
+    colour = cards.SIDE_COLOURS[role]
+    worst, least = hand[0], None
+    for card in hand:  # the first of the least useful, as min() picks; a rough worth:
+        rank = RANK[card]
+        pips = PIPS[card]
+        if rank == "JK":
+            value = 0
+        elif COLOUR[card] != colour:
+            value = pips // 2 if holed and pips is not None else -1  # a counter-card (P12)
+        elif pips is not None:
+            value = -1 if pips % 2 == 0 and odd_moves_only else pips - 3
+        else:
+            value = worth[rank]
+        if least is None or value < least:
+            worst, least = card, value
+    return {"type": "discard", "card": worst}
 
 
-def _discard(state: State, role: str, by_type: dict[str, list[Action]]) -> Action | None:
-    """Throw away the least useful card unless every card is worth keeping: the hand is drawn
-    back up at the end of the phase, so a poor card is better cycled."""
-    discards = by_type.get("discard")
-    if not discards:
-        return None
-    own = [b for b in state["canoes"][role] if in_play(b)]
-    holed = any(b["holed"] and in_play(b) for b in state["canoes"][other(role)])
-    worst, least = None, None
-    for action in discards:  # the first of the least useful, as min() picks
-        worth = _usefulness(state, role, action["card"], own, holed)
-        if least is None or worth < least:
-            worst, least = action, worth
-    if least < KEEP_CARD_FROM:
-        return worst
-    # With no card it may paddle or get free with (P9: an aground canoe with a rower down is
-    # freed only by an odd card), a hand of good cards is still cycled: keeping it could
-    # leave both sides ending their phases for ever.
-    return None if "move" in by_type or "free" in by_type else worst
-
-
-def _usefulness(state: State, role: str, card: str, own: list[dict], holed: bool) -> int:
-    """A rough worth of a card in hand, for choosing a discard (`own`: the side's canoes in
-    play; `holed`: an enemy canoe in play is holed)."""
-    if cards.is_joker(card):
-        return 0
-    if cards.COLOUR[card] != cards.SIDE_COLOURS[role]:
-        if holed and cards.is_number(card):
-            return cards.PIPS[card] // 2  # type: ignore[operator]  # a counter-card (P12)
-        return -1
-    if cards.is_number(card):
-        pips: int = cards.PIPS[card]  # type: ignore[assignment]
-        if pips % 2 == 0 and own and all(odd_only(b) for b in own):
-            return -1
-        return pips - 3
-    rank = cards.RANK[card]
-    if (rank == "J" and not _unloaded(own)) or (rank == "Q" and state["rain"]):
-        return 0
-    return CARD_WORTH[rank]
-
-
-def _unloaded(boats: list[dict]) -> bool:
-    return any(not b["loaded"] for b in boats)
-
-
-# The pickers in the order the computer tries them, each with the kind of action it picks from.
-PICKERS = (
-    ("free", _free),
-    ("fire", _fire),
-    ("reload", _reload),
-    ("move", _move),
-    ("event", _event),
-    ("joker", _joker),
-    ("discard", _discard),
-)
+# A court card's or an ace's worth by (an own gun is unloaded, it rains): a Jack only reloads,
+# a Queen only fires.
+WORTH = {
+    (unloaded, rain): {
+        **CARD_WORTH,
+        "J": CARD_WORTH["J"] if unloaded else 0,
+        "Q": 0 if rain else CARD_WORTH["Q"],
+    }
+    for unloaded in (False, True)
+    for rain in (False, True)
+}

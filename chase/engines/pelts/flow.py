@@ -30,6 +30,9 @@ from chase.engines.pelts.tables import (
 )
 
 Step = Callable[[State, dict[str, Any], Chance, Events], None]
+
+# A test's answers (P8), in the order offered; never changed (`pending_actions` hands out copies).
+SIGN_ACTIONS = tuple({"type": "sign", "sign": s, "label": f"Show {s}"} for s in SIGNS)
 STEPS: dict[str, Step] = {}
 
 
@@ -122,7 +125,7 @@ def pending_actions(state: State, role: str) -> list[dict[str, Any]]:
     if kind == "test":
         if role not in signers(state):
             return []
-        return [{"type": "sign", "sign": s, "label": f"Show {s}"} for s in SIGNS]
+        return [dict(a) for a in SIGN_ACTIONS]
     if pending["seat"] != role:
         return []
     if kind == "reaction":

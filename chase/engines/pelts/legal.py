@@ -12,7 +12,6 @@ from chase.engines.pelts.model import (
     canoe_name,
     canoe_title,
     gun_ready,
-    in_play,
     in_sight,
     odd_only,
     other,
@@ -34,30 +33,40 @@ def legal_actions(state: State, role: str | None) -> list[Action]:
     return [labelled(state, role, action) for action in actions]  # type: ignore[arg-type]
 
 
-def bare_actions(state: State, role: str | None) -> list[Action]:
+def bare_actions(state: State, role: str | None, kind: str | None = None) -> list[Action]:
     """The legal actions, in the order offered; in the active phase without their labels (what
-    the computer chooses among and `apply` checks against: labels are most of the cost)."""
+    `apply` checks against: labels are most of the cost).
+
+    `kind` (an action's "type") keeps the active phase's actions of that type alone, and builds
+    no other: `apply` checks a posted action against those. A sub-phase's answers all come."""
     if state["status"] != "playing" or role not in SIDES:
         return []
     if state["pending"] is not None:
         return pending_actions(state, role)
     if role != state["active"]:
         return []
-    if _slowed(state, role):
+    every = kind is None
+    if slowed(state, role):
         # P6 Slowing down: a side whose only canoe loses the phase plays no card of any kind
         # (no King, joker or discard either); it still draws as usual when the phase ends.
-        return [{"type": "end"}]
+        return [{"type": "end"}] if every or kind == "end" else []
     hand = state["hands"][role]
-    actions = _movement(state, role, hand)
-    if not state["used"]["action"]:
-        actions += _action_cards(state, role, hand)
-    if not state["used"]["discard"]:
-        actions += [{"type": "discard", "card": c} for c in hand]
-    actions.append({"type": "end"})
+    actions = movement(state, role, hand, kind) if every or kind in ("move", "free") else []
+    if not state["used"]["action"] and (every or kind in CARD_RANKS):
+        actions += action_cards(state, role, hand, CARD_RANKS.get(kind))  # type: ignore[arg-type]
+    if not state["used"]["discard"] and (every or kind == "discard"):
+        actions += discards(hand)
+    if every or kind == "end":
+        actions.append({"type": "end"})
     return actions
 
 
-def _slowed(state: State, side: str) -> bool:
+# The action card each kind of action is played with (P6).
+CARD_RANKS = {"reload": "J", "fire": "Q", "event": "K", "joker": "JK"}
+
+
+def slowed(state: State, side: str) -> bool:
+    """P6 Slowing down: every canoe of the side still in action loses this phase."""
     for boat in state["canoes"][side]:
         if not boat["skip_phase"] and not boat["out"] and not boat["finished"]:
             return False
@@ -75,9 +84,10 @@ def labelled(state: State, side: str, action: Action) -> Action:
     elif kind == "discard":
         label = f"Discard {cards.name(card)}"
     elif kind == "end":
-        slowed = _slowed(state, side)
         label = (
-            "End your phase (slowed down: no card may be played)" if slowed else "End your phase"
+            "End your phase (slowed down: no card may be played)"
+            if slowed(state, side)
+            else "End your phase"
         )
     elif kind == "free":
         name = canoe_name(state, side, action["canoe"])
@@ -100,50 +110,81 @@ def labelled(state: State, side: str, action: Action) -> Action:
 
 
 def may_paddle(state: State, boat: dict[str, Any]) -> bool:
-    """A canoe may take its movement card this phase (P4): one per canoe, none while skipping
-    a move or a phase (P13), none once out or past the finish."""
-    return (
-        in_play(boat)
-        and boat["index"] not in state["used"]["moved"]
+    """May this canoe take its movement card this phase? (See `paddlers`.)"""
+    return any(b["index"] == boat["index"] for b in paddlers(state, boat["side"]))
+
+
+def paddlers(state: State, side: str) -> list[dict[str, Any]]:
+    """The canoes that may take their movement card this phase (P4): one per canoe, none while
+    skipping a move or a phase (P13), none once out or past the finish (`in_play`, written out:
+    this is asked at every step of a playout)."""
+    moved = state["used"]["moved"]
+    length = state["river"]["length"]
+    return [
+        boat
+        for boat in state["canoes"][side]
+        if boat["index"] not in moved
+        and not boat["out"]
+        and not boat["finished"]
         and not boat["skip_move"]
         and not boat["skip_phase"]
-        and (boat["stuck"] is not None or boat["position"] < state["river"]["length"])
-    )
+        and (boat["stuck"] is not None or boat["position"] < length)
+    ]
 
 
-def _movement(state: State, side: str, hand: list[str]) -> list[Action]:
+def movement(state: State, side: str, hand: list[str], kind: str | None = None) -> list[Action]:
+    """The movement cards' actions, canoe by canoe: "move", or "free" for a stuck canoe.
+
+    `kind` ("move" or "free") keeps only that kind, in the same order, and builds no other
+    (what `apply` checks a posted move against)."""
+    actions: list[Action] = []
+    boats = paddlers(state, side)
+    if not boats:
+        return actions
     usable = MOVERS[side]
     movers = [c for c in hand if c in usable]
-    actions: list[Action] = []
     if not movers:
         return actions
-    for boat in state["canoes"][side]:
-        if not may_paddle(state, boat):
-            continue
+    for boat in boats:
         index = boat["index"]
         # P9: when stuck, a movement card the canoe could legally move with (odd only under
         # P5) frees it; the card is discarded and the canoe does not move.
-        kind = "move" if boat["stuck"] is None else "free"
+        boat_kind = "move" if boat["stuck"] is None else "free"
+        if kind is not None and boat_kind != kind:
+            continue
         if odd_only(boat):  # may_move_on() for every card at once
             actions += [
-                {"type": kind, "card": c, "canoe": index} for c in movers if c in ODD_MOVERS
+                {"type": boat_kind, "card": c, "canoe": index} for c in movers if c in ODD_MOVERS
             ]
         else:
-            actions += [{"type": kind, "card": c, "canoe": index} for c in movers]
+            actions += [{"type": boat_kind, "card": c, "canoe": index} for c in movers]
     return actions
+
+
+def discards(hand: list[str]) -> list[Action]:
+    return [{"type": "discard", "card": c} for c in hand]
 
 
 def _acting(state: State, side: str) -> list[dict[str, Any]]:
     """Own canoes that may use an action card: P13 "slowing down" loses the whole phase."""
-    return [b for b in state["canoes"][side] if in_play(b) and not b["skip_phase"]]
+    return [
+        b
+        for b in state["canoes"][side]
+        if not b["out"] and not b["finished"] and not b["skip_phase"]
+    ]  # in play, and not slowed down
 
 
-def _action_cards(state: State, side: str, hand: list[str]) -> list[Action]:
+def action_cards(state: State, side: str, hand: list[str], only: str | None = None) -> list[Action]:
+    """The action cards' actions, card by card in hand order. `only` (a rank: "JK", "J", "Q"
+    or "K") keeps the actions of those cards alone, in the same order: the computer asks for
+    one rank at a time, in the order it considers them, and `apply` for the one posted."""
     actions: list[Action] = []
-    enemies = [b for b in state["canoes"][other(side)] if in_play(b)]
+    enemies = [b for b in state["canoes"][other(side)] if not b["out"] and not b["finished"]]
     colour = cards.SIDE_COLOURS[side]
     for card in hand:
         rank = cards.RANK[card]
+        if only is not None and rank != only:
+            continue
         if rank == "JK":
             actions.append({"type": "joker", "card": card})
         elif cards.COLOUR[card] != colour:

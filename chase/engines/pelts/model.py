@@ -166,7 +166,8 @@ def deal(state: State, chance: Chance, events: Events, *, trapper_ace: bool = Fa
     state["discard"] = []
     for side in SIDES:
         hand = state["hands"][side]
-        while len(hand) < hand_limit(state, side):
+        limit = hand_limit(state, side)
+        while len(hand) < limit:
             hand.append(state["draw"].pop())
     say(events, "The cards are shuffled and dealt.")
 
@@ -186,17 +187,34 @@ def in_play(boat: dict[str, Any]) -> bool:
 def canoe_name(state: State, side: str, index: int) -> str:
     if side == "trapper" and len(state["canoes"]["trapper"]) == 1:
         return "the trappers' canoe"
-    return f"{'trapper' if side == 'trapper' else 'Indian'} canoe {index + 1}"
+    names = CANOE_NAMES[side]
+    return names[index] if index < len(names) else _numbered(side, index)
 
 
 def canoe_title(state: State, side: str, index: int) -> str:
-    text = canoe_name(state, side, index)
+    if side == "trapper" and len(state["canoes"]["trapper"]) == 1:
+        return "The trappers' canoe"
+    titles = CANOE_TITLES[side]
+    return titles[index] if index < len(titles) else _capital(_numbered(side, index))
+
+
+def _numbered(side: str, index: int) -> str:
+    return f"{'trapper' if side == 'trapper' else 'Indian'} canoe {index + 1}"
+
+
+def _capital(text: str) -> str:
     return text[0].upper() + text[1:]
+
+
+# The names of the canoes the options allow, made once: the events name canoes all the time.
+CANOE_NAMES = {side: [_numbered(side, i) for i in range(3)] for side in SIDES}
+CANOE_TITLES = {side: [_capital(name) for name in names] for side, names in CANOE_NAMES.items()}
 
 
 def odd_only(boat: dict[str, Any]) -> bool:
     """P5 / P13: a rower down or a paddle lost: the canoe moves only on odd cards."""
-    return boat["paddle_lost"] or any(r != ROWER_OK for r in boat["rowers"])
+    rowers = boat["rowers"]
+    return boat["paddle_lost"] or rowers.count(ROWER_OK) != len(rowers)
 
 
 def in_sight(state: State, a: int, b: int) -> bool:
@@ -215,7 +233,10 @@ def gun_ready(state: State, boat: dict[str, Any]) -> bool:
 def hand_limit(state: State, side: str) -> int:
     """P2 hand size, +1 per extra canoe; P5 shrinks it as canoes go out of action."""
     boats = state["canoes"][side]
-    in_action = sum(1 for b in boats if not b["out"])
+    in_action = 0
+    for boat in boats:
+        if not boat["out"]:
+            in_action += 1
     limit = HAND_BASE[side] + len(boats) - DEFAULT_CANOES[side]
     if in_action < len(boats):
         if side == "indian":
@@ -224,7 +245,7 @@ def hand_limit(state: State, side: str) -> int:
         else:
             # Decided: a lost second trapper canoe takes its extra card with it.
             limit -= len(boats) - in_action
-    return max(limit, 1)
+    return limit if limit > 1 else 1
 
 
 def reshuffle(state: State, chance: Chance, events: Events) -> None:
@@ -255,12 +276,17 @@ def draw_up(state: State, side: str, chance: Chance, events: Events) -> None:
             if not state["discard"]:
                 break
             reshuffle(state, chance, events)
-        hand.append(state["draw"].pop())
-        drawn += 1
+        pile = state["draw"]
+        take = min(limit - len(hand), len(pile))
+        hand.extend(pile[: -take - 1 : -1])  # the top card first, as if drawn one by one
+        del pile[-take:]
+        drawn += take
     if not state["draw"] and state["discard"]:
         reshuffle(state, chance, events)  # P2: as soon as the pile is empty
     if drawn:
-        say(events, f"{side_title(side)} draw {plural(drawn, 'card')}.", side)
+        told = DRAWS[side]
+        text = told[drawn] if drawn < len(told) else _draws(side, drawn)
+        say(events, text, side)
 
 
 def discard(state: State, side: str, card: str) -> None:
@@ -282,11 +308,22 @@ def trim_hand(state: State, side: str, chance: Chance, events: Events) -> None:
 
 def side_title(side: str) -> str:
     """ "The trappers" / "The Indians", to start a sentence."""
-    return SIDE_NAMES[side][0].upper() + SIDE_NAMES[side][1:]
+    return SIDE_TITLES[side]
+
+
+SIDE_TITLES = {side: _capital(name) for side, name in SIDE_NAMES.items()}
 
 
 def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _draws(side: str, drawn: int) -> str:
+    return f"{side_title(side)} draw {plural(drawn, 'card')}."
+
+
+# What drawing up says, made once for the usual numbers of cards (it is said every phase).
+DRAWS = {side: [_draws(side, n) for n in range(10)] for side in SIDES}
 
 
 # -- wounds and the end of the chase -----------------------------------------------------------
@@ -320,12 +357,21 @@ def check_end(state: State, events: Events) -> None:
     canoe is out, or when every trapper canoe still in action has reached the finish."""
     if state["status"] != "playing":
         return
-    trappers = state["canoes"]["trapper"]
-    if all(b["out"] for b in trappers):
+    trappers_out = trappers_home = True  # every trapper canoe is out / out or finished
+    for boat in state["canoes"]["trapper"]:
+        if not boat["out"]:
+            trappers_out = False
+            if not boat["finished"]:
+                trappers_home = False
+    if trappers_out:
         finish(state, "indian", events)
-    elif all(b["out"] for b in state["canoes"]["indian"]) or all(
-        b["finished"] or b["out"] for b in trappers
-    ):
+        return
+    indians_out = True  # loops, not all(): this is asked at every drift and finish
+    for boat in state["canoes"]["indian"]:
+        if not boat["out"]:
+            indians_out = False
+            break
+    if trappers_home or indians_out:
         finish(state, "trapper", events)
 
 
@@ -341,7 +387,7 @@ def place(state: State, side: str, index: int, position: int, events: Events) ->
     """Put a canoe at a position on the river: a trapper canoe at the end has escaped (P5)."""
     boat = canoe(state, side, index)
     length = state["river"]["length"]
-    boat["position"] = max(0, min(position, length))
+    boat["position"] = 0 if position < 0 else length if position > length else position
     if side == "trapper" and position >= length:
         boat.update(finished=True, stuck=None, stuck_on=None)
         say(events, f"{canoe_title(state, side, index)} reaches the end of the river.")
@@ -355,15 +401,18 @@ def drift(state: State, events: Events) -> None:
     put (P9 says only a canoe stuck on a floating obstacle still drifts).
     """
     length = state["river"]["length"]
-    say(events, f'The current sweeps everything afloat {DRIFT}" downstream.')
+    say(events, DRIFT_TOLD)
+    gone = set()
     for obstacle in state["obstacles"]:
         obstacle["position"] += DRIFT
-    gone = {o["id"] for o in state["obstacles"] if o["position"] >= length}
-    state["obstacles"] = [o for o in state["obstacles"] if o["id"] not in gone]
+        if obstacle["position"] >= length:
+            gone.add(obstacle["id"])
+    if gone:
+        state["obstacles"] = [o for o in state["obstacles"] if o["id"] not in gone]
     for side in SIDES:
         for boat in state["canoes"][side]:
-            if not in_play(boat) or boat["stuck"] == "aground":
-                continue
+            if boat["out"] or boat["finished"] or boat["stuck"] == "aground":
+                continue  # out of play (see `in_play`), or aground
             if boat["stuck_on"] in gone:
                 boat.update(stuck=None, stuck_on=None)
             inches = DRIFT
@@ -376,6 +425,9 @@ def drift(state: State, events: Events) -> None:
                     boat["wide_left"] = None
             place(state, side, boat["index"], boat["position"] + inches, events)
     check_end(state, events)
+
+
+DRIFT_TOLD = f'The current sweeps everything afloat {DRIFT}" downstream.'
 
 
 def other(side: str) -> str:

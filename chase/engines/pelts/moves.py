@@ -37,7 +37,7 @@ HAZARD_ORDER = {"apex": 0, "hidden": 1, "obstacle": 2, "rock": 3}
 def distance(boat: dict[str, Any], card: str, counter: str | None) -> int:
     """Inches a movement card moves this canoe: halved when exhausted (rounded down), 1" less
     when taking on water, less a counter-card (P12), never below 0."""
-    inches = cards.move_value(card)
+    inches = cards.MOVE_VALUE[card]
     if boat["exhausted"]:
         inches //= 2
     if boat["leaking"]:
@@ -61,7 +61,7 @@ def start_move(state: State, side: str, index: int, card: str, chance: Chance, e
     discard(state, side, card)
     state["used"]["moved"].append(index)
     boat = canoe(state, side, index)
-    say(events, f"{cards.title(card)}: {canoe_name(state, side, index)} paddles on.", side)
+    say(events, f"{cards.TITLE[card]}: {canoe_name(state, side, index)} paddles on.", side)
     k = {"step": "move_countered", "side": side, "index": index, "card": card}
     if boat["holed"]:
         text = f"{canoe_title(state, side, index)} is holed and moves with {cards.name(card)}."
@@ -129,26 +129,35 @@ def next_hazard(state: State, cursor: int, remaining: int, done: list[str]) -> d
     its point or ends within 1" of it; P13 a hidden sandbank when the move enters it.
     """
     target = cursor + remaining
-    found = []
+    best: tuple | None = None  # (at, order, kind, key, id): the first met, as min() picks
     for apex in state["river"]["apexes"]:
         if cursor <= apex < target:
-            found.append(("apex", f"apex:{apex}", apex, None))
+            best = _nearer(best, "apex", f"apex:{apex}", apex, None, done)
     for sand in state["hidden_sandbanks"]:
         if cursor < sand["start"] <= target:
-            found.append(("hidden", f"hidden:{sand['id']}", sand["start"], sand["id"]))
+            best = _nearer(best, "hidden", f"hidden:{sand['id']}", sand["start"], sand["id"], done)
     for obstacle in state["obstacles"]:
-        if cursor < obstacle["position"] <= target:
-            at = obstacle["position"]
-            found.append(("obstacle", f"obstacle:{obstacle['id']}", at, obstacle["id"]))
+        at = obstacle["position"]
+        if cursor < at <= target:
+            best = _nearer(best, "obstacle", f"obstacle:{obstacle['id']}", at, obstacle["id"], done)
     for rock in state["rocks"]:
         point = rock["position"]
         if cursor < point and point - ROCK_REACH <= target:
-            found.append(("rock", f"rock:{rock['id']}", min(point, target), rock["id"]))
-    found = [f for f in found if f[1] not in done]
-    if not found:
+            at = point if point < target else target
+            best = _nearer(best, "rock", f"rock:{rock['id']}", at, rock["id"], done)
+    if best is None:
         return None
-    kind, key, at, ident = min(found, key=lambda f: (f[2], HAZARD_ORDER[f[0]]))
-    return {"kind": kind, "key": key, "at": at, "id": ident}
+    return {"kind": best[2], "key": best[3], "at": best[0], "id": best[4]}
+
+
+def _nearer(best: tuple | None, kind: str, key: str, at: int, ident, done: list[str]):
+    """`best` or this hazard, whichever is met first (and not passed already)."""
+    if key in done:
+        return best
+    order = HAZARD_ORDER[kind]
+    if best is None or at < best[0] or (at == best[0] and order < best[1]):
+        return (at, order, kind, key, ident)
+    return best
 
 
 def wide_gets_round(cursor: int, remaining: int, apex: int) -> bool:

@@ -183,7 +183,8 @@ def _recrew(state: State, canoe: Canoe, chance: Chance, events: Events | None) -
     bonus = HELPING_HAND if canoe["aboard"] else 0  # who is aboard when the dice are thrown
     roll = chance.roll
     faces = [roll(6) for _ in range(canoe["water"])]
-    climbed = sum(face + bonus >= RECREW_FROM for face in faces)
+    needed = RECREW_FROM - bonus
+    climbed = len([face for face in faces if face >= needed])
     failed = len(faces) - climbed
     canoe["aboard"] += climbed
     drowned = 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from chase.engines.chance import Chance
-from chase.engines.race.course import roll_course, track_on
+from chase.engines.race.course import roll_course
 from chase.engines.race.state import (
     canoe_of,
     capsize,
@@ -14,7 +14,6 @@ from chase.engines.race.state import (
     faces_text,
     men_text,
     out_if_empty,
-    racing,
     reveal,
     section_event,
     wash_below,
@@ -26,9 +25,11 @@ from chase.engines.race.tables import (
     CREW,
     HOSTILE_LEGS,
     LEGS,
+    OTHER_TRACK,
     RANGE,
     SHOT_KILLS_FROM,
     TRACKS,
+    TURN_AFTER_LEG,
 )
 
 HOSTILE_SET = frozenset(HOSTILE_LEGS)
@@ -109,23 +110,30 @@ def open_turn(state: State, chance: Chance, events: Events | None) -> None:
         events.append(
             {"kind": "turn", "turn": state["turn"], "text": f"Turn {state['turn']} begins."}
         )
-    # Who each hostile may shoot at, in one pass (canoe order): a shot changes only its own
-    # target, and a canoe is on one leg, so no hostile's choice depends on another's shot.
+    # Who each hostile may shoot at and whom the bear may swipe at, in one pass (canoe order): a
+    # shot changes only its own target, a canoe is on one leg, and the bear's targets sit in a
+    # rapid, where no hostile shoots: so no target depends on another's shot.
+    bear = state["course"]["bear"]
     targets: dict[int, list[Canoe]] = {}
+    mauled: list[Canoe] = []
     for canoe in state["canoes"]:
+        if canoe["out"] or canoe["place"] is not None:
+            continue
         leg = canoe["leg"]
-        if (
-            leg in HOSTILE_SET
-            and not canoe["rapid"]
-            and not canoe["out"]
-            and canoe["place"] is None
-            and canoe["aboard"] + canoe["water"] > 0
-        ):
-            targets.setdefault(leg, []).append(canoe)
-    for leg in HOSTILE_LEGS:
-        if leg in targets:
-            _hostile_shoots(state, leg, targets[leg], chance, events)
-    _bear_attacks(state, chance, events)
+        if canoe["rapid"]:
+            if leg == bear:
+                mauled.append(canoe)
+        elif leg in HOSTILE_SET and canoe["aboard"] + canoe["water"] > 0:
+            if leg in targets:
+                targets[leg].append(canoe)
+            else:
+                targets[leg] = [canoe]
+    if targets:
+        for leg in HOSTILE_LEGS:
+            if leg in targets:
+                _hostile_shoots(state, leg, targets[leg], chance, events)
+    if mauled:
+        _bear_attacks(state, mauled, chance, events)
     order = [c["role"] for c in state["canoes"] if not c["out"] and c["place"] is None]
     if len(order) > 1:
         order = chance.shuffle(order, label="activation order")  # R4: the chip bag
@@ -149,7 +157,8 @@ def _hostile_shoots(
     state: State, leg: int, targets: list[Canoe], chance: Chance, events: Events | None
 ) -> None:
     target = _pick(targets, chance, "hostile's target")
-    track = track_on(target, leg)
+    start = target["start"]  # R1: track_on() written out: a shot or two every turn
+    track = start if leg <= TURN_AFTER_LEG else OTHER_TRACK[start]
     face = chance.roll(6)
     killed = face >= SHOT_KILLS_FROM[track]  # R4: 5-6 at close range, 6 at long
     if events is not None:
@@ -175,12 +184,12 @@ def _hostile_shoots(
         out_if_empty(target, events, "no one is left alive in the canoe")
 
 
-def _bear_attacks(state: State, chance: Chance, events: Events | None) -> None:
+def _bear_attacks(
+    state: State, targets: list[Canoe], chance: Chance, events: Events | None
+) -> None:
+    """R4: the bear swipes at one of the canoes racing in its rapid (`targets`, canoe order)."""
     rapid = state["course"]["bear"]
-    targets = [c for c in state["canoes"] if c["rapid"] and c["leg"] == rapid and racing(c)]
     target = _pick(targets, chance, "bear's target")
-    if target is None:
-        return
     face = chance.roll(6)
     if face < BEAR_FLIPS_FROM:
         if events is not None:

@@ -181,10 +181,14 @@ def _run_rapid(state: State, canoe: Canoe, chance: Chance, events: Events | None
 def _recrew(state: State, canoe: Canoe, chance: Chance, events: Events | None) -> None:
     """R6: D6 per man in the water, 3+ climbs in (+1 with a man aboard); then drift. R7 drowns."""
     bonus = HELPING_HAND if canoe["aboard"] else 0  # who is aboard when the dice are thrown
-    roll = chance.roll
-    faces = [roll(6) for _ in range(canoe["water"])]
     needed = RECREW_FROM - bonus
-    climbed = len([face for face in faces if face >= needed])
+    faces = []
+    climbed = 0
+    for _ in range(canoe["water"]):
+        face = chance.roll(6)
+        faces.append(face)
+        if face >= needed:
+            climbed += 1
     failed = len(faces) - climbed
     canoe["aboard"] += climbed
     drowned = 0
@@ -234,7 +238,11 @@ def _drift(state: State, canoe: Canoe) -> int:
     here = state["course"]["legs"][leg]
     start = canoe["start"]  # R1: leg_length() written out, for the track this leg
     limit = here["length"][start if leg <= TURN_AFTER_LEG else OTHER_TRACK[start]] - 1
-    drift = max(0, min(here["current"], limit - canoe["at"]))
+    drift = limit - canoe["at"]  # the current, but never past the limit, and never upstream
+    if drift > here["current"]:
+        drift = here["current"]
+    elif drift < 0:
+        drift = 0
     canoe["at"] += drift
     return drift
 

@@ -114,11 +114,13 @@ def open_turn(state: State, chance: Chance, events: Events | None) -> None:
     # shot changes only its own target, a canoe is on one leg, and the bear's targets sit in a
     # rapid, where no hostile shoots: so no target depends on another's shot.
     bear = state["course"]["bear"]
+    order: list[str] = []  # the canoes still racing, for the chip bag
     targets: dict[int, list[Canoe]] = {}
     mauled: list[Canoe] = []
     for canoe in state["canoes"]:
         if canoe["out"] or canoe["place"] is not None:
             continue
+        order.append(canoe["role"])
         leg = canoe["leg"]
         if canoe["rapid"]:
             if leg == bear:
@@ -128,13 +130,15 @@ def open_turn(state: State, chance: Chance, events: Events | None) -> None:
                 targets[leg].append(canoe)
             else:
                 targets[leg] = [canoe]
+    emptied = False  # a canoe the hostiles or the bear left with nobody (R8) leaves the bag
     if targets:
         for leg in HOSTILE_LEGS:
             if leg in targets:
-                _hostile_shoots(state, leg, targets[leg], chance, events)
+                emptied |= _hostile_shoots(state, leg, targets[leg], chance, events)
     if mauled:
-        _bear_attacks(state, mauled, chance, events)
-    order = [c["role"] for c in state["canoes"] if not c["out"] and c["place"] is None]
+        emptied |= _bear_attacks(state, mauled, chance, events)
+    if emptied:
+        order = [c["role"] for c in state["canoes"] if not c["out"] and c["place"] is None]
     if len(order) > 1:
         order = chance.shuffle(order, label="activation order")  # R4: the chip bag
     state["order"] = order
@@ -146,17 +150,12 @@ def open_turn(state: State, chance: Chance, events: Events | None) -> None:
         events.append({"kind": "order", "order": order, "text": f"The chips come out: {names}."})
 
 
-def _pick(canoes: list[Canoe], chance: Chance, label: str) -> Canoe | None:
-    """R4: one target, drawn at random when there are several."""
-    if len(canoes) > 1:
-        return chance.choice(canoes, label=label)
-    return canoes[0] if canoes else None
-
-
 def _hostile_shoots(
     state: State, leg: int, targets: list[Canoe], chance: Chance, events: Events | None
-) -> None:
-    target = _pick(targets, chance, "hostile's target")
+) -> bool:
+    """R4: the hostile on `leg` fires at one of `targets` (canoe order), drawn when there are
+    several; True when the shot leaves the canoe with nobody, so it is out."""
+    target = chance.choice(targets, label="hostile's target") if len(targets) > 1 else targets[0]
     start = target["start"]  # R1: track_on() written out: a shot or two every turn
     track = start if leg <= TURN_AFTER_LEG else OTHER_TRACK[start]
     face = chance.roll(6)
@@ -181,15 +180,17 @@ def _hostile_shoots(
         # Nothing in the seed says who is hit; a paddler sits higher than a swimmer.
         target["aboard" if target["aboard"] else "water"] -= 1
         target["lost"] += 1
-        out_if_empty(target, events, "no one is left alive in the canoe")
+        return out_if_empty(target, events, "no one is left alive in the canoe")
+    return False
 
 
 def _bear_attacks(
     state: State, targets: list[Canoe], chance: Chance, events: Events | None
-) -> None:
-    """R4: the bear swipes at one of the canoes racing in its rapid (`targets`, canoe order)."""
+) -> bool:
+    """R4: the bear swipes at one of the canoes racing in its rapid (`targets`, canoe order),
+    drawn when there are several; True when it leaves the canoe with nobody, so it is out."""
     rapid = state["course"]["bear"]
-    target = _pick(targets, chance, "bear's target")
+    target = chance.choice(targets, label="bear's target") if len(targets) > 1 else targets[0]
     face = chance.roll(6)
     if face < BEAR_FLIPS_FROM:
         if events is not None:
@@ -201,7 +202,7 @@ def _bear_attacks(
                 {"kind": "bear", "seat": target["role"], "face": face, "flipped": False,
                  "text": text}
             )  # fmt: skip
-        return
+        return False
     capsize(target)
     kills = [chance.roll(6) for _ in range(target["water"])]  # R4: D6 for each man in the water
     dead = sum(1 for k in kills if k >= BEAR_KILLS_FROM)
@@ -224,5 +225,7 @@ def _bear_attacks(
         )
     # A bear that flips the canoe sends it through the rapid capsized, as a failed run would (R5);
     # the seed only makes the crew run the rapid "if the bear does not flip the canoe".
-    if not out_if_empty(target, events, "the bear has taken the whole crew"):
-        wash_below(state, target, events)
+    if out_if_empty(target, events, "the bear has taken the whole crew"):
+        return True
+    wash_below(state, target, events)
+    return False

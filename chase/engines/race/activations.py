@@ -282,7 +282,13 @@ def _finish(state: State, canoe: Canoe, events: Events | None) -> None:
 def end_turn(state: State, chance: Chance, events: Events | None) -> None:
     # R8: the race is decided once the turn of the first crossing is over; later crossings in that
     # turn take the next places, canoes still on the water get none.
-    if state["finishers"] or all(c["out"] or c["place"] is not None for c in state["canoes"]):
+    if state["finishers"]:
+        end_race(state, events)
+        return
+    for canoe in state["canoes"]:
+        if not canoe["out"] and canoe["place"] is None:
+            break  # a canoe is still racing
+    else:
         end_race(state, events)
         return
     state["turn"] += 1

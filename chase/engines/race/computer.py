@@ -124,11 +124,17 @@ def playout(state: dict[str, Any], chance: Chance) -> dict[str, Any]:
     state = copy_state(state)
     canoes = {canoe["role"]: canoe for canoe in state["canoes"]}  # changed in place from here on
     activations = ACTIVATIONS
+    paddle, run_rapid = ACTIVATIONS["paddle"], ACTIVATIONS["run_rapid"]
     while state["status"] == "playing":  # step() a turn at a time: no activation reads "active"
         order = state["order"]
         for role in order[state["active"] :]:
             canoe = canoes[role]
-            activations[computer_choice(state, canoe)](state, canoe, chance, None)
+            if canoe["water"]:  # the one real choice (R6): haul the swimmers in or paddle on
+                activations[computer_choice(state, canoe)](state, canoe, chance, None)
+            elif canoe["rapid"]:  # else the one activation open (legal_types), as the computer
+                run_rapid(state, canoe, chance, None)
+            else:
+                paddle(state, canoe, chance, None)
         state["active"] = len(order)
         end_turn(state, chance, None)
     return state

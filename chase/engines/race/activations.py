@@ -19,6 +19,7 @@ from chase.engines.race.state import (
     faces_text,
     men_text,
     out_if_empty,
+    seat_of,
     wash_below,
     who,
 )
@@ -35,6 +36,8 @@ from chase.engines.race.tables import (
 State = dict[str, Any]
 Canoe = dict[str, Any]
 Events = list[dict[str, Any]]
+
+OFFERED = frozenset({"type", "label"})  # the keys an offered action has
 
 
 # --- the activations (R5-R8) --------------------------------------------------------------
@@ -74,22 +77,21 @@ def activate(state: State, role: str, action: Any, chance: Chance) -> tuple[Stat
     """Check and play one canoe's activation, then move on to the next (and the next turn)."""
     if state["status"] != "playing":
         raise IllegalMove("The race is over.")
-    canoe = canoe_of(state, role)
+    seat = seat_of(state, role)
+    canoe = state["canoes"][seat]
     if role != active_role(state):
         waiting = canoe_of(state, active_role(state))
         raise IllegalMove(f"It is {who(waiting)}'s activation, not {who(canoe)}'s.")
     types = legal_types(canoe)
     # Legal means: the type of one of the offered actions, and nothing else but a label.
-    if not (
-        isinstance(action, dict)
-        and action.get("type") in types
-        and all(key == "type" or key == "label" for key in action)
-    ):
+    if not (isinstance(action, dict) and action.get("type") in types and action.keys() <= OFFERED):
         choices = "; ".join(labelled(state, canoe, kind)["label"] for kind in types)
         raise IllegalMove(f"{who(canoe)} cannot do that now. Choose one of: {choices}.")
-    state = copy_state(state)
+    # Only the active canoe changes, unless its activation ends the turn (R4's shots, the bear).
+    ends_turn = state["active"] + 1 >= len(state["order"])
+    state = copy_state(state, None if ends_turn else seat)
     events: Events = []
-    step(state, canoe_of(state, role), action["type"], chance, events)
+    step(state, state["canoes"][seat], action["type"], chance, events)
     return state, events
 
 

@@ -7,7 +7,6 @@ from typing import Any
 from chase.engines.chance import Chance
 from chase.engines.race.course import roll_course
 from chase.engines.race.state import (
-    canoe_of,
     capsize,
     copy_state,
     end_race,
@@ -146,7 +145,8 @@ def open_turn(state: State, chance: Chance, events: Events | None) -> None:
     if not order:
         end_race(state, events)
     elif events is not None:
-        names = ", ".join(who(canoe_of(state, role)) for role in order)
+        colony = {canoe["role"]: who(canoe) for canoe in state["canoes"]}
+        names = ", ".join(colony[role] for role in order)
         events.append({"kind": "order", "order": order, "text": f"The chips come out: {names}."})
 
 

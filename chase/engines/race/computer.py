@@ -94,20 +94,23 @@ def _ahead(state: dict[str, Any], leg: int) -> tuple[float, list[float]]:
     """The mean current from `leg` on, and the classes of the rapids still ahead (the rapid at
     the end of this leg included), as far as the racers know them: worked out once a decision."""
     course = state["course"]
-    currents = [here["current"] for here in course["legs"][leg:LEGS]]
-    revealed = state["revealed"]
+    legs = course["legs"]
     rapids = course["rapids"]
-    classes = [
-        rapids[rapid]["class"] if revealed[rapid] else UNKNOWN_CLASS for rapid in range(leg, RAPIDS)
-    ]
-    return sum(currents) / len(currents), classes
+    revealed = state["revealed"]
+    current = 0
+    classes = []
+    for ahead in range(leg, LEGS):
+        current += legs[ahead]["current"]
+        if ahead < RAPIDS:
+            classes.append(rapids[ahead]["class"] if revealed[ahead] else UNKNOWN_CLASS)
+    return current / (LEGS - leg), classes
 
 
 def _turns(ahead: tuple[float, list[float]], men: int, to_go: float) -> float:
     mean_current, classes = ahead
     sides = PADDLE_DIE[men]
     speed = (sides + 1) / 2 + mean_current
-    turns = max(to_go, 0) / speed
+    turns = (to_go if to_go > 0 else 0) / speed
     rapid_turns = RAPID_TURNS[sides]  # 1 + FLIP_COST * min(cls, sides) / sides, looked up
     for cls in classes:
         turns += rapid_turns[cls]

@@ -25,12 +25,11 @@ Canoe = dict[str, Any]
 
 def roll_course(options: dict[str, Any], chance: Chance) -> Course:
     """Currents, classes, whirlpools and the bear: rolled, or the hand-set values (R1)."""
-    currents = options["currents"] or [
-        chance.randint(*CURRENTS, label="current") for _ in range(LEGS)
-    ]
-    classes = options["classes"] or [
-        chance.randint(*CLASSES, label="rapid class") for _ in range(RAPIDS)
-    ]
+    randint = chance.randint
+    low, high = CURRENTS
+    currents = options["currents"] or [randint(low, high, label="current") for _ in range(LEGS)]
+    low, high = CLASSES
+    classes = options["classes"] or [randint(low, high, label="rapid class") for _ in range(RAPIDS)]
     whirlpools = _place_whirlpools(chance)
     bear = chance.randint(0, RAPIDS - 1, label="bear's rapid")
     return {
@@ -44,11 +43,12 @@ def roll_course(options: dict[str, Any], chance: Chance) -> Course:
 
 
 def _leg(index: int, current: int, length: int) -> dict[str, Any]:
-    delta = BEND_DELTA if index in BEND_LEGS else 0
+    bend = index in BEND_LEGS
+    delta = BEND_DELTA if bend else 0
     return {
         "current": current,
         "length": {"inside": length - delta, "outside": length + delta},
-        "bend": index in BEND_LEGS,
+        "bend": bend,
         "hostile": index in HOSTILE_LEGS,
     }
 

@@ -88,8 +88,8 @@ def _new_canoe(seat: int, names: dict[str, str], start: str) -> Canoe:
 
 
 def _line_up(canoes: list[Canoe], course: dict[str, Any]) -> str:
-    crews = "; ".join(f"{c['colony']} ({c['name']}) on the {c['start']} track" for c in canoes)
-    currents = ", ".join(str(leg["current"]) for leg in course["legs"])
+    crews = "; ".join([f"{c['colony']} ({c['name']}) on the {c['start']} track" for c in canoes])
+    currents = ", ".join([str(leg["current"]) for leg in course["legs"]])
     return f"The canoes line up: {crews}. Leg currents: {currents}."
 
 
@@ -146,7 +146,7 @@ def open_turn(state: State, chance: Chance, events: Events | None) -> None:
         end_race(state, events)
     elif events is not None:
         colony = {canoe["role"]: who(canoe) for canoe in state["canoes"]}
-        names = ", ".join(colony[role] for role in order)
+        names = ", ".join([colony[role] for role in order])
         events.append({"kind": "order", "order": order, "text": f"The chips come out: {names}."})
 
 

@@ -56,10 +56,6 @@ def canoe_of(state: State, role: str) -> Canoe:
     return state["canoes"][seat_of(state, role)]
 
 
-def racing(canoe: Canoe) -> bool:
-    return not canoe["out"] and canoe["place"] is None
-
-
 def active_role(state: State) -> str | None:
     if state["status"] != "playing" or state["active"] >= len(state["order"]):
         return None

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import cache
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -117,14 +118,19 @@ class RandomChance(Chance):
     def _shuffled(self, items: list[T]) -> list[T]:
         # random.Random.shuffle written out: swap each place with one drawn at or below it.
         bits_of = self._bits
-        for i in range(len(items) - 1, 0, -1):
-            below = i + 1
-            bits = below.bit_length()
+        for i, below, bits in _swaps(len(items)):
             j = bits_of(bits)
             while j >= below:
                 j = bits_of(bits)
             items[i], items[j] = items[j], items[i]
         return items
+
+
+@cache
+def _swaps(n: int) -> tuple[tuple[int, int, int], ...]:
+    """random.Random.shuffle's swaps of `n` items, last place first: the place, how many places
+    are at or below it, and the bits drawn for one of them (a race shuffles every turn)."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(n - 1, 0, -1))
 
 
 class ScriptedChance(Chance):

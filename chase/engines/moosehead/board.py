@@ -579,6 +579,7 @@ class Board:
                 self.route_of.setdefault(space, index)
         self.turning = reversal_points(data)
         self.campsites = [s for s, space in self.spaces.items() if "campsite" in space]
+        self.card_spaces = frozenset(s for s, space in self.spaces.items() if space.get("card"))
         self.shareable = frozenset([*self.campsites, data["dock"]])
         self.dock: int = data["dock"]
         self.eddy: list[int] = data["eddy"]

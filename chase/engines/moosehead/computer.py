@@ -64,7 +64,8 @@ def computer_action(state: State, role: str, chance: Chance) -> Action:
     if not actions:
         raise IllegalMove("It is not this canoe's turn.")
     player = player_of(state, role)
-    aim, targets = aim_of(state, player)
+    aim, spaces = aim_of(state, player)
+    targets = frozenset(spaces)  # hashed once: every distance looks its spaces up by them
     if state["phase"] != "move":
         by_type = {action["type"]: action for action in actions}
         if "enter" in by_type and _enter_pays(state, player, aim, targets):
@@ -102,7 +103,7 @@ def aim_of(state: State, player: Player) -> tuple[str, set[int]]:
             return "attractions", set().union(*(attraction_spaces(b, a) for a in fair or unseen))
     if not dock_needs(state, player):
         return "dock", {b.dock}
-    spaces = {s for s, space in b.spaces.items() if space.get("card")}
+    spaces = set(b.card_spaces)
     spaces |= {
         s for a in b.attractions if a not in player["blocked"] for s in attraction_spaces(b, a)
     }

@@ -180,7 +180,6 @@ def may_camp(state: State, player: Player, site: int) -> bool:
 
     Exactly: a site never camped at, or one after whose last camp every other site was camped at.
     """
-    the_board = board(state)
     if ordered_to_camp(state, player, site):
         return True
     camps = player["camps"]
@@ -188,7 +187,7 @@ def may_camp(state: State, player: Player, site: int) -> bool:
         return True
     last = len(camps) - 1 - camps[::-1].index(site)
     since = set(camps[last + 1 :])
-    return since >= set(the_board.campsites) - {site}
+    return since >= set(board(state).campsites) - {site}
 
 
 def ordered_to_camp(state: State, player: Player, site: int) -> bool:

@@ -84,7 +84,9 @@ def legal_actions(state: State, role: str) -> list[Action]:
 
 
 def _bare(action: Action) -> Action:
-    return {k: v for k, v in action.items() if k != "label"}
+    bare = dict(action)
+    bare.pop("label", None)
+    return bare
 
 
 def act(state: State, role: str, action: Any, chance: Chance) -> tuple[State, Events]:

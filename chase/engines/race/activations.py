@@ -19,6 +19,7 @@ from chase.engines.race.state import (
     faces_text,
     men_text,
     out_if_empty,
+    seat_of,
     wash_below,
     who,
 )
@@ -35,6 +36,8 @@ from chase.engines.race.tables import (
 State = dict[str, Any]
 Canoe = dict[str, Any]
 Events = list[dict[str, Any]]
+
+OFFERED = frozenset({"type", "label"})  # the keys an offered action has
 
 
 # --- the activations (R5-R8) --------------------------------------------------------------
@@ -74,22 +77,21 @@ def activate(state: State, role: str, action: Any, chance: Chance) -> tuple[Stat
     """Check and play one canoe's activation, then move on to the next (and the next turn)."""
     if state["status"] != "playing":
         raise IllegalMove("The race is over.")
-    canoe = canoe_of(state, role)
+    seat = seat_of(state, role)
+    canoe = state["canoes"][seat]
     if role != active_role(state):
         waiting = canoe_of(state, active_role(state))
         raise IllegalMove(f"It is {who(waiting)}'s activation, not {who(canoe)}'s.")
     types = legal_types(canoe)
     # Legal means: the type of one of the offered actions, and nothing else but a label.
-    if not (
-        isinstance(action, dict)
-        and action.get("type") in types
-        and all(key == "type" or key == "label" for key in action)
-    ):
+    if not (isinstance(action, dict) and action.get("type") in types and action.keys() <= OFFERED):
         choices = "; ".join(labelled(state, canoe, kind)["label"] for kind in types)
         raise IllegalMove(f"{who(canoe)} cannot do that now. Choose one of: {choices}.")
-    state = copy_state(state)
+    # Only the active canoe changes, unless its activation ends the turn (R4's shots, the bear).
+    ends_turn = state["active"] + 1 >= len(state["order"])
+    state = copy_state(state, None if ends_turn else seat)
     events: Events = []
-    step(state, canoe_of(state, role), action["type"], chance, events)
+    step(state, state["canoes"][seat], action["type"], chance, events)
     return state, events
 
 
@@ -181,9 +183,14 @@ def _run_rapid(state: State, canoe: Canoe, chance: Chance, events: Events | None
 def _recrew(state: State, canoe: Canoe, chance: Chance, events: Events | None) -> None:
     """R6: D6 per man in the water, 3+ climbs in (+1 with a man aboard); then drift. R7 drowns."""
     bonus = HELPING_HAND if canoe["aboard"] else 0  # who is aboard when the dice are thrown
-    roll = chance.roll
-    faces = [roll(6) for _ in range(canoe["water"])]
-    climbed = sum(face + bonus >= RECREW_FROM for face in faces)
+    needed = RECREW_FROM - bonus
+    faces = []
+    climbed = 0
+    for _ in range(canoe["water"]):
+        face = chance.roll(6)
+        faces.append(face)
+        if face >= needed:
+            climbed += 1
     failed = len(faces) - climbed
     canoe["aboard"] += climbed
     drowned = 0
@@ -233,7 +240,11 @@ def _drift(state: State, canoe: Canoe) -> int:
     here = state["course"]["legs"][leg]
     start = canoe["start"]  # R1: leg_length() written out, for the track this leg
     limit = here["length"][start if leg <= TURN_AFTER_LEG else OTHER_TRACK[start]] - 1
-    drift = max(0, min(here["current"], limit - canoe["at"]))
+    drift = limit - canoe["at"]  # the current, but never past the limit, and never upstream
+    if drift > here["current"]:
+        drift = here["current"]
+    elif drift < 0:
+        drift = 0
     canoe["at"] += drift
     return drift
 
@@ -273,7 +284,13 @@ def _finish(state: State, canoe: Canoe, events: Events | None) -> None:
 def end_turn(state: State, chance: Chance, events: Events | None) -> None:
     # R8: the race is decided once the turn of the first crossing is over; later crossings in that
     # turn take the next places, canoes still on the water get none.
-    if state["finishers"] or all(c["out"] or c["place"] is not None for c in state["canoes"]):
+    if state["finishers"]:
+        end_race(state, events)
+        return
+    for canoe in state["canoes"]:
+        if not canoe["out"] and canoe["place"] is None:
+            break  # a canoe is still racing
+    else:
         end_race(state, events)
         return
     state["turn"] += 1

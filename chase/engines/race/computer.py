@@ -16,11 +16,38 @@ from chase.engines.chance import Chance
 from chase.engines.race.activations import ACTIVATIONS, end_turn, labelled, legal_actions
 from chase.engines.race.course import course_length, position
 from chase.engines.race.state import active_role, canoe_of, copy_state
-from chase.engines.race.tables import CLASSES, HELPING_HAND, LEGS, PADDLE_DIE, RAPIDS, RECREW_FROM
+from chase.engines.race.tables import (
+    CLASSES,
+    CREW,
+    HELPING_HAND,
+    LEGS,
+    PADDLE_DIE,
+    RAPIDS,
+    RECREW_FROM,
+)
 
 FLIP_COST = 2.0  # turns a capsize costs, roughly: the re-crew activation and the men it loses
 UNKNOWN_CLASS = sum(CLASSES) / 2  # a hidden rapid is guessed at the middle of its range
 CLIMB_WITH_HAND = (7 - (RECREW_FROM - HELPING_HAND)) / 6  # R6: 2+ on a D6 with a helping hand
+# The odds that `climbed` of `swimmers` climb back in, CLIMB_ODDS[swimmers][climbed], and the turns
+# a rapid of class `cls` costs a crew throwing a D`sides`, RAPID_TURNS[sides][cls]: worked out once
+# here by the very expressions a decision would evaluate, so every decision adds the same floats.
+CLIMB_ODDS = tuple(
+    tuple(
+        comb(swimmers, climbed)
+        * CLIMB_WITH_HAND**climbed
+        * (1 - CLIMB_WITH_HAND) ** (swimmers - climbed)
+        for climbed in range(swimmers + 1)
+    )
+    for swimmers in range(CREW + 1)
+)
+RAPID_TURNS = {
+    sides: {
+        cls: 1 + FLIP_COST * min(cls, sides) / sides
+        for cls in (*range(CLASSES[0], CLASSES[1] + 1), UNKNOWN_CLASS)
+    }
+    for sides in PADDLE_DIE.values()
+}
 
 
 def computer_action(state: dict[str, Any], role: str, chance: Chance) -> dict[str, Any]:
@@ -50,17 +77,12 @@ def _paddling_on_is_faster(state: dict[str, Any], canoe: dict[str, Any]) -> bool
     course = state["course"]
     to_go = course_length(course) - position(course, canoe)
     drift = course["legs"][canoe["leg"]]["current"]
-    swimmers = canoe["water"]
+    aboard = canoe["aboard"]
     ahead = _ahead(state, canoe["leg"])
     recrew = 1.0
-    for climbed in range(swimmers + 1):
-        odds = (
-            comb(swimmers, climbed)
-            * CLIMB_WITH_HAND**climbed
-            * (1 - CLIMB_WITH_HAND) ** (swimmers - climbed)
-        )
-        recrew += odds * _turns(ahead, canoe["aboard"] + climbed, to_go - drift)
-    return _turns(ahead, canoe["aboard"], to_go) <= recrew
+    for climbed, odds in enumerate(CLIMB_ODDS[canoe["water"]]):
+        recrew += odds * _turns(ahead, aboard + climbed, to_go - drift)
+    return _turns(ahead, aboard, to_go) <= recrew
 
 
 def turns_to_finish(state: dict[str, Any], canoe: dict[str, Any], men: int, to_go: float) -> float:
@@ -72,21 +94,26 @@ def _ahead(state: dict[str, Any], leg: int) -> tuple[float, list[float]]:
     """The mean current from `leg` on, and the classes of the rapids still ahead (the rapid at
     the end of this leg included), as far as the racers know them: worked out once a decision."""
     course = state["course"]
-    currents = [course["legs"][i]["current"] for i in range(leg, LEGS)]
-    classes = [
-        course["rapids"][rapid]["class"] if state["revealed"][rapid] else UNKNOWN_CLASS
-        for rapid in range(leg, RAPIDS)
-    ]
-    return sum(currents) / len(currents), classes
+    legs = course["legs"]
+    rapids = course["rapids"]
+    revealed = state["revealed"]
+    current = 0
+    classes = []
+    for ahead in range(leg, LEGS):
+        current += legs[ahead]["current"]
+        if ahead < RAPIDS:
+            classes.append(rapids[ahead]["class"] if revealed[ahead] else UNKNOWN_CLASS)
+    return current / (LEGS - leg), classes
 
 
 def _turns(ahead: tuple[float, list[float]], men: int, to_go: float) -> float:
     mean_current, classes = ahead
     sides = PADDLE_DIE[men]
     speed = (sides + 1) / 2 + mean_current
-    turns = max(to_go, 0) / speed
+    turns = (to_go if to_go > 0 else 0) / speed
+    rapid_turns = RAPID_TURNS[sides]  # 1 + FLIP_COST * min(cls, sides) / sides, looked up
     for cls in classes:
-        turns += 1 + FLIP_COST * min(cls, sides) / sides
+        turns += rapid_turns[cls]
     return turns
 
 
@@ -99,11 +126,18 @@ def playout(state: dict[str, Any], chance: Chance) -> dict[str, Any]:
     """
     state = copy_state(state)
     canoes = {canoe["role"]: canoe for canoe in state["canoes"]}  # changed in place from here on
+    activations = ACTIVATIONS
+    paddle, run_rapid = ACTIVATIONS["paddle"], ACTIVATIONS["run_rapid"]
     while state["status"] == "playing":  # step() a turn at a time: no activation reads "active"
         order = state["order"]
-        for active in range(state["active"], len(order)):
-            canoe = canoes[order[active]]
-            ACTIVATIONS[computer_choice(state, canoe)](state, canoe, chance, None)
+        for role in order[state["active"] :]:
+            canoe = canoes[role]
+            if canoe["water"]:  # the one real choice (R6): haul the swimmers in or paddle on
+                activations[computer_choice(state, canoe)](state, canoe, chance, None)
+            elif canoe["rapid"]:  # else the one activation open (legal_types), as the computer
+                run_rapid(state, canoe, chance, None)
+            else:
+                paddle(state, canoe, chance, None)
         state["active"] = len(order)
         end_turn(state, chance, None)
     return state

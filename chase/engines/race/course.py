@@ -25,12 +25,11 @@ Canoe = dict[str, Any]
 
 def roll_course(options: dict[str, Any], chance: Chance) -> Course:
     """Currents, classes, whirlpools and the bear: rolled, or the hand-set values (R1)."""
-    currents = options["currents"] or [
-        chance.randint(*CURRENTS, label="current") for _ in range(LEGS)
-    ]
-    classes = options["classes"] or [
-        chance.randint(*CLASSES, label="rapid class") for _ in range(RAPIDS)
-    ]
+    randint = chance.randint
+    low, high = CURRENTS
+    currents = options["currents"] or [randint(low, high, label="current") for _ in range(LEGS)]
+    low, high = CLASSES
+    classes = options["classes"] or [randint(low, high, label="rapid class") for _ in range(RAPIDS)]
     whirlpools = _place_whirlpools(chance)
     bear = chance.randint(0, RAPIDS - 1, label="bear's rapid")
     return {
@@ -44,11 +43,12 @@ def roll_course(options: dict[str, Any], chance: Chance) -> Course:
 
 
 def _leg(index: int, current: int, length: int) -> dict[str, Any]:
-    delta = BEND_DELTA if index in BEND_LEGS else 0
+    bend = index in BEND_LEGS
+    delta = BEND_DELTA if bend else 0
     return {
         "current": current,
         "length": {"inside": length - delta, "outside": length + delta},
-        "bend": index in BEND_LEGS,
+        "bend": bend,
         "hostile": index in HOSTILE_LEGS,
     }
 
@@ -79,15 +79,19 @@ def position(course: Course, canoe: Canoe) -> int:
 
     A canoe in a rapid fills it, so its bow is at the rapid's far edge.
     """
-    leg = canoe["leg"]
-    done = sum(leg_length(course, canoe, i) + RAPID_LENGTH for i in range(leg))
-    if canoe["rapid"]:
-        return done + leg_length(course, canoe, leg) + RAPID_LENGTH
-    return done + canoe["at"]
+    start = canoe["start"]
+    other = OTHER_TRACK[start]
+    legs = course["legs"]
+    done = 0
+    last = canoe["leg"] + 1 if canoe["rapid"] else canoe["leg"]  # a rapid: its leg is done too
+    for leg in range(last):  # leg_length() written out: the computer asks this every decision
+        done += legs[leg]["length"][start if leg <= TURN_AFTER_LEG else other] + RAPID_LENGTH
+    return done if canoe["rapid"] else done + canoe["at"]
 
 
 def course_length(course: Course) -> int:
     """Start to finish along either pair of tracks (the same by R1's swap)."""
-    inside = sum(leg["length"]["inside"] for leg in course["legs"][: TURN_AFTER_LEG + 1])
-    outside = sum(leg["length"]["outside"] for leg in course["legs"][TURN_AFTER_LEG + 1 :])
-    return inside + outside + RAPIDS * RAPID_LENGTH
+    length = RAPIDS * RAPID_LENGTH
+    for leg, here in enumerate(course["legs"]):
+        length += here["length"]["inside" if leg <= TURN_AFTER_LEG else "outside"]
+    return length

@@ -5,16 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from chase.engines.chance import Chance
-from chase.engines.race.course import roll_course, track_on
+from chase.engines.race.course import roll_course
 from chase.engines.race.state import (
-    canoe_of,
     capsize,
     copy_state,
     end_race,
     faces_text,
     men_text,
     out_if_empty,
-    racing,
     reveal,
     section_event,
     wash_below,
@@ -26,9 +24,11 @@ from chase.engines.race.tables import (
     CREW,
     HOSTILE_LEGS,
     LEGS,
+    OTHER_TRACK,
     RANGE,
     SHOT_KILLS_FROM,
     TRACKS,
+    TURN_AFTER_LEG,
 )
 
 HOSTILE_SET = frozenset(HOSTILE_LEGS)
@@ -88,8 +88,8 @@ def _new_canoe(seat: int, names: dict[str, str], start: str) -> Canoe:
 
 
 def _line_up(canoes: list[Canoe], course: dict[str, Any]) -> str:
-    crews = "; ".join(f"{c['colony']} ({c['name']}) on the {c['start']} track" for c in canoes)
-    currents = ", ".join(str(leg["current"]) for leg in course["legs"])
+    crews = "; ".join([f"{c['colony']} ({c['name']}) on the {c['start']} track" for c in canoes])
+    currents = ", ".join([str(leg["current"]) for leg in course["legs"]])
     return f"The canoes line up: {crews}. Leg currents: {currents}."
 
 
@@ -109,24 +109,35 @@ def open_turn(state: State, chance: Chance, events: Events | None) -> None:
         events.append(
             {"kind": "turn", "turn": state["turn"], "text": f"Turn {state['turn']} begins."}
         )
-    # Who each hostile may shoot at, in one pass (canoe order): a shot changes only its own
-    # target, and a canoe is on one leg, so no hostile's choice depends on another's shot.
+    # Who each hostile may shoot at and whom the bear may swipe at, in one pass (canoe order): a
+    # shot changes only its own target, a canoe is on one leg, and the bear's targets sit in a
+    # rapid, where no hostile shoots: so no target depends on another's shot.
+    bear = state["course"]["bear"]
+    order: list[str] = []  # the canoes still racing, for the chip bag
     targets: dict[int, list[Canoe]] = {}
+    mauled: list[Canoe] = []
     for canoe in state["canoes"]:
+        if canoe["out"] or canoe["place"] is not None:
+            continue
+        order.append(canoe["role"])
         leg = canoe["leg"]
-        if (
-            leg in HOSTILE_SET
-            and not canoe["rapid"]
-            and not canoe["out"]
-            and canoe["place"] is None
-            and canoe["aboard"] + canoe["water"] > 0
-        ):
-            targets.setdefault(leg, []).append(canoe)
-    for leg in HOSTILE_LEGS:
-        if leg in targets:
-            _hostile_shoots(state, leg, targets[leg], chance, events)
-    _bear_attacks(state, chance, events)
-    order = [c["role"] for c in state["canoes"] if not c["out"] and c["place"] is None]
+        if canoe["rapid"]:
+            if leg == bear:
+                mauled.append(canoe)
+        elif leg in HOSTILE_SET and canoe["aboard"] + canoe["water"] > 0:
+            if leg in targets:
+                targets[leg].append(canoe)
+            else:
+                targets[leg] = [canoe]
+    emptied = False  # a canoe the hostiles or the bear left with nobody (R8) leaves the bag
+    if targets:
+        for leg in HOSTILE_LEGS:
+            if leg in targets:
+                emptied |= _hostile_shoots(state, leg, targets[leg], chance, events)
+    if mauled:
+        emptied |= _bear_attacks(state, mauled, chance, events)
+    if emptied:
+        order = [c["role"] for c in state["canoes"] if not c["out"] and c["place"] is None]
     if len(order) > 1:
         order = chance.shuffle(order, label="activation order")  # R4: the chip bag
     state["order"] = order
@@ -134,22 +145,19 @@ def open_turn(state: State, chance: Chance, events: Events | None) -> None:
     if not order:
         end_race(state, events)
     elif events is not None:
-        names = ", ".join(who(canoe_of(state, role)) for role in order)
+        colony = {canoe["role"]: who(canoe) for canoe in state["canoes"]}
+        names = ", ".join([colony[role] for role in order])
         events.append({"kind": "order", "order": order, "text": f"The chips come out: {names}."})
-
-
-def _pick(canoes: list[Canoe], chance: Chance, label: str) -> Canoe | None:
-    """R4: one target, drawn at random when there are several."""
-    if len(canoes) > 1:
-        return chance.choice(canoes, label=label)
-    return canoes[0] if canoes else None
 
 
 def _hostile_shoots(
     state: State, leg: int, targets: list[Canoe], chance: Chance, events: Events | None
-) -> None:
-    target = _pick(targets, chance, "hostile's target")
-    track = track_on(target, leg)
+) -> bool:
+    """R4: the hostile on `leg` fires at one of `targets` (canoe order), drawn when there are
+    several; True when the shot leaves the canoe with nobody, so it is out."""
+    target = chance.choice(targets, label="hostile's target") if len(targets) > 1 else targets[0]
+    start = target["start"]  # R1: track_on() written out: a shot or two every turn
+    track = start if leg <= TURN_AFTER_LEG else OTHER_TRACK[start]
     face = chance.roll(6)
     killed = face >= SHOT_KILLS_FROM[track]  # R4: 5-6 at close range, 6 at long
     if events is not None:
@@ -172,15 +180,17 @@ def _hostile_shoots(
         # Nothing in the seed says who is hit; a paddler sits higher than a swimmer.
         target["aboard" if target["aboard"] else "water"] -= 1
         target["lost"] += 1
-        out_if_empty(target, events, "no one is left alive in the canoe")
+        return out_if_empty(target, events, "no one is left alive in the canoe")
+    return False
 
 
-def _bear_attacks(state: State, chance: Chance, events: Events | None) -> None:
+def _bear_attacks(
+    state: State, targets: list[Canoe], chance: Chance, events: Events | None
+) -> bool:
+    """R4: the bear swipes at one of the canoes racing in its rapid (`targets`, canoe order),
+    drawn when there are several; True when it leaves the canoe with nobody, so it is out."""
     rapid = state["course"]["bear"]
-    targets = [c for c in state["canoes"] if c["rapid"] and c["leg"] == rapid and racing(c)]
-    target = _pick(targets, chance, "bear's target")
-    if target is None:
-        return
+    target = chance.choice(targets, label="bear's target") if len(targets) > 1 else targets[0]
     face = chance.roll(6)
     if face < BEAR_FLIPS_FROM:
         if events is not None:
@@ -192,7 +202,7 @@ def _bear_attacks(state: State, chance: Chance, events: Events | None) -> None:
                 {"kind": "bear", "seat": target["role"], "face": face, "flipped": False,
                  "text": text}
             )  # fmt: skip
-        return
+        return False
     capsize(target)
     kills = [chance.roll(6) for _ in range(target["water"])]  # R4: D6 for each man in the water
     dead = sum(1 for k in kills if k >= BEAR_KILLS_FROM)
@@ -215,5 +225,7 @@ def _bear_attacks(state: State, chance: Chance, events: Events | None) -> None:
         )
     # A bear that flips the canoe sends it through the rapid capsized, as a failed run would (R5);
     # the seed only makes the crew run the rapid "if the bear does not flip the canoe".
-    if not out_if_empty(target, events, "the bear has taken the whole crew"):
-        wash_below(state, target, events)
+    if out_if_empty(target, events, "the bear has taken the whole crew"):
+        return True
+    wash_below(state, target, events)
+    return False

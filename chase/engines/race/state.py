@@ -22,29 +22,38 @@ Events = list[dict[str, Any]]
 SEAT_INDEX = {f"canoe-{seat}": seat - 1 for seat in range(1, 9)}
 
 
-def copy_state(state: State) -> State:
-    """A copy safe to change: the course and options are never changed after setup."""
+def copy_state(state: State, seat: int | None = None) -> State:
+    """A copy safe to change: the course and options are never changed after setup.
+
+    With `seat`, only that canoe is copied and the others are shared with `state`: for an
+    activation that changes no other canoe (the turn goes on), so nobody may change them.
+    """
     new = dict(state)
     new["revealed"] = list(state["revealed"])
-    new["canoes"] = [dict(canoe) for canoe in state["canoes"]]
+    if seat is None:
+        new["canoes"] = list(map(dict, state["canoes"]))
+    else:
+        canoes = new["canoes"] = list(state["canoes"])
+        canoes[seat] = dict(canoes[seat])
     new["order"] = list(state["order"])
     new["finishers"] = list(state["finishers"])
     return new
 
 
-def canoe_of(state: State, role: str) -> Canoe:
+def seat_of(state: State, role: str) -> int:
+    """The index of `role`'s canoe in the state's canoes."""
     canoes = state["canoes"]
     seat = SEAT_INDEX.get(role)  # "canoe-N" is the N-th canoe, unless a test moved them about
     if seat is not None and seat < len(canoes) and canoes[seat]["role"] == role:
-        return canoes[seat]
-    for canoe in canoes:
+        return seat
+    for seat, canoe in enumerate(canoes):
         if canoe["role"] == role:
-            return canoe
+            return seat
     raise IllegalMove(f"There is no seat '{role}' in this race.")
 
 
-def racing(canoe: Canoe) -> bool:
-    return not canoe["out"] and canoe["place"] is None
+def canoe_of(state: State, role: str) -> Canoe:
+    return state["canoes"][seat_of(state, role)]
 
 
 def active_role(state: State) -> str | None:

@@ -31,3 +31,13 @@ def test_an_unrecorded_chance_keeps_no_outcomes_and_a_recorded_one_replays():
     replay = ScriptedChance(loud.outcomes)
     assert [replay.roll(6), replay.shuffle([1, 2, 3]), replay.choice("xyz")] == drawn
     assert loud.outcomes[0] == {"kind": "int", "lo": 1, "hi": 6, "value": drawn[0], "label": "D6"}
+
+
+@pytest.mark.parametrize("record", [True, False], ids=["recorded", "not-recorded"])
+def test_a_seeded_chance_shuffles_any_number_of_items_as_random_does(record):
+    for seed in range(10):
+        ours, theirs = RandomChance(seed, record=record), random.Random(seed)
+        for size in [*range(12), 17, 33]:
+            items = list(range(size))
+            theirs.shuffle(items)
+            assert ours.shuffle(range(size)) == items

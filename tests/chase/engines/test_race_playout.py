@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -44,3 +45,29 @@ def test_a_playout_ends_as_stepping_through_apply_does(
     assert state == before, "a playout changed the state it started from"
     assert played == stepped(state, RandomChance(seed + 2))
     assert ENGINE.status(played) == "finished"
+
+
+@pytest.mark.parametrize("seed", range(1, 9))
+def test_the_engines_playout_of_a_six_canoe_race_ends_as_apply_does_from_the_start_and_midway(
+    seed,
+):
+    """The bench's race (6 computer canoes from `new_game`): the whole final state, compared
+    from the start and again from halfway through the stepped race."""
+    start = ENGINE.new_game({"canoes": 6}, RandomChance(seed)).state
+    before = copy.deepcopy(start)
+    played = ENGINE.playout(start, RandomChance(seed, record=False))
+    assert start == before, "a playout changed the state it started from"
+    assert played == stepped(start, RandomChance(seed))
+    assert ENGINE.status(played) == "finished"
+
+    chance = RandomChance(seed + 100)
+    states = [start]
+    while ENGINE.status(states[-1]) == "playing":
+        state = states[-1]
+        role = state["order"][state["active"]]
+        action = ENGINE.computer_action(state, role, chance)
+        states.append(ENGINE.apply(state, role, action, chance).state)
+    midway = states[len(states) // 2]
+    assert ENGINE.playout(midway, RandomChance(seed, record=False)) == stepped(
+        midway, RandomChance(seed)
+    )

@@ -85,11 +85,6 @@ def _paddling_on_is_faster(state: dict[str, Any], canoe: dict[str, Any]) -> bool
     return _turns(ahead, aboard, to_go) <= recrew
 
 
-def turns_to_finish(state: dict[str, Any], canoe: dict[str, Any], men: int, to_go: float) -> float:
-    """A rough estimate of the activations a crew of `men` needs to cover `to_go` inches."""
-    return _turns(_ahead(state, canoe["leg"]), men, to_go)
-
-
 def _ahead(state: dict[str, Any], leg: int) -> tuple[float, list[float]]:
     """The mean current from `leg` on, and the classes of the rapids still ahead (the rapid at
     the end of this leg included), as far as the racers know them: worked out once a decision."""

@@ -116,7 +116,9 @@ def membership_for(user, campaign_id: int, member_id: int) -> Membership:
 
 
 def warband_for(user, warband_id: int, *, edit: bool = False, roster: bool = False) -> Warband:
-    queryset = warbands_with_roster() if roster else Warband.objects.select_related("campaign")
+    queryset = (
+        warbands_with_roster() if roster else Warband.objects.select_related("campaign", "owner")
+    )
     warband = get_object_or_404(queryset, pk=warband_id)
     if not may_read(warband.campaign, user):
         raise Http404("No such warband.")

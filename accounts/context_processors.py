@@ -2,7 +2,8 @@
 
 The count is cached per player and content version (config.content_version): any write to a
 campaign, a warband or a canoe game changes the key. The minute is in the key too, as the canoe
-games' items also leave the inbox when a game has been idle too long (chase.inbox.IDLE_DAYS).
+games' items also leave the inbox when a game has been idle too long (chase.inbox.IDLE_DAYS),
+and so are the registered sources.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import time
 
 from django.utils.functional import SimpleLazyObject
 
+from accounts import inbox as inbox_module
 from accounts.inbox import inbox_of
 from config.page_cache import cached
 
@@ -20,11 +22,16 @@ def inbox(request) -> dict:
         return {}
     count = SimpleLazyObject(
         lambda: cached(
-            "inbox-count", request.user.id, minute(), request=request,
+            "inbox-count", request.user.id, minute(), sources(), request=request,
             render=lambda: len(inbox_of(request)), at_once=True,
         )
     )  # fmt: skip
     return {"inbox_count": count}
+
+
+def sources() -> str:
+    """The registered sources: the count is theirs (fixed once the apps are loaded)."""
+    return ",".join(f"{f.__module__}.{f.__qualname__}" for f in inbox_module.SOURCES)
 
 
 def minute() -> int:

@@ -12,11 +12,15 @@ Why it is correct:
   the new token sees the new data: it never caches old data under a new token. It may cache new
   data under the old token (read the token, then the data, while a write commits between): that
   key is dead as soon as the new token is read, so the page it holds is never stale for long.
-- The token is changed *before* the write in a transaction: every writing transaction then takes
-  the version row's lock before any other row's lock (also before `select_for_update`), so all
-  take their locks in one order and none deadlocks for it on PostgreSQL. Writers of content
-  wait for each other at the version row (SQLite already lets one writer in at a time).
-- Outside a transaction (autocommit) it is changed *after* the statement: changed first, a
+- Once per transaction, before its first write (or row lock) of a content table: the later
+  writes commit with the same token. Every writing transaction thus takes the version row's lock
+  before any content row's (also before `select_for_update`), so all take them in one order and
+  none deadlocks for it on PostgreSQL; writers of content wait for each other at the version row
+  (SQLite already lets one writer in at a time). A rolled-back savepoint takes its token back
+  with its writes, and the next write draws another.
+- Nothing is cached while the connection holds a token not yet committed (`uncommitted_writes`,
+  see config.page_cache): its transaction may still write more under that token.
+- Outside a transaction (autocommit) every write draws one *after* the statement: drawn first, a
   reader could read the new token and still the old data, and cache that under the new token.
 - A new random token, not a counter: after a rollback the next write never draws the token of
   the rolled-back transaction, which a page rendered inside it may have been cached under.
@@ -78,19 +82,52 @@ def bump(conn) -> None:
     conn.content_writes = getattr(conn, "content_writes", 0) + 1
 
 
+def open_transaction(conn):
+    """Which transaction the next statement belongs to, as other connections will see it, or
+    None outside one. A test case's own blocks (never committed) are not one: inside them, the
+    outermost block of a service is, as it would be on a live server."""
+    for index, block in enumerate(conn.atomic_blocks):
+        if not getattr(block, "_from_testcase", False):
+            sid = conn.savepoint_ids[index - 1] if index else None
+            return None if index and sid is None else (index, sid)
+    return None
+
+
+class Mark:
+    """Left in the transaction's on-commit list when the token was drawn: Django empties the
+    list on commit and on rollback, and drops what a rolled-back savepoint added, so while the
+    mark is there the transaction's new token is too."""
+
+    def __call__(self) -> None:
+        pass
+
+
+def uncommitted_writes(conn=connection) -> bool:
+    """Whether this connection has drawn a token in the transaction still open."""
+    drawn = getattr(conn, "content_mark", None)
+    if drawn is None or drawn[0] != open_transaction(conn):
+        return False
+    return any(func is drawn[1] for _, func, _ in conn.run_on_commit)
+
+
 def notice_writes(execute, sql, params, many, context):
     """The execute wrapper: a new token with every write to a content table (see above)."""
     if paused or not writes_content(sql):
         return execute(sql, params, many, context)
     conn = context["connection"]
-    if not conn.get_autocommit():
-        bump(conn)  # the version row's lock first, in the write's own transaction
-        return execute(sql, params, many, context)
-    if WRITE.match(sql) is None and not TRUNCATE.match(sql):
-        return execute(sql, params, many, context)  # a locking read outside a transaction
-    result = execute(sql, params, many, context)
-    bump(conn)
-    return result
+    transaction = open_transaction(conn)
+    if transaction is None:
+        if WRITE.match(sql) is None and not TRUNCATE.match(sql):
+            return execute(sql, params, many, context)  # a locking read outside a transaction
+        result = execute(sql, params, many, context)
+        bump(conn)  # after the write: see above
+        return result
+    if not uncommitted_writes(conn):
+        bump(conn)  # once per transaction, before its first write or lock: see above
+        mark = Mark()
+        conn.on_commit(mark)
+        conn.content_mark = (transaction, mark)
+    return execute(sql, params, many, context)
 
 
 def install(sender, connection, **kwargs) -> None:

@@ -22,7 +22,7 @@ from django.conf import settings
 from django.core.cache import caches
 from django.core.cache.utils import make_template_fragment_key
 
-from config.content_version import content_version
+from config.content_version import content_version, uncommitted_writes
 
 T = TypeVar("T")
 
@@ -33,6 +33,8 @@ def fragment_key(name: str, *vary, request=None) -> str:
 
 def cached(name: str, *vary, request=None, render: Callable[[], T], at_once: bool = False) -> T:
     """`at_once`: stored the first time (what every page reads, such as the inbox badge)."""
+    if uncommitted_writes():
+        return render()  # the transaction may write more under the token it drew
     cache = caches["template_fragments"]
     key = fragment_key(name, *vary, request=request)
     seen = f"{key}:seen"

@@ -66,6 +66,8 @@ def writes_content(sql: str) -> bool:
     """Whether this statement changes (or, in a transaction, locks rows of) a content table."""
     if not isinstance(sql, str):
         return False
+    if sql[:6].upper() == "SELECT" and " FOR " not in sql:
+        return False  # most statements: a plain read, told apart cheaply
     match = WRITE.match(sql) or LOCKING_SELECT.match(sql)
     if match:
         return match.group(1) in content_tables()
@@ -93,21 +95,17 @@ def open_transaction(conn):
     return None
 
 
-class Mark:
-    """Left in the transaction's on-commit list when the token was drawn: Django empties the
-    list on commit and on rollback, and drops what a rolled-back savepoint added, so while the
-    mark is there the transaction's new token is too."""
-
-    def __call__(self) -> None:
-        pass
-
-
 def uncommitted_writes(conn=connection) -> bool:
-    """Whether this connection has drawn a token in the transaction still open."""
+    """Whether this connection has drawn a token in the transaction still open.
+
+    The token was drawn in the transaction open then, while its list of on-commit callbacks was
+    the one it has now: Django makes a new list on commit, on rollback and on the rollback of a
+    savepoint (which may have taken the token back), so a new list means "draw again"."""
     drawn = getattr(conn, "content_mark", None)
-    if drawn is None or drawn[0] != open_transaction(conn):
+    if drawn is None:
         return False
-    return any(func is drawn[1] for _, func, _ in conn.run_on_commit)
+    transaction, callbacks = drawn
+    return callbacks is conn.run_on_commit and transaction == open_transaction(conn)
 
 
 def notice_writes(execute, sql, params, many, context):
@@ -124,9 +122,7 @@ def notice_writes(execute, sql, params, many, context):
         return result
     if not uncommitted_writes(conn):
         bump(conn)  # once per transaction, before its first write or lock: see above
-        mark = Mark()
-        conn.on_commit(mark)
-        conn.content_mark = (transaction, mark)
+        conn.content_mark = (transaction, conn.run_on_commit)
     return execute(sql, params, many, context)
 
 

@@ -8,10 +8,12 @@ cache, so what follows the write is what a cache hit would have shown.
 
 from __future__ import annotations
 
+import re
 import uuid
 
 import pytest
 from django.db import connection, transaction
+from django.middleware.csrf import _unmask_cipher_token
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -240,6 +242,27 @@ def test_each_member_sees_their_own_buttons_on_the_players_list(
     assert 'aria-label="Remove' not in other_page
     assert f"/members/{other_player.id}/remove/" in other_page  # their own "Leave"
     assert f"/members/{player.id}/remove/" not in other_page
+
+
+def test_a_form_from_a_cached_page_carries_the_readers_own_token(war_party, player):
+    """Two sessions of the owner, so two CSRF secrets: the second reads the page the first's
+    visits cached, and its rename form carries the second's token, which posts."""
+    first, second = Client(enforce_csrf_checks=True), Client(enforce_csrf_checks=True)
+    first.force_login(player)
+    second.force_login(player)
+    warm(first, roster_url(war_party))
+    page = second.get(roster_url(war_party)).content.decode()
+    # The rename form (cached) and the log-out form (not): both of the second's secret.
+    rename, logout = re.findall(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)
+    assert _unmask_cipher_token(rename) == _unmask_cipher_token(logout)
+    assert _unmask_cipher_token(rename) == second.cookies["csrftoken"].value
+    response = second.post(
+        reverse("warband-rename", args=[war_party.id]),
+        {"name": "The Otter Clan", "csrfmiddlewaretoken": rename},
+    )
+    assert response.status_code == 302
+    war_party.refresh_from_db()
+    assert war_party.name == "The Otter Clan"
 
 
 def test_a_stranger_still_gets_a_404_for_a_private_roster_read_by_its_owner(

@@ -26,6 +26,7 @@ from campaign.models import (
 from campaign.selectors.battles import battles_queryset
 from campaign.selectors.games import games_queryset
 from campaign.selectors.warbands import warbands_with_roster
+from config.page_cache import cached
 
 # --- yes or no ---------------------------------------------------------------------------------
 
@@ -89,6 +90,53 @@ def may_drive(postgame: PostGame, user) -> bool:
     )
 
 
+# --- fetch for a page that only reads, from the page cache -------------------------------------
+# The rows a cached page checks access with come from the page cache too, keyed by the content
+# version (config.page_cache): any write to a campaign, a warband or a membership changes the
+# key, so the decision is the one a fresh read would make. For reads only: a view that writes
+# fetches with the `*_for` helpers below.
+
+
+def member_to_read(request, campaign: Campaign) -> bool:
+    """is_member(campaign, request.user), for a page that only reads."""
+    user = request.user
+    if is_organiser(campaign, user):
+        return True
+    if not user.is_authenticated:
+        return False
+    return cached(
+        "is-member", campaign.id, user.id, request=request, at_once=True,
+        render=lambda: is_member(campaign, user),
+    )  # fmt: skip
+
+
+def _may_read_cached(request, campaign: Campaign) -> bool:
+    return campaign.is_public or member_to_read(request, campaign)
+
+
+def campaign_to_read(request, campaign_id: int) -> Campaign:
+    """As campaign_for(request.user, campaign_id), for a page that only reads."""
+    campaign = cached(
+        "campaign-row", campaign_id, request=request,
+        render=lambda: Campaign.objects.select_related("organiser").filter(pk=campaign_id).first(),
+    )  # fmt: skip
+    if campaign is None or not _may_read_cached(request, campaign):
+        raise Http404("No such campaign.")
+    return campaign
+
+
+def warband_to_read(request, warband_id: int) -> Warband:
+    """As warband_for(request.user, warband_id), for a page that only reads."""
+    queryset = Warband.objects.select_related("campaign", "owner")
+    warband = cached(
+        "warband-row", warband_id, request=request,
+        render=lambda: queryset.filter(pk=warband_id).first(),
+    )  # fmt: skip
+    if warband is None or not _may_read_cached(request, warband.campaign):
+        raise Http404("No such warband.")
+    return warband
+
+
 # --- fetch for a user, or 404 / 403 ------------------------------------------------------------
 
 
@@ -116,9 +164,7 @@ def membership_for(user, campaign_id: int, member_id: int) -> Membership:
 
 
 def warband_for(user, warband_id: int, *, edit: bool = False, roster: bool = False) -> Warband:
-    queryset = (
-        warbands_with_roster() if roster else Warband.objects.select_related("campaign", "owner")
-    )
+    queryset = warbands_with_roster() if roster else Warband.objects.select_related("campaign")
     warband = get_object_or_404(queryset, pk=warband_id)
     if not may_read(warband.campaign, user):
         raise Http404("No such warband.")

@@ -16,7 +16,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from campaign import selectors, services
-from campaign.access import campaign_for, warband_for
+from campaign.access import campaign_for, warband_for, warband_to_read
 from campaign.api.common import (
     BAD_REQUEST,
     FORBIDDEN,
@@ -371,7 +371,7 @@ def warband_detail(request, warband_id: int):
     PATCH `{name}` (the owner or the organiser): rename it. DELETE: delete a draft (a
     founded warband is a 400: retire it instead)."""
     if request.method == "GET":
-        warband = warband_for(request.user, warband_id)
+        warband = warband_to_read(request, warband_id)
         # The same for everyone who may read it (checked above): cached by the content version.
         data = cached(
             "api-warband",

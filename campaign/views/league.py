@@ -15,7 +15,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import trigger_client_event
 
 from campaign import services
-from campaign.access import campaign_for, is_organiser, job_for, warband_for
+from campaign.access import campaign_for, campaign_to_read, is_organiser, job_for, warband_for
 from campaign.models import Job
 from campaign.selectors import league as league_selectors
 from campaign.services.jobs import RECALCULATE
@@ -39,7 +39,7 @@ def _table_context(request, campaign) -> dict:
 
 @require_GET
 def league(request, campaign_id: int):
-    campaign = campaign_for(request.user, campaign_id)
+    campaign = campaign_to_read(request, campaign_id)
     context = _table_context(request, campaign)
     if request.htmx:  # a header clicked, or the campaign page loading its section
         return render(request, "campaign/league.html#league-table", context)

@@ -10,7 +10,13 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from campaign import selectors, services
-from campaign.access import campaign_for, can_edit_warband, is_organiser, warband_for
+from campaign.access import (
+    campaign_for,
+    can_edit_warband,
+    is_organiser,
+    warband_for,
+    warband_to_read,
+)
 from campaign.forms.warbands import TreasuryForm
 from campaign.rules.factions import (
     STATUS_NAMES,
@@ -53,7 +59,7 @@ class RosterSections:
 
 @require_GET
 def warband_detail(request, warband_id: int):
-    warband = warband_for(request.user, warband_id)
+    warband = warband_to_read(request, warband_id)
     context = {
         "warband": warband,
         "campaign": warband.campaign,

@@ -21,6 +21,7 @@ from typing import TypeVar
 from django.conf import settings
 from django.core.cache import caches
 from django.core.cache.utils import make_template_fragment_key
+from django.db import DatabaseError
 
 from config.content_version import content_version, uncommitted_writes
 
@@ -35,8 +36,11 @@ def cached(name: str, *vary, request=None, render: Callable[[], T], at_once: boo
     """`at_once`: stored the first time (what every page reads, such as the inbox badge)."""
     if uncommitted_writes():
         return render()  # the transaction may write more under the token it drew
+    try:
+        key = fragment_key(name, *vary, request=request)
+    except DatabaseError:
+        return render()  # no version to key by (an error page while the database is down)
     cache = caches["template_fragments"]
-    key = fragment_key(name, *vary, request=request)
     seen = f"{key}:seen"
     found = cache.get_many([key, seen])
     if key in found:

@@ -118,7 +118,10 @@ def campaign_to_read(request, campaign_id: int) -> Campaign:
     """As campaign_for(request.user, campaign_id), for a page that only reads."""
     campaign = cached(
         "campaign-row", campaign_id, request=request,
-        render=lambda: Campaign.objects.select_related("organiser").filter(pk=campaign_id).first(),
+        render=lambda: Campaign.objects.select_related("organiser")
+        .defer("organiser__password")  # no password hash in the cache
+        .filter(pk=campaign_id)
+        .first(),
     )  # fmt: skip
     if campaign is None or not _may_read_cached(request, campaign):
         raise Http404("No such campaign.")
@@ -127,7 +130,8 @@ def campaign_to_read(request, campaign_id: int) -> Campaign:
 
 def warband_to_read(request, warband_id: int) -> Warband:
     """As warband_for(request.user, warband_id), for a page that only reads."""
-    queryset = Warband.objects.select_related("campaign", "owner")
+    # No password hash in the cache.
+    queryset = Warband.objects.select_related("campaign", "owner").defer("owner__password")
     warband = cached(
         "warband-row", warband_id, request=request,
         render=lambda: queryset.filter(pk=warband_id).first(),

@@ -272,6 +272,17 @@ def test_a_stranger_still_gets_a_404_for_a_private_roster_read_by_its_owner(
     assert login(client, stranger).get(roster_url(war_party)).status_code == 404
 
 
+def test_a_player_removed_from_a_private_campaign_loses_its_pages_at_once(
+    campaign, war_party, other_player
+):
+    (other,) = signed_in(other_player)
+    warm(other, roster_url(war_party))
+    warm(other, campaign_url(campaign))
+    services.campaign_remove_member(campaign=campaign, user=other_player)
+    assert other.get(roster_url(war_party)).status_code == 404
+    assert other.get(campaign_url(campaign)).status_code == 404
+
+
 # --- a rolled-back write leaves no stale page --------------------------------------------------
 
 

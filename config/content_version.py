@@ -25,8 +25,8 @@ Why it is correct:
 - A new random token, not a counter: after a rollback the next write never draws the token of
   the rolled-back transaction, which a page rendered inside it may have been cached under.
 
-Reading costs one query (`content_version`), and at most one per request until that request
-writes (a write seen on this connection reads the token again).
+Reading costs one query (`content_version`), once per request until that request writes (a
+write seen on this connection reads the token again).
 """
 
 from __future__ import annotations
@@ -143,15 +143,27 @@ def read_token() -> str:
 def content_version(request=None) -> str:
     """The current version with the language, to key a cached fragment by.
 
-    Kept on the request until a write on this connection (the request's own) changes it."""
+    Read once per request (kept on the connection from request_started to request_finished),
+    and again after a write on this connection (the request's own). `request` is accepted for
+    the callers' clarity; the request in progress is the one this thread serves."""
     writes = getattr(connection, "content_writes", 0)
-    memo = getattr(request, "_content_version", None)
+    memo = getattr(connection, "content_version_memo", None)
     if memo is not None and memo[0] == writes:
         return memo[1]
     version = f"{read_token()}-{get_language()}"
-    if request is not None:
-        request._content_version = (writes, version)
+    if getattr(connection, "content_version_in_request", False):
+        connection.content_version_memo = (writes, version)
     return version
+
+
+def request_started(**kwargs) -> None:
+    connection.content_version_memo = None
+    connection.content_version_in_request = True
+
+
+def request_finished(**kwargs) -> None:
+    connection.content_version_memo = None
+    connection.content_version_in_request = False
 
 
 def pause_for_migrations(**kwargs) -> None:

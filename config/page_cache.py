@@ -32,15 +32,23 @@ def fragment_key(name: str, *vary, request=None) -> str:
     return make_template_fragment_key(name, [*vary, content_version(request)])
 
 
-def cached(name: str, *vary, request=None, render: Callable[[], T], at_once: bool = False) -> T:
-    """`at_once`: stored the first time (what every page reads, such as the inbox badge)."""
+def cached(
+    name: str,
+    *vary,
+    request=None,
+    render: Callable[[], T],
+    at_once: bool = False,
+    alias: str = "template_fragments",
+) -> T:
+    """`at_once`: stored the first time (what every page reads, such as the inbox badge).
+    `alias`: another cache than the pages' (see config.auth.CachedModelBackend)."""
     if uncommitted_writes():
         return render()  # the transaction may write more under the token it drew
     try:
         key = fragment_key(name, *vary, request=request)
     except DatabaseError:
         return render()  # no version to key by (an error page while the database is down)
-    cache = caches["template_fragments"]
+    cache = caches[alias]
     seen = f"{key}:seen"
     found = cache.get_many([key, seen])
     if key in found:

@@ -115,8 +115,11 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 # Brute-force protection (django-axes): axes' backend first, so a locked-out (username, IP)
 # pair is refused before the password is even checked; config/auth.py words the answer.
+# config.auth.CachedModelBackend signs players in (and is recorded in their sessions); Django's
+# own ModelBackend stays listed so that sessions recorded with it before keep working.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
+    "config.auth.CachedModelBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)
@@ -177,6 +180,13 @@ if REDIS_URL:
     # Sessions read from Redis and written through to the database. Only with Redis: in each
     # worker's own memory, a logout in one worker would leave the session alive in another's.
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+# The signed-in users, by the content version: always this process's own memory (see
+# config.auth.CachedModelBackend).
+CACHES["users"] = {
+    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "LOCATION": "users",
+    "OPTIONS": {"MAX_ENTRIES": env_int("USER_CACHE_ENTRIES", 2000)},
+}
 # How long a cached fragment is kept (a new version makes it unused at once; this only frees
 # the memory and bounds what a write made outside Django, by hand in SQL, could leave stale).
 FRONTIER_PAGE_CACHE_SECONDS = env_int("FRONTIER_PAGE_CACHE_SECONDS", 600)

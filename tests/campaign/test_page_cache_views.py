@@ -78,14 +78,14 @@ def league_url(campaign):
 # --- the cache is used -------------------------------------------------------------------------
 
 
-def test_a_roster_read_again_costs_three_queries(client, war_party, player):
+def test_a_roster_read_again_costs_two_queries(client, war_party, player):
     warm(login(client, player), roster_url(war_party))
     with CaptureQueriesContext(connection) as queries:
         response = client.get(roster_url(war_party))
     assertContains(response, "Running Elk")
-    # The session, the user and the content version: the warband, its campaign and the
+    # The content version and the session: the user, the warband, its campaign and the
     # membership that lets the player read it are cached under that version too.
-    assert len(queries) == 3, [q["sql"] for q in queries.captured_queries]
+    assert len(queries) == 2, [q["sql"] for q in queries.captured_queries]
 
 
 def test_a_page_read_once_is_not_stored_but_marked_seen(client, war_party, player):
@@ -94,7 +94,7 @@ def test_a_page_read_once_is_not_stored_but_marked_seen(client, war_party, playe
         client.get(roster_url(war_party))
     with CaptureQueriesContext(connection) as third:
         client.get(roster_url(war_party))
-    assert len(second) > len(third) == 3
+    assert len(second) > len(third) == 2
 
 
 # --- a write shows on the next request ---------------------------------------------------------
@@ -281,6 +281,22 @@ def test_a_player_removed_from_a_private_campaign_loses_its_pages_at_once(
     services.campaign_remove_member(campaign=campaign, user=other_player)
     assert other.get(roster_url(war_party)).status_code == 404
     assert other.get(campaign_url(campaign)).status_code == 404
+
+
+def test_a_password_changed_elsewhere_signs_the_old_session_out_at_once(client, war_party, player):
+    """The signed-in user is cached too (config.auth.CachedModelBackend), under the version."""
+    warm(login(client, player), roster_url(war_party))
+    player.set_password("a-new-password-1755")
+    player.save()
+    response = client.get(roster_url(war_party))
+    assert response.wsgi_request.user.is_anonymous
+    assert response.status_code == 404  # a private campaign, to a visitor
+
+
+def test_a_deactivated_player_is_signed_out_at_once(client, war_party, player):
+    warm(login(client, player), roster_url(war_party))
+    type(player).objects.filter(pk=player.pk).update(is_active=False)
+    assert client.get(roster_url(war_party)).wsgi_request.user.is_anonymous
 
 
 # --- a rolled-back write leaves no stale page --------------------------------------------------

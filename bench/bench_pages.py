@@ -1,15 +1,19 @@
 """The pages under load, each beside a bare Django view served the same way, in one run.
 
-    .venv/bin/python bench/bench_pages.py [--duration S] [--postgres URL] [--no-sqlite]
+    .venv/bin/python bench/bench_pages.py [--duration S] [--postgres URL|none] [--no-sqlite]
+                                          [--redis URL]
 
-For each database (a fresh SQLite file; PostgreSQL when --postgres or a postgres DATABASE_URL is
-given, whose database gets migrated and the demo loaded into it) the app is served by gunicorn (2
-sync workers, DJANGO_DEBUG=0) and so is the bare view (bench/bare_app.py: one 15-row template;
-session, CSRF and authentication middleware; no query). wrk (2 threads, 16 connections) then
-loads, logged in as its owner, the roster page of the demo's largest warband, GET
-/api/warbands/{id}/ with a token, the campaign page and the league page, and the bare view
-before and after each of them. Each page is printed as requests per second and as its share of
-the bare view's rate around it (the mean of the two); the bare view as its mean and range.
+For each database (a fresh SQLite file; then PostgreSQL: --postgres, else a postgres
+DATABASE_URL, else BENCH_DATABASE_URL, else postgres://root@127.0.0.1:5432/bench, whose database
+gets migrated and the demo loaded into it; "not measured" and why when it cannot be reached),
+and again with Redis as the cache and session store when --redis or BENCH_REDIS_URL is given,
+the app is served by gunicorn (2 sync workers, DJANGO_DEBUG=0) and so is the bare view
+(bench/bare_app.py: one 15-row template; session, CSRF and authentication middleware; no
+query). wrk (2 threads, 16 connections) then loads, logged in as its owner, the roster page of
+the demo's largest warband, GET /api/warbands/{id}/ with a token, the campaign page and the
+league page, and the bare view before and after each of them. Each page is printed as requests
+per second and as its share of the bare view's rate around it (the mean of the two); the bare
+view as its mean and range.
 """
 
 from __future__ import annotations
@@ -37,7 +41,27 @@ THREADS = 2
 CONNECTIONS = 16
 
 
-def server_env(database_url: str, static_root: str) -> dict[str, str]:
+DEFAULT_BENCH_DATABASE_URL = "postgres://root@127.0.0.1:5432/bench"
+
+
+def postgres_unreachable(url: str) -> str | None:
+    """Why this PostgreSQL cannot be used, or None."""
+    import dj_database_url
+    import psycopg
+
+    db = dj_database_url.parse(url)
+    try:
+        psycopg.connect(
+            host=db["HOST"] or None, port=db["PORT"] or None, user=db["USER"] or None,
+            password=db["PASSWORD"] or None, dbname=db["NAME"], connect_timeout=3,
+        ).close()  # fmt: skip
+    except psycopg.Error as error:
+        lines = str(error).strip().splitlines()
+        return lines[0] if lines else type(error).__name__
+    return None
+
+
+def server_env(database_url: str, static_root: str, redis_url: str = "") -> dict[str, str]:
     """Production settings on plain HTTP at 127.0.0.1: what a club server runs behind a proxy."""
     env = dict(os.environ)
     for name in ("DJANGO_SETTINGS_MODULE", "REDIS_URL"):
@@ -55,8 +79,8 @@ def server_env(database_url: str, static_root: str) -> dict[str, str]:
         BENCH_STATIC_ROOT=static_root,
         PYTHONPATH=os.pathsep.join([str(BENCH), str(ROOT)]),
     )
-    if os.environ.get("BENCH_REDIS_URL"):
-        env["REDIS_URL"] = os.environ["BENCH_REDIS_URL"]
+    if redis_url:
+        env["REDIS_URL"] = redis_url
     return env
 
 
@@ -183,10 +207,19 @@ def measure(url: str, duration: float, raw_header: str | None = None) -> dict[st
     return wrk(url, duration, raw_header)
 
 
-def bench_database(label: str, database_url: str, duration: float) -> None:
+def flush_redis(url: str) -> None:
+    """The bench's Redis database starts empty (no page cached by an earlier run)."""
+    import redis
+
+    redis.Redis.from_url(url).flushdb()
+
+
+def bench_database(label: str, database_url: str, duration: float, redis_url: str = "") -> None:
     static_root = tempfile.mkdtemp(prefix="frontier-bench-static-")
     try:
-        env = server_env(database_url, static_root)
+        env = server_env(database_url, static_root, redis_url)
+        if redis_url:
+            flush_redis(redis_url)
         prepared = subprocess.run(
             [sys.executable, str(Path(__file__).resolve()), "--prepare"],
             env=env, capture_output=True, text=True, check=False,
@@ -213,9 +246,10 @@ def bench_database(label: str, database_url: str, duration: float) -> None:
         bare = {"rate": sum(b["rate"] for b in bares) / len(bares)}
     finally:
         shutil.rmtree(static_root, ignore_errors=True)
+    cache = f"Redis cache and sessions ({redis_url})" if redis_url else "local-memory cache"
     print(
-        f"{label}: wrk {THREADS} threads x {CONNECTIONS} connections, {duration:g} s each; "
-        f"gunicorn {WORKERS} sync workers, DJANGO_DEBUG=0; largest warband "
+        f"{label}, {cache}: wrk {THREADS} threads x {CONNECTIONS} connections, "
+        f"{duration:g} s each; gunicorn {WORKERS} sync workers, DJANGO_DEBUG=0; largest warband "
         f"{plan['warband']!r} ({plan['figures']} figures)"
     )
     print(f"  {'page':44} {'req/s':>8} {'share':>6}")
@@ -239,10 +273,18 @@ def main() -> None:
         help="seconds of load per page (default 3, or BENCH_SECONDS)",
     )  # fmt: skip
     default_pg = os.environ.get("DATABASE_URL", "")
+    if not default_pg.startswith("postgres"):
+        default_pg = os.environ.get("BENCH_DATABASE_URL", DEFAULT_BENCH_DATABASE_URL)
     parser.add_argument(
-        "--postgres", default=default_pg if default_pg.startswith("postgres") else None,
-        help="a PostgreSQL URL to measure too (default: DATABASE_URL when it is PostgreSQL); "
-        "its database is migrated and the demo loaded into it",
+        "--postgres", default=default_pg,
+        help="the PostgreSQL to measure too (default: DATABASE_URL when it is PostgreSQL, else "
+        f"BENCH_DATABASE_URL, else {DEFAULT_BENCH_DATABASE_URL}); its database is migrated and "
+        "the demo loaded into it; 'none' to skip",
+    )  # fmt: skip
+    parser.add_argument(
+        "--redis", default=os.environ.get("BENCH_REDIS_URL", ""),
+        help="measure each database again with this Redis as the cache and the session store "
+        "(default BENCH_REDIS_URL; its database is emptied)",
     )  # fmt: skip
     parser.add_argument("--no-sqlite", action="store_true", help="PostgreSQL only")
     parser.add_argument("--prepare", action="store_true", help=argparse.SUPPRESS)
@@ -253,16 +295,24 @@ def main() -> None:
     if shutil.which("wrk") is None:
         print("wrk is not installed (apt-get install wrk): page benchmark skipped")
         return
+    variants = [""] + ([args.redis] if args.redis else [])
     if not args.no_sqlite:
-        folder = tempfile.mkdtemp(prefix="frontier-bench-db-")
-        try:
-            bench_database("SQLite", f"sqlite:///{folder}/bench.sqlite3", args.duration)
-        finally:
-            shutil.rmtree(folder, ignore_errors=True)
-    if args.postgres:
-        bench_database("PostgreSQL", args.postgres, args.duration)
-    elif not args.no_sqlite:
-        print("PostgreSQL: not measured (give --postgres URL or a postgres DATABASE_URL)")
+        for redis_url in variants:
+            folder = tempfile.mkdtemp(prefix="frontier-bench-db-")
+            try:
+                url = f"sqlite:///{folder}/bench.sqlite3"
+                bench_database("SQLite", url, args.duration, redis_url)
+            finally:
+                shutil.rmtree(folder, ignore_errors=True)
+    if not args.postgres or args.postgres == "none":
+        print("PostgreSQL: not measured (--postgres none)")
+        return
+    why = postgres_unreachable(args.postgres)
+    if why:
+        print(f"PostgreSQL: not measured ({args.postgres}: {why})")
+        return
+    for redis_url in variants:
+        bench_database("PostgreSQL", args.postgres, args.duration, redis_url)
 
 
 if __name__ == "__main__":

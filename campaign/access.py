@@ -26,6 +26,7 @@ from campaign.models import (
 from campaign.selectors.battles import battles_queryset
 from campaign.selectors.games import games_queryset
 from campaign.selectors.warbands import warbands_with_roster
+from config.page_cache import cached
 
 # --- yes or no ---------------------------------------------------------------------------------
 
@@ -87,6 +88,57 @@ def may_drive(postgame: PostGame, user) -> bool:
         postgame.warband.owner_id,
         postgame.warband.campaign.organiser_id,
     )
+
+
+# --- fetch for a page that only reads, from the page cache -------------------------------------
+# The rows a cached page checks access with come from the page cache too, keyed by the content
+# version (config.page_cache): any write to a campaign, a warband or a membership changes the
+# key, so the decision is the one a fresh read would make. For reads only: a view that writes
+# fetches with the `*_for` helpers below.
+
+
+def member_to_read(request, campaign: Campaign) -> bool:
+    """is_member(campaign, request.user), for a page that only reads."""
+    user = request.user
+    if is_organiser(campaign, user):
+        return True
+    if not user.is_authenticated:
+        return False
+    return cached(
+        "is-member", campaign.id, user.id, request=request, at_once=True,
+        render=lambda: is_member(campaign, user),
+    )  # fmt: skip
+
+
+def _may_read_cached(request, campaign: Campaign) -> bool:
+    return campaign.is_public or member_to_read(request, campaign)
+
+
+def campaign_to_read(request, campaign_id: int) -> Campaign:
+    """As campaign_for(request.user, campaign_id), for a page that only reads."""
+    campaign = cached(
+        "campaign-row", campaign_id, request=request,
+        render=lambda: Campaign.objects.select_related("organiser")
+        .defer("organiser__password")  # no password hash in the cache
+        .filter(pk=campaign_id)
+        .first(),
+    )  # fmt: skip
+    if campaign is None or not _may_read_cached(request, campaign):
+        raise Http404("No such campaign.")
+    return campaign
+
+
+def warband_to_read(request, warband_id: int) -> Warband:
+    """As warband_for(request.user, warband_id), for a page that only reads."""
+    # No password hash in the cache.
+    queryset = Warband.objects.select_related("campaign", "owner").defer("owner__password")
+    warband = cached(
+        "warband-row", warband_id, request=request,
+        render=lambda: queryset.filter(pk=warband_id).first(),
+    )  # fmt: skip
+    if warband is None or not _may_read_cached(request, warband.campaign):
+        raise Http404("No such warband.")
+    return warband
 
 
 # --- fetch for a user, or 404 / 403 ------------------------------------------------------------

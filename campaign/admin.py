@@ -3,6 +3,7 @@ from django.contrib import admin
 from campaign.models import (
     Activity,
     Campaign,
+    ContentVersion,
     EquipmentPiece,
     Figure,
     GameFigure,
@@ -127,6 +128,20 @@ class ActivityAdmin(admin.ModelAdmin):
     list_display = ["created_at", "campaign", "kind", "text", "actor"]
     list_filter = ["kind"]
     raw_id_fields = ["campaign", "actor"]
+
+
+@admin.register(ContentVersion)
+class ContentVersionAdmin(admin.ModelAdmin):
+    """The token cached pages are keyed by (config.content_version): read here, never typed."""
+
+    list_display = ["id", "token"]
+    readonly_fields = ["token"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
 
 
 from campaign import admin_battles  # noqa: E402, F401  (the table companion's models)

@@ -16,7 +16,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from campaign import selectors, services
-from campaign.access import campaign_for, warband_for
+from campaign.access import campaign_for, warband_for, warband_to_read
 from campaign.api.common import (
     BAD_REQUEST,
     FORBIDDEN,
@@ -37,6 +37,7 @@ from campaign.rules.factions import (
 from campaign.rules.skills import SKILL_LISTS
 from campaign.rules.warband import default_skill_lists
 from campaign.services import NewFigure, SkillRoll
+from config.page_cache import cached
 
 MAX_FIGURES_IN_REQUEST = 30  # C3 allows 15; more is reported by the rule, up to this bound
 
@@ -370,8 +371,15 @@ def warband_detail(request, warband_id: int):
     PATCH `{name}` (the owner or the organiser): rename it. DELETE: delete a draft (a
     founded warband is a 400: retire it instead)."""
     if request.method == "GET":
-        warband = warband_for(request.user, warband_id, roster=True)
-        return Response(WarbandSerializer(warband).data)
+        warband = warband_to_read(request, warband_id)
+        # The same for everyone who may read it (checked above): cached by the content version.
+        data = cached(
+            "api-warband",
+            warband.id,
+            request=request,
+            render=lambda: WarbandSerializer(selectors.load_roster(warband)).data,
+        )
+        return Response(data)
     warband = warband_for(request.user, warband_id, edit=True)
     if request.method == "DELETE":
         services.warband_delete_draft(warband=warband)

@@ -16,6 +16,7 @@ from campaign.models.campaigns import (
     new_invite_code,
 )
 from campaign.models.chases import CampaignChase
+from campaign.models.content import ContentVersion
 from campaign.models.games import GameFigure, GameReport, GameReportQuerySet, PostGame
 from campaign.models.ratings import Job, Ranking, RatingPoint
 
@@ -29,6 +30,7 @@ __all__ = [
     "Campaign",
     "CampaignChase",
     "CampaignQuerySet",
+    "ContentVersion",
     "EquipmentPiece",
     "Figure",
     "FigureQuerySet",

@@ -8,6 +8,7 @@ from campaign.selectors.warbands import (
     campaign_warbands,
     draft_check,
     figure_card,
+    load_roster,
     retired_warbands,
     roster_cards,
     storage,
@@ -21,6 +22,7 @@ __all__ = [
     "FigureCard",
     "figure_card",
     "roster_cards",
+    "load_roster",
     "storage",
     "draft_check",
 ]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Prefetch, QuerySet, prefetch_related_objects
 
 from campaign.models import Campaign, EquipmentPiece, Figure, Warband
 from campaign.rules.factions import FACTIONS, SPECIALISTS, item_name
@@ -12,14 +12,22 @@ from campaign.rules.injuries import LASTING_INJURIES, injury_key
 from campaign.rules.skills import SKILLS
 from campaign.rules.warband import FigureDraft, attribute_modifiers, check_warband, movement
 
+ROSTER_PREFETCH = (
+    Prefetch("figures", queryset=Figure.objects.prefetch_related("equipment")),
+    Prefetch("equipment", queryset=EquipmentPiece.objects.filter(figure__isnull=True)),
+    "ledger",
+)
+
 
 def warbands_with_roster() -> QuerySet[Warband]:
     """Warbands with everything the roster shows, in a fixed number of queries."""
-    return Warband.objects.select_related("campaign", "owner").prefetch_related(
-        Prefetch("figures", queryset=Figure.objects.prefetch_related("equipment")),
-        Prefetch("equipment", queryset=EquipmentPiece.objects.select_related("figure")),
-        "ledger",
-    )
+    return Warband.objects.select_related("campaign", "owner").prefetch_related(*ROSTER_PREFETCH)
+
+
+def load_roster(warband: Warband) -> Warband:
+    """The roster's rows for a warband fetched without them (a cached page's miss)."""
+    prefetch_related_objects([warband], *ROSTER_PREFETCH)
+    return warband
 
 
 def campaign_warbands(campaign: Campaign) -> QuerySet[Warband]:

@@ -7,12 +7,13 @@ from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_GET, require_http_methods
 
 from accounts.inbox import inbox_of
 from accounts.selectors import profile_of
 from campaign import selectors, services
-from campaign.access import campaign_for, is_member, is_organiser
+from campaign.access import campaign_for, campaign_to_read, is_organiser, member_to_read
 from campaign.errors import CampaignError
 from campaign.forms.campaigns import (
     CampaignForm,
@@ -92,17 +93,25 @@ def campaign_join(request):
 
 @require_GET
 def campaign_detail(request, campaign_id: int):
-    campaign = campaign_for(request.user, campaign_id)
+    campaign = campaign_to_read(request, campaign_id)
     context = {
         "campaign": campaign,
-        "warbands": selectors.campaign_warbands(campaign),
-        "retired": selectors.retired_warbands(campaign),
-        "members": campaign.memberships.select_related("user").order_by("joined_at"),
+        # Made only when the cached page is rendered (a miss): even an unread queryset costs.
+        "warbands": SimpleLazyObject(lambda: selectors.campaign_warbands(campaign)),
+        "retired": SimpleLazyObject(lambda: selectors.retired_warbands(campaign)),
+        "members": SimpleLazyObject(
+            lambda: campaign.memberships.select_related("user").order_by("joined_at")
+        ),
         "join_url": request.build_absolute_uri(reverse("join-link", args=[campaign.invite_code])),
-        "is_member": is_member(campaign, request.user),
+        "is_member": member_to_read(request, campaign),
         "is_organiser": is_organiser(campaign, request.user),
-        "activity": campaign.activity.select_related(None)[:ACTIVITY_LINES],
+        "activity": SimpleLazyObject(
+            lambda: campaign.activity.select_related(None)[:ACTIVITY_LINES]
+        ),
     }
+    # Who looks, for the cached page's key: a player sees their own "Leave" button; for anyone
+    # else the page is the same.
+    context["member_id"] = request.user.id if context["is_member"] else None
     return render(request, "campaign/campaign_detail.html", context)
 
 

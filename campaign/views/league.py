@@ -10,38 +10,41 @@ from __future__ import annotations
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import trigger_client_event
 
 from campaign import services
-from campaign.access import campaign_for, is_organiser, job_for, warband_for
+from campaign.access import campaign_for, campaign_to_read, is_organiser, job_for, warband_for
 from campaign.models import Job
 from campaign.selectors import league as league_selectors
 from campaign.services.jobs import RECALCULATE
 
 
 def _table_context(request, campaign) -> dict:
+    # Read lazily: the table and the charts are cached fragments (keyed by the campaign, the
+    # sort and the content version), so a cache hit makes none of their queries.
     sort = request.GET.get("sort")
     key, descending = league_selectors.parse_sort(sort)
     return {
         "campaign": campaign,
-        "rows": league_selectors.league_rows(campaign, sort),
+        "rows": SimpleLazyObject(lambda: league_selectors.league_rows(campaign, sort)),
         "headers": league_selectors.sort_links(sort),
         "sort": f"-{key}" if descending else key,
         "is_organiser": is_organiser(campaign, request.user),
-        "job": league_selectors.latest_job(campaign, RECALCULATE),
+        "job": SimpleLazyObject(lambda: league_selectors.latest_job(campaign, RECALCULATE)),
         "settled_games": league_selectors.SETTLED_GAMES,
     }
 
 
 @require_GET
 def league(request, campaign_id: int):
-    campaign = campaign_for(request.user, campaign_id)
+    campaign = campaign_to_read(request, campaign_id)
     context = _table_context(request, campaign)
     if request.htmx:  # a header clicked, or the campaign page loading its section
         return render(request, "campaign/league.html#league-table", context)
-    context["rating_chart"] = league_selectors.rating_chart(campaign)
-    context["ranking_chart"] = league_selectors.ranking_chart(campaign)
+    context["rating_chart"] = SimpleLazyObject(lambda: league_selectors.rating_chart(campaign))
+    context["ranking_chart"] = SimpleLazyObject(lambda: league_selectors.ranking_chart(campaign))
     chosen = request.GET.get("warband", "")
     if chosen.isdigit():
         warband = warband_for(request.user, int(chosen))

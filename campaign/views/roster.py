@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
+from functools import cached_property
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from campaign import selectors, services
-from campaign.access import campaign_for, can_edit_warband, is_organiser, warband_for
-from campaign.forms.warbands import RenameForm, TreasuryForm
+from campaign.access import (
+    campaign_for,
+    can_edit_warband,
+    is_organiser,
+    warband_for,
+    warband_to_read,
+)
+from campaign.forms.warbands import TreasuryForm
 from campaign.rules.factions import (
     STATUS_NAMES,
     STATUSES,
@@ -18,18 +26,44 @@ from campaign.rules.factions import (
 from config.domain_errors import domain_errors
 
 
+class RosterSections:
+    """What the roster page's cached fragment shows, read only when that fragment is rendered
+    (a cache miss); a hit costs none of these queries."""
+
+    def __init__(self, warband):
+        self.warband = warband
+
+    @cached_property
+    def _cards(self):
+        return selectors.roster_cards(selectors.load_roster(self.warband))
+
+    @cached_property
+    def cards(self):
+        # Sold, dead and departed figures leave the grid for the "Former members" list.
+        return [c for c in self._cards if c.figure.on_roster]
+
+    @cached_property
+    def former(self):
+        return [c for c in self._cards if not c.figure.on_roster]
+
+    @cached_property
+    def storage(self):
+        self._cards  # noqa: B018 (the prefetch)
+        return [(item_name(p.key), p.price) for p in selectors.storage(self.warband)]
+
+    @cached_property
+    def ledger(self):
+        self._cards  # noqa: B018 (the prefetch)
+        return self.warband.ledger.all()
+
+
 @require_GET
 def warband_detail(request, warband_id: int):
-    warband = warband_for(request.user, warband_id, roster=True)
-    cards = selectors.roster_cards(warband)
+    warband = warband_to_read(request, warband_id)
     context = {
         "warband": warband,
         "campaign": warband.campaign,
-        # Sold, dead and departed figures leave the grid for the "Former members" list.
-        "cards": [c for c in cards if c.figure.on_roster],
-        "former": [c for c in cards if not c.figure.on_roster],
-        "rename_form": RenameForm(initial={"name": warband.name}),
-        "storage": [(item_name(p.key), p.price) for p in selectors.storage(warband)],
+        "roster": RosterSections(warband),
         "can_edit": can_edit_warband(warband, request.user),
         "is_organiser": is_organiser(warband.campaign, request.user),
         "treasury_form": TreasuryForm(),

@@ -80,13 +80,24 @@ TEMPLATES = [
     },
 ]
 
+# Persistent connections (a connection kept for DATABASE_CONN_MAX_AGE seconds, checked before
+# reuse), or on PostgreSQL with DATABASE_POOL=1 psycopg's connection pool (needs psycopg[pool];
+# Django refuses a pool with persistent connections, so CONN_MAX_AGE is 0 then).
+DATABASE_POOL = env_bool("DATABASE_POOL", False)
 DATABASES = {
     "default": dj_database_url.parse(
         env_str("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
-        conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 60),
-        conn_health_checks=True,
+        conn_max_age=0 if DATABASE_POOL else env_int("DATABASE_CONN_MAX_AGE", 60),
+        conn_health_checks=env_bool("DATABASE_CONN_HEALTH_CHECKS", True),
     )
 }
+if DATABASE_POOL:
+    if DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
+        raise ImproperlyConfigured("DATABASE_POOL=1 needs PostgreSQL (a postgres DATABASE_URL).")
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": env_int("DATABASE_POOL_MIN", 2),
+        "max_size": env_int("DATABASE_POOL_MAX", 10),
+    }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Every transaction takes SQLite's write lock when it begins (BEGIN IMMEDIATE), and a writer
     # waits up to `timeout` seconds for another (a request, a Celery worker) instead of failing
@@ -104,8 +115,11 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 # Brute-force protection (django-axes): axes' backend first, so a locked-out (username, IP)
 # pair is refused before the password is even checked; config/auth.py words the answer.
+# config.auth.CachedModelBackend signs players in (and is recorded in their sessions); Django's
+# own ModelBackend stays listed so that sessions recorded with it before keep working.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
+    "config.auth.CachedModelBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)
@@ -132,18 +146,50 @@ STORAGES = {
     "staticfiles": {
         "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
         if DEBUG
-        else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        else "config.storage.StaticFilesStorage"
     },
 }
 
 # Redis: the Celery broker and result store, and the shared cache, when REDIS_URL is set.
 REDIS_URL = env_str("REDIS_URL")
+# Cached page fragments and API answers ("template_fragments", config.page_cache) are keyed by
+# the content version (config.content_version), so no write leaves one stale; in Redis they are
+# shared by every worker, else each worker process keeps its own.
 if REDIS_URL:
     CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+        },
+        "template_fragments": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "pages",
+        },
     }
 else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+        "template_fragments": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": "template_fragments",
+            "OPTIONS": {"MAX_ENTRIES": env_int("PAGE_CACHE_ENTRIES", 5000)},
+        },
+    }
+if REDIS_URL:
+    # Sessions read from Redis and written through to the database. Only with Redis: in each
+    # worker's own memory, a logout in one worker would leave the session alive in another's.
+    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+# The signed-in users, by the content version: always this process's own memory (see
+# config.auth.CachedModelBackend).
+CACHES["users"] = {
+    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "LOCATION": "users",
+    "OPTIONS": {"MAX_ENTRIES": env_int("USER_CACHE_ENTRIES", 2000)},
+}
+# How long a cached fragment is kept (a new version makes it unused at once; this only frees
+# the memory and bounds what a write made outside Django, by hand in SQL, could leave stale).
+FRONTIER_PAGE_CACHE_SECONDS = env_int("FRONTIER_PAGE_CACHE_SECONDS", 600)
 
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = REDIS_URL or "cache+memory://"

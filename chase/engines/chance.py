@@ -73,7 +73,7 @@ class RandomChance(Chance):
         self._bits = self._rng.getrandbits
         self._record = record
         if not record:  # the methods' very draws, as closures that look nothing up on self
-            self.roll, self.randint, self.choice = _quiet_draws(self._bits)
+            self.roll, self.randint, self.choice, self.shuffle = _quiet_draws(self._bits)
 
     def roll(self, sides: int) -> int:
         # randint(1, sides) written out: a race throws hundreds of dice.
@@ -105,9 +105,7 @@ class RandomChance(Chance):
         return value
 
     def shuffle(self, items: Sequence[T], *, label: str = "") -> list[T]:
-        if not self._record:  # the same swaps on the items themselves: the same order
-            return self._shuffled(list(items))
-        order = self._shuffled(list(range(len(items))))
+        order = _shuffled(self._bits, list(range(len(items))))
         self.outcomes.append({"kind": "shuffle", "order": order, "label": label})
         return [items[i] for i in order]
 
@@ -115,24 +113,25 @@ class RandomChance(Chance):
         return self._rng.randint(lo, hi)
 
     def _permutation(self, n: int) -> list[int]:
-        return self._shuffled(list(range(n)))
+        return _shuffled(self._bits, list(range(n)))
 
-    def _shuffled(self, items: list[T]) -> list[T]:
-        # random.Random.shuffle written out: swap each place with one drawn at or below it.
-        bits_of = self._bits
-        for i, below, bits in _swaps(len(items)):
+
+def _shuffled(bits_of: Callable[[int], int], items: list[T]) -> list[T]:
+    """random.Random.shuffle written out, `items` in place: swap each place with one drawn at or
+    below it, from the generator's `getrandbits`."""
+    for i, below, bits in _swaps(len(items)):
+        j = bits_of(bits)
+        while j >= below:
             j = bits_of(bits)
-            while j >= below:
-                j = bits_of(bits)
-            items[i], items[j] = items[j], items[i]
-        return items
+        items[i], items[j] = items[j], items[i]
+    return items
 
 
 def _quiet_draws(bits_of: Callable[[int], int]) -> tuple[Callable[..., Any], ...]:
-    """`roll`, `randint` and `choice` of a RandomChance that records nothing: what the methods
-    draw (random's `_randbelow`, by rejection) from the generator's `getrandbits`, without a
-    method's look-ups on the object: a race's playout throws some 240 dice, the odds 1,000 races.
-    """
+    """`roll`, `randint`, `choice` and `shuffle` of a RandomChance that records nothing: what
+    the methods draw (random's `_randbelow`, by rejection, and its shuffle) from the generator's
+    `getrandbits`, without a method's look-ups on the object: a race's playout throws some 240
+    dice and shuffles its chip bag every turn, the odds play 1,000 races."""
 
     def roll(sides: int) -> int:
         if sides < 1:
@@ -149,9 +148,14 @@ def _quiet_draws(bits_of: Callable[[int], int]) -> tuple[Callable[..., Any], ...
         return lo - 1 + roll(hi - lo + 1)  # lo + a draw below hi - lo + 1
 
     def choice(items: Sequence[T], *, label: str = "") -> T:
-        return items[randint(0, len(items) - 1)]
+        if not items:
+            raise ValueError("empty range for randint(0, -1)")
+        return items[roll(len(items)) - 1]  # randint(0, len - 1)
 
-    return roll, randint, choice
+    def shuffle(items: Sequence[T], *, label: str = "") -> list[T]:
+        return _shuffled(bits_of, list(items))  # the same swaps on the items: the same order
+
+    return roll, randint, choice, shuffle
 
 
 @cache

@@ -22,6 +22,13 @@ from chase.engines.race.tables import (
 Course = dict[str, Any]
 Canoe = dict[str, Any]
 
+# R1: each leg's shape, worked out once: a corner (and the inches the outside track adds on it, the
+# inside saves), and a hostile on its bank.
+LEG_SHAPES = tuple(
+    (leg in BEND_LEGS, BEND_DELTA if leg in BEND_LEGS else 0, leg in HOSTILE_LEGS)
+    for leg in range(LEGS)
+)
+
 
 def roll_course(options: dict[str, Any], chance: Chance) -> Course:
     """Currents, classes, whirlpools and the bear: rolled, or the hand-set values (R1)."""
@@ -32,24 +39,22 @@ def roll_course(options: dict[str, Any], chance: Chance) -> Course:
     classes = options["classes"] or [randint(low, high, label="rapid class") for _ in range(RAPIDS)]
     whirlpools = _place_whirlpools(chance)
     bear = chance.randint(0, RAPIDS - 1, label="bear's rapid")
+    length = options["leg_length"]
     return {
-        "legs": [_leg(i, currents[i], options["leg_length"]) for i in range(LEGS)],
+        "legs": [
+            {
+                "current": current,
+                "length": {"inside": length - delta, "outside": length + delta},
+                "bend": bend,
+                "hostile": hostile,
+            }
+            for current, (bend, delta, hostile) in zip(currents, LEG_SHAPES, strict=True)
+        ],
         "rapids": [
             {"class": classes[r], "whirlpool": whirlpools.get(r), "bear": r == bear}
             for r in range(RAPIDS)
         ],
         "bear": bear,
-    }
-
-
-def _leg(index: int, current: int, length: int) -> dict[str, Any]:
-    bend = index in BEND_LEGS
-    delta = BEND_DELTA if bend else 0
-    return {
-        "current": current,
-        "length": {"inside": length - delta, "outside": length + delta},
-        "bend": bend,
-        "hostile": index in HOSTILE_LEGS,
     }
 
 

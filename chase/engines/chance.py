@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 T = TypeVar("T")
 
 DIE_LABELS = {sides: f"D{sides}" for sides in range(1, 101)}
+DIE_BITS = {sides: sides.bit_length() for sides in DIE_LABELS}  # random draws this many bits
 
 
 class ChanceExhausted(Exception):
@@ -134,9 +135,12 @@ def _quiet_draws(bits_of: Callable[[int], int]) -> tuple[Callable[..., Any], ...
     dice and shuffles its chip bag every turn, the odds play 1,000 races."""
 
     def roll(sides: int) -> int:
-        if sides < 1:
-            raise ValueError(f"a die needs at least one side, not {sides}")
-        bits = sides.bit_length()
+        try:  # the bits of the common dice looked up, rather than a test and a call a throw
+            bits = DIE_BITS[sides]
+        except KeyError:
+            if sides < 1:
+                raise ValueError(f"a die needs at least one side, not {sides}") from None
+            bits = sides.bit_length()
         r = bits_of(bits)
         while r >= sides:
             r = bits_of(bits)

@@ -69,7 +69,17 @@ def test_an_unrecorded_chance_refuses_what_a_recorded_one_refuses():
         chance = RandomChance(1, record=record)
         with pytest.raises(ValueError, match="at least one side"):
             chance.roll(0)
+        with pytest.raises(ValueError, match="at least one side"):
+            chance.roll(-3)
         with pytest.raises(ValueError, match=r"empty range for randint\(3, 2\)"):
             chance.randint(3, 2)
         with pytest.raises(ValueError, match=r"empty range for randint\(0, -1\)"):
             chance.choice([])
+
+
+@pytest.mark.parametrize("record", [True, False], ids=["recorded", "not-recorded"])
+def test_a_die_of_any_size_rolls_what_random_draws(record):
+    for seed in range(5):
+        ours, theirs = RandomChance(seed, record=record), random.Random(seed)
+        for sides in [*range(1, 130), 1000, 2**40]:
+            assert ours.roll(sides) == theirs.randint(1, sides)

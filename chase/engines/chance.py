@@ -73,8 +73,10 @@ class RandomChance(Chance):
         self._rng = random.Random(seed)
         self._bits = self._rng.getrandbits
         self._record = record
+        self._shuffled = _shuffler(self._bits)
         if not record:  # the methods' very draws, as closures that look nothing up on self
-            self.roll, self.randint, self.choice, self.shuffle = _quiet_draws(self._bits)
+            self.roll, self.randint, self.choice = _quiet_draws(self._bits)
+            self.shuffle = self._shuffled  # the same swaps on the items themselves: same order
 
     def roll(self, sides: int) -> int:
         # randint(1, sides) written out: a race throws hundreds of dice.
@@ -106,7 +108,7 @@ class RandomChance(Chance):
         return value
 
     def shuffle(self, items: Sequence[T], *, label: str = "") -> list[T]:
-        order = _shuffled(self._bits, list(range(len(items))))
+        order = self._shuffled(range(len(items)))
         self.outcomes.append({"kind": "shuffle", "order": order, "label": label})
         return [items[i] for i in order]
 
@@ -114,25 +116,31 @@ class RandomChance(Chance):
         return self._rng.randint(lo, hi)
 
     def _permutation(self, n: int) -> list[int]:
-        return _shuffled(self._bits, list(range(n)))
+        return self._shuffled(range(n))
 
 
-def _shuffled(bits_of: Callable[[int], int], items: list[T]) -> list[T]:
-    """random.Random.shuffle written out, `items` in place: swap each place with one drawn at or
-    below it, from the generator's `getrandbits`."""
-    for i, below, bits in _swaps(len(items)):
-        j = bits_of(bits)
-        while j >= below:
+def _shuffler(bits_of: Callable[[int], int]) -> Callable[..., list[Any]]:
+    """random.Random.shuffle written out over the generator's `getrandbits`, as a closure (a race
+    shuffles its chip bag every turn): a new list of the items, each place swapped with one drawn
+    at or below it."""
+
+    def shuffle(items: Sequence[T], *, label: str = "") -> list[T]:
+        items = list(items)
+        for i, below, bits in _swaps(len(items)):
             j = bits_of(bits)
-        items[i], items[j] = items[j], items[i]
-    return items
+            while j >= below:
+                j = bits_of(bits)
+            items[i], items[j] = items[j], items[i]
+        return items
+
+    return shuffle
 
 
 def _quiet_draws(bits_of: Callable[[int], int]) -> tuple[Callable[..., Any], ...]:
-    """`roll`, `randint`, `choice` and `shuffle` of a RandomChance that records nothing: what
-    the methods draw (random's `_randbelow`, by rejection, and its shuffle) from the generator's
-    `getrandbits`, without a method's look-ups on the object: a race's playout throws some 240
-    dice and shuffles its chip bag every turn, the odds play 1,000 races."""
+    """`roll`, `randint` and `choice` of a RandomChance that records nothing: what the methods
+    draw (random's `_randbelow`, by rejection) from the generator's `getrandbits`, without a
+    method's look-ups on the object: a race's playout throws some 240 dice, the odds play 1,000
+    races."""
 
     def roll(sides: int) -> int:
         try:  # the bits of the common dice looked up, rather than a test and a call a throw
@@ -156,10 +164,7 @@ def _quiet_draws(bits_of: Callable[[int], int]) -> tuple[Callable[..., Any], ...
             raise ValueError("empty range for randint(0, -1)")
         return items[roll(len(items)) - 1]  # randint(0, len - 1)
 
-    def shuffle(items: Sequence[T], *, label: str = "") -> list[T]:
-        return _shuffled(bits_of, list(items))  # the same swaps on the items: the same order
-
-    return roll, randint, choice, shuffle
+    return roll, randint, choice
 
 
 @cache

@@ -124,16 +124,14 @@ def open_turn(state: State, chance: Chance, events: Events | None) -> None:
         if canoe["rapid"]:
             if leg == bear:
                 mauled.append(canoe)
-        elif leg in HOSTILE_SET and canoe["aboard"] + canoe["water"] > 0:
+        elif leg in HOSTILE_SET and (canoe["aboard"] or canoe["water"]):  # anyone to shoot
             if leg in targets:
                 targets[leg].append(canoe)
             else:
                 targets[leg] = [canoe]
     emptied = False  # a canoe the hostiles or the bear left with nobody (R8) leaves the bag
-    if targets:
-        for leg in HOSTILE_LEGS:
-            if leg in targets:
-                emptied |= _hostile_shoots(state, leg, targets[leg], chance, events)
+    for leg in sorted(targets):  # the hostiles in leg order (HOSTILE_LEGS)
+        emptied |= _hostile_shoots(state, leg, targets[leg], chance, events)
     if mauled:
         emptied |= _bear_attacks(state, mauled, chance, events)
     if emptied:

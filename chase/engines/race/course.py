@@ -12,9 +12,9 @@ from chase.engines.race.tables import (
     CURRENTS,
     HOSTILE_LEGS,
     LEGS,
-    OTHER_TRACK,
     RAPID_LENGTH,
     RAPIDS,
+    TRACK_ON,
     TURN_AFTER_LEG,
     WHIRLPOOL_HALVES,
 )
@@ -71,8 +71,7 @@ def _place_whirlpools(chance: Chance) -> dict[int, str]:
 
 def track_on(canoe: Canoe, leg: int) -> str:
     """R1: the track a canoe follows on a leg; it swaps at the turn after leg 4."""
-    start = canoe["start"]
-    return start if leg <= TURN_AFTER_LEG else OTHER_TRACK[start]
+    return TRACK_ON[canoe["start"]][leg]
 
 
 def leg_length(course: Course, canoe: Canoe, leg: int) -> int:
@@ -84,13 +83,12 @@ def position(course: Course, canoe: Canoe) -> int:
 
     A canoe in a rapid fills it, so its bow is at the rapid's far edge.
     """
-    start = canoe["start"]
-    other = OTHER_TRACK[start]
+    tracks = TRACK_ON[canoe["start"]]
     legs = course["legs"]
     done = 0
     last = canoe["leg"] + 1 if canoe["rapid"] else canoe["leg"]  # a rapid: its leg is done too
     for leg in range(last):  # leg_length() written out: the computer asks this every decision
-        done += legs[leg]["length"][start if leg <= TURN_AFTER_LEG else other] + RAPID_LENGTH
+        done += legs[leg]["length"][tracks[leg]] + RAPID_LENGTH
     return done if canoe["rapid"] else done + canoe["at"]
 
 

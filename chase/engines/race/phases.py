@@ -24,11 +24,10 @@ from chase.engines.race.tables import (
     CREW,
     HOSTILE_LEGS,
     LEGS,
-    OTHER_TRACK,
     RANGE,
     SHOT_KILLS_FROM,
+    TRACK_ON,
     TRACKS,
-    TURN_AFTER_LEG,
 )
 
 HOSTILE_SET = frozenset(HOSTILE_LEGS)
@@ -154,8 +153,7 @@ def _hostile_shoots(
     """R4: the hostile on `leg` fires at one of `targets` (canoe order), drawn when there are
     several; True when the shot leaves the canoe with nobody, so it is out."""
     target = chance.choice(targets, label="hostile's target") if len(targets) > 1 else targets[0]
-    start = target["start"]  # R1: track_on() written out: a shot or two every turn
-    track = start if leg <= TURN_AFTER_LEG else OTHER_TRACK[start]
+    track = TRACK_ON[target["start"]][leg]  # R1: track_on() written out: a shot or two a turn
     face = chance.roll(6)
     killed = face >= SHOT_KILLS_FROM[track]  # R4: 5-6 at close range, 6 at long
     if events is not None:

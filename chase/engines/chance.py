@@ -11,13 +11,14 @@ The three primitives are `roll` (one die), `randint` (any inclusive range) and `
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any, TypeVar
 
 T = TypeVar("T")
 
 DIE_LABELS = {sides: f"D{sides}" for sides in range(1, 101)}
+DIE_BITS = {sides: sides.bit_length() for sides in DIE_LABELS}  # random draws this many bits
 
 
 class ChanceExhausted(Exception):
@@ -72,6 +73,10 @@ class RandomChance(Chance):
         self._rng = random.Random(seed)
         self._bits = self._rng.getrandbits
         self._record = record
+        self._shuffled = _shuffler(self._bits)
+        if not record:  # the methods' very draws, as closures that look nothing up on self
+            self.roll, self.randint, self.choice = _quiet_draws(self._bits)
+            self.shuffle = self._shuffled  # the same swaps on the items themselves: same order
 
     def roll(self, sides: int) -> int:
         # randint(1, sides) written out: a race throws hundreds of dice.
@@ -103,9 +108,7 @@ class RandomChance(Chance):
         return value
 
     def shuffle(self, items: Sequence[T], *, label: str = "") -> list[T]:
-        if not self._record:  # the same swaps on the items themselves: the same order
-            return self._shuffled(list(items))
-        order = self._shuffled(list(range(len(items))))
+        order = self._shuffled(range(len(items)))
         self.outcomes.append({"kind": "shuffle", "order": order, "label": label})
         return [items[i] for i in order]
 
@@ -113,17 +116,55 @@ class RandomChance(Chance):
         return self._rng.randint(lo, hi)
 
     def _permutation(self, n: int) -> list[int]:
-        return self._shuffled(list(range(n)))
+        return self._shuffled(range(n))
 
-    def _shuffled(self, items: list[T]) -> list[T]:
-        # random.Random.shuffle written out: swap each place with one drawn at or below it.
-        bits_of = self._bits
+
+def _shuffler(bits_of: Callable[[int], int]) -> Callable[..., list[Any]]:
+    """random.Random.shuffle written out over the generator's `getrandbits`, as a closure (a race
+    shuffles its chip bag every turn): a new list of the items, each place swapped with one drawn
+    at or below it."""
+
+    def shuffle(items: Sequence[T], *, label: str = "") -> list[T]:
+        items = list(items)
         for i, below, bits in _swaps(len(items)):
             j = bits_of(bits)
             while j >= below:
                 j = bits_of(bits)
             items[i], items[j] = items[j], items[i]
         return items
+
+    return shuffle
+
+
+def _quiet_draws(bits_of: Callable[[int], int]) -> tuple[Callable[..., Any], ...]:
+    """`roll`, `randint` and `choice` of a RandomChance that records nothing: what the methods
+    draw (random's `_randbelow`, by rejection) from the generator's `getrandbits`, without a
+    method's look-ups on the object: a race's playout throws some 240 dice, the odds play 1,000
+    races."""
+
+    def roll(sides: int) -> int:
+        try:  # the bits of the common dice looked up, rather than a test and a call a throw
+            bits = DIE_BITS[sides]
+        except KeyError:
+            if sides < 1:
+                raise ValueError(f"a die needs at least one side, not {sides}") from None
+            bits = sides.bit_length()
+        r = bits_of(bits)
+        while r >= sides:
+            r = bits_of(bits)
+        return r + 1
+
+    def randint(lo: int, hi: int, *, label: str = "") -> int:
+        if hi < lo:
+            raise ValueError(f"empty range for randint({lo}, {hi})")
+        return lo - 1 + roll(hi - lo + 1)  # lo + a draw below hi - lo + 1
+
+    def choice(items: Sequence[T], *, label: str = "") -> T:
+        if not items:
+            raise ValueError("empty range for randint(0, -1)")
+        return items[roll(len(items)) - 1]  # randint(0, len - 1)
+
+    return roll, randint, choice
 
 
 @cache

@@ -27,10 +27,9 @@ from chase.engines.race.tables import (
     HELPING_HAND,
     LAST_LEG,
     ORDINALS,
-    OTHER_TRACK,
     PADDLE_DIE,
     RECREW_FROM,
-    TURN_AFTER_LEG,
+    TRACK_ON,
 )
 
 State = dict[str, Any]
@@ -115,8 +114,7 @@ def _paddle(state: State, canoe: Canoe, chance: Chance, events: Events | None) -
     aboard = canoe["aboard"]
     sides = PADDLE_DIE[aboard]  # R5: the die by men in the canoe
     face = chance.roll(sides)
-    start = canoe["start"]  # R1: leg_length() written out: the canoe's track on this leg
-    length = here["length"][start if leg <= TURN_AFTER_LEG else OTHER_TRACK[start]]
+    length = here["length"][TRACK_ON[canoe["start"]][leg]]  # R1: leg_length() written out
     reached = canoe["at"] + face + current
     if reached < length:
         canoe["at"] = reached
@@ -238,8 +236,7 @@ def _drift(state: State, canoe: Canoe) -> int:
     """
     leg = canoe["leg"]
     here = state["course"]["legs"][leg]
-    start = canoe["start"]  # R1: leg_length() written out, for the track this leg
-    limit = here["length"][start if leg <= TURN_AFTER_LEG else OTHER_TRACK[start]] - 1
+    limit = here["length"][TRACK_ON[canoe["start"]][leg]] - 1  # R1: leg_length() written out
     drift = limit - canoe["at"]  # the current, but never past the limit, and never upstream
     if drift > here["current"]:
         drift = here["current"]

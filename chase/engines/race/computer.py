@@ -57,10 +57,14 @@ def computer_action(state: dict[str, Any], role: str, chance: Chance) -> dict[st
     return labelled(state, canoe, computer_choice(state, canoe))
 
 
-def computer_choice(state: dict[str, Any], canoe: dict[str, Any]) -> str:
-    """The type of activation the computer takes for the active canoe (labels cost time)."""
+def computer_choice(state: dict[str, Any], canoe: dict[str, Any], length: int | None = None) -> str:
+    """The type of activation the computer takes for the active canoe (labels cost time).
+
+    `length`: the course's `course_length`, from a caller that asks for many decisions in one
+    race (the course never changes): None works it out when a decision needs it.
+    """
     if canoe["water"]:
-        if canoe["aboard"] and _paddling_on_is_faster(state, canoe):
+        if canoe["aboard"] and _paddling_on_is_faster(state, canoe, length):
             return "abandon"
         return "recrew"
     return "run_rapid" if canoe["rapid"] else "paddle"
@@ -73,9 +77,11 @@ def random_action(state: dict[str, Any], role: str, chance: Chance) -> dict[str,
     return chance.choice(actions, label="random racer")
 
 
-def _paddling_on_is_faster(state: dict[str, Any], canoe: dict[str, Any]) -> bool:
+def _paddling_on_is_faster(
+    state: dict[str, Any], canoe: dict[str, Any], length: int | None
+) -> bool:
     course = state["course"]
-    to_go = course_length(course) - position(course, canoe)
+    to_go = (course_length(course) if length is None else length) - position(course, canoe)
     drift = course["legs"][canoe["leg"]]["current"]
     aboard = canoe["aboard"]
     ahead = _ahead(state, canoe["leg"])
@@ -123,12 +129,13 @@ def playout(state: dict[str, Any], chance: Chance) -> dict[str, Any]:
     canoes = {canoe["role"]: canoe for canoe in state["canoes"]}  # changed in place from here on
     activations = ACTIVATIONS
     paddle, run_rapid = ACTIVATIONS["paddle"], ACTIVATIONS["run_rapid"]
+    length = course_length(state["course"])  # for every decision: the course never changes
     while state["status"] == "playing":  # step() a turn at a time: no activation reads "active"
         order = state["order"]
         for role in order[state["active"] :]:
             canoe = canoes[role]
             if canoe["water"]:  # the one real choice (R6): haul the swimmers in or paddle on
-                activations[computer_choice(state, canoe)](state, canoe, chance, None)
+                activations[computer_choice(state, canoe, length)](state, canoe, chance, None)
             elif canoe["rapid"]:  # else the one activation open (legal_types), as the computer
                 run_rapid(state, canoe, chance, None)
             else:

@@ -12,15 +12,22 @@ from chase.engines.race.tables import (
     CURRENTS,
     HOSTILE_LEGS,
     LEGS,
-    OTHER_TRACK,
     RAPID_LENGTH,
     RAPIDS,
+    TRACK_ON,
     TURN_AFTER_LEG,
     WHIRLPOOL_HALVES,
 )
 
 Course = dict[str, Any]
 Canoe = dict[str, Any]
+
+# R1: each leg's shape, worked out once: a corner (and the inches the outside track adds on it, the
+# inside saves), and a hostile on its bank.
+LEG_SHAPES = tuple(
+    (leg in BEND_LEGS, BEND_DELTA if leg in BEND_LEGS else 0, leg in HOSTILE_LEGS)
+    for leg in range(LEGS)
+)
 
 
 def roll_course(options: dict[str, Any], chance: Chance) -> Course:
@@ -32,24 +39,22 @@ def roll_course(options: dict[str, Any], chance: Chance) -> Course:
     classes = options["classes"] or [randint(low, high, label="rapid class") for _ in range(RAPIDS)]
     whirlpools = _place_whirlpools(chance)
     bear = chance.randint(0, RAPIDS - 1, label="bear's rapid")
+    length = options["leg_length"]
     return {
-        "legs": [_leg(i, currents[i], options["leg_length"]) for i in range(LEGS)],
+        "legs": [
+            {
+                "current": current,
+                "length": {"inside": length - delta, "outside": length + delta},
+                "bend": bend,
+                "hostile": hostile,
+            }
+            for current, (bend, delta, hostile) in zip(currents, LEG_SHAPES, strict=True)
+        ],
         "rapids": [
             {"class": classes[r], "whirlpool": whirlpools.get(r), "bear": r == bear}
             for r in range(RAPIDS)
         ],
         "bear": bear,
-    }
-
-
-def _leg(index: int, current: int, length: int) -> dict[str, Any]:
-    bend = index in BEND_LEGS
-    delta = BEND_DELTA if bend else 0
-    return {
-        "current": current,
-        "length": {"inside": length - delta, "outside": length + delta},
-        "bend": bend,
-        "hostile": index in HOSTILE_LEGS,
     }
 
 
@@ -66,8 +71,7 @@ def _place_whirlpools(chance: Chance) -> dict[int, str]:
 
 def track_on(canoe: Canoe, leg: int) -> str:
     """R1: the track a canoe follows on a leg; it swaps at the turn after leg 4."""
-    start = canoe["start"]
-    return start if leg <= TURN_AFTER_LEG else OTHER_TRACK[start]
+    return TRACK_ON[canoe["start"]][leg]
 
 
 def leg_length(course: Course, canoe: Canoe, leg: int) -> int:
@@ -79,13 +83,12 @@ def position(course: Course, canoe: Canoe) -> int:
 
     A canoe in a rapid fills it, so its bow is at the rapid's far edge.
     """
-    start = canoe["start"]
-    other = OTHER_TRACK[start]
+    tracks = TRACK_ON[canoe["start"]]
     legs = course["legs"]
     done = 0
     last = canoe["leg"] + 1 if canoe["rapid"] else canoe["leg"]  # a rapid: its leg is done too
     for leg in range(last):  # leg_length() written out: the computer asks this every decision
-        done += legs[leg]["length"][start if leg <= TURN_AFTER_LEG else other] + RAPID_LENGTH
+        done += legs[leg]["length"][tracks[leg]] + RAPID_LENGTH
     return done if canoe["rapid"] else done + canoe["at"]
 
 

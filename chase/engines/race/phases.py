@@ -24,11 +24,10 @@ from chase.engines.race.tables import (
     CREW,
     HOSTILE_LEGS,
     LEGS,
-    OTHER_TRACK,
     RANGE,
     SHOT_KILLS_FROM,
+    TRACK_ON,
     TRACKS,
-    TURN_AFTER_LEG,
 )
 
 HOSTILE_SET = frozenset(HOSTILE_LEGS)
@@ -124,16 +123,14 @@ def open_turn(state: State, chance: Chance, events: Events | None) -> None:
         if canoe["rapid"]:
             if leg == bear:
                 mauled.append(canoe)
-        elif leg in HOSTILE_SET and canoe["aboard"] + canoe["water"] > 0:
+        elif leg in HOSTILE_SET and (canoe["aboard"] or canoe["water"]):  # anyone to shoot
             if leg in targets:
                 targets[leg].append(canoe)
             else:
                 targets[leg] = [canoe]
     emptied = False  # a canoe the hostiles or the bear left with nobody (R8) leaves the bag
-    if targets:
-        for leg in HOSTILE_LEGS:
-            if leg in targets:
-                emptied |= _hostile_shoots(state, leg, targets[leg], chance, events)
+    for leg in sorted(targets):  # the hostiles in leg order (HOSTILE_LEGS)
+        emptied |= _hostile_shoots(state, leg, targets[leg], chance, events)
     if mauled:
         emptied |= _bear_attacks(state, mauled, chance, events)
     if emptied:
@@ -156,8 +153,7 @@ def _hostile_shoots(
     """R4: the hostile on `leg` fires at one of `targets` (canoe order), drawn when there are
     several; True when the shot leaves the canoe with nobody, so it is out."""
     target = chance.choice(targets, label="hostile's target") if len(targets) > 1 else targets[0]
-    start = target["start"]  # R1: track_on() written out: a shot or two every turn
-    track = start if leg <= TURN_AFTER_LEG else OTHER_TRACK[start]
+    track = TRACK_ON[target["start"]][leg]  # R1: track_on() written out: a shot or two a turn
     face = chance.roll(6)
     killed = face >= SHOT_KILLS_FROM[track]  # R4: 5-6 at close range, 6 at long
     if events is not None:

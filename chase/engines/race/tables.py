@@ -23,6 +23,11 @@ WHIRLPOOL_HALVES = ((0, 1, 2), (3, 4, 5))  # rapids before and after the swap
 
 TRACKS = ("inside", "outside")
 OTHER_TRACK = {"inside": "outside", "outside": "inside"}
+# R1: the track a canoe follows on each leg, by the track it starts on: they swap at the turn.
+TRACK_ON = {
+    start: tuple(start if leg <= TURN_AFTER_LEG else OTHER_TRACK[start] for leg in range(LEGS))
+    for start in TRACKS
+}
 
 # R3: the crews.
 CANOES = (2, 8)

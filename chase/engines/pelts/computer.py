@@ -20,7 +20,7 @@ from chase.engines.pelts.flow import SIGN_ACTIONS, pending_actions, signers
 from chase.engines.pelts.legal import action_cards, labelled, legal_actions, movement, slowed
 from chase.engines.pelts.model import State, canoe, in_play, odd_only, other
 from chase.engines.pelts.moves import distance
-from chase.engines.pelts.tables import MELEE_REACH, SIDES, WIDE_EXTRA
+from chase.engines.pelts.tables import MELEE_REACH, OTHER, SIDES, WIDE_EXTRA
 
 Action = dict[str, Any]
 
@@ -247,33 +247,34 @@ def _discard(state: State, role: str, hand: list[str]) -> Action:
     their phases for ever."""
     # What a card's worth depends on, worked out once for the whole hand (`in_play` written
     # out: this is asked at nearly every phase of a playout).
-    own = [b for b in state["canoes"][role] if not b["out"] and not b["finished"]]
     holed = False  # an enemy canoe in play is holed
-    for boat in state["canoes"][other(role)]:
+    for boat in state["canoes"][OTHER[role]]:
         if boat["holed"] and not boat["out"] and not boat["finished"]:
             holed = True
-    odd_moves_only = bool(own)  # every canoe of the side in play moves on odd cards only
+    odd_moves_only = None  # every canoe of the side in play moves on odd cards only
     unloaded = False
-    for boat in own:
-        odd_moves_only = odd_moves_only and odd_only(boat)
-        unloaded = unloaded or not boat["loaded"]
-    worth = WORTH[(unloaded, state["rain"])]
-    colour = cards.SIDE_COLOURS[role]
-    worst, least = hand[0], None
-    for card in hand:  # the first of the least useful, as min() picks; a rough worth:
-        rank = RANK[card]
-        pips = PIPS[card]
-        if rank == "JK":
-            value = 0
-        elif COLOUR[card] != colour:
-            value = pips // 2 if holed and pips is not None else -1  # a counter-card (P12)
-        elif pips is not None:
-            value = -1 if pips % 2 == 0 and odd_moves_only else pips - 3
-        else:
-            value = worth[rank]
-        if least is None or value < least:
-            worst, least = card, value
-    return {"type": "discard", "card": worst}
+    for boat in state["canoes"][role]:
+        if not boat["out"] and not boat["finished"]:
+            odd_moves_only = (
+                odd_only(boat) if odd_moves_only is None else odd_moves_only and odd_only(boat)
+            )
+            unloaded = unloaded or not boat["loaded"]
+    worth = DISCARD_WORTH[role, holed, bool(odd_moves_only), unloaded, state["rain"]]
+    # The first of the least useful, as min() picks.
+    return {"type": "discard", "card": min(hand, key=worth.__getitem__)}
+
+
+def _worth(card: str, colour: str, holed: bool, odd_moves_only: bool, worth: dict) -> int:
+    """A rough worth of keeping a card, for `_discard`."""
+    rank = RANK[card]
+    pips = PIPS[card]
+    if rank == "JK":
+        return 0
+    if COLOUR[card] != colour:
+        return pips // 2 if holed and pips is not None else -1  # a counter-card (P12)
+    if pips is not None:
+        return -1 if pips % 2 == 0 and odd_moves_only else pips - 3
+    return worth[rank]
 
 
 # A court card's or an ace's worth by (an own gun is unloaded, it rains): a Jack only reloads,
@@ -284,6 +285,19 @@ WORTH = {
         "J": CARD_WORTH["J"] if unloaded else 0,
         "Q": 0 if rain else CARD_WORTH["Q"],
     }
+    for unloaded in (False, True)
+    for rain in (False, True)
+}
+# Every card's worth by (side, an enemy canoe in play is holed, every own canoe in play moves
+# on odd cards only, an own gun is unloaded, it rains), worked out once.
+DISCARD_WORTH = {
+    (side, holed, odd, unloaded, rain): {
+        card: _worth(card, cards.SIDE_COLOURS[side], holed, odd, WORTH[unloaded, rain])
+        for card in cards.FULL_DECK
+    }
+    for side in SIDES
+    for holed in (False, True)
+    for odd in (False, True)
     for unloaded in (False, True)
     for rain in (False, True)
 }

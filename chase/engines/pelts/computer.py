@@ -15,9 +15,9 @@ from typing import Any
 from chase.engines.base import IllegalMove
 from chase.engines.chance import Chance
 from chase.engines.pelts import cards
-from chase.engines.pelts.cards import COLOUR, PIPS, RANK
+from chase.engines.pelts.cards import COLOUR, MOVE_VALUE, PIPS, RANK
 from chase.engines.pelts.flow import SIGN_ACTIONS, pending_actions, signers
-from chase.engines.pelts.legal import action_cards, labelled, legal_actions, movement, slowed
+from chase.engines.pelts.legal import action_cards, labelled, legal_actions, moving_cards, slowed
 from chase.engines.pelts.model import State, canoe, in_play, odd_only, other
 from chase.engines.pelts.moves import distance
 from chase.engines.pelts.tables import MELEE_REACH, OTHER, SIDES, WIDE_EXTRA
@@ -78,11 +78,11 @@ def choose(state: State, role: str, chance: Chance) -> Action:
     if slowed(state, role):
         return END
     hand = state["hands"][role]
-    moving = movement(state, role, hand)  # each canoe's moves, or frees when it is stuck
+    moving = moving_cards(state, role, hand)  # each canoe's cards to move, or to get free
     if moving:
-        frees = [a for a in moving if a["type"] == "free"]
-        if frees:
-            return min(frees, key=lambda a: cards.move_value(a["card"]))
+        freed = _free(moving)
+        if freed is not None:
+            return freed
     # Its cards that may be played as action cards, by rank (none once its action is used).
     own = NO_ACTION if state["used"]["action"] else ACTION_CARDS[role]
     if not own["Q"].isdisjoint(hand):
@@ -201,34 +201,50 @@ def _lead_trapper(state: State) -> dict | None:
 # -- the active phase --------------------------------------------------------------------------
 
 
-def _move(state: State, role: str, moves: list[Action]) -> Action:
+def _free(moving: list[tuple[str, dict, list[str]]]) -> Action | None:
+    """A stuck canoe gets free with its lowest card (the first of the lowest, canoe by canoe)."""
+    best, least = None, None
+    for kind, boat, usable in moving:
+        if kind == "free":
+            for card in usable:
+                if least is None or MOVE_VALUE[card] < least:
+                    best, least = (boat, card), MOVE_VALUE[card]
+    if best is None:
+        return None
+    return {"type": "free", "card": best[1], "canoe": best[0]["index"]}
+
+
+def _move(state: State, role: str, moving: list[tuple[str, dict, list[str]]]) -> Action:
     """The trappers take the longest move (with two canoes the hindmost first); an Indian canoe
     the move that brings it into melee reach of the lead trapper, else closest to it. An ace
-    is kept (to cancel something nasty later) while another card moves a canoe 6" or more."""
-    boats = state["canoes"][role]
-    inches = [distance(boats[a["canoe"]], a["card"], None) for a in moves]  # once a move
+    is kept (to cancel something nasty later) while another card moves a canoe 6" or more.
+    `moving` holds moves only (no canoe is stuck), canoe by canoe, as `movement` offers them."""
+    moves = [
+        (boat, card, distance(boat, card, None)) for _, boat, usable in moving for card in usable
+    ]
     keep_ace = False
-    for n, action in enumerate(moves):
-        if inches[n] >= KEEP_ACE_BELOW and RANK[action["card"]] != "A":
+    for _, card, inches in moves:
+        if inches >= KEEP_ACE_BELOW and RANK[card] != "A":
             keep_ace = True
             break
     lead = None if role == "trapper" else _lead_trapper(state)
     best, best_key = moves[0], None
-    for n, action in enumerate(moves):
-        if keep_ace and RANK[action["card"]] == "A":
+    for move in moves:
+        boat, card, inches = move
+        if keep_ace and RANK[card] == "A":
             continue
-        position = boats[action["canoe"]]["position"]
+        position = boat["position"]
         if role == "trapper":
-            key = (inches[n], -position)
+            key = (inches, -position)
         elif lead is None:
-            key = (inches[n], 0)
+            key = (inches, 0)
         else:  # how much closer to the lead trapper, melee reach best
             before = abs(lead["position"] - position)
-            after = abs(lead["position"] - (position + inches[n]))
+            after = abs(lead["position"] - (position + inches))
             key = (1 if after <= MELEE_REACH else 0, before - after)
         if best_key is None or key > best_key:  # the first of equals, in the order offered
-            best, best_key = action, key
-    return best
+            best, best_key = move, key
+    return {"type": "move", "card": best[1], "canoe": best[0]["index"]}
 
 
 def _event(state: State, role: str, events: list[Action]) -> Action:

@@ -138,27 +138,36 @@ def movement(state: State, side: str, hand: list[str], kind: str | None = None) 
     `kind` ("move" or "free") keeps only that kind, in the same order, and builds no other
     (what `apply` checks a posted move against)."""
     actions: list[Action] = []
+    for boat_kind, boat, usable in moving_cards(state, side, hand):
+        if kind is None or boat_kind == kind:
+            index = boat["index"]
+            actions += [{"type": boat_kind, "card": c, "canoe": index} for c in usable]
+    return actions
+
+
+def moving_cards(state: State, side: str, hand: list[str]) -> list[tuple[str, dict, list[str]]]:
+    """What `movement` offers, without building its actions (the computer picks among these):
+    for each canoe that may paddle with at least one card of the hand, in canoe order, "move"
+    (or "free" when it is stuck), the canoe, and those cards in hand order."""
+    found: list[tuple[str, dict, list[str]]] = []
     boats = paddlers(state, side)
     if not boats:
-        return actions
+        return found
     usable = MOVERS[side]
     movers = [c for c in hand if c in usable]
     if not movers:
-        return actions
+        return found
     for boat in boats:
-        index = boat["index"]
         # P9: when stuck, a movement card the canoe could legally move with (odd only under
         # P5) frees it; the card is discarded and the canoe does not move.
         boat_kind = "move" if boat["stuck"] is None else "free"
-        if kind is not None and boat_kind != kind:
-            continue
         if odd_only(boat):  # may_move_on() for every card at once
-            actions += [
-                {"type": boat_kind, "card": c, "canoe": index} for c in movers if c in ODD_MOVERS
-            ]
+            odd = [c for c in movers if c in ODD_MOVERS]
+            if odd:
+                found.append((boat_kind, boat, odd))
         else:
-            actions += [{"type": boat_kind, "card": c, "canoe": index} for c in movers]
-    return actions
+            found.append((boat_kind, boat, movers))
+    return found
 
 
 def discards(hand: list[str]) -> list[Action]:

@@ -26,6 +26,7 @@ from chase.engines.pelts.model import (
     reshuffle,
     say,
     side_title,
+    told,
 )
 from chase.engines.pelts.moves import hidden_sandbank
 from chase.engines.pelts.tables import EVENTS, ROWER_LOST, ROWER_WOUNDED, SIDES
@@ -317,12 +318,15 @@ def count_joker(state: State, card: str, chance: Chance, events: Events) -> None
 def discard_card(state: State, side: str, card: str, events: Events) -> None:
     discard(state, side, card)
     state["used"]["discard"] = True
-    say(events, DISCARDS[side][card], side)
+    events.append(DISCARDS[side][card])
 
 
 # What a discard says, made once (it is said nearly every phase).
 DISCARDS = {
-    side: {card: f"{side_title(side)} discard {cards.name(card)}." for card in cards.FULL_DECK}
+    side: {
+        card: told(f"{side_title(side)} discard {cards.name(card)}.", side)
+        for card in cards.FULL_DECK
+    }
     for side in SIDES
 }
 
@@ -330,7 +334,7 @@ DISCARDS = {
 def end_phase(state: State, chance: Chance, events: Events) -> None:
     """Phases 2 and 4 draw back up; after the Indians, phase 5 drifts and a new turn starts."""
     side = state["active"]
-    say(events, PHASE_ENDS[side], side)
+    events.append(PHASE_ENDS[side])
     _clear_skips(state, side)
     draw_up(state, side, chance, events)
     state["used"] = fresh_used()
@@ -343,7 +347,7 @@ def end_phase(state: State, chance: Chance, events: Events) -> None:
         _start_turn(state)
 
 
-PHASE_ENDS = {side: f"{side_title(side)} end their phase." for side in SIDES}
+PHASE_ENDS = {side: told(f"{side_title(side)} end their phase.", side) for side in SIDES}
 
 
 def _start_turn(state: State) -> None:

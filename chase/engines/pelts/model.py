@@ -64,6 +64,12 @@ def say(events: Events, text: str, seat: str | None = None) -> None:
     events.append({"text": text} if seat is None else {"text": text, "seat": seat})
 
 
+def told(text: str, seat: str | None = None) -> dict[str, str]:
+    """An event made once and told many times (appended as it is: events are never changed
+    once told, and a state's log shares them with the state it was cloned from)."""
+    return {"text": text} if seat is None else {"text": text, "seat": seat}
+
+
 # -- setting up --------------------------------------------------------------------------------
 
 
@@ -284,9 +290,11 @@ def draw_up(state: State, side: str, chance: Chance, events: Events) -> None:
     if not state["draw"] and state["discard"]:
         reshuffle(state, chance, events)  # P2: as soon as the pile is empty
     if drawn:
-        told = DRAWS[side]
-        text = told[drawn] if drawn < len(told) else _draws(side, drawn)
-        say(events, text, side)
+        draws = DRAWS[side]
+        if drawn < len(draws):
+            events.append(draws[drawn])
+        else:
+            say(events, _draws(side, drawn), side)
 
 
 def discard(state: State, side: str, card: str) -> None:
@@ -323,7 +331,7 @@ def _draws(side: str, drawn: int) -> str:
 
 
 # What drawing up says, made once for the usual numbers of cards (it is said every phase).
-DRAWS = {side: [_draws(side, n) for n in range(10)] for side in SIDES}
+DRAWS = {side: [told(_draws(side, n), side) for n in range(10)] for side in SIDES}
 
 
 # -- wounds and the end of the chase -----------------------------------------------------------
@@ -401,7 +409,7 @@ def drift(state: State, events: Events) -> None:
     put (P9 says only a canoe stuck on a floating obstacle still drifts).
     """
     length = state["river"]["length"]
-    say(events, DRIFT_TOLD)
+    events.append(DRIFT_TOLD)
     gone = set()
     for obstacle in state["obstacles"]:
         obstacle["position"] += DRIFT
@@ -427,7 +435,7 @@ def drift(state: State, events: Events) -> None:
     check_end(state, events)
 
 
-DRIFT_TOLD = f'The current sweeps everything afloat {DRIFT}" downstream.'
+DRIFT_TOLD = told(f'The current sweeps everything afloat {DRIFT}" downstream.')
 
 
 def other(side: str) -> str:

@@ -19,9 +19,10 @@ from typing import Any
 
 from chase.engines.chance import Chance
 from chase.engines.pelts import cards
-from chase.engines.pelts.model import Events, State, discard, other, say, side_title
+from chase.engines.pelts.model import Events, State, discard, other, say, side_title, told
 from chase.engines.pelts.tables import (
     BEATS,
+    OTHER,
     RESULT_WORDS,
     SIDE_NAMES,
     SIGNS,
@@ -189,17 +190,35 @@ def answer(state: State, role: str, action: dict[str, Any], chance: Chance, even
 
 def _resolve_test(state: State, pending: dict[str, Any], events: Events) -> None:
     side = pending["for"]
-    mine, theirs = pending["signs"][side], pending["signs"][other(side)]
+    signs = pending["signs"]
+    result, effect, event = TESTS_TOLD[pending["test"], side, signs[side], signs[OTHER[side]]]
+    events.append(event)
+    k = pending["then"]
+    k["outcome"] = result
+    k["result"] = effect
+
+
+def _test_told(test: str, side: str, mine: str, theirs: str) -> tuple[str, str, dict]:
+    """A test's result (P8), what it means for `side` and what the chase tells of it."""
     result = outcome(mine, theirs)
-    effect = TEST_RESULTS[pending["test"]][result]
+    effect = TEST_RESULTS[test][result]
     if result == "draw":
-        told = f"both show {mine}, a draw"
+        shown = f"both show {mine}, a draw"
     else:
         winner, loser = (mine, theirs) if result == "win" else (theirs, mine)
-        told = f"{winner} beats {loser}"
-    say(
-        events,
-        f"Test, {TEST_TITLES[pending['test']]}: {SIDE_NAMES[side]} show {mine}, "
-        f"{SIDE_NAMES[other(side)]} show {theirs}: {told}, {RESULT_WORDS[effect]}.",
+        shown = f"{winner} beats {loser}"
+    text = (
+        f"Test, {TEST_TITLES[test]}: {SIDE_NAMES[side]} show {mine}, "
+        f"{SIDE_NAMES[other(side)]} show {theirs}: {shown}, {RESULT_WORDS[effect]}."
     )
-    pending["then"].update(outcome=result, result=effect)
+    return result, effect, told(text)
+
+
+# Every test's result and telling, by (test, the side it is for, its sign, the other's sign).
+TESTS_TOLD = {
+    (test, side, mine, theirs): _test_told(test, side, mine, theirs)
+    for test in TEST_RESULTS
+    for side in OTHER
+    for mine in SIGNS
+    for theirs in SIGNS
+}

@@ -192,14 +192,14 @@ def in_play(boat: dict[str, Any]) -> bool:
 
 def canoe_name(state: State, side: str, index: int) -> str:
     if side == "trapper" and len(state["canoes"]["trapper"]) == 1:
-        return "the trappers' canoe"
+        return SOLO_TRAPPER_CANOE
     names = CANOE_NAMES[side]
     return names[index] if index < len(names) else _numbered(side, index)
 
 
 def canoe_title(state: State, side: str, index: int) -> str:
     if side == "trapper" and len(state["canoes"]["trapper"]) == 1:
-        return "The trappers' canoe"
+        return SOLO_TRAPPER_TITLE
     titles = CANOE_TITLES[side]
     return titles[index] if index < len(titles) else _capital(_numbered(side, index))
 
@@ -213,6 +213,8 @@ def _capital(text: str) -> str:
 
 
 # The names of the canoes the options allow, made once: the events name canoes all the time.
+SOLO_TRAPPER_CANOE = "the trappers' canoe"  # the trappers' only canoe
+SOLO_TRAPPER_TITLE = "The trappers' canoe"
 CANOE_NAMES = {side: [_numbered(side, i) for i in range(3)] for side in SIDES}
 CANOE_TITLES = {side: [_capital(name) for name in names] for side, names in CANOE_NAMES.items()}
 

@@ -9,6 +9,10 @@ from chase.engines.chance import Chance
 from chase.engines.pelts import cards
 from chase.engines.pelts.flow import ask_choice, ask_counter, ask_reaction, ask_test, run, step
 from chase.engines.pelts.model import (
+    CANOE_NAMES,
+    CANOE_TITLES,
+    SOLO_TRAPPER_CANOE,
+    SOLO_TRAPPER_TITLE,
     Events,
     State,
     canoe,
@@ -21,12 +25,14 @@ from chase.engines.pelts.model import (
     other,
     place,
     say,
+    told,
 )
 from chase.engines.pelts.tables import (
     HIDDEN_SANDBANK_HALF_WIDTH,
     MELEE_REACH,
     ROCK_REACH,
     ROWER_WOUNDED,
+    SIDES,
     WIDE_EXTRA,
 )
 
@@ -61,14 +67,29 @@ def start_move(state: State, side: str, index: int, card: str, chance: Chance, e
     discard(state, side, card)
     state["used"]["moved"].append(index)
     boat = canoe(state, side, index)
-    say(events, f"{cards.TITLE[card]}: {canoe_name(state, side, index)} paddles on.", side)
+    events.append(PADDLES_ON[side][canoe_name(state, side, index), card])
     k = {"step": "move_countered", "side": side, "index": index, "card": card}
     if boat["holed"]:
         text = f"{canoe_title(state, side, index)} is holed and moves with {cards.name(card)}."
         ask_counter(state, other(side), text, k)
     else:
         k["counter"] = None
-        run(state, k, chance, events)
+        _move_countered(state, k, chance, events)  # as `run` would: the chase is on
+
+
+def _paddles_on(card: str, name: str, side: str) -> dict[str, str]:
+    return told(f"{cards.TITLE[card]}: {name} paddles on.", side)
+
+
+# What playing a movement card says, by side, then by canoe name and card, made once.
+PADDLES_ON = {
+    side: {
+        (name, card): _paddles_on(card, name, side)
+        for name in (*CANOE_NAMES[side], SOLO_TRAPPER_CANOE)
+        for card in cards.FULL_DECK
+    }
+    for side in SIDES
+}
 
 
 def free(state: State, side: str, index: int, card: str, events: Events) -> None:
@@ -99,7 +120,9 @@ def _move_go(state: State, k: dict, chance: Chance, events: Events) -> None:
     boat = canoe(state, k["side"], k["index"])
     counter = None if k["cancelled"] else k["counter"]
     inches = distance(boat, k["card"], counter)
-    say(events, f'{canoe_title(state, k["side"], k["index"])} moves up to {inches}".')
+    title = canoe_title(state, k["side"], k["index"])
+    event = MOVES_UP.get((title, inches))
+    events.append(event if event is not None else _moves_up(title, inches))
     path = {
         "step": "move_path",
         "side": k["side"],
@@ -115,7 +138,20 @@ def _move_go(state: State, k: dict, chance: Chance, events: Events) -> None:
         path["remaining"] -= min(inches, left)
         boat["wide_left"] = None if inches > left else left - inches
         path["done"].append(f"apex:{boat['position']}")
-    run(state, path, chance, events)
+    _move_path(state, path, chance, events)  # as `run` would: the chase is still on
+
+
+def _moves_up(title: str, inches: int) -> dict[str, str]:
+    return told(f'{title} moves up to {inches}".')
+
+
+# What the start of a move says, by canoe title and inches, made once for the usual inches.
+MOVES_UP = {
+    (title, inches): _moves_up(title, inches)
+    for side in SIDES
+    for title in (*CANOE_TITLES[side], SOLO_TRAPPER_TITLE)
+    for inches in range(cards.ACE_MOVE + 1)
+}
 
 
 # -- the path ----------------------------------------------------------------------------------

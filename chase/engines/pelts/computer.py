@@ -276,8 +276,12 @@ def _discard(state: State, role: str, hand: list[str]) -> Action:
             )
             unloaded = unloaded or not boat["loaded"]
     worth = DISCARD_WORTH[role, holed, bool(odd_moves_only), unloaded, state["rain"]]
-    # The first of the least useful, as min() picks.
-    return {"type": "discard", "card": min(hand, key=worth.__getitem__)}
+    worst, least = None, None
+    for card in hand:  # the first of the least useful, as min() picks
+        value = worth[card]
+        if least is None or value < least:
+            worst, least = card, value
+    return {"type": "discard", "card": worst}
 
 
 def _worth(card: str, colour: str, holed: bool, odd_moves_only: bool, worth: dict) -> int:

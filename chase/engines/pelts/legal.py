@@ -17,7 +17,7 @@ from chase.engines.pelts.model import (
     other,
 )
 from chase.engines.pelts.moves import distance
-from chase.engines.pelts.tables import SIDES
+from chase.engines.pelts.tables import OTHER, SIDES
 
 Action = dict[str, Any]
 
@@ -188,8 +188,8 @@ def action_cards(state: State, side: str, hand: list[str], only: str | None = No
     or "K") keeps the actions of those cards alone, in the same order: the computer asks for
     one rank at a time, in the order it considers them, and `apply` for the one posted."""
     actions: list[Action] = []
-    enemies = [b for b in state["canoes"][other(side)] if not b["out"] and not b["finished"]]
     colour = cards.SIDE_COLOURS[side]
+    acting = enemies = None  # worked out the first time a card needs them
     for card in hand:
         rank = cards.RANK[card]
         if only is not None and rank != only:
@@ -199,19 +199,32 @@ def action_cards(state: State, side: str, hand: list[str], only: str | None = No
         elif cards.COLOUR[card] != colour:
             continue
         elif rank == "J":  # P6: a Jack reloads an empty gun
+            if acting is None:
+                acting = _acting(state, side)
             actions += [
                 {"type": "reload", "card": card, "canoe": b["index"]}
-                for b in _acting(state, side)
+                for b in acting
                 if not b["loaded"]
             ]
         elif rank == "Q":  # P6/P7: a loaded, dry gun and a target in sight
+            if acting is None:
+                acting = _acting(state, side)
+            if enemies is None:
+                enemies = _enemies(state, side)
             actions += [
                 {"type": "fire", "card": card, "canoe": b["index"], "target": e["index"]}
-                for b in _acting(state, side)
+                for b in acting
                 if gun_ready(state, b)
                 for e in enemies
                 if in_sight(state, b["position"], e["position"])
             ]
         elif rank == "K":  # P6: a King sets a random event on an enemy canoe
+            if enemies is None:
+                enemies = _enemies(state, side)
             actions += [{"type": "event", "card": card, "target": e["index"]} for e in enemies]
     return actions
+
+
+def _enemies(state: State, side: str) -> list[dict[str, Any]]:
+    """The enemy canoes in play (`in_play`), the targets of shots and random events."""
+    return [b for b in state["canoes"][OTHER[side]] if not b["out"] and not b["finished"]]

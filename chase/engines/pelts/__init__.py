@@ -29,9 +29,9 @@ from chase.engines.base import IllegalMove, OptionsError, Outcome
 from chase.engines.chance import Chance
 from chase.engines.pelts import actions as _actions
 from chase.engines.pelts import moves as _moves
-from chase.engines.pelts.computer import END, random_action
 from chase.engines.pelts.computer import choose as _choose
 from chase.engines.pelts.computer import computer_action as _computer_action
+from chase.engines.pelts.computer import random_action
 from chase.engines.pelts.explain import why_unplayable
 from chase.engines.pelts.flow import answer as _answer
 from chase.engines.pelts.hidden import determinize as _determinize
@@ -169,15 +169,25 @@ class PeltsEngine:
         """
         state = clone(state)
         events: list[dict[str, Any]] = []  # every event of the playout, kept for the log
+        end_phase = _actions.end_phase
         while state["status"] == "playing":
-            role = state["active"] if state["pending"] is None else seats_to_act(state)[0]
+            if state["pending"] is not None:  # a sub-phase's answer (as `_perform` dispatches)
+                role = seats_to_act(state)[0]
+                _answer(state, role, _choose(state, role, chance), chance, events)
+                continue
+            role = state["active"]
             action = _choose(state, role, chance)
-            _perform(state, role, action, chance, events)
-            if action["type"] == "discard":
+            kind = action["type"]
+            if kind == "discard":
                 # The computer discards only when it has nothing else to play (`computer.choose`
                 # tries every other kind first), and a discard leaves it fewer cards and no
                 # discard: so it ends its phase next, which is done without asking it again.
-                _perform(state, role, END, chance, events)
+                _actions.discard_card(state, role, action["card"], events)
+                end_phase(state, chance, events)
+            elif kind == "end":
+                end_phase(state, chance, events)
+            else:
+                _perform(state, role, action, chance, events)
         state["log"] = (state["log"] + events)[-LOG_LENGTH:]
         return state
 

@@ -16,7 +16,13 @@ from chase.engines.base import IllegalMove
 from chase.engines.chance import Chance
 from chase.engines.pelts import cards
 from chase.engines.pelts.cards import COLOUR, MOVE_VALUE, PIPS, RANK
-from chase.engines.pelts.flow import SIGN_ACTIONS, pending_actions, signers
+from chase.engines.pelts.flow import (
+    SIGN_ACTIONS,
+    cancel_aces,
+    counter_cards,
+    pending_actions,
+    signers,
+)
 from chase.engines.pelts.legal import action_cards, labelled, legal_actions, moving_cards, slowed
 from chase.engines.pelts.model import State, canoe, in_play, odd_only, other
 from chase.engines.pelts.moves import distance
@@ -45,7 +51,16 @@ def computer_action(state: State, role: str, chance: Chance) -> Action:
     if not _to_act(state, role):
         raise IllegalMove("There is nothing for this seat to do now.")
     chosen = choose(state, role, chance)
-    return dict(chosen) if state["pending"] is not None else labelled(state, role, chosen)
+    if state["pending"] is None:
+        return labelled(state, role, chosen)
+    if "label" in chosen:
+        return dict(chosen)
+    # A reaction's or a counter's answer, with its label as the sub-phase offers it.
+    return next(a for a in pending_actions(state, role) if _unlabelled(a) == chosen)
+
+
+def _unlabelled(action: Action) -> Action:
+    return {k: v for k, v in action.items() if k != "label"}
 
 
 def _to_act(state: State, role: str) -> bool:
@@ -74,7 +89,7 @@ def choose(state: State, role: str, chance: Chance) -> Action:
     if pending is not None:
         if pending["kind"] == "test":  # the signs need no list: any of the three, at random
             return chance.choice(SIGN_ACTIONS, label="computer sign")
-        return _answer(state, role, pending, pending_actions(state, role))
+        return _answer(state, role, pending)
     if slowed(state, role):
         return END
     hand = state["hands"][role]
@@ -112,10 +127,6 @@ def choose(state: State, role: str, chance: Chance) -> Action:
     return END
 
 
-def _of(actions: list[Action], kind: str) -> list[Action]:
-    return [a for a in actions if a["type"] == kind]
-
-
 # Each side's cards that may be played as action cards (P3: its own colour; jokers), by rank.
 ACTION_CARDS = {
     side: {
@@ -135,14 +146,27 @@ END: Action = {"type": "end"}  # never changed: `computer_action` labels a copy
 # -- answering a sub-phase ---------------------------------------------------------------------
 
 
-def _answer(state: State, role: str, pending: dict, actions: list[Action]) -> Action:
+def _answer(state: State, role: str, pending: dict) -> Action:
+    """The answer to a reaction or a counter-card without its label (`computer_action` adds
+    it), to a choice with it (the options carry theirs); no other answer is built."""
     kind = pending["kind"]
-    if kind == "counter":
-        counters = _of(actions, "counter")
-        return max(counters, key=lambda a: cards.PIPS[a["card"]]) if counters else actions[-1]
+    if kind == "counter":  # the biggest counter-card (the first of them), if any
+        best = None
+        for card in counter_cards(state, role, other(role)):
+            if best is None or PIPS[card] > PIPS[best]:
+                best = card
+        return NO_COUNTER if best is None else {"type": "counter", "card": best}
     if kind == "reaction":
-        return actions[0] if _worth_an_ace(state, pending) else actions[-1]
-    return _choose(state, role, pending, actions)
+        if _worth_an_ace(state, pending):
+            aces = cancel_aces(state, role)
+            if aces:
+                return {"type": "cancel", "card": aces[0]}
+        return ALLOW
+    return _choose(state, role, pending)
+
+
+NO_COUNTER: Action = {"type": "no_counter"}  # never changed: `computer_action` labels a copy
+ALLOW: Action = {"type": "allow"}
 
 
 def _worth_an_ace(state: State, pending: dict) -> bool:
@@ -155,8 +179,9 @@ def _worth_an_ace(state: State, pending: dict) -> bool:
     return cards.PIPS[k["counter"]] >= BIG_COUNTER
 
 
-def _choose(state: State, role: str, pending: dict, actions: list[Action]) -> Action:
-    by_option = {a["option"]: a for a in actions}
+def _choose(state: State, role: str, pending: dict) -> Action:
+    options = pending["options"]
+    by_option = {o["option"]: {"type": "choose", **o} for o in options}
     choice = pending["choice"]
     k = pending["then"]
     if choice == "bend":
@@ -175,7 +200,7 @@ def _choose(state: State, role: str, pending: dict, actions: list[Action]) -> Ac
         lead = _lead_trapper(state)
         past_them = role == "indian" and lead is not None and boat["position"] > lead["position"]
         return by_option["upstream" if past_them else "downstream"]
-    melees = [a for a in actions if a["option"] == "melee"]
+    melees = [{"type": "choose", **o} for o in options if o["option"] == "melee"]
     if role == "indian" and melees:
         return melees[0]
     me = canoe(state, role, k["index"])

@@ -257,7 +257,7 @@ def _midges_choice(state: State, k: dict, chance: Chance, events: Events) -> Non
     say(
         events, f'{canoe_title(state, side, index)} paddles {k["inches"]}" {k["choice"]["option"]}.'
     )
-    place(state, side, index, boat["position"] + sign * k["inches"], events)
+    place(state, boat, boat["position"] + sign * k["inches"], events)
 
 
 def _joker(state: State, k: dict, chance: Chance, events: Events) -> None:
@@ -337,14 +337,16 @@ def end_phase(state: State, chance: Chance, events: Events) -> None:
     events.append(PHASE_ENDS[side])
     _clear_skips(state, side)
     draw_up(state, side, chance, events)
-    state["used"] = fresh_used()
     if side == "trapper":
+        state["used"] = fresh_used()
         state["active"] = "indian"
         state["phase"] = 3
         return
     drift(state, events)
     if state["status"] == "playing":
-        _start_turn(state)
+        _start_turn(state)  # with a fresh `used`
+    else:
+        state["used"] = fresh_used()
 
 
 PHASE_ENDS = {side: told(f"{side_title(side)} end their phase.", side) for side in SIDES}

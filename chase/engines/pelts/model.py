@@ -277,19 +277,25 @@ def end_deck_effects(state: State) -> None:
 def draw_up(state: State, side: str, chance: Chance, events: Events) -> None:
     """Phases 2 and 4: draw back up to the hand size (P4)."""
     hand = state["hands"][side]
+    pile = state["draw"]
     drawn = 0
-    limit = hand_limit(state, side)  # no canoe goes out while drawing
-    while len(hand) < limit:
-        if not state["draw"]:
+    wanted = hand_limit(state, side) - len(hand)  # no canoe goes out while drawing
+    while wanted > 0:
+        if not pile:
             if not state["discard"]:
                 break
             reshuffle(state, chance, events)
-        pile = state["draw"]
-        take = min(limit - len(hand), len(pile))
-        hand.extend(pile[: -take - 1 : -1])  # the top card first, as if drawn one by one
-        del pile[-take:]
+            pile = state["draw"]
+        if wanted == 1:  # the usual draw: one card after one discard
+            hand.append(pile.pop())
+            take = 1
+        else:
+            take = wanted if wanted < len(pile) else len(pile)
+            hand.extend(pile[: -take - 1 : -1])  # the top card first, as if drawn one by one
+            del pile[-take:]
         drawn += take
-    if not state["draw"] and state["discard"]:
+        wanted -= take
+    if not pile and state["discard"]:
         reshuffle(state, chance, events)  # P2: as soon as the pile is empty
     if drawn:
         draws = DRAWS[side]
@@ -393,14 +399,13 @@ def finish(state: State, winner: str, events: Events) -> None:
         say(events, "The Indians win: the trappers will not reach the trading post.")
 
 
-def place(state: State, side: str, index: int, position: int, events: Events) -> None:
+def place(state: State, boat: dict[str, Any], position: int, events: Events) -> None:
     """Put a canoe at a position on the river: a trapper canoe at the end has escaped (P5)."""
-    boat = canoe(state, side, index)
     length = state["river"]["length"]
     boat["position"] = 0 if position < 0 else length if position > length else position
-    if side == "trapper" and position >= length:
+    if position >= length and boat["side"] == "trapper":
         boat.update(finished=True, stuck=None, stuck_on=None)
-        say(events, f"{canoe_title(state, side, index)} reaches the end of the river.")
+        say(events, f"{canoe_title(state, 'trapper', boat['index'])} reaches the end of the river.")
         check_end(state, events)
 
 
@@ -433,7 +438,7 @@ def drift(state: State, events: Events) -> None:
                 inches -= carried
                 if inches:
                     boat["wide_left"] = None
-            place(state, side, boat["index"], boat["position"] + inches, events)
+            place(state, boat, boat["position"] + inches, events)
     check_end(state, events)
 
 

@@ -306,8 +306,8 @@ def _move_hazard(state: State, k: dict, chance: Chance, events: Events) -> None:
 
 def _move_end(state: State, k: dict, chance: Chance, events: Events) -> None:
     side, index = k["side"], k["index"]
-    place(state, side, index, k["cursor"], events)
     boat = canoe(state, side, index)
+    place(state, boat, k["cursor"], events)
     if state["status"] != "playing" or not in_play(boat):
         return
     enemies = [

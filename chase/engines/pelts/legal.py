@@ -120,16 +120,19 @@ def paddlers(state: State, side: str) -> list[dict[str, Any]]:
     this is asked at every step of a playout)."""
     moved = state["used"]["moved"]
     length = state["river"]["length"]
-    return [
-        boat
-        for boat in state["canoes"][side]
-        if boat["index"] not in moved
-        and not boat["out"]
-        and not boat["finished"]
-        and not boat["skip_move"]
-        and not boat["skip_phase"]
-        and (boat["stuck"] is not None or boat["position"] < length)
-    ]
+    found = []
+    for boat in state["canoes"][side]:
+        if (
+            boat["out"]
+            or boat["finished"]
+            or boat["skip_move"]
+            or boat["skip_phase"]
+            or boat["index"] in moved
+            or (boat["stuck"] is None and boat["position"] >= length)
+        ):
+            continue
+        found.append(boat)
+    return found
 
 
 def movement(state: State, side: str, hand: list[str], kind: str | None = None) -> list[Action]:

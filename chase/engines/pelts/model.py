@@ -228,7 +228,12 @@ def odd_only(boat: dict[str, Any]) -> bool:
 def in_sight(state: State, a: int, b: int) -> bool:
     """P7: two points see each other unless a bend's apex lies between them."""
     lo, hi = (a, b) if a <= b else (b, a)
-    return not any(lo < apex < hi for apex in state["river"]["apexes"])
+    seen = True  # a loop, not any(): this is asked for every shot the computer weighs
+    for apex in state["river"]["apexes"]:
+        if lo < apex < hi:
+            seen = False
+            break
+    return seen
 
 
 def gun_ready(state: State, boat: dict[str, Any]) -> bool:

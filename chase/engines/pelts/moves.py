@@ -310,10 +310,11 @@ def _move_end(state: State, k: dict, chance: Chance, events: Events) -> None:
     place(state, boat, k["cursor"], events)
     if state["status"] != "playing" or not in_play(boat):
         return
-    enemies = [
+    here = boat["position"]
+    enemies = [  # in play (`in_play`) and within reach
         e
         for e in state["canoes"][other(side)]
-        if in_play(e) and abs(e["position"] - boat["position"]) <= MELEE_REACH
+        if not e["out"] and not e["finished"] and abs(e["position"] - here) <= MELEE_REACH
     ]
     if not enemies:
         return

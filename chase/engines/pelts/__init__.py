@@ -193,17 +193,18 @@ class PeltsEngine:
 
 
 def _perform(state, role, action, chance, events) -> None:
-    """Carry out a legal action on `state` (a private copy); the commonest kinds are tried first
-    (a chase is mostly answers, ends of phases, discards and moves)."""
+    """Carry out a legal action on `state` (a private copy). Moves are tried first (the most of
+    what a playout hands on: it plays answers, discards and ends of phases itself), then the
+    commonest kinds through `apply` (answers, ends of phases, discards)."""
     kind = action["type"]
-    if kind in PENDING_ANSWERS:
+    if kind == "move":
+        _moves.start_move(state, role, action["canoe"], action["card"], chance, events)
+    elif kind in PENDING_ANSWERS:
         _answer(state, role, action, chance, events)
     elif kind == "end":
         _actions.end_phase(state, chance, events)
     elif kind == "discard":
         _actions.discard_card(state, role, action["card"], events)
-    elif kind == "move":
-        _moves.start_move(state, role, action["canoe"], action["card"], chance, events)
     elif kind == "free":
         _moves.free(state, role, action["canoe"], action["card"], events)
     elif kind == "reload":

@@ -7,6 +7,7 @@ from typing import Any
 
 from chase.engines.chance import Chance
 from chase.engines.pelts import cards
+from chase.engines.pelts.cards import MOVE_VALUE
 from chase.engines.pelts.flow import ask_choice, ask_counter, ask_reaction, ask_test, run, step
 from chase.engines.pelts.model import (
     CANOE_NAMES,
@@ -43,14 +44,14 @@ HAZARD_ORDER = {"apex": 0, "hidden": 1, "obstacle": 2, "rock": 3}
 def distance(boat: dict[str, Any], card: str, counter: str | None) -> int:
     """Inches a movement card moves this canoe: halved when exhausted (rounded down), 1" less
     when taking on water, less a counter-card (P12), never below 0."""
-    inches = cards.MOVE_VALUE[card]
+    inches = MOVE_VALUE[card]
     if boat["exhausted"]:
         inches //= 2
     if boat["leaking"]:
         inches -= 1
     if counter is not None:
         inches -= cards.PIPS[counter]  # type: ignore[operator]
-    return max(0, inches)
+    return inches if inches > 0 else 0
 
 
 def may_move_on(boat: dict[str, Any], card: str) -> bool:
@@ -117,16 +118,16 @@ def _move_countered(state: State, k: dict, chance: Chance, events: Events) -> No
 
 @step("move_go")
 def _move_go(state: State, k: dict, chance: Chance, events: Events) -> None:
-    boat = canoe(state, k["side"], k["index"])
-    counter = None if k["cancelled"] else k["counter"]
-    inches = distance(boat, k["card"], counter)
-    title = canoe_title(state, k["side"], k["index"])
+    side, index = k["side"], k["index"]
+    boat = state["canoes"][side][index]
+    inches = distance(boat, k["card"], None if k["cancelled"] else k["counter"])
+    title = canoe_title(state, side, index)
     event = MOVES_UP.get((title, inches))
     events.append(event if event is not None else _moves_up(title, inches))
     path = {
         "step": "move_path",
-        "side": k["side"],
-        "index": k["index"],
+        "side": side,
+        "index": index,
         "cursor": boat["position"],
         "remaining": inches,
         "done": [],

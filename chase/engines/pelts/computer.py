@@ -292,15 +292,16 @@ def _discard(state: State, role: str, hand: list[str]) -> Action:
     for boat in state["canoes"][OTHER[role]]:
         if boat["holed"] and not boat["out"] and not boat["finished"]:
             holed = True
+            break
     odd_moves_only = None  # every canoe of the side in play moves on odd cards only
     unloaded = False
     for boat in state["canoes"][role]:
         if not boat["out"] and not boat["finished"]:
-            odd_moves_only = (
-                odd_only(boat) if odd_moves_only is None else odd_moves_only and odd_only(boat)
-            )
-            unloaded = unloaded or not boat["loaded"]
-    worth = DISCARD_WORTH[role, holed, bool(odd_moves_only), unloaded, state["rain"]]
+            if odd_moves_only is not False:  # once one canoe moves on any card, it stays so
+                odd_moves_only = odd_only(boat)
+            if not boat["loaded"]:
+                unloaded = True
+    worth = DISCARD_WORTH[role, odd_moves_only is True, holed, unloaded, state["rain"]]
     worst, least = None, None
     for card in hand:  # the first of the least useful, as min() picks
         value = worth[card]
@@ -333,10 +334,10 @@ WORTH = {
     for unloaded in (False, True)
     for rain in (False, True)
 }
-# Every card's worth by (side, an enemy canoe in play is holed, every own canoe in play moves
-# on odd cards only, an own gun is unloaded, it rains), worked out once.
+# Every card's worth by (side, every own canoe in play moves on odd cards only, an enemy canoe
+# in play is holed, an own gun is unloaded, it rains), worked out once.
 DISCARD_WORTH = {
-    (side, holed, odd, unloaded, rain): {
+    (side, odd, holed, unloaded, rain): {
         card: _worth(card, cards.SIDE_COLOURS[side], holed, odd, WORTH[unloaded, rain])
         for card in cards.FULL_DECK
     }

@@ -153,14 +153,11 @@ def moving_cards(state: State, side: str, hand: list[str]) -> list[tuple[str, di
     for each canoe that may paddle with at least one card of the hand, in canoe order, "move"
     (or "free" when it is stuck), the canoe, and those cards in hand order."""
     found: list[tuple[str, dict, list[str]]] = []
-    boats = paddlers(state, side)
-    if not boats:
-        return found
     usable = MOVERS[side]
-    movers = [c for c in hand if c in usable]
+    movers = [c for c in hand if c in usable]  # first: most hands that discard hold none
     if not movers:
         return found
-    for boat in boats:
+    for boat in paddlers(state, side):
         # P9: when stuck, a movement card the canoe could legally move with (odd only under
         # P5) frees it; the card is discarded and the canoe does not move.
         boat_kind = "move" if boat["stuck"] is None else "free"

@@ -34,6 +34,7 @@ from chase.engines.pelts.computer import computer_action as _computer_action
 from chase.engines.pelts.computer import random_action
 from chase.engines.pelts.explain import why_unplayable
 from chase.engines.pelts.flow import answer as _answer
+from chase.engines.pelts.flow import signers as _signers
 from chase.engines.pelts.hidden import determinize as _determinize
 from chase.engines.pelts.legal import bare_actions as _bare_actions
 from chase.engines.pelts.legal import legal_actions as _legal_actions
@@ -171,9 +172,16 @@ class PeltsEngine:
         events: list[dict[str, Any]] = []  # every event of the playout, kept for the log
         end_phase = _actions.end_phase
         while state["status"] == "playing":
-            if state["pending"] is not None:  # a sub-phase's answer (as `_perform` dispatches)
-                role = seats_to_act(state)[0]
-                _answer(state, role, _choose(state, role, chance), chance, events)
+            pending = state["pending"]
+            if pending is not None:  # a sub-phase's answers (as `_perform` dispatches them)
+                if pending["kind"] == "test":
+                    # The signers in the order `seats_to_act` gives them, one after the other:
+                    # a sign changes no one else's turn to sign until the last resolves it.
+                    for role in _signers(state):
+                        _answer(state, role, _choose(state, role, chance), chance, events)
+                else:
+                    role = pending["seat"]
+                    _answer(state, role, _choose(state, role, chance), chance, events)
                 continue
             role = state["active"]
             action = _choose(state, role, chance)

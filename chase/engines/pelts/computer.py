@@ -244,14 +244,14 @@ def _move(state: State, role: str, moving: list[tuple[str, dict, list[str]]]) ->
     the move that brings it into melee reach of the lead trapper, else closest to it. An ace
     is kept (to cancel something nasty later) while another card moves a canoe 6" or more.
     `moving` holds moves only (no canoe is stuck), canoe by canoe, as `movement` offers them."""
-    moves = [
-        (boat, card, distance(boat, card, None)) for _, boat, usable in moving for card in usable
-    ]
+    moves = []
     keep_ace = False
-    for _, card, inches in moves:
-        if inches >= KEEP_ACE_BELOW and RANK[card] != "A":
-            keep_ace = True
-            break
+    for _, boat, usable in moving:
+        for card in usable:
+            inches = distance(boat, card, None)
+            moves.append((boat, card, inches))
+            if inches >= KEEP_ACE_BELOW and RANK[card] != "A":
+                keep_ace = True
     lead = None if role == "trapper" else _lead_trapper(state)
     best, best_key = moves[0], None
     for move in moves:

@@ -335,7 +335,9 @@ def end_phase(state: State, chance: Chance, events: Events) -> None:
     """Phases 2 and 4 draw back up; after the Indians, phase 5 drifts and a new turn starts."""
     side = state["active"]
     events.append(PHASE_ENDS[side])
-    _clear_skips(state, side)
+    # Skips last for the owner's next phase, and all of them are set in the enemy's phase.
+    for boat in state["canoes"][side]:
+        boat["skip_move"] = boat["skip_phase"] = False
     draw_up(state, side, chance, events)
     if side == "trapper":
         state["used"] = fresh_used()
@@ -357,9 +359,3 @@ def _start_turn(state: State) -> None:
     state["phase"] = 1
     state["active"] = "trapper"
     state["used"] = fresh_used()
-
-
-def _clear_skips(state: State, side: str) -> None:
-    """Skips last for the owner's next phase, and all of them are set in the enemy's phase."""
-    for boat in state["canoes"][side]:
-        boat["skip_move"] = boat["skip_phase"] = False

@@ -201,23 +201,26 @@ def action_cards(state: State, side: str, hand: list[str], only: str | None = No
         elif rank == "J":  # P6: a Jack reloads an empty gun
             if acting is None:
                 acting = _acting(state, side)
-            actions += [
-                {"type": "reload", "card": card, "canoe": b["index"]}
-                for b in acting
-                if not b["loaded"]
-            ]
+            for b in acting:  # loops, not comprehensions: the computer asks this every phase
+                if not b["loaded"]:
+                    actions.append({"type": "reload", "card": card, "canoe": b["index"]})
         elif rank == "Q":  # P6/P7: a loaded, dry gun and a target in sight
             if acting is None:
                 acting = _acting(state, side)
             if enemies is None:
                 enemies = _enemies(state, side)
-            actions += [
-                {"type": "fire", "card": card, "canoe": b["index"], "target": e["index"]}
-                for b in acting
-                if gun_ready(state, b)
-                for e in enemies
-                if in_sight(state, b["position"], e["position"])
-            ]
+            for b in acting:
+                if gun_ready(state, b):
+                    for e in enemies:
+                        if in_sight(state, b["position"], e["position"]):
+                            actions.append(
+                                {
+                                    "type": "fire",
+                                    "card": card,
+                                    "canoe": b["index"],
+                                    "target": e["index"],
+                                }
+                            )
         elif rank == "K":  # P6: a King sets a random event on an enemy canoe
             if enemies is None:
                 enemies = _enemies(state, side)

@@ -237,11 +237,14 @@ def _move_path(state: State, k: dict, chance: Chance, events: Events) -> None:
 
 
 def _what(hazard: dict) -> str:
-    return {
-        "hidden": "the hidden sandbank",
-        "obstacle": "a floating obstacle",
-        "rock": "a rock",
-    }[hazard["kind"]]
+    return HAZARD_NAMES[hazard["kind"]]
+
+
+HAZARD_NAMES = {
+    "hidden": "the hidden sandbank",
+    "obstacle": "a floating obstacle",
+    "rock": "a rock",
+}
 
 
 def _advance(k: dict, to: int) -> None:

@@ -98,23 +98,25 @@ def choose(state: State, role: str, chance: Chance) -> Action:
         freed = _free(moving)
         if freed is not None:
             return freed
-    # Its cards that may be played as action cards, by rank (none once its action is used).
-    own = NO_ACTION if state["used"]["action"] else ACTION_CARDS[role]
-    if not own["Q"].isdisjoint(hand):
+    # Its cards that may be played as action cards, by rank: asked only when the hand holds any
+    # (none count once its action is used).
+    own = ACTION_CARDS[role]
+    held = not state["used"]["action"] and not own["any"].isdisjoint(hand)
+    if held and not own["Q"].isdisjoint(hand):
         shots = action_cards(state, role, hand, "Q")
         if shots:
             return max(shots, key=lambda a: _wounds(canoe(state, other(role), a["target"])))
-    if not own["J"].isdisjoint(hand):
+    if held and not own["J"].isdisjoint(hand):
         reloads = action_cards(state, role, hand, "J")
         if reloads:
             return reloads[0]
     if moving:  # no canoe is stuck: all of them are moves
         return _move(state, role, moving)
-    if not own["K"].isdisjoint(hand):
+    if held and not own["K"].isdisjoint(hand):
         events = action_cards(state, role, hand, "K")
         if events:
             return _event(state, role, events)
-    if role == "trapper" and len(state["jokers"]) == 1 and not own["JK"].isdisjoint(hand):
+    if held and role == "trapper" and len(state["jokers"]) == 1 and not own["JK"].isdisjoint(hand):
         # The trappers play the second joker once they have moved (P6: a different one):
         # the turn starts again with their phase.
         second = [
@@ -127,19 +129,20 @@ def choose(state: State, role: str, chance: Chance) -> Action:
     return END
 
 
-# Each side's cards that may be played as action cards (P3: its own colour; jokers), by rank.
+# Each side's cards that may be played as action cards (P3: its own colour; jokers), by rank,
+# and all of them ("any").
 ACTION_CARDS = {
     side: {
         rank: frozenset(
             c
             for c in cards.FULL_DECK
-            if RANK[c] == rank and COLOUR[c] in (cards.SIDE_COLOURS[side], None)
+            if (RANK[c] == rank or (rank == "any" and RANK[c] in ("J", "Q", "K", "JK")))
+            and COLOUR[c] in (cards.SIDE_COLOURS[side], None)
         )
-        for rank in ("J", "Q", "K", "JK")
+        for rank in ("J", "Q", "K", "JK", "any")
     }
     for side in SIDES
 }
-NO_ACTION: dict[str, frozenset[str]] = dict.fromkeys(("J", "Q", "K", "JK"), frozenset())
 END: Action = {"type": "end"}  # never changed: `computer_action` labels a copy
 
 

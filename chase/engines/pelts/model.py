@@ -422,10 +422,12 @@ def drift(state: State, events: Events) -> None:
     """
     length = state["river"]["length"]
     events.append(DRIFT_TOLD)
-    gone = set()
+    gone = None  # the ids of the obstacles swept off the river, if any
     for obstacle in state["obstacles"]:
         obstacle["position"] += DRIFT
         if obstacle["position"] >= length:
+            if gone is None:
+                gone = set()
             gone.add(obstacle["id"])
     if gone:
         state["obstacles"] = [o for o in state["obstacles"] if o["id"] not in gone]
@@ -433,7 +435,7 @@ def drift(state: State, events: Events) -> None:
         for boat in state["canoes"][side]:
             if boat["out"] or boat["finished"] or boat["stuck"] == "aground":
                 continue  # out of play (see `in_play`), or aground
-            if boat["stuck_on"] in gone:
+            if gone and boat["stuck_on"] in gone:
                 boat.update(stuck=None, stuck_on=None)
             inches = DRIFT
             if boat["wide_left"] is not None:

@@ -31,6 +31,7 @@ from chase.engines.pelts.model import (
 from chase.engines.pelts.tables import (
     HIDDEN_SANDBANK_HALF_WIDTH,
     MELEE_REACH,
+    OTHER,
     ROCK_REACH,
     ROWER_WOUNDED,
     SIDES,
@@ -69,13 +70,13 @@ def start_move(state: State, side: str, index: int, card: str, chance: Chance, e
     state["used"]["moved"].append(index)
     boat = canoe(state, side, index)
     events.append(PADDLES_ON[side][canoe_name(state, side, index), card])
-    k = {"step": "move_countered", "side": side, "index": index, "card": card}
     if boat["holed"]:
+        k = {"step": "move_countered", "side": side, "index": index, "card": card}
         text = f"{canoe_title(state, side, index)} is holed and moves with {cards.name(card)}."
         ask_counter(state, other(side), text, k)
-    else:
-        k["counter"] = None
-        _move_countered(state, k, chance, events)  # as `run` would: the chase is on
+    else:  # no counter-card: what `_move_countered` would hand on (the chase is on)
+        k = {"side": side, "index": index, "card": card, "counter": None, "cancelled": False}
+        _move_go(state, k, chance, events)
 
 
 def _paddles_on(card: str, name: str, side: str) -> dict[str, str]:
@@ -315,21 +316,19 @@ def _move_end(state: State, k: dict, chance: Chance, events: Events) -> None:
     if state["status"] != "playing" or not in_play(boat):
         return
     here = boat["position"]
-    enemies = [  # in play (`in_play`) and within reach
-        e
-        for e in state["canoes"][other(side)]
-        if not e["out"] and not e["finished"] and abs(e["position"] - here) <= MELEE_REACH
-    ]
-    if not enemies:
+    options = []  # a melee with each enemy canoe in play (`in_play`) within reach
+    for e in state["canoes"][OTHER[side]]:
+        if (
+            not e["out"]
+            and not e["finished"]
+            and -MELEE_REACH <= e["position"] - here <= MELEE_REACH
+        ):
+            name = canoe_name(state, OTHER[side], e["index"])
+            options.append(
+                {"option": "melee", "target": e["index"], "label": f"Start a melee with {name}"}
+            )
+    if not options:
         return
-    options = [
-        {
-            "option": "melee",
-            "target": e["index"],
-            "label": f"Start a melee with {canoe_name(state, other(side), e['index'])}",
-        }
-        for e in enemies
-    ]
     options.append({"option": "no_melee", "label": "No melee"})
     text = f"{canoe_title(state, side, index)} is alongside the enemy."
     ask_choice(

@@ -170,32 +170,34 @@ class PeltsEngine:
         """
         state = clone(state)
         events: list[dict[str, Any]] = []  # every event of the playout, kept for the log
-        end_phase = _actions.end_phase
+        # The loop's functions as locals (looked up once, not at every step).
+        choose, answer, perform, signers = _choose, _answer, _perform, _signers
+        discard_card, end_phase = _actions.discard_card, _actions.end_phase
         while state["status"] == "playing":
             pending = state["pending"]
             if pending is not None:  # a sub-phase's answers (as `_perform` dispatches them)
                 if pending["kind"] == "test":
                     # The signers in the order `seats_to_act` gives them, one after the other:
                     # a sign changes no one else's turn to sign until the last resolves it.
-                    for role in _signers(state):
-                        _answer(state, role, _choose(state, role, chance), chance, events)
+                    for role in signers(state):
+                        answer(state, role, choose(state, role, chance), chance, events)
                 else:
                     role = pending["seat"]
-                    _answer(state, role, _choose(state, role, chance), chance, events)
+                    answer(state, role, choose(state, role, chance), chance, events)
                 continue
             role = state["active"]
-            action = _choose(state, role, chance)
+            action = choose(state, role, chance)
             kind = action["type"]
             if kind == "discard":
                 # The computer discards only when it has nothing else to play (`computer.choose`
                 # tries every other kind first), and a discard leaves it fewer cards and no
                 # discard: so it ends its phase next, which is done without asking it again.
-                _actions.discard_card(state, role, action["card"], events)
+                discard_card(state, role, action["card"], events)
                 end_phase(state, chance, events)
             elif kind == "end":
                 end_phase(state, chance, events)
             else:
-                _perform(state, role, action, chance, events)
+                perform(state, role, action, chance, events)
         state["log"] = (state["log"] + events)[-LOG_LENGTH:]
         return state
 

@@ -35,6 +35,17 @@ Step = Callable[[State, dict[str, Any], Chance, Events], None]
 # A test's answers (P8), in the order offered; never changed (`pending_actions` hands out copies).
 SIGN_ACTIONS = tuple({"type": "sign", "sign": s, "label": f"Show {s}"} for s in SIGNS)
 STEPS: dict[str, Step] = {}
+# The aces and the number cards of each colour, for cancelling (P6) and countering (P12).
+ACES = {
+    colour: frozenset(c for c in cards.FULL_DECK if cards.is_ace(c) and cards.COLOUR[c] == colour)
+    for colour in ("black", "red")
+}
+NUMBERS = {
+    colour: frozenset(
+        c for c in cards.FULL_DECK if cards.is_number(c) and cards.COLOUR[c] == colour
+    )
+    for colour in ("black", "red")
+}
 
 
 def step(name: str) -> Callable[[Step], Step]:
@@ -71,8 +82,8 @@ def ask_test(state: State, test: str, side: str, text: str, k: dict[str, Any]) -
 def cancel_aces(state: State, side: str) -> list[str]:
     """Aces a side may cancel with. Decided: only aces of its own colour, as every other card
     (P3); an off-colour ace is of no use to it."""
-    colour = cards.SIDE_COLOURS[side]
-    return [c for c in state["hands"][side] if cards.is_ace(c) and cards.COLOUR[c] == colour]
+    aces = ACES[cards.SIDE_COLOURS[side]]
+    return [c for c in state["hands"][side] if c in aces]
 
 
 def ask_reaction(state: State, side: str, what: str, text: str, k: dict[str, Any]) -> None:
@@ -84,8 +95,8 @@ def ask_reaction(state: State, side: str, what: str, text: str, k: dict[str, Any
 
 def counter_cards(state: State, side: str, holed_side: str) -> list[str]:
     """P12: number cards of the holed canoe's colour held by its opponent `side`."""
-    colour = cards.SIDE_COLOURS[holed_side]
-    return [c for c in state["hands"][side] if cards.is_number(c) and cards.COLOUR[c] == colour]
+    numbers = NUMBERS[cards.SIDE_COLOURS[holed_side]]
+    return [c for c in state["hands"][side] if c in numbers]
 
 
 def ask_counter(state: State, side: str, text: str, k: dict[str, Any]) -> None:

@@ -173,6 +173,7 @@ class PeltsEngine:
         # The loop's functions as locals (looked up once, not at every step).
         choose, answer, perform, signers = _choose, _answer, _perform, _signers
         discard_card, end_phase = _actions.discard_card, _actions.end_phase
+        start_move = _moves.start_move
         while state["status"] == "playing":
             pending = state["pending"]
             if pending is not None:  # a sub-phase's answers (as `_perform` dispatches them)
@@ -194,6 +195,8 @@ class PeltsEngine:
                 # discard: so it ends its phase next, which is done without asking it again.
                 discard_card(state, role, action["card"], events)
                 end_phase(state, chance, events)
+            elif kind == "move":
+                start_move(state, role, action["canoe"], action["card"], chance, events)
             elif kind == "end":
                 end_phase(state, chance, events)
             else:
@@ -203,9 +206,8 @@ class PeltsEngine:
 
 
 def _perform(state, role, action, chance, events) -> None:
-    """Carry out a legal action on `state` (a private copy). Moves are tried first (the most of
-    what a playout hands on: it plays answers, discards and ends of phases itself), then the
-    commonest kinds through `apply` (answers, ends of phases, discards)."""
+    """Carry out a legal action on `state` (a private copy), the commonest kinds first: moves,
+    answers, ends of phases, discards (a playout plays those itself and hands on the rest)."""
     kind = action["type"]
     if kind == "move":
         _moves.start_move(state, role, action["canoe"], action["card"], chance, events)

@@ -75,8 +75,9 @@ def _to_act(state: State, role: str) -> bool:
 
 
 def choose(state: State, role: str, chance: Chance) -> Action:
-    """The computer's pick for `role`, which has something to do now (a sub-phase's answer
-    with its label, an active-phase action without it).
+    """The computer's pick for `role`, which has something to do now: a sign or a choice with
+    its label, a reaction's or a counter's answer and an active-phase action without it
+    (`computer_action` adds it; `ENGINE.playout` needs none).
 
     Fast path, for playouts: in the active phase the computer tries the kinds of action in
     its order of preference (free a stuck canoe, fire, reload, move, a random event, the second

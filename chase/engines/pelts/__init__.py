@@ -29,9 +29,10 @@ from chase.engines.base import IllegalMove, OptionsError, Outcome
 from chase.engines.chance import Chance
 from chase.engines.pelts import actions as _actions
 from chase.engines.pelts import moves as _moves
-from chase.engines.pelts.computer import choose as _choose
 from chase.engines.pelts.computer import computer_action as _computer_action
+from chase.engines.pelts.computer import pick as _pick
 from chase.engines.pelts.computer import random_action
+from chase.engines.pelts.computer import respond as _respond
 from chase.engines.pelts.explain import why_unplayable
 from chase.engines.pelts.flow import answer as _answer
 from chase.engines.pelts.flow import signers as _signers
@@ -171,7 +172,7 @@ class PeltsEngine:
         state = clone(state)
         events: list[dict[str, Any]] = []  # every event of the playout, kept for the log
         # The loop's functions as locals (looked up once, not at every step).
-        choose, answer, perform, signers = _choose, _answer, _perform, _signers
+        respond, pick, answer, perform, signers = _respond, _pick, _answer, _perform, _signers
         discard_card, end_phase = _actions.discard_card, _actions.end_phase
         start_move = _moves.start_move
         while state["status"] == "playing":
@@ -181,13 +182,13 @@ class PeltsEngine:
                     # The signers in the order `seats_to_act` gives them, one after the other:
                     # a sign changes no one else's turn to sign until the last resolves it.
                     for role in signers(state):
-                        answer(state, role, choose(state, role, chance), chance, events)
+                        answer(state, role, respond(state, role, pending, chance), chance, events)
                 else:
                     role = pending["seat"]
-                    answer(state, role, choose(state, role, chance), chance, events)
+                    answer(state, role, respond(state, role, pending, chance), chance, events)
                 continue
             role = state["active"]
-            action = choose(state, role, chance)
+            action = pick(state, role)
             kind = action["type"]
             if kind == "discard":
                 # The computer discards only when it has nothing else to play (`computer.choose`

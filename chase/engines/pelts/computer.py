@@ -88,9 +88,19 @@ def choose(state: State, role: str, chance: Chance) -> Action:
     is the one made among all of them."""
     pending = state["pending"]
     if pending is not None:
-        if pending["kind"] == "test":  # the signs need no list: any of the three, at random
-            return chance.choice(SIGN_ACTIONS, label="computer sign")
-        return _answer(state, role, pending)
+        return respond(state, role, pending, chance)
+    return pick(state, role)
+
+
+def respond(state: State, role: str, pending: dict, chance: Chance) -> Action:
+    """`choose` in a sub-phase (`pending`, the state's) that waits for `role`."""
+    if pending["kind"] == "test":  # the signs need no list: any of the three, at random
+        return chance.choice(SIGN_ACTIONS, label="computer sign")
+    return _answer(state, role, pending)
+
+
+def pick(state: State, role: str) -> Action:
+    """`choose` in `role`'s active phase (no sub-phase is waiting)."""
     if slowed(state, role):
         return END
     hand = state["hands"][role]

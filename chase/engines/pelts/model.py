@@ -250,15 +250,32 @@ def hand_limit(state: State, side: str) -> int:
     for boat in boats:
         if not boat["out"]:
             in_action += 1
-    limit = HAND_BASE[side] + len(boats) - DEFAULT_CANOES[side]
-    if in_action < len(boats):
+    return HAND_LIMITS[side][len(boats), in_action]
+
+
+def _hand_limit(side: str, canoes: int, in_action: int) -> int:
+    """`hand_limit` for a side of `canoes` canoes, `in_action` of them not out."""
+    limit = HAND_BASE[side] + canoes - DEFAULT_CANOES[side]
+    if in_action < canoes:
         if side == "indian":
             # P5: one canoe left -> 3 cards; decided: with three canoes, 4 while two remain.
             limit = LAST_INDIAN_CANOE_HAND + in_action - 1
         else:
             # Decided: a lost second trapper canoe takes its extra card with it.
-            limit -= len(boats) - in_action
+            limit -= canoes - in_action
     return limit if limit > 1 else 1
+
+
+# Every hand size, by side, then by (canoes, canoes not out), worked out once (it is asked at
+# every end of a phase); far more canoes than the options allow.
+HAND_LIMITS = {
+    side: {
+        (canoes, in_action): _hand_limit(side, canoes, in_action)
+        for canoes in range(10)
+        for in_action in range(canoes + 1)
+    }
+    for side in SIDES
+}
 
 
 def reshuffle(state: State, chance: Chance, events: Events) -> None:

@@ -29,11 +29,13 @@ from chase.engines.base import IllegalMove, OptionsError, Outcome
 from chase.engines.chance import Chance
 from chase.engines.pelts import actions as _actions
 from chase.engines.pelts import moves as _moves
-from chase.engines.pelts.computer import END, random_action
-from chase.engines.pelts.computer import choose as _choose
 from chase.engines.pelts.computer import computer_action as _computer_action
+from chase.engines.pelts.computer import pick as _pick
+from chase.engines.pelts.computer import random_action
+from chase.engines.pelts.computer import respond as _respond
 from chase.engines.pelts.explain import why_unplayable
 from chase.engines.pelts.flow import answer as _answer
+from chase.engines.pelts.flow import signers as _signers
 from chase.engines.pelts.hidden import determinize as _determinize
 from chase.engines.pelts.legal import bare_actions as _bare_actions
 from chase.engines.pelts.legal import legal_actions as _legal_actions
@@ -169,31 +171,53 @@ class PeltsEngine:
         """
         state = clone(state)
         events: list[dict[str, Any]] = []  # every event of the playout, kept for the log
+        # The loop's functions as locals (looked up once, not at every step).
+        respond, pick, answer, perform, signers = _respond, _pick, _answer, _perform, _signers
+        discard_card, end_phase = _actions.discard_card, _actions.end_phase
+        start_move = _moves.start_move
         while state["status"] == "playing":
-            role = state["active"] if state["pending"] is None else seats_to_act(state)[0]
-            action = _choose(state, role, chance)
-            _perform(state, role, action, chance, events)
-            if action["type"] == "discard":
+            pending = state["pending"]
+            if pending is not None:  # a sub-phase's answers (as `_perform` dispatches them)
+                if pending["kind"] == "test":
+                    # The signers in the order `seats_to_act` gives them, one after the other:
+                    # a sign changes no one else's turn to sign until the last resolves it.
+                    for role in signers(state):
+                        answer(state, role, respond(state, role, pending, chance), chance, events)
+                else:
+                    role = pending["seat"]
+                    answer(state, role, respond(state, role, pending, chance), chance, events)
+                continue
+            role = state["active"]
+            action = pick(state, role)
+            kind = action["type"]
+            if kind == "discard":
                 # The computer discards only when it has nothing else to play (`computer.choose`
                 # tries every other kind first), and a discard leaves it fewer cards and no
                 # discard: so it ends its phase next, which is done without asking it again.
-                _perform(state, role, END, chance, events)
+                discard_card(state, role, action["card"], events)
+                end_phase(state, chance, events)
+            elif kind == "move":
+                start_move(state, role, action["canoe"], action["card"], chance, events)
+            elif kind == "end":
+                end_phase(state, chance, events)
+            else:
+                perform(state, role, action, chance, events)
         state["log"] = (state["log"] + events)[-LOG_LENGTH:]
         return state
 
 
 def _perform(state, role, action, chance, events) -> None:
-    """Carry out a legal action on `state` (a private copy); the commonest kinds are tried first
-    (a chase is mostly answers, ends of phases, discards and moves)."""
+    """Carry out a legal action on `state` (a private copy), the commonest kinds first: moves,
+    answers, ends of phases, discards (a playout plays those itself and hands on the rest)."""
     kind = action["type"]
-    if kind in PENDING_ANSWERS:
+    if kind == "move":
+        _moves.start_move(state, role, action["canoe"], action["card"], chance, events)
+    elif kind in PENDING_ANSWERS:
         _answer(state, role, action, chance, events)
     elif kind == "end":
         _actions.end_phase(state, chance, events)
     elif kind == "discard":
         _actions.discard_card(state, role, action["card"], events)
-    elif kind == "move":
-        _moves.start_move(state, role, action["canoe"], action["card"], chance, events)
     elif kind == "free":
         _moves.free(state, role, action["canoe"], action["card"], events)
     elif kind == "reload":

@@ -26,6 +26,7 @@ from chase.engines.pelts.model import (
     reshuffle,
     say,
     side_title,
+    told,
 )
 from chase.engines.pelts.moves import hidden_sandbank
 from chase.engines.pelts.tables import EVENTS, ROWER_LOST, ROWER_WOUNDED, SIDES
@@ -256,7 +257,7 @@ def _midges_choice(state: State, k: dict, chance: Chance, events: Events) -> Non
     say(
         events, f'{canoe_title(state, side, index)} paddles {k["inches"]}" {k["choice"]["option"]}.'
     )
-    place(state, side, index, boat["position"] + sign * k["inches"], events)
+    place(state, boat, boat["position"] + sign * k["inches"], events)
 
 
 def _joker(state: State, k: dict, chance: Chance, events: Events) -> None:
@@ -317,12 +318,15 @@ def count_joker(state: State, card: str, chance: Chance, events: Events) -> None
 def discard_card(state: State, side: str, card: str, events: Events) -> None:
     discard(state, side, card)
     state["used"]["discard"] = True
-    say(events, DISCARDS[side][card], side)
+    events.append(DISCARDS[side][card])
 
 
 # What a discard says, made once (it is said nearly every phase).
 DISCARDS = {
-    side: {card: f"{side_title(side)} discard {cards.name(card)}." for card in cards.FULL_DECK}
+    side: {
+        card: told(f"{side_title(side)} discard {cards.name(card)}.", side)
+        for card in cards.FULL_DECK
+    }
     for side in SIDES
 }
 
@@ -330,20 +334,24 @@ DISCARDS = {
 def end_phase(state: State, chance: Chance, events: Events) -> None:
     """Phases 2 and 4 draw back up; after the Indians, phase 5 drifts and a new turn starts."""
     side = state["active"]
-    say(events, PHASE_ENDS[side], side)
-    _clear_skips(state, side)
+    events.append(PHASE_ENDS[side])
+    # Skips last for the owner's next phase, and all of them are set in the enemy's phase.
+    for boat in state["canoes"][side]:
+        boat["skip_move"] = boat["skip_phase"] = False
     draw_up(state, side, chance, events)
-    state["used"] = fresh_used()
     if side == "trapper":
+        state["used"] = fresh_used()
         state["active"] = "indian"
         state["phase"] = 3
         return
     drift(state, events)
     if state["status"] == "playing":
-        _start_turn(state)
+        _start_turn(state)  # with a fresh `used`
+    else:
+        state["used"] = fresh_used()
 
 
-PHASE_ENDS = {side: f"{side_title(side)} end their phase." for side in SIDES}
+PHASE_ENDS = {side: told(f"{side_title(side)} end their phase.", side) for side in SIDES}
 
 
 def _start_turn(state: State) -> None:
@@ -351,9 +359,3 @@ def _start_turn(state: State) -> None:
     state["phase"] = 1
     state["active"] = "trapper"
     state["used"] = fresh_used()
-
-
-def _clear_skips(state: State, side: str) -> None:
-    """Skips last for the owner's next phase, and all of them are set in the enemy's phase."""
-    for boat in state["canoes"][side]:
-        boat["skip_move"] = boat["skip_phase"] = False

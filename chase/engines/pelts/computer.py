@@ -15,12 +15,18 @@ from typing import Any
 from chase.engines.base import IllegalMove
 from chase.engines.chance import Chance
 from chase.engines.pelts import cards
-from chase.engines.pelts.cards import COLOUR, PIPS, RANK
-from chase.engines.pelts.flow import SIGN_ACTIONS, pending_actions, signers
-from chase.engines.pelts.legal import action_cards, labelled, legal_actions, movement, slowed
+from chase.engines.pelts.cards import COLOUR, MOVE_VALUE, PIPS, RANK
+from chase.engines.pelts.flow import (
+    SIGN_ACTIONS,
+    cancel_aces,
+    counter_cards,
+    pending_actions,
+    signers,
+)
+from chase.engines.pelts.legal import action_cards, labelled, legal_actions, moving_cards, slowed
 from chase.engines.pelts.model import State, canoe, in_play, odd_only, other
 from chase.engines.pelts.moves import distance
-from chase.engines.pelts.tables import MELEE_REACH, SIDES, WIDE_EXTRA
+from chase.engines.pelts.tables import MELEE_REACH, OTHER, SIDES, WIDE_EXTRA
 
 Action = dict[str, Any]
 
@@ -45,7 +51,16 @@ def computer_action(state: State, role: str, chance: Chance) -> Action:
     if not _to_act(state, role):
         raise IllegalMove("There is nothing for this seat to do now.")
     chosen = choose(state, role, chance)
-    return dict(chosen) if state["pending"] is not None else labelled(state, role, chosen)
+    if state["pending"] is None:
+        return labelled(state, role, chosen)
+    if "label" in chosen:
+        return dict(chosen)
+    # A reaction's or a counter's answer, with its label as the sub-phase offers it.
+    return next(a for a in pending_actions(state, role) if _unlabelled(a) == chosen)
+
+
+def _unlabelled(action: Action) -> Action:
+    return {k: v for k, v in action.items() if k != "label"}
 
 
 def _to_act(state: State, role: str) -> bool:
@@ -60,8 +75,9 @@ def _to_act(state: State, role: str) -> bool:
 
 
 def choose(state: State, role: str, chance: Chance) -> Action:
-    """The computer's pick for `role`, which has something to do now (a sub-phase's answer
-    with its label, an active-phase action without it).
+    """The computer's pick for `role`, which has something to do now: a sign or a choice with
+    its label, a reaction's or a counter's answer and an active-phase action without it
+    (`computer_action` adds it; `ENGINE.playout` needs none).
 
     Fast path, for playouts: in the active phase the computer tries the kinds of action in
     its order of preference (free a stuck canoe, fire, reload, move, a random event, the second
@@ -72,34 +88,46 @@ def choose(state: State, role: str, chance: Chance) -> Action:
     is the one made among all of them."""
     pending = state["pending"]
     if pending is not None:
-        if pending["kind"] == "test":  # the signs need no list: any of the three, at random
-            return chance.choice(SIGN_ACTIONS, label="computer sign")
-        return _answer(state, role, pending, pending_actions(state, role))
+        return respond(state, role, pending, chance)
+    return pick(state, role)
+
+
+def respond(state: State, role: str, pending: dict, chance: Chance) -> Action:
+    """`choose` in a sub-phase (`pending`, the state's) that waits for `role`."""
+    if pending["kind"] == "test":  # the signs need no list: any of the three, at random
+        return chance.choice(SIGN_ACTIONS, label="computer sign")
+    return _answer(state, role, pending)
+
+
+def pick(state: State, role: str) -> Action:
+    """`choose` in `role`'s active phase (no sub-phase is waiting)."""
     if slowed(state, role):
         return END
     hand = state["hands"][role]
-    moving = movement(state, role, hand)  # each canoe's moves, or frees when it is stuck
+    moving = moving_cards(state, role, hand)  # each canoe's cards to move, or to get free
     if moving:
-        frees = [a for a in moving if a["type"] == "free"]
-        if frees:
-            return min(frees, key=lambda a: cards.move_value(a["card"]))
-    # Its cards that may be played as action cards, by rank (none once its action is used).
-    own = NO_ACTION if state["used"]["action"] else ACTION_CARDS[role]
-    if not own["Q"].isdisjoint(hand):
+        freed = _free(moving)
+        if freed is not None:
+            return freed
+    # Its cards that may be played as action cards, by rank: asked only when the hand holds any
+    # (none count once its action is used).
+    own = ACTION_CARDS[role]
+    held = not state["used"]["action"] and not own["any"].isdisjoint(hand)
+    if held and not own["Q"].isdisjoint(hand):
         shots = action_cards(state, role, hand, "Q")
         if shots:
             return max(shots, key=lambda a: _wounds(canoe(state, other(role), a["target"])))
-    if not own["J"].isdisjoint(hand):
+    if held and not own["J"].isdisjoint(hand):
         reloads = action_cards(state, role, hand, "J")
         if reloads:
             return reloads[0]
     if moving:  # no canoe is stuck: all of them are moves
         return _move(state, role, moving)
-    if not own["K"].isdisjoint(hand):
+    if held and not own["K"].isdisjoint(hand):
         events = action_cards(state, role, hand, "K")
         if events:
             return _event(state, role, events)
-    if role == "trapper" and len(state["jokers"]) == 1 and not own["JK"].isdisjoint(hand):
+    if held and role == "trapper" and len(state["jokers"]) == 1 and not own["JK"].isdisjoint(hand):
         # The trappers play the second joker once they have moved (P6: a different one):
         # the turn starts again with their phase.
         second = [
@@ -112,37 +140,47 @@ def choose(state: State, role: str, chance: Chance) -> Action:
     return END
 
 
-def _of(actions: list[Action], kind: str) -> list[Action]:
-    return [a for a in actions if a["type"] == kind]
-
-
-# Each side's cards that may be played as action cards (P3: its own colour; jokers), by rank.
+# Each side's cards that may be played as action cards (P3: its own colour; jokers), by rank,
+# and all of them ("any").
 ACTION_CARDS = {
     side: {
         rank: frozenset(
             c
             for c in cards.FULL_DECK
-            if RANK[c] == rank and COLOUR[c] in (cards.SIDE_COLOURS[side], None)
+            if (RANK[c] == rank or (rank == "any" and RANK[c] in ("J", "Q", "K", "JK")))
+            and COLOUR[c] in (cards.SIDE_COLOURS[side], None)
         )
-        for rank in ("J", "Q", "K", "JK")
+        for rank in ("J", "Q", "K", "JK", "any")
     }
     for side in SIDES
 }
-NO_ACTION: dict[str, frozenset[str]] = dict.fromkeys(("J", "Q", "K", "JK"), frozenset())
 END: Action = {"type": "end"}  # never changed: `computer_action` labels a copy
 
 
 # -- answering a sub-phase ---------------------------------------------------------------------
 
 
-def _answer(state: State, role: str, pending: dict, actions: list[Action]) -> Action:
+def _answer(state: State, role: str, pending: dict) -> Action:
+    """The answer to a reaction or a counter-card without its label (`computer_action` adds
+    it), to a choice with it (the options carry theirs); no other answer is built."""
     kind = pending["kind"]
-    if kind == "counter":
-        counters = _of(actions, "counter")
-        return max(counters, key=lambda a: cards.PIPS[a["card"]]) if counters else actions[-1]
+    if kind == "counter":  # the biggest counter-card (the first of them), if any
+        best = None
+        for card in counter_cards(state, role, other(role)):
+            if best is None or PIPS[card] > PIPS[best]:
+                best = card
+        return NO_COUNTER if best is None else {"type": "counter", "card": best}
     if kind == "reaction":
-        return actions[0] if _worth_an_ace(state, pending) else actions[-1]
-    return _choose(state, role, pending, actions)
+        if _worth_an_ace(state, pending):
+            aces = cancel_aces(state, role)
+            if aces:
+                return {"type": "cancel", "card": aces[0]}
+        return ALLOW
+    return _choose(state, role, pending)
+
+
+NO_COUNTER: Action = {"type": "no_counter"}  # never changed: `computer_action` labels a copy
+ALLOW: Action = {"type": "allow"}
 
 
 def _worth_an_ace(state: State, pending: dict) -> bool:
@@ -155,8 +193,9 @@ def _worth_an_ace(state: State, pending: dict) -> bool:
     return cards.PIPS[k["counter"]] >= BIG_COUNTER
 
 
-def _choose(state: State, role: str, pending: dict, actions: list[Action]) -> Action:
-    by_option = {a["option"]: a for a in actions}
+def _choose(state: State, role: str, pending: dict) -> Action:
+    options = pending["options"]
+    by_option = {o["option"]: {"type": "choose", **o} for o in options}
     choice = pending["choice"]
     k = pending["then"]
     if choice == "bend":
@@ -175,7 +214,7 @@ def _choose(state: State, role: str, pending: dict, actions: list[Action]) -> Ac
         lead = _lead_trapper(state)
         past_them = role == "indian" and lead is not None and boat["position"] > lead["position"]
         return by_option["upstream" if past_them else "downstream"]
-    melees = [a for a in actions if a["option"] == "melee"]
+    melees = [{"type": "choose", **o} for o in options if o["option"] == "melee"]
     if role == "indian" and melees:
         return melees[0]
     me = canoe(state, role, k["index"])
@@ -201,34 +240,50 @@ def _lead_trapper(state: State) -> dict | None:
 # -- the active phase --------------------------------------------------------------------------
 
 
-def _move(state: State, role: str, moves: list[Action]) -> Action:
+def _free(moving: list[tuple[str, dict, list[str]]]) -> Action | None:
+    """A stuck canoe gets free with its lowest card (the first of the lowest, canoe by canoe)."""
+    best, least = None, None
+    for kind, boat, usable in moving:
+        if kind == "free":
+            for card in usable:
+                if least is None or MOVE_VALUE[card] < least:
+                    best, least = (boat, card), MOVE_VALUE[card]
+    if best is None:
+        return None
+    return {"type": "free", "card": best[1], "canoe": best[0]["index"]}
+
+
+def _move(state: State, role: str, moving: list[tuple[str, dict, list[str]]]) -> Action:
     """The trappers take the longest move (with two canoes the hindmost first); an Indian canoe
     the move that brings it into melee reach of the lead trapper, else closest to it. An ace
-    is kept (to cancel something nasty later) while another card moves a canoe 6" or more."""
-    boats = state["canoes"][role]
-    inches = [distance(boats[a["canoe"]], a["card"], None) for a in moves]  # once a move
+    is kept (to cancel something nasty later) while another card moves a canoe 6" or more.
+    `moving` holds moves only (no canoe is stuck), canoe by canoe, as `movement` offers them."""
+    moves = []
     keep_ace = False
-    for n, action in enumerate(moves):
-        if inches[n] >= KEEP_ACE_BELOW and RANK[action["card"]] != "A":
-            keep_ace = True
-            break
+    for _, boat, usable in moving:
+        for card in usable:
+            inches = distance(boat, card, None)
+            moves.append((boat, card, inches))
+            if inches >= KEEP_ACE_BELOW and RANK[card] != "A":
+                keep_ace = True
     lead = None if role == "trapper" else _lead_trapper(state)
     best, best_key = moves[0], None
-    for n, action in enumerate(moves):
-        if keep_ace and RANK[action["card"]] == "A":
+    for move in moves:
+        boat, card, inches = move
+        if keep_ace and RANK[card] == "A":
             continue
-        position = boats[action["canoe"]]["position"]
+        position = boat["position"]
         if role == "trapper":
-            key = (inches[n], -position)
+            key = (inches, -position)
         elif lead is None:
-            key = (inches[n], 0)
+            key = (inches, 0)
         else:  # how much closer to the lead trapper, melee reach best
             before = abs(lead["position"] - position)
-            after = abs(lead["position"] - (position + inches[n]))
+            after = abs(lead["position"] - (position + inches))
             key = (1 if after <= MELEE_REACH else 0, before - after)
         if best_key is None or key > best_key:  # the first of equals, in the order offered
-            best, best_key = action, key
-    return best
+            best, best_key = move, key
+    return {"type": "move", "card": best[1], "canoe": best[0]["index"]}
 
 
 def _event(state: State, role: str, events: list[Action]) -> Action:
@@ -247,33 +302,39 @@ def _discard(state: State, role: str, hand: list[str]) -> Action:
     their phases for ever."""
     # What a card's worth depends on, worked out once for the whole hand (`in_play` written
     # out: this is asked at nearly every phase of a playout).
-    own = [b for b in state["canoes"][role] if not b["out"] and not b["finished"]]
     holed = False  # an enemy canoe in play is holed
-    for boat in state["canoes"][other(role)]:
+    for boat in state["canoes"][OTHER[role]]:
         if boat["holed"] and not boat["out"] and not boat["finished"]:
             holed = True
-    odd_moves_only = bool(own)  # every canoe of the side in play moves on odd cards only
+            break
+    odd_moves_only = None  # every canoe of the side in play moves on odd cards only
     unloaded = False
-    for boat in own:
-        odd_moves_only = odd_moves_only and odd_only(boat)
-        unloaded = unloaded or not boat["loaded"]
-    worth = WORTH[(unloaded, state["rain"])]
-    colour = cards.SIDE_COLOURS[role]
-    worst, least = hand[0], None
-    for card in hand:  # the first of the least useful, as min() picks; a rough worth:
-        rank = RANK[card]
-        pips = PIPS[card]
-        if rank == "JK":
-            value = 0
-        elif COLOUR[card] != colour:
-            value = pips // 2 if holed and pips is not None else -1  # a counter-card (P12)
-        elif pips is not None:
-            value = -1 if pips % 2 == 0 and odd_moves_only else pips - 3
-        else:
-            value = worth[rank]
+    for boat in state["canoes"][role]:
+        if not boat["out"] and not boat["finished"]:
+            if odd_moves_only is not False:  # once one canoe moves on any card, it stays so
+                odd_moves_only = odd_only(boat)
+            if not boat["loaded"]:
+                unloaded = True
+    worth = DISCARD_WORTH[role, odd_moves_only is True, holed, unloaded, state["rain"]]
+    worst, least = None, None
+    for card in hand:  # the first of the least useful, as min() picks
+        value = worth[card]
         if least is None or value < least:
             worst, least = card, value
     return {"type": "discard", "card": worst}
+
+
+def _worth(card: str, colour: str, holed: bool, odd_moves_only: bool, worth: dict) -> int:
+    """A rough worth of keeping a card, for `_discard`."""
+    rank = RANK[card]
+    pips = PIPS[card]
+    if rank == "JK":
+        return 0
+    if COLOUR[card] != colour:
+        return pips // 2 if holed and pips is not None else -1  # a counter-card (P12)
+    if pips is not None:
+        return -1 if pips % 2 == 0 and odd_moves_only else pips - 3
+    return worth[rank]
 
 
 # A court card's or an ace's worth by (an own gun is unloaded, it rains): a Jack only reloads,
@@ -284,6 +345,19 @@ WORTH = {
         "J": CARD_WORTH["J"] if unloaded else 0,
         "Q": 0 if rain else CARD_WORTH["Q"],
     }
+    for unloaded in (False, True)
+    for rain in (False, True)
+}
+# Every card's worth by (side, every own canoe in play moves on odd cards only, an enemy canoe
+# in play is holed, an own gun is unloaded, it rains), worked out once.
+DISCARD_WORTH = {
+    (side, odd, holed, unloaded, rain): {
+        card: _worth(card, cards.SIDE_COLOURS[side], holed, odd, WORTH[unloaded, rain])
+        for card in cards.FULL_DECK
+    }
+    for side in SIDES
+    for holed in (False, True)
+    for odd in (False, True)
     for unloaded in (False, True)
     for rain in (False, True)
 }

@@ -19,9 +19,10 @@ from typing import Any
 
 from chase.engines.chance import Chance
 from chase.engines.pelts import cards
-from chase.engines.pelts.model import Events, State, discard, other, say, side_title
+from chase.engines.pelts.model import Events, State, discard, other, say, side_title, told
 from chase.engines.pelts.tables import (
     BEATS,
+    OTHER,
     RESULT_WORDS,
     SIDE_NAMES,
     SIGNS,
@@ -34,6 +35,17 @@ Step = Callable[[State, dict[str, Any], Chance, Events], None]
 # A test's answers (P8), in the order offered; never changed (`pending_actions` hands out copies).
 SIGN_ACTIONS = tuple({"type": "sign", "sign": s, "label": f"Show {s}"} for s in SIGNS)
 STEPS: dict[str, Step] = {}
+# The aces and the number cards of each colour, for cancelling (P6) and countering (P12).
+ACES = {
+    colour: frozenset(c for c in cards.FULL_DECK if cards.is_ace(c) and cards.COLOUR[c] == colour)
+    for colour in ("black", "red")
+}
+NUMBERS = {
+    colour: frozenset(
+        c for c in cards.FULL_DECK if cards.is_number(c) and cards.COLOUR[c] == colour
+    )
+    for colour in ("black", "red")
+}
 
 
 def step(name: str) -> Callable[[Step], Step]:
@@ -70,8 +82,8 @@ def ask_test(state: State, test: str, side: str, text: str, k: dict[str, Any]) -
 def cancel_aces(state: State, side: str) -> list[str]:
     """Aces a side may cancel with. Decided: only aces of its own colour, as every other card
     (P3); an off-colour ace is of no use to it."""
-    colour = cards.SIDE_COLOURS[side]
-    return [c for c in state["hands"][side] if cards.is_ace(c) and cards.COLOUR[c] == colour]
+    aces = ACES[cards.SIDE_COLOURS[side]]
+    return [c for c in state["hands"][side] if c in aces]
 
 
 def ask_reaction(state: State, side: str, what: str, text: str, k: dict[str, Any]) -> None:
@@ -83,8 +95,8 @@ def ask_reaction(state: State, side: str, what: str, text: str, k: dict[str, Any
 
 def counter_cards(state: State, side: str, holed_side: str) -> list[str]:
     """P12: number cards of the holed canoe's colour held by its opponent `side`."""
-    colour = cards.SIDE_COLOURS[holed_side]
-    return [c for c in state["hands"][side] if cards.is_number(c) and cards.COLOUR[c] == colour]
+    numbers = NUMBERS[cards.SIDE_COLOURS[holed_side]]
+    return [c for c in state["hands"][side] if c in numbers]
 
 
 def ask_counter(state: State, side: str, text: str, k: dict[str, Any]) -> None:
@@ -189,17 +201,35 @@ def answer(state: State, role: str, action: dict[str, Any], chance: Chance, even
 
 def _resolve_test(state: State, pending: dict[str, Any], events: Events) -> None:
     side = pending["for"]
-    mine, theirs = pending["signs"][side], pending["signs"][other(side)]
+    signs = pending["signs"]
+    result, effect, event = TESTS_TOLD[pending["test"], side, signs[side], signs[OTHER[side]]]
+    events.append(event)
+    k = pending["then"]
+    k["outcome"] = result
+    k["result"] = effect
+
+
+def _test_told(test: str, side: str, mine: str, theirs: str) -> tuple[str, str, dict]:
+    """A test's result (P8), what it means for `side` and what the chase tells of it."""
     result = outcome(mine, theirs)
-    effect = TEST_RESULTS[pending["test"]][result]
+    effect = TEST_RESULTS[test][result]
     if result == "draw":
-        told = f"both show {mine}, a draw"
+        shown = f"both show {mine}, a draw"
     else:
         winner, loser = (mine, theirs) if result == "win" else (theirs, mine)
-        told = f"{winner} beats {loser}"
-    say(
-        events,
-        f"Test, {TEST_TITLES[pending['test']]}: {SIDE_NAMES[side]} show {mine}, "
-        f"{SIDE_NAMES[other(side)]} show {theirs}: {told}, {RESULT_WORDS[effect]}.",
+        shown = f"{winner} beats {loser}"
+    text = (
+        f"Test, {TEST_TITLES[test]}: {SIDE_NAMES[side]} show {mine}, "
+        f"{SIDE_NAMES[other(side)]} show {theirs}: {shown}, {RESULT_WORDS[effect]}."
     )
-    pending["then"].update(outcome=result, result=effect)
+    return result, effect, told(text)
+
+
+# Every test's result and telling, by (test, the side it is for, its sign, the other's sign).
+TESTS_TOLD = {
+    (test, side, mine, theirs): _test_told(test, side, mine, theirs)
+    for test in TEST_RESULTS
+    for side in OTHER
+    for mine in SIGNS
+    for theirs in SIGNS
+}

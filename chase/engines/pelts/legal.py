@@ -17,7 +17,7 @@ from chase.engines.pelts.model import (
     other,
 )
 from chase.engines.pelts.moves import distance
-from chase.engines.pelts.tables import SIDES
+from chase.engines.pelts.tables import OTHER, SIDES
 
 Action = dict[str, Any]
 
@@ -120,16 +120,19 @@ def paddlers(state: State, side: str) -> list[dict[str, Any]]:
     this is asked at every step of a playout)."""
     moved = state["used"]["moved"]
     length = state["river"]["length"]
-    return [
-        boat
-        for boat in state["canoes"][side]
-        if boat["index"] not in moved
-        and not boat["out"]
-        and not boat["finished"]
-        and not boat["skip_move"]
-        and not boat["skip_phase"]
-        and (boat["stuck"] is not None or boat["position"] < length)
-    ]
+    found = []
+    for boat in state["canoes"][side]:
+        if (
+            boat["out"]
+            or boat["finished"]
+            or boat["skip_move"]
+            or boat["skip_phase"]
+            or boat["index"] in moved
+            or (boat["stuck"] is None and boat["position"] >= length)
+        ):
+            continue
+        found.append(boat)
+    return found
 
 
 def movement(state: State, side: str, hand: list[str], kind: str | None = None) -> list[Action]:
@@ -138,27 +141,33 @@ def movement(state: State, side: str, hand: list[str], kind: str | None = None) 
     `kind` ("move" or "free") keeps only that kind, in the same order, and builds no other
     (what `apply` checks a posted move against)."""
     actions: list[Action] = []
-    boats = paddlers(state, side)
-    if not boats:
-        return actions
+    for boat_kind, boat, usable in moving_cards(state, side, hand):
+        if kind is None or boat_kind == kind:
+            index = boat["index"]
+            actions += [{"type": boat_kind, "card": c, "canoe": index} for c in usable]
+    return actions
+
+
+def moving_cards(state: State, side: str, hand: list[str]) -> list[tuple[str, dict, list[str]]]:
+    """What `movement` offers, without building its actions (the computer picks among these):
+    for each canoe that may paddle with at least one card of the hand, in canoe order, "move"
+    (or "free" when it is stuck), the canoe, and those cards in hand order."""
+    found: list[tuple[str, dict, list[str]]] = []
     usable = MOVERS[side]
-    movers = [c for c in hand if c in usable]
+    movers = [c for c in hand if c in usable]  # first: most hands that discard hold none
     if not movers:
-        return actions
-    for boat in boats:
-        index = boat["index"]
+        return found
+    for boat in paddlers(state, side):
         # P9: when stuck, a movement card the canoe could legally move with (odd only under
         # P5) frees it; the card is discarded and the canoe does not move.
         boat_kind = "move" if boat["stuck"] is None else "free"
-        if kind is not None and boat_kind != kind:
-            continue
         if odd_only(boat):  # may_move_on() for every card at once
-            actions += [
-                {"type": boat_kind, "card": c, "canoe": index} for c in movers if c in ODD_MOVERS
-            ]
+            odd = [c for c in movers if c in ODD_MOVERS]
+            if odd:
+                found.append((boat_kind, boat, odd))
         else:
-            actions += [{"type": boat_kind, "card": c, "canoe": index} for c in movers]
-    return actions
+            found.append((boat_kind, boat, movers))
+    return found
 
 
 def discards(hand: list[str]) -> list[Action]:
@@ -179,8 +188,8 @@ def action_cards(state: State, side: str, hand: list[str], only: str | None = No
     or "K") keeps the actions of those cards alone, in the same order: the computer asks for
     one rank at a time, in the order it considers them, and `apply` for the one posted."""
     actions: list[Action] = []
-    enemies = [b for b in state["canoes"][other(side)] if not b["out"] and not b["finished"]]
     colour = cards.SIDE_COLOURS[side]
+    acting = enemies = None  # worked out the first time a card needs them
     for card in hand:
         rank = cards.RANK[card]
         if only is not None and rank != only:
@@ -190,19 +199,35 @@ def action_cards(state: State, side: str, hand: list[str], only: str | None = No
         elif cards.COLOUR[card] != colour:
             continue
         elif rank == "J":  # P6: a Jack reloads an empty gun
-            actions += [
-                {"type": "reload", "card": card, "canoe": b["index"]}
-                for b in _acting(state, side)
-                if not b["loaded"]
-            ]
+            if acting is None:
+                acting = _acting(state, side)
+            for b in acting:  # loops, not comprehensions: the computer asks this every phase
+                if not b["loaded"]:
+                    actions.append({"type": "reload", "card": card, "canoe": b["index"]})
         elif rank == "Q":  # P6/P7: a loaded, dry gun and a target in sight
-            actions += [
-                {"type": "fire", "card": card, "canoe": b["index"], "target": e["index"]}
-                for b in _acting(state, side)
-                if gun_ready(state, b)
-                for e in enemies
-                if in_sight(state, b["position"], e["position"])
-            ]
+            if acting is None:
+                acting = _acting(state, side)
+            if enemies is None:
+                enemies = _enemies(state, side)
+            for b in acting:
+                if gun_ready(state, b):
+                    for e in enemies:
+                        if in_sight(state, b["position"], e["position"]):
+                            actions.append(
+                                {
+                                    "type": "fire",
+                                    "card": card,
+                                    "canoe": b["index"],
+                                    "target": e["index"],
+                                }
+                            )
         elif rank == "K":  # P6: a King sets a random event on an enemy canoe
+            if enemies is None:
+                enemies = _enemies(state, side)
             actions += [{"type": "event", "card": card, "target": e["index"]} for e in enemies]
     return actions
+
+
+def _enemies(state: State, side: str) -> list[dict[str, Any]]:
+    """The enemy canoes in play (`in_play`), the targets of shots and random events."""
+    return [b for b in state["canoes"][OTHER[side]] if not b["out"] and not b["finished"]]

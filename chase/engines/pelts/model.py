@@ -64,6 +64,12 @@ def say(events: Events, text: str, seat: str | None = None) -> None:
     events.append({"text": text} if seat is None else {"text": text, "seat": seat})
 
 
+def told(text: str, seat: str | None = None) -> dict[str, str]:
+    """An event made once and told many times (appended as it is: events are never changed
+    once told, and a state's log shares them with the state it was cloned from)."""
+    return {"text": text} if seat is None else {"text": text, "seat": seat}
+
+
 # -- setting up --------------------------------------------------------------------------------
 
 
@@ -186,14 +192,14 @@ def in_play(boat: dict[str, Any]) -> bool:
 
 def canoe_name(state: State, side: str, index: int) -> str:
     if side == "trapper" and len(state["canoes"]["trapper"]) == 1:
-        return "the trappers' canoe"
+        return SOLO_TRAPPER_CANOE
     names = CANOE_NAMES[side]
     return names[index] if index < len(names) else _numbered(side, index)
 
 
 def canoe_title(state: State, side: str, index: int) -> str:
     if side == "trapper" and len(state["canoes"]["trapper"]) == 1:
-        return "The trappers' canoe"
+        return SOLO_TRAPPER_TITLE
     titles = CANOE_TITLES[side]
     return titles[index] if index < len(titles) else _capital(_numbered(side, index))
 
@@ -207,6 +213,8 @@ def _capital(text: str) -> str:
 
 
 # The names of the canoes the options allow, made once: the events name canoes all the time.
+SOLO_TRAPPER_CANOE = "the trappers' canoe"  # the trappers' only canoe
+SOLO_TRAPPER_TITLE = "The trappers' canoe"
 CANOE_NAMES = {side: [_numbered(side, i) for i in range(3)] for side in SIDES}
 CANOE_TITLES = {side: [_capital(name) for name in names] for side, names in CANOE_NAMES.items()}
 
@@ -220,7 +228,12 @@ def odd_only(boat: dict[str, Any]) -> bool:
 def in_sight(state: State, a: int, b: int) -> bool:
     """P7: two points see each other unless a bend's apex lies between them."""
     lo, hi = (a, b) if a <= b else (b, a)
-    return not any(lo < apex < hi for apex in state["river"]["apexes"])
+    seen = True  # a loop, not any(): this is asked for every shot the computer weighs
+    for apex in state["river"]["apexes"]:
+        if lo < apex < hi:
+            seen = False
+            break
+    return seen
 
 
 def gun_ready(state: State, boat: dict[str, Any]) -> bool:
@@ -237,15 +250,32 @@ def hand_limit(state: State, side: str) -> int:
     for boat in boats:
         if not boat["out"]:
             in_action += 1
-    limit = HAND_BASE[side] + len(boats) - DEFAULT_CANOES[side]
-    if in_action < len(boats):
+    return HAND_LIMITS[side][len(boats), in_action]
+
+
+def _hand_limit(side: str, canoes: int, in_action: int) -> int:
+    """`hand_limit` for a side of `canoes` canoes, `in_action` of them not out."""
+    limit = HAND_BASE[side] + canoes - DEFAULT_CANOES[side]
+    if in_action < canoes:
         if side == "indian":
             # P5: one canoe left -> 3 cards; decided: with three canoes, 4 while two remain.
             limit = LAST_INDIAN_CANOE_HAND + in_action - 1
         else:
             # Decided: a lost second trapper canoe takes its extra card with it.
-            limit -= len(boats) - in_action
+            limit -= canoes - in_action
     return limit if limit > 1 else 1
+
+
+# Every hand size, by side, then by (canoes, canoes not out), worked out once (it is asked at
+# every end of a phase); far more canoes than the options allow.
+HAND_LIMITS = {
+    side: {
+        (canoes, in_action): _hand_limit(side, canoes, in_action)
+        for canoes in range(10)
+        for in_action in range(canoes + 1)
+    }
+    for side in SIDES
+}
 
 
 def reshuffle(state: State, chance: Chance, events: Events) -> None:
@@ -269,24 +299,32 @@ def end_deck_effects(state: State) -> None:
 def draw_up(state: State, side: str, chance: Chance, events: Events) -> None:
     """Phases 2 and 4: draw back up to the hand size (P4)."""
     hand = state["hands"][side]
+    pile = state["draw"]
     drawn = 0
-    limit = hand_limit(state, side)  # no canoe goes out while drawing
-    while len(hand) < limit:
-        if not state["draw"]:
+    wanted = hand_limit(state, side) - len(hand)  # no canoe goes out while drawing
+    while wanted > 0:
+        if not pile:
             if not state["discard"]:
                 break
             reshuffle(state, chance, events)
-        pile = state["draw"]
-        take = min(limit - len(hand), len(pile))
-        hand.extend(pile[: -take - 1 : -1])  # the top card first, as if drawn one by one
-        del pile[-take:]
+            pile = state["draw"]
+        if wanted == 1:  # the usual draw: one card after one discard
+            hand.append(pile.pop())
+            take = 1
+        else:
+            take = wanted if wanted < len(pile) else len(pile)
+            hand.extend(pile[: -take - 1 : -1])  # the top card first, as if drawn one by one
+            del pile[-take:]
         drawn += take
-    if not state["draw"] and state["discard"]:
+        wanted -= take
+    if not pile and state["discard"]:
         reshuffle(state, chance, events)  # P2: as soon as the pile is empty
     if drawn:
-        told = DRAWS[side]
-        text = told[drawn] if drawn < len(told) else _draws(side, drawn)
-        say(events, text, side)
+        draws = DRAWS[side]
+        if drawn < len(draws):
+            events.append(draws[drawn])
+        else:
+            say(events, _draws(side, drawn), side)
 
 
 def discard(state: State, side: str, card: str) -> None:
@@ -323,7 +361,7 @@ def _draws(side: str, drawn: int) -> str:
 
 
 # What drawing up says, made once for the usual numbers of cards (it is said every phase).
-DRAWS = {side: [_draws(side, n) for n in range(10)] for side in SIDES}
+DRAWS = {side: [told(_draws(side, n), side) for n in range(10)] for side in SIDES}
 
 
 # -- wounds and the end of the chase -----------------------------------------------------------
@@ -383,14 +421,13 @@ def finish(state: State, winner: str, events: Events) -> None:
         say(events, "The Indians win: the trappers will not reach the trading post.")
 
 
-def place(state: State, side: str, index: int, position: int, events: Events) -> None:
+def place(state: State, boat: dict[str, Any], position: int, events: Events) -> None:
     """Put a canoe at a position on the river: a trapper canoe at the end has escaped (P5)."""
-    boat = canoe(state, side, index)
     length = state["river"]["length"]
     boat["position"] = 0 if position < 0 else length if position > length else position
-    if side == "trapper" and position >= length:
+    if position >= length and boat["side"] == "trapper":
         boat.update(finished=True, stuck=None, stuck_on=None)
-        say(events, f"{canoe_title(state, side, index)} reaches the end of the river.")
+        say(events, f"{canoe_title(state, 'trapper', boat['index'])} reaches the end of the river.")
         check_end(state, events)
 
 
@@ -401,11 +438,13 @@ def drift(state: State, events: Events) -> None:
     put (P9 says only a canoe stuck on a floating obstacle still drifts).
     """
     length = state["river"]["length"]
-    say(events, DRIFT_TOLD)
-    gone = set()
+    events.append(DRIFT_TOLD)
+    gone = None  # the ids of the obstacles swept off the river, if any
     for obstacle in state["obstacles"]:
         obstacle["position"] += DRIFT
         if obstacle["position"] >= length:
+            if gone is None:
+                gone = set()
             gone.add(obstacle["id"])
     if gone:
         state["obstacles"] = [o for o in state["obstacles"] if o["id"] not in gone]
@@ -413,7 +452,7 @@ def drift(state: State, events: Events) -> None:
         for boat in state["canoes"][side]:
             if boat["out"] or boat["finished"] or boat["stuck"] == "aground":
                 continue  # out of play (see `in_play`), or aground
-            if boat["stuck_on"] in gone:
+            if gone and boat["stuck_on"] in gone:
                 boat.update(stuck=None, stuck_on=None)
             inches = DRIFT
             if boat["wide_left"] is not None:
@@ -423,11 +462,11 @@ def drift(state: State, events: Events) -> None:
                 inches -= carried
                 if inches:
                     boat["wide_left"] = None
-            place(state, side, boat["index"], boat["position"] + inches, events)
+            place(state, boat, boat["position"] + inches, events)
     check_end(state, events)
 
 
-DRIFT_TOLD = f'The current sweeps everything afloat {DRIFT}" downstream.'
+DRIFT_TOLD = told(f'The current sweeps everything afloat {DRIFT}" downstream.')
 
 
 def other(side: str) -> str:

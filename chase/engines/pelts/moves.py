@@ -7,8 +7,13 @@ from typing import Any
 
 from chase.engines.chance import Chance
 from chase.engines.pelts import cards
+from chase.engines.pelts.cards import MOVE_VALUE
 from chase.engines.pelts.flow import ask_choice, ask_counter, ask_reaction, ask_test, run, step
 from chase.engines.pelts.model import (
+    CANOE_NAMES,
+    CANOE_TITLES,
+    SOLO_TRAPPER_CANOE,
+    SOLO_TRAPPER_TITLE,
     Events,
     State,
     canoe,
@@ -21,12 +26,15 @@ from chase.engines.pelts.model import (
     other,
     place,
     say,
+    told,
 )
 from chase.engines.pelts.tables import (
     HIDDEN_SANDBANK_HALF_WIDTH,
     MELEE_REACH,
+    OTHER,
     ROCK_REACH,
     ROWER_WOUNDED,
+    SIDES,
     WIDE_EXTRA,
 )
 
@@ -37,14 +45,14 @@ HAZARD_ORDER = {"apex": 0, "hidden": 1, "obstacle": 2, "rock": 3}
 def distance(boat: dict[str, Any], card: str, counter: str | None) -> int:
     """Inches a movement card moves this canoe: halved when exhausted (rounded down), 1" less
     when taking on water, less a counter-card (P12), never below 0."""
-    inches = cards.MOVE_VALUE[card]
+    inches = MOVE_VALUE[card]
     if boat["exhausted"]:
         inches //= 2
     if boat["leaking"]:
         inches -= 1
     if counter is not None:
         inches -= cards.PIPS[counter]  # type: ignore[operator]
-    return max(0, inches)
+    return inches if inches > 0 else 0
 
 
 def may_move_on(boat: dict[str, Any], card: str) -> bool:
@@ -61,14 +69,29 @@ def start_move(state: State, side: str, index: int, card: str, chance: Chance, e
     discard(state, side, card)
     state["used"]["moved"].append(index)
     boat = canoe(state, side, index)
-    say(events, f"{cards.TITLE[card]}: {canoe_name(state, side, index)} paddles on.", side)
-    k = {"step": "move_countered", "side": side, "index": index, "card": card}
+    events.append(PADDLES_ON[side][canoe_name(state, side, index), card])
     if boat["holed"]:
+        k = {"step": "move_countered", "side": side, "index": index, "card": card}
         text = f"{canoe_title(state, side, index)} is holed and moves with {cards.name(card)}."
         ask_counter(state, other(side), text, k)
-    else:
-        k["counter"] = None
-        run(state, k, chance, events)
+    else:  # no counter-card: what `_move_countered` would hand on (the chase is on)
+        k = {"side": side, "index": index, "card": card, "counter": None, "cancelled": False}
+        _move_go(state, k, chance, events)
+
+
+def _paddles_on(card: str, name: str, side: str) -> dict[str, str]:
+    return told(f"{cards.TITLE[card]}: {name} paddles on.", side)
+
+
+# What playing a movement card says, by side, then by canoe name and card, made once.
+PADDLES_ON = {
+    side: {
+        (name, card): _paddles_on(card, name, side)
+        for name in (*CANOE_NAMES[side], SOLO_TRAPPER_CANOE)
+        for card in cards.FULL_DECK
+    }
+    for side in SIDES
+}
 
 
 def free(state: State, side: str, index: int, card: str, events: Events) -> None:
@@ -96,14 +119,16 @@ def _move_countered(state: State, k: dict, chance: Chance, events: Events) -> No
 
 @step("move_go")
 def _move_go(state: State, k: dict, chance: Chance, events: Events) -> None:
-    boat = canoe(state, k["side"], k["index"])
-    counter = None if k["cancelled"] else k["counter"]
-    inches = distance(boat, k["card"], counter)
-    say(events, f'{canoe_title(state, k["side"], k["index"])} moves up to {inches}".')
+    side, index = k["side"], k["index"]
+    boat = state["canoes"][side][index]
+    inches = distance(boat, k["card"], None if k["cancelled"] else k["counter"])
+    title = canoe_title(state, side, index)
+    event = MOVES_UP.get((title, inches))
+    events.append(event if event is not None else _moves_up(title, inches))
     path = {
         "step": "move_path",
-        "side": k["side"],
-        "index": k["index"],
+        "side": side,
+        "index": index,
         "cursor": boat["position"],
         "remaining": inches,
         "done": [],
@@ -115,7 +140,20 @@ def _move_go(state: State, k: dict, chance: Chance, events: Events) -> None:
         path["remaining"] -= min(inches, left)
         boat["wide_left"] = None if inches > left else left - inches
         path["done"].append(f"apex:{boat['position']}")
-    run(state, path, chance, events)
+    _move_path(state, path, chance, events)  # as `run` would: the chase is still on
+
+
+def _moves_up(title: str, inches: int) -> dict[str, str]:
+    return told(f'{title} moves up to {inches}".')
+
+
+# What the start of a move says, by canoe title and inches, made once for the usual inches.
+MOVES_UP = {
+    (title, inches): _moves_up(title, inches)
+    for side in SIDES
+    for title in (*CANOE_TITLES[side], SOLO_TRAPPER_TITLE)
+    for inches in range(cards.ACE_MOVE + 1)
+}
 
 
 # -- the path ----------------------------------------------------------------------------------
@@ -200,11 +238,14 @@ def _move_path(state: State, k: dict, chance: Chance, events: Events) -> None:
 
 
 def _what(hazard: dict) -> str:
-    return {
-        "hidden": "the hidden sandbank",
-        "obstacle": "a floating obstacle",
-        "rock": "a rock",
-    }[hazard["kind"]]
+    return HAZARD_NAMES[hazard["kind"]]
+
+
+HAZARD_NAMES = {
+    "hidden": "the hidden sandbank",
+    "obstacle": "a floating obstacle",
+    "rock": "a rock",
+}
 
 
 def _advance(k: dict, to: int) -> None:
@@ -270,25 +311,24 @@ def _move_hazard(state: State, k: dict, chance: Chance, events: Events) -> None:
 
 def _move_end(state: State, k: dict, chance: Chance, events: Events) -> None:
     side, index = k["side"], k["index"]
-    place(state, side, index, k["cursor"], events)
     boat = canoe(state, side, index)
+    place(state, boat, k["cursor"], events)
     if state["status"] != "playing" or not in_play(boat):
         return
-    enemies = [
-        e
-        for e in state["canoes"][other(side)]
-        if in_play(e) and abs(e["position"] - boat["position"]) <= MELEE_REACH
-    ]
-    if not enemies:
+    here = boat["position"]
+    options = []  # a melee with each enemy canoe in play (`in_play`) within reach
+    for e in state["canoes"][OTHER[side]]:
+        if (
+            not e["out"]
+            and not e["finished"]
+            and -MELEE_REACH <= e["position"] - here <= MELEE_REACH
+        ):
+            name = canoe_name(state, OTHER[side], e["index"])
+            options.append(
+                {"option": "melee", "target": e["index"], "label": f"Start a melee with {name}"}
+            )
+    if not options:
         return
-    options = [
-        {
-            "option": "melee",
-            "target": e["index"],
-            "label": f"Start a melee with {canoe_name(state, other(side), e['index'])}",
-        }
-        for e in enemies
-    ]
     options.append({"option": "no_melee", "label": "No melee"})
     text = f"{canoe_title(state, side, index)} is alongside the enemy."
     ask_choice(

@@ -19,6 +19,7 @@ from campaign.access import campaign_for, campaign_to_read, is_organiser, job_fo
 from campaign.models import Job
 from campaign.selectors import league as league_selectors
 from campaign.services.jobs import RECALCULATE
+from config.page_cache import cached
 
 
 def _table_context(request, campaign) -> dict:
@@ -32,7 +33,17 @@ def _table_context(request, campaign) -> dict:
         "headers": league_selectors.sort_links(sort),
         "sort": f"-{key}" if descending else key,
         "is_organiser": is_organiser(campaign, request.user),
-        "job": SimpleLazyObject(lambda: league_selectors.latest_job(campaign, RECALCULATE)),
+        # The organiser's last recalculation: the row from the page cache (a job's progress is a
+        # write, so a new version), its "done 2 minutes ago" worked out on every answer.
+        "job": SimpleLazyObject(
+            lambda: cached(
+                "latest-job",
+                campaign.id,
+                RECALCULATE,
+                request=request,
+                render=lambda: league_selectors.latest_job(campaign, RECALCULATE),
+            )  # fmt: skip
+        ),
         "settled_games": league_selectors.SETTLED_GAMES,
     }
 

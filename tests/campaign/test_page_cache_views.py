@@ -108,6 +108,21 @@ def test_a_treasury_correction_shows_in_the_ledger_at_once(client, war_party, pl
     assertContains(client.get(roster_url(war_party)), "Found a purse")
 
 
+def test_the_organisers_recalculation_line_follows_the_job(client, campaign, organiser):
+    """The job's row comes from the page cache; its progress is a write, so the line follows."""
+    from campaign.models import Job
+    from campaign.services.jobs import RECALCULATE
+
+    job = Job.objects.create(campaign=campaign, kind=RECALCULATE, state="running", total=4, done=1)
+    assertContains(warm(login(client, organiser), league_url(campaign)), "1 of 4 (25%)")
+    Job.objects.filter(pk=job.pk).update(done=3)
+    assertContains(client.get(league_url(campaign)), "3 of 4 (75%)")
+    Job.objects.filter(pk=job.pk).update(state="done", message="All recalculated")
+    page = client.get(league_url(campaign))
+    assertContains(page, "All recalculated")
+    assertNotContains(page, "3 of 4")
+
+
 def test_a_renamed_warband_shows_on_the_campaign_page_at_once(client, campaign, war_party, player):
     warm(login(client, player), campaign_url(campaign))
     services.warband_rename(warband=war_party, name="The Otter Clan")

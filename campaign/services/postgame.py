@@ -193,29 +193,17 @@ def _tell_commit(row: PostGame, sequence, final, new_ids: dict[int, int], actor)
     for figure in final.figures:
         if figure.id < 0:
             words = "hired" if figure.specialist else "recruited"
-            activity_record(
-                campaign=campaign_id,
-                kind=Activity.Kind.RECRUIT,
-                text=f"{warband.name} {words} {figure.name}",
-                url=roster,
-                actor=actor,
-            )
+            kind, text = Activity.Kind.RECRUIT, f"{warband.name} {words} {figure.name}"
         elif figure.state == "dead" and before.get(figure.id) != "dead":
-            activity_record(
-                campaign=campaign_id,
-                kind=Activity.Kind.DEATH,
-                text=f"{figure.name} of {warband.name} died after {game_words(game)}",
-                url=roster,
-                actor=actor,
-            )
+            kind = Activity.Kind.DEATH
+            text = f"{figure.name} of {warband.name} died after {game_words(game)}"
         elif figure.state == "captured" and before.get(figure.id) != "captured":
-            activity_record(
-                campaign=campaign_id,
-                kind=Activity.Kind.CAPTIVE,
-                text=f"{figure.name} of {warband.name} is held captive by {captor.name}",
-                url=roster,
-                actor=actor,
-            )
+            kind = Activity.Kind.CAPTIVE
+            text = f"{figure.name} of {warband.name} is held captive by {captor.name}"
+        else:
+            continue
+        activity_record(campaign=campaign_id, kind=kind, text=text, url=roster, actor=actor)
+        if kind == Activity.Kind.CAPTIVE:
             item = Item(
                 kind=SETTLE_CAPTIVE.key,
                 title=f"Offer a ransom for {figure.name} of {warband.name}, held by {captor.name}",

@@ -7,7 +7,9 @@ attractions and campsites. Each reachable move is worth the points it brings (at
 the way, a card space's average, a campsite's score) plus three points for every space it
 gains towards the aim. It camps when the night counts or when the site's score beats a lost
 throw, enters the Unmapped Region when the exits are on average nearer its aim, and waits at the
-foot of Raven Rock for fair weather only when the summit is its aim.
+foot of Raven Rock for fair weather only when the summit is its aim and another canoe can throw
+(only a thrown 6 turns the dial while it waits: with every other canoe windbound on an island,
+waiting would wait for ever).
 """
 
 from __future__ import annotations
@@ -70,10 +72,21 @@ def computer_action(state: State, role: str, chance: Chance) -> Action:
         by_type = {action["type"]: action for action in actions}
         if "enter" in by_type and _enter_pays(state, player, aim, targets):
             return by_type["enter"]
-        if "wait" in by_type and aim == "raven":
+        if "wait" in by_type and aim == "raven" and _another_can_throw(state, player):
             return by_type["wait"]
         return by_type["throw"]
     return max(actions, key=lambda action: worth(state, player, action, aim, targets))
+
+
+def _another_can_throw(state: State, player: Player) -> bool:
+    """Whether some other canoe may throw the die, and so perhaps a 6 that turns the dial (M3):
+    one windbound on an island cannot."""
+    b = board(state)
+    windbound = weather(state) == "windbound"
+    return any(
+        other is not player and not (windbound and b.spaces[other["at"]]["kind"] == "island")
+        for other in state["players"]
+    )
 
 
 # --- the aim ---------------------------------------------------------------------------------

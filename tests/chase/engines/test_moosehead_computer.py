@@ -89,6 +89,17 @@ def test_it_waits_at_the_foot_of_raven_rock_when_the_summit_is_its_task():
     assert choice(throw(state, 4).state)["to"] == BOARD.summit
 
 
+def test_it_does_not_wait_for_a_wind_no_one_can_turn():
+    # Found by the trip properties: with the other canoe windbound on an island nobody throws,
+    # no 6 turns the dial (M3), and waiting for better weather would go on for ever.
+    raven = put(trip(), at=BOARD.raven_base, trail=[KINEO[0]], destination="dest-raven")
+    stranded = setting(put(raven, "canoe-2", at=named("Deer Island")), weather="windbound")
+    afloat = setting(put(raven, "canoe-2", at=CHANNEL), weather="windbound")
+
+    assert choice(stranded)["type"] == "throw"
+    assert choice(afloat)["type"] == "wait"
+
+
 def test_without_that_task_it_does_not_wait_for_the_weather():
     state = setting(put(trip(), at=BOARD.raven_base, trail=[KINEO[0]]), weather="headwind")
 

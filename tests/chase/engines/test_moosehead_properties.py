@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from chase.engines.chance import RandomChance, ScriptedChance
@@ -95,6 +95,8 @@ def check_table(state):
 
 @trips
 @given(options=trip_options, seed=st.integers(0, 2**32 - 1), policy=policies)
+# Once a computer waited at Raven Rock for ever, the other canoe windbound on an island.
+@example(options={"players": 2, "nights": 1, "variant": "long"}, seed=349, policy="computer")
 def test_every_trip_keeps_the_rules_after_every_action_and_ends(options, seed, policy):
     chance = RandomChance(seed)
     state = ENGINE.new_game(options, chance).state

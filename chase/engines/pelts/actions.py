@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from chase.engines.chance import Chance
 from chase.engines.pelts import cards
-from chase.engines.pelts.flow import ask_choice, ask_reaction, ask_test, run, step
+from chase.engines.pelts.flow import answer, ask_choice, ask_reaction, ask_test, run, step
 from chase.engines.pelts.model import (
     Events,
     State,
@@ -28,7 +28,7 @@ from chase.engines.pelts.model import (
     side_title,
     told,
 )
-from chase.engines.pelts.moves import hidden_sandbank
+from chase.engines.pelts.moves import free, hidden_sandbank, start_move
 from chase.engines.pelts.tables import EVENTS, ROWER_LOST, ROWER_WOUNDED, SIDES
 
 
@@ -316,7 +316,8 @@ def count_joker(state: State, card: str, chance: Chance, events: Events) -> None
 
 
 def discard_card(state: State, side: str, card: str, events: Events) -> None:
-    discard(state, side, card)
+    state["hands"][side].remove(card)  # `discard`, written out: nearly every phase does this
+    state["discard"].append(card)
     state["used"]["discard"] = True
     events.append(DISCARDS[side][card])
 
@@ -359,3 +360,32 @@ def _start_turn(state: State) -> None:
     state["phase"] = 1
     state["active"] = "trapper"
     state["used"] = fresh_used()
+
+
+# -- carrying out an action --------------------------------------------------------------------
+
+PENDING_ANSWERS = frozenset({"sign", "cancel", "allow", "counter", "no_counter", "choose"})
+
+
+def perform(state: State, role: str, action: dict, chance: Chance, events: Events) -> None:
+    """Carry out a legal action on `state` (a private copy), the commonest kinds first: moves,
+    answers, ends of phases, discards (a playout plays those itself and hands on the rest)."""
+    kind = action["type"]
+    if kind == "move":
+        start_move(state, role, action["canoe"], action["card"], chance, events)
+    elif kind in PENDING_ANSWERS:
+        answer(state, role, action, chance, events)
+    elif kind == "end":
+        end_phase(state, chance, events)
+    elif kind == "discard":
+        discard_card(state, role, action["card"], events)
+    elif kind == "free":
+        free(state, role, action["canoe"], action["card"], events)
+    elif kind == "reload":
+        reload(state, role, action["canoe"], action["card"], events)
+    elif kind == "fire":
+        fire(state, role, action["canoe"], action["card"], action["target"], chance, events)
+    elif kind == "event":
+        king(state, role, action["card"], action["target"], chance, events)
+    else:
+        joker(state, role, action["card"], chance, events)

@@ -23,9 +23,8 @@ from chase.engines.pelts.flow import (
     pending_actions,
     signers,
 )
-from chase.engines.pelts.legal import action_cards, labelled, legal_actions, moving_cards, slowed
+from chase.engines.pelts.legal import action_cards, labelled, legal_actions, moving_cards
 from chase.engines.pelts.model import State, canoe, in_play, odd_only, other
-from chase.engines.pelts.moves import distance
 from chase.engines.pelts.tables import MELEE_REACH, OTHER, SIDES, WIDE_EXTRA
 
 Action = dict[str, Any]
@@ -96,12 +95,15 @@ def respond(state: State, role: str, pending: dict, chance: Chance) -> Action:
     """`choose` in a sub-phase (`pending`, the state's) that waits for `role`."""
     if pending["kind"] == "test":  # the signs need no list: any of the three, at random
         return chance.choice(SIGN_ACTIONS, label="computer sign")
-    return _answer(state, role, pending)
+    return reply(state, role, pending)
 
 
 def pick(state: State, role: str) -> Action:
     """`choose` in `role`'s active phase (no sub-phase is waiting)."""
-    if slowed(state, role):
+    for boat in state["canoes"][role]:  # not `slowed`: a canoe of the side is in action
+        if not boat["skip_phase"] and not boat["out"] and not boat["finished"]:
+            break
+    else:
         return END
     hand = state["hands"][role]
     moving = moving_cards(state, role, hand)  # each canoe's cards to move, or to get free
@@ -112,12 +114,17 @@ def pick(state: State, role: str) -> Action:
     # Its cards that may be played as action cards, by rank: asked only when the hand holds any
     # (none count once its action is used).
     own = ACTION_CARDS[role]
-    held = not state["used"]["action"] and not own["any"].isdisjoint(hand)
-    if held and not own["Q"].isdisjoint(hand):
+    used = state["used"]
+    held = not used["action"] and not own["any"].isdisjoint(hand)
+    if not held:  # the commonest ending: a move, else a discard
+        if moving:
+            return _move(state, role, moving)
+        return _discard(state, role, hand) if not used["discard"] and hand else END
+    if held and not own["Q"].isdisjoint(hand) and _guns(state, role, True):
         shots = action_cards(state, role, hand, "Q")
         if shots:
             return max(shots, key=lambda a: _wounds(canoe(state, other(role), a["target"])))
-    if held and not own["J"].isdisjoint(hand):
+    if held and not own["J"].isdisjoint(hand) and _guns(state, role, False):
         reloads = action_cards(state, role, hand, "J")
         if reloads:
             return reloads[0]
@@ -135,9 +142,25 @@ def pick(state: State, role: str) -> Action:
         ]
         if second:
             return second[0]
-    if not state["used"]["discard"] and hand:
+    if not used["discard"] and hand:
         return _discard(state, role, hand)
     return END
+
+
+def _guns(state: State, role: str, ready: bool) -> bool:
+    """Has a canoe of `role` that may play an action card a gun ready to fire (`ready`), or an
+    unloaded gun to reload? Asked before `action_cards` builds a Queen's or a Jack's actions:
+    most of the hands that hold one cannot play it."""
+    if ready and state["rain"]:
+        return False  # P13: no canoe may shoot (`gun_ready`)
+    for boat in state["canoes"][role]:
+        if not boat["out"] and not boat["finished"] and not boat["skip_phase"]:  # `_acting`
+            if ready:
+                if boat["loaded"] and not boat["wet_powder"]:
+                    return True
+            elif not boat["loaded"]:
+                return True
+    return False
 
 
 # Each side's cards that may be played as action cards (P3: its own colour; jokers), by rank,
@@ -160,7 +183,7 @@ END: Action = {"type": "end"}  # never changed: `computer_action` labels a copy
 # -- answering a sub-phase ---------------------------------------------------------------------
 
 
-def _answer(state: State, role: str, pending: dict) -> Action:
+def reply(state: State, role: str, pending: dict) -> Action:
     """The answer to a reaction or a counter-card without its label (`computer_action` adds
     it), to a choice with it (the options carry theirs); no other answer is built."""
     kind = pending["kind"]
@@ -261,16 +284,23 @@ def _move(state: State, role: str, moving: list[tuple[str, dict, list[str]]]) ->
     moves = []
     keep_ace = False
     for _, boat, usable in moving:
+        exhausted, leaking = boat["exhausted"], boat["leaking"]
         for card in usable:
-            inches = distance(boat, card, None)
+            inches = MOVE_VALUE[card]  # `distance(boat, card, None)`, written out
+            if exhausted:
+                inches //= 2
+            if leaking:
+                inches -= 1
+            if inches < 0:
+                inches = 0
             moves.append((boat, card, inches))
-            if inches >= KEEP_ACE_BELOW and RANK[card] != "A":
+            if inches >= KEEP_ACE_BELOW and card not in ACES:
                 keep_ace = True
     lead = None if role == "trapper" else _lead_trapper(state)
     best, best_key = moves[0], None
     for move in moves:
         boat, card, inches = move
-        if keep_ace and RANK[card] == "A":
+        if keep_ace and card in ACES:
             continue
         position = boat["position"]
         if role == "trapper":
@@ -284,6 +314,9 @@ def _move(state: State, role: str, moving: list[tuple[str, dict, list[str]]]) ->
         if best_key is None or key > best_key:  # the first of equals, in the order offered
             best, best_key = move, key
     return {"type": "move", "card": best[1], "canoe": best[0]["index"]}
+
+
+ACES = frozenset(card for card in cards.FULL_DECK if RANK[card] == "A")
 
 
 def _event(state: State, role: str, events: list[Action]) -> Action:

@@ -181,7 +181,7 @@ def answer(state: State, role: str, action: dict[str, Any], chance: Chance, even
             pending["signs"][other(role)] = chance.choice(SIGNS, label="sign")
         if None in pending["signs"].values():
             return
-        _resolve_test(state, pending, events)
+        resolve_test(state, pending, events)
     elif kind == "cancel":
         discard(state, role, action["card"])
         say(events, f"{side_title(role)} cancel it with {cards.name(action['card'])}.")
@@ -199,7 +199,8 @@ def answer(state: State, role: str, action: dict[str, Any], chance: Chance, even
     run(state, k, chance, events)
 
 
-def _resolve_test(state: State, pending: dict[str, Any], events: Events) -> None:
+def resolve_test(state: State, pending: dict[str, Any], events: Events) -> None:
+    """Both signs shown (P8): tell the test's result and write it into its continuation."""
     side = pending["for"]
     signs = pending["signs"]
     result, effect, event = TESTS_TOLD[pending["test"], side, signs[side], signs[OTHER[side]]]

@@ -300,15 +300,19 @@ def draw_up(state: State, side: str, chance: Chance, events: Events) -> None:
     """Phases 2 and 4: draw back up to the hand size (P4)."""
     hand = state["hands"][side]
     pile = state["draw"]
-    drawn = 0
     wanted = hand_limit(state, side) - len(hand)  # no canoe goes out while drawing
+    if wanted == 1 and len(pile) > 1:  # the usual draw: one card after one discard
+        hand.append(pile.pop())
+        events.append(DRAWS[side][1])
+        return
+    drawn = 0
     while wanted > 0:
         if not pile:
             if not state["discard"]:
                 break
             reshuffle(state, chance, events)
             pile = state["draw"]
-        if wanted == 1:  # the usual draw: one card after one discard
+        if wanted == 1:
             hand.append(pile.pop())
             take = 1
         else:
@@ -462,7 +466,11 @@ def drift(state: State, events: Events) -> None:
                 inches -= carried
                 if inches:
                     boat["wide_left"] = None
-            place(state, boat, boat["position"] + inches, events)
+            position = boat["position"] + inches
+            if position < length:
+                boat["position"] = position  # `place`, short of the end of the river
+            else:
+                place(state, boat, position, events)
     check_end(state, events)
 
 

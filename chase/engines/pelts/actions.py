@@ -8,6 +8,7 @@ from chase.engines.chance import Chance
 from chase.engines.pelts import cards
 from chase.engines.pelts.flow import answer, ask_choice, ask_reaction, ask_test, run, step
 from chase.engines.pelts.model import (
+    HAND_LIMITS,
     Events,
     State,
     canoe,
@@ -336,20 +337,24 @@ def end_phase(state: State, chance: Chance, events: Events) -> None:
     """Phases 2 and 4 draw back up; after the Indians, phase 5 drifts and a new turn starts."""
     side = state["active"]
     events.append(PHASE_ENDS[side])
-    # Skips last for the owner's next phase, and all of them are set in the enemy's phase.
-    for boat in state["canoes"][side]:
+    boats = state["canoes"][side]
+    in_action = 0  # the side's canoes not out, for its hand size (`hand_limit`, written out)
+    for boat in boats:
+        # Skips last for the owner's next phase, and all of them are set in the enemy's phase.
         boat["skip_move"] = boat["skip_phase"] = False
-    draw_up(state, side, chance, events)
+        if not boat["out"]:
+            in_action += 1
+    draw_up(state, side, chance, events, HAND_LIMITS[side][len(boats), in_action])
+    state["used"] = fresh_used()
     if side == "trapper":
-        state["used"] = fresh_used()
         state["active"] = "indian"
         state["phase"] = 3
         return
     drift(state, events)
-    if state["status"] == "playing":
-        _start_turn(state)  # with a fresh `used`
-    else:
-        state["used"] = fresh_used()
+    if state["status"] == "playing":  # a new turn (`_start_turn`)
+        state["turn"] += 1
+        state["phase"] = 1
+        state["active"] = "trapper"
 
 
 PHASE_ENDS = {side: told(f"{side_title(side)} end their phase.", side) for side in SIDES}

@@ -24,8 +24,8 @@ from chase.engines.pelts.flow import (
     signers,
 )
 from chase.engines.pelts.legal import action_cards, labelled, legal_actions, moving_cards
-from chase.engines.pelts.model import State, canoe, in_play, odd_only, other
-from chase.engines.pelts.tables import MELEE_REACH, OTHER, SIDES, WIDE_EXTRA
+from chase.engines.pelts.model import State, canoe, in_play, other
+from chase.engines.pelts.tables import MELEE_REACH, OTHER, ROWER_OK, SIDES, WIDE_EXTRA
 
 Action = dict[str, Any]
 
@@ -187,19 +187,31 @@ def reply(state: State, role: str, pending: dict) -> Action:
     """The answer to a reaction or a counter-card without its label (`computer_action` adds
     it), to a choice with it (the options carry theirs); no other answer is built."""
     kind = pending["kind"]
-    if kind == "counter":  # the biggest counter-card (the first of them), if any
-        best = None
-        for card in counter_cards(state, role, other(role)):
-            if best is None or PIPS[card] > PIPS[best]:
-                best = card
-        return NO_COUNTER if best is None else {"type": "counter", "card": best}
+    if kind == "counter":
+        card = counter_card(state, role)
+        return NO_COUNTER if card is None else {"type": "counter", "card": card}
     if kind == "reaction":
-        if _worth_an_ace(state, pending):
-            aces = cancel_aces(state, role)
-            if aces:
-                return {"type": "cancel", "card": aces[0]}
-        return ALLOW
+        ace = cancelling_ace(state, role, pending)
+        return ALLOW if ace is None else {"type": "cancel", "card": ace}
     return _choose(state, role, pending)
+
+
+def counter_card(state: State, role: str) -> str | None:
+    """The counter-card the computer plays (P12): the biggest it holds (the first of them)."""
+    best = None
+    for card in counter_cards(state, role, OTHER[role]):
+        if best is None or PIPS[card] > PIPS[best]:
+            best = card
+    return best
+
+
+def cancelling_ace(state: State, role: str, pending: dict) -> str | None:
+    """The ace the computer cancels a reaction's cause with (P6), if it is worth one."""
+    if _worth_an_ace(state, pending):
+        aces = cancel_aces(state, role)
+        if aces:
+            return aces[0]
+    return None
 
 
 NO_COUNTER: Action = {"type": "no_counter"}  # never changed: `computer_action` labels a copy
@@ -345,16 +357,13 @@ def _discard(state: State, role: str, hand: list[str]) -> Action:
     for boat in state["canoes"][role]:
         if not boat["out"] and not boat["finished"]:
             if odd_moves_only is not False:  # once one canoe moves on any card, it stays so
-                odd_moves_only = odd_only(boat)
+                rowers = boat["rowers"]  # `odd_only`, written out
+                odd_moves_only = boat["paddle_lost"] or rowers.count(ROWER_OK) != len(rowers)
             if not boat["loaded"]:
                 unloaded = True
     worth = DISCARD_WORTH[role, odd_moves_only is True, holed, unloaded, state["rain"]]
-    worst, least = None, None
-    for card in hand:  # the first of the least useful, as min() picks
-        value = worth[card]
-        if least is None or value < least:
-            worst, least = card, value
-    return {"type": "discard", "card": worst}
+    # The first of the least useful (min() keeps the first of equals).
+    return {"type": "discard", "card": min(hand, key=worth.__getitem__)}
 
 
 def _worth(card: str, colour: str, holed: bool, odd_moves_only: bool, worth: dict) -> int:

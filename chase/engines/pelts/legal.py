@@ -155,9 +155,9 @@ def moving_cards(state: State, side: str, hand: list[str]) -> list[tuple[str, di
     `paddlers` and `odd_only` written out: the computer asks this at every step of a playout."""
     found: list[tuple[str, dict, list[str]]] = []
     usable = MOVERS[side]
-    movers = [c for c in hand if c in usable]  # first: most hands that discard hold none
-    if not movers:
+    if usable.isdisjoint(hand):  # first: most hands that discard hold none
         return found
+    movers = None  # the hand's movement cards, once a canoe may paddle
     moved = state["used"]["moved"]
     length = state["river"]["length"]
     for boat in state["canoes"][side]:
@@ -174,6 +174,8 @@ def moving_cards(state: State, side: str, hand: list[str]) -> list[tuple[str, di
         # P9: when stuck, a movement card the canoe could legally move with (odd only under
         # P5) frees it; the card is discarded and the canoe does not move.
         boat_kind = "move" if stuck is None else "free"
+        if movers is None:
+            movers = [c for c in hand if c in usable]
         rowers = boat["rowers"]
         if boat["paddle_lost"] or rowers.count(ROWER_OK) != len(rowers):  # `odd_only`
             odd = [c for c in movers if c in ODD_MOVERS]

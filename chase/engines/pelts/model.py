@@ -296,14 +296,18 @@ def end_deck_effects(state: State) -> None:
     state["jokers"] = []
 
 
-def draw_up(state: State, side: str, chance: Chance, events: Events) -> None:
-    """Phases 2 and 4: draw back up to the hand size (P4)."""
+def draw_up(state: State, side: str, chance: Chance, events: Events, limit: int) -> None:
+    """Phases 2 and 4: draw back up to the hand size, `limit` (P4; see `hand_limit`)."""
     hand = state["hands"][side]
     pile = state["draw"]
-    wanted = hand_limit(state, side) - len(hand)  # no canoe goes out while drawing
-    if wanted == 1 and len(pile) > 1:  # the usual draw: one card after one discard
-        hand.append(pile.pop())
-        events.append(DRAWS[side][1])
+    wanted = limit - len(hand)  # no canoe goes out while drawing
+    if 0 < wanted < len(pile) and wanted < len(DRAWS[side]):  # the usual draw: a card or two
+        if wanted == 1:
+            hand.append(pile.pop())
+        else:
+            hand.extend(pile[: -wanted - 1 : -1])  # the top card first, as if drawn one by one
+            del pile[-wanted:]
+        events.append(DRAWS[side][wanted])
         return
     drawn = 0
     while wanted > 0:

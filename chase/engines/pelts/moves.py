@@ -21,7 +21,6 @@ from chase.engines.pelts.model import (
     canoe_title,
     discard,
     hurt,
-    in_play,
     odd_only,
     other,
     place,
@@ -66,17 +65,17 @@ def may_move_on(boat: dict[str, Any], card: str) -> bool:
 
 def start_move(state: State, side: str, index: int, card: str, chance: Chance, events: Events):
     """Play a movement card for one canoe (P3, P4)."""
-    discard(state, side, card)
+    state["hands"][side].remove(card)  # `discard`, written out
+    state["discard"].append(card)
     state["used"]["moved"].append(index)
-    boat = canoe(state, side, index)
+    boat = state["canoes"][side][index]
     events.append(PADDLES_ON[side][canoe_name(state, side, index), card])
     if boat["holed"]:
         k = {"step": "move_countered", "side": side, "index": index, "card": card}
         text = f"{canoe_title(state, side, index)} is holed and moves with {cards.name(card)}."
         ask_counter(state, other(side), text, k)
     else:  # no counter-card: what `_move_countered` would hand on (the chase is on)
-        k = {"side": side, "index": index, "card": card, "counter": None, "cancelled": False}
-        _move_go(state, k, chance, events)
+        _paddle(state, side, index, boat, distance(boat, card, None), chance, events)
 
 
 def _paddles_on(card: str, name: str, side: str) -> dict[str, str]:
@@ -122,6 +121,12 @@ def _move_go(state: State, k: dict, chance: Chance, events: Events) -> None:
     side, index = k["side"], k["index"]
     boat = state["canoes"][side][index]
     inches = distance(boat, k["card"], None if k["cancelled"] else k["counter"])
+    _paddle(state, side, index, boat, inches, chance, events)
+
+
+def _paddle(state: State, side: str, index: int, boat: dict, inches: int, chance, events) -> None:
+    """The canoe paddles up to `inches` along its path (the move's step, once any counter-card
+    is settled)."""
     title = canoe_title(state, side, index)
     event = MOVES_UP.get((title, inches))
     events.append(event if event is not None else _moves_up(title, inches))
@@ -207,8 +212,9 @@ def wide_gets_round(cursor: int, remaining: int, apex: int) -> bool:
 def _move_path(state: State, k: dict, chance: Chance, events: Events) -> None:
     side, index = k["side"], k["index"]
     hazard = next_hazard(state, k["cursor"], k["remaining"], k["done"])
-    if hazard is None:
-        _advance(k, k["cursor"] + k["remaining"])
+    if hazard is None:  # `_advance` to the end of the move, written out
+        k["cursor"] += k["remaining"]
+        k["remaining"] = 0
         _move_end(state, k, chance, events)
         return
     k["hazard"] = hazard
@@ -311,9 +317,15 @@ def _move_hazard(state: State, k: dict, chance: Chance, events: Events) -> None:
 
 def _move_end(state: State, k: dict, chance: Chance, events: Events) -> None:
     side, index = k["side"], k["index"]
-    boat = canoe(state, side, index)
-    place(state, boat, k["cursor"], events)
-    if state["status"] != "playing" or not in_play(boat):
+    boat = state["canoes"][side][index]
+    here = k["cursor"]
+    if 0 <= here < state["river"]["length"]:
+        boat["position"] = here  # `place`, short of the end of the river
+    else:
+        place(state, boat, here, events)
+        if state["status"] != "playing":
+            return
+    if boat["out"] or boat["finished"]:  # not `in_play`
         return
     here = boat["position"]
     options = []  # a melee with each enemy canoe in play (`in_play`) within reach

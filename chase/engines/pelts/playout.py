@@ -8,7 +8,8 @@ on one copy changed in place. What stepping does that a playout need not:
 - the computer picks without building every legal action (see `computer.choose`), and nothing
   is checked that its own choice makes legal; no label is made;
 - a test's signs are drawn for both sides at once, and the test resolved, without an action
-  for each sign;
+  for each sign; a counter-card or an ace is played, or not, without an action either (a
+  choice's answer is still built: it carries the option);
 - the end of the phase after the computer's discard is known without asking it again;
 - the log is cut to its last events once, at the end.
 """
@@ -17,8 +18,8 @@ from __future__ import annotations
 
 from chase.engines.chance import Chance
 from chase.engines.pelts.actions import discard_card, end_phase, perform
-from chase.engines.pelts.computer import pick, reply
-from chase.engines.pelts.flow import answer, resolve_test, run
+from chase.engines.pelts.computer import cancelling_ace, counter_card, pick, reply
+from chase.engines.pelts.flow import answer, cancel, counter, resolve_test, run
 from chase.engines.pelts.model import State, clone
 from chase.engines.pelts.moves import start_move
 from chase.engines.pelts.tables import LOG_LENGTH, OTHER, SIDES, SIGNS
@@ -49,9 +50,27 @@ def playout(state: State, chance: Chance) -> State:
                 resolve_test(state, pending, events)
                 state["pending"] = None
                 run(state, pending["then"], chance, events)
-            else:
-                role = pending["seat"]
+                continue
+            role = pending["seat"]
+            k = pending["then"]
+            kind = pending["kind"]
+            if kind == "counter":
+                card = counter_card(state, role)
+                if card is None:
+                    k["counter"] = None
+                else:
+                    counter(state, role, card)
+            elif kind == "reaction":
+                card = cancelling_ace(state, role, pending)
+                if card is None:
+                    k["cancelled"] = False
+                else:
+                    cancel(state, role, card, events)
+            else:  # a choice: its answer carries the option chosen
                 answer(state, role, reply(state, role, pending), chance, events)
+                continue
+            state["pending"] = None  # as `flow.answer` carries on
+            run(state, k, chance, events)
             continue
         role = state["active"]
         action = pick(state, role)

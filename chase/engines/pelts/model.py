@@ -53,11 +53,15 @@ def clone(state: State) -> State:
 
 def plain_copy(value: Any) -> Any:
     """A deep copy of JSON-like data (dicts, lists and immutable scalars)."""
-    if type(value) is dict:
-        return {k: plain_copy(v) for k, v in value.items()}
-    if type(value) is list:
-        return [plain_copy(v) for v in value]
+    kind = type(value)
+    if kind is dict:  # the scalars (most of the values) taken as they are, without a call
+        return {k: plain_copy(v) if type(v) in CONTAINERS else v for k, v in value.items()}
+    if kind is list:
+        return [plain_copy(v) if type(v) in CONTAINERS else v for v in value]
     return value
+
+
+CONTAINERS = frozenset({dict, list})
 
 
 def say(events: Events, text: str, seat: str | None = None) -> None:

@@ -163,11 +163,11 @@ def moving_cards(state: State, side: str, hand: list[str]) -> list[tuple[str, di
     for boat in state["canoes"][side]:
         stuck = boat["stuck"]
         if (
-            boat["out"]
+            boat["index"] in moved  # first: the commonest reason, once a canoe has moved
+            or boat["out"]
             or boat["finished"]
             or boat["skip_move"]
             or boat["skip_phase"]
-            or boat["index"] in moved
             or (stuck is None and boat["position"] >= length)
         ):
             continue  # not one of the `paddlers`

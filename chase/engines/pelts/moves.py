@@ -130,22 +130,30 @@ def _paddle(state: State, side: str, index: int, boat: dict, inches: int, chance
     title = canoe_title(state, side, index)
     event = MOVES_UP.get((title, inches))
     events.append(event if event is not None else _moves_up(title, inches))
-    path = {
-        "step": "move_path",
-        "side": side,
-        "index": index,
-        "cursor": boat["position"],
-        "remaining": inches,
-        "done": [],
-    }
+    cursor = boat["position"]
+    remaining = inches
+    done: list[str] = []
     if boat["wide_left"] is not None:
         # P9: a canoe partway round a bend first paddles the rest of the wide line; the bend
         # was chosen already, so its apex is not met again.
         left = boat["wide_left"]
-        path["remaining"] -= min(inches, left)
+        remaining -= min(inches, left)
         boat["wide_left"] = None if inches > left else left - inches
-        path["done"].append(f"apex:{boat['position']}")
-    _move_path(state, path, chance, events)  # as `run` would: the chase is still on
+        done.append(f"apex:{cursor}")
+    # What `_move_path` does (the chase is still on), the path kept only if a hazard stops it.
+    hazard = next_hazard(state, cursor, remaining, done)
+    if hazard is None:
+        _move_end(state, side, index, cursor + remaining, events)
+        return
+    path = {
+        "step": "move_path",
+        "side": side,
+        "index": index,
+        "cursor": cursor,
+        "remaining": remaining,
+        "done": done,
+    }
+    _meet(state, path, hazard)
 
 
 def _moves_up(title: str, inches: int) -> dict[str, str]:
@@ -210,13 +218,18 @@ def wide_gets_round(cursor: int, remaining: int, apex: int) -> bool:
 
 @step("move_path")
 def _move_path(state: State, k: dict, chance: Chance, events: Events) -> None:
-    side, index = k["side"], k["index"]
     hazard = next_hazard(state, k["cursor"], k["remaining"], k["done"])
     if hazard is None:  # `_advance` to the end of the move, written out
         k["cursor"] += k["remaining"]
         k["remaining"] = 0
-        _move_end(state, k, chance, events)
+        _move_end(state, k["side"], k["index"], k["cursor"], events)
         return
+    _meet(state, k, hazard)
+
+
+def _meet(state: State, k: dict, hazard: dict) -> None:
+    """The move (`k`, a "move_path" continuation) meets `hazard`: a bend's choice, or a test."""
+    side, index = k["side"], k["index"]
     k["hazard"] = hazard
     if hazard["kind"] == "apex":
         apex = hazard["at"]
@@ -276,7 +289,7 @@ def _move_apex(state: State, k: dict, chance: Chance, events: Events) -> None:
             say(events, f'{name} goes wide and ends partway round the bend ({left}" to go).')
             canoe(state, k["side"], k["index"])["wide_left"] = left
             k["remaining"] = 0
-            _move_end(state, k, chance, events)
+            _move_end(state, k["side"], k["index"], k["cursor"], events)
             return
         say(events, f"{name} goes wide round the bend.")
         k["remaining"] -= WIDE_EXTRA
@@ -299,12 +312,12 @@ def _move_hazard(state: State, k: dict, chance: Chance, events: Events) -> None:
     if result in ("aground", "caught"):
         boat.update(stuck="aground", stuck_on=None)
         k["remaining"] = 0
-        _move_end(state, k, chance, events)
+        _move_end(state, k["side"], k["index"], k["cursor"], events)
         return
     if result == "stuck":
         boat.update(stuck="obstacle", stuck_on=k["hazard"]["id"])
         k["remaining"] = 0
-        _move_end(state, k, chance, events)
+        _move_end(state, k["side"], k["index"], k["cursor"], events)
         return
     if result == "holed":
         boat["holed"] = True
@@ -315,10 +328,9 @@ def _move_hazard(state: State, k: dict, chance: Chance, events: Events) -> None:
 # -- the end of a move: the finish, or a melee -------------------------------------------------
 
 
-def _move_end(state: State, k: dict, chance: Chance, events: Events) -> None:
-    side, index = k["side"], k["index"]
+def _move_end(state: State, side: str, index: int, here: int, events: Events) -> None:
+    """The canoe ends its move at `here`: past the finish, or maybe alongside the enemy."""
     boat = state["canoes"][side][index]
-    here = k["cursor"]
     if 0 <= here < state["river"]["length"]:
         boat["position"] = here  # `place`, short of the end of the river
     else:

@@ -70,7 +70,8 @@ def _to_act(state: State, role: str) -> bool:
         return role == state["active"]
     if pending["kind"] == "test":
         return role in signers(state)
-    return bool(pending_actions(state, role))
+    # The seat asked always has an answer (`pending_actions`: passing, or an option).
+    return pending["seat"] == role
 
 
 def choose(state: State, role: str, chance: Chance) -> Action:

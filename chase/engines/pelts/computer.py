@@ -25,6 +25,7 @@ from chase.engines.pelts.flow import (
 )
 from chase.engines.pelts.legal import action_cards, labelled, legal_actions, moving_cards
 from chase.engines.pelts.model import State, canoe, in_play, other
+from chase.engines.pelts.moves import distance
 from chase.engines.pelts.tables import MELEE_REACH, OTHER, ROWER_OK, SIDES, WIDE_EXTRA
 
 Action = dict[str, Any]
@@ -297,15 +298,10 @@ def _move(state: State, role: str, moving: list[tuple[str, dict, list[str]]]) ->
     moves = []
     keep_ace = False
     for _, boat, usable in moving:
-        exhausted, leaking = boat["exhausted"], boat["leaking"]
+        slowed = boat["exhausted"] or boat["leaking"]
         for card in usable:
-            inches = MOVE_VALUE[card]  # `distance(boat, card, None)`, written out
-            if exhausted:
-                inches //= 2
-            if leaking:
-                inches -= 1
-            if inches < 0:
-                inches = 0
+            # `distance(boat, card, None)`: a card's full value unless exhausted or leaking.
+            inches = distance(boat, card, None) if slowed else MOVE_VALUE[card]
             moves.append((boat, card, inches))
             if inches >= KEEP_ACE_BELOW and card not in ACES:
                 keep_ace = True
@@ -315,12 +311,10 @@ def _move(state: State, role: str, moving: list[tuple[str, dict, list[str]]]) ->
         boat, card, inches = move
         if keep_ace and card in ACES:
             continue
-        position = boat["position"]
-        if role == "trapper":
-            key = (inches, -position)
-        elif lead is None:
-            key = (inches, 0)
+        if lead is None:  # the trappers, or Indians with no trapper left to chase
+            key = (inches, -boat["position"] if role == "trapper" else 0)
         else:  # how much closer to the lead trapper, melee reach best
+            position = boat["position"]
             before = abs(lead["position"] - position)
             after = abs(lead["position"] - (position + inches))
             key = (1 if after <= MELEE_REACH else 0, before - after)

@@ -117,26 +117,25 @@ def pick(state: State, role: str) -> Action:
     # (none count once its action is used).
     own = ACTION_CARDS[role]
     used = state["used"]
-    held = not used["action"] and not own["any"].isdisjoint(hand)
-    if not held:  # the commonest ending: a move, else a discard
+    if used["action"] or own["any"].isdisjoint(hand):  # the commonest: a move, else a discard
         if moving:
             return _move(state, role, moving)
         return _discard(state, role, hand) if not used["discard"] and hand else END
-    if held and not own["Q"].isdisjoint(hand) and _guns(state, role, True):
+    if not own["Q"].isdisjoint(hand) and _guns(state, role, True):
         shots = action_cards(state, role, hand, "Q")
         if shots:
             return max(shots, key=lambda a: _wounds(canoe(state, other(role), a["target"])))
-    if held and not own["J"].isdisjoint(hand) and _guns(state, role, False):
+    if not own["J"].isdisjoint(hand) and _guns(state, role, False):
         reloads = action_cards(state, role, hand, "J")
         if reloads:
             return reloads[0]
     if moving:  # no canoe is stuck: all of them are moves
         return _move(state, role, moving)
-    if held and not own["K"].isdisjoint(hand):
+    if not own["K"].isdisjoint(hand):
         events = action_cards(state, role, hand, "K")
         if events:
             return _event(state, role, events)
-    if held and role == "trapper" and len(state["jokers"]) == 1 and not own["JK"].isdisjoint(hand):
+    if role == "trapper" and len(state["jokers"]) == 1 and not own["JK"].isdisjoint(hand):
         # The trappers play the second joker once they have moved (P6: a different one):
         # the turn starts again with their phase.
         second = [

@@ -102,17 +102,18 @@ def respond(state: State, role: str, pending: dict, chance: Chance) -> Action:
 
 def pick(state: State, role: str) -> Action:
     """`choose` in `role`'s active phase (no sub-phase is waiting)."""
-    for boat in state["canoes"][role]:  # not `slowed`: a canoe of the side is in action
-        if not boat["skip_phase"] and not boat["out"] and not boat["finished"]:
-            break
-    else:
-        return END
     hand = state["hands"][role]
     moving = moving_cards(state, role, hand)  # each canoe's cards to move, or to get free
-    if moving:
+    if moving:  # a canoe that may paddle is in action
         freed = _free(moving)
         if freed is not None:
             return freed
+    else:
+        for boat in state["canoes"][role]:  # not `slowed`: a canoe of the side is in action
+            if not boat["skip_phase"] and not boat["out"] and not boat["finished"]:
+                break
+        else:
+            return END
     # Its cards that may be played as action cards, by rank: asked only when the hand holds any
     # (none count once its action is used).
     own = ACTION_CARDS[role]
@@ -293,33 +294,39 @@ def _move(state: State, role: str, moving: list[tuple[str, dict, list[str]]]) ->
     """The trappers take the longest move (with two canoes the hindmost first); an Indian canoe
     the move that brings it into melee reach of the lead trapper, else closest to it. An ace
     is kept (to cancel something nasty later) while another card moves a canoe 6" or more.
-    `moving` holds moves only (no canoe is stuck), canoe by canoe, as `movement` offers them."""
-    moves = []
+    `moving` holds moves only (no canoe is stuck), canoe by canoe, as `movement` offers them.
+
+    One pass over the moves keeps the best of them all and the best of those that play no ace
+    (each the first of equals, in the order offered), and so the pick either way."""
+    lead = None if role == "trapper" else _lead_trapper(state)
+    best = best_key = None
+    kept = kept_key = None  # the best move that keeps the aces
     keep_ace = False
     for _, boat, usable in moving:
         slowed = boat["exhausted"] or boat["leaking"]
+        position = boat["position"]
+        if lead is None:  # the trappers, or Indians with no trapper left to chase
+            hindmost = -position if role == "trapper" else 0
+        else:  # how much closer to the lead trapper, melee reach best
+            target = lead["position"]
+            before = abs(target - position)
         for card in usable:
             # `distance(boat, card, None)`: a card's full value unless exhausted or leaking.
             inches = distance(boat, card, None) if slowed else MOVE_VALUE[card]
-            moves.append((boat, card, inches))
-            if inches >= KEEP_ACE_BELOW and card not in ACES:
-                keep_ace = True
-    lead = None if role == "trapper" else _lead_trapper(state)
-    best, best_key = moves[0], None
-    for move in moves:
-        boat, card, inches = move
-        if keep_ace and card in ACES:
-            continue
-        if lead is None:  # the trappers, or Indians with no trapper left to chase
-            key = (inches, -boat["position"] if role == "trapper" else 0)
-        else:  # how much closer to the lead trapper, melee reach best
-            position = boat["position"]
-            before = abs(lead["position"] - position)
-            after = abs(lead["position"] - (position + inches))
-            key = (1 if after <= MELEE_REACH else 0, before - after)
-        if best_key is None or key > best_key:  # the first of equals, in the order offered
-            best, best_key = move, key
-    return {"type": "move", "card": best[1], "canoe": best[0]["index"]}
+            if lead is None:
+                key = (inches, hindmost)
+            else:
+                after = abs(target - (position + inches))
+                key = (1 if after <= MELEE_REACH else 0, before - after)
+            if best_key is None or key > best_key:
+                best, best_key = (boat, card), key
+            if card not in ACES:
+                if inches >= KEEP_ACE_BELOW:
+                    keep_ace = True
+                if kept_key is None or key > kept_key:
+                    kept, kept_key = (boat, card), key
+    boat, card = kept if keep_ace else best
+    return {"type": "move", "card": card, "canoe": boat["index"]}
 
 
 ACES = frozenset(card for card in cards.FULL_DECK if RANK[card] == "A")

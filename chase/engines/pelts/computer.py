@@ -354,14 +354,17 @@ def _discard(state: State, role: str, hand: list[str]) -> Action:
             holed = True
             break
     odd_moves_only = None  # every canoe of the side in play moves on odd cards only
-    unloaded = False
-    for boat in state["canoes"][role]:
-        if not boat["out"] and not boat["finished"]:
-            if odd_moves_only is not False:  # once one canoe moves on any card, it stays so
-                rowers = boat["rowers"]  # `odd_only`, written out
-                odd_moves_only = boat["paddle_lost"] or rowers.count(ROWER_OK) != len(rowers)
-            if not boat["loaded"]:
-                unloaded = True
+    unloaded = False  # an own gun is unloaded
+    # Only the worth of an own even number card or Jack hangs on these: a hand of none (most of
+    # them, as the hands that discard hold no movement card) needs no look at the own canoes.
+    if not EVEN_NUMBERS_AND_JACKS[role].isdisjoint(hand):
+        for boat in state["canoes"][role]:
+            if not boat["out"] and not boat["finished"]:
+                if odd_moves_only is not False:  # once one canoe moves on any card, it stays so
+                    rowers = boat["rowers"]  # `odd_only`, written out
+                    odd_moves_only = boat["paddle_lost"] or rowers.count(ROWER_OK) != len(rowers)
+                if not boat["loaded"]:
+                    unloaded = True
     worth = DISCARD_WORTH[role, odd_moves_only is True, holed, unloaded, state["rain"]]
     # The first of the least useful (min() keeps the first of equals).
     return {"type": "discard", "card": min(hand, key=worth.__getitem__)}
@@ -380,6 +383,16 @@ def _worth(card: str, colour: str, holed: bool, odd_moves_only: bool, worth: dic
     return worth[rank]
 
 
+# Each side's own even number cards and Jacks: the cards whose worth hangs on the own canoes.
+EVEN_NUMBERS_AND_JACKS = {
+    side: frozenset(
+        c
+        for c in cards.FULL_DECK
+        if COLOUR[c] == cards.SIDE_COLOURS[side]
+        and (RANK[c] == "J" or (PIPS[c] is not None and PIPS[c] % 2 == 0))
+    )
+    for side in SIDES
+}
 # A court card's or an ace's worth by (an own gun is unloaded, it rains): a Jack only reloads,
 # a Queen only fires.
 WORTH = {

@@ -174,11 +174,11 @@ def moving_cards(state: State, side: str, hand: list[str]) -> list[tuple[str, di
         # P9: when stuck, a movement card the canoe could legally move with (odd only under
         # P5) frees it; the card is discarded and the canoe does not move.
         boat_kind = "move" if stuck is None else "free"
-        if movers is None:
-            movers = [c for c in hand if c in usable]
+        if movers is None:  # `filter`: no comprehension's call for a handful of cards
+            movers = list(filter(usable.__contains__, hand))
         rowers = boat["rowers"]
         if boat["paddle_lost"] or rowers.count(ROWER_OK) != len(rowers):  # `odd_only`
-            odd = [c for c in movers if c in ODD_MOVERS]
+            odd = list(filter(ODD_MOVERS.__contains__, movers))
             if odd:
                 found.append((boat_kind, boat, odd))
         else:

@@ -305,13 +305,14 @@ def draw_up(state: State, side: str, chance: Chance, events: Events, limit: int)
     hand = state["hands"][side]
     pile = state["draw"]
     wanted = limit - len(hand)  # no canoe goes out while drawing
-    if 0 < wanted < len(pile) and wanted < len(DRAWS[side]):  # the usual draw: a card or two
+    draws = DRAWS[side]
+    if 0 < wanted < len(pile) and wanted < len(draws):  # the usual draw: a card or two
         if wanted == 1:
             hand.append(pile.pop())
         else:
             hand.extend(pile[: -wanted - 1 : -1])  # the top card first, as if drawn one by one
             del pile[-wanted:]
-        events.append(DRAWS[side][wanted])
+        events.append(draws[wanted])
         return
     drawn = 0
     while wanted > 0:
@@ -332,7 +333,6 @@ def draw_up(state: State, side: str, chance: Chance, events: Events, limit: int)
     if not pile and state["discard"]:
         reshuffle(state, chance, events)  # P2: as soon as the pile is empty
     if drawn:
-        draws = DRAWS[side]
         if drawn < len(draws):
             events.append(draws[drawn])
         else:
@@ -453,8 +453,8 @@ def drift(state: State, events: Events) -> None:
     events.append(DRIFT_TOLD)
     gone = None  # the ids of the obstacles swept off the river, if any
     for obstacle in state["obstacles"]:
-        obstacle["position"] += DRIFT
-        if obstacle["position"] >= length:
+        at = obstacle["position"] = obstacle["position"] + DRIFT
+        if at >= length:
             if gone is None:
                 gone = set()
             gone.add(obstacle["id"])

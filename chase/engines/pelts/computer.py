@@ -156,12 +156,10 @@ def _guns(state: State, role: str, ready: bool) -> bool:
     if ready and state["rain"]:
         return False  # P13: no canoe may shoot (`gun_ready`)
     for boat in state["canoes"][role]:
-        if not boat["out"] and not boat["finished"] and not boat["skip_phase"]:  # `_acting`
-            if ready:
-                if boat["loaded"] and not boat["wet_powder"]:
-                    return True
-            elif not boat["loaded"]:
-                return True
+        # The gun first: an unloaded one is rare, and fails the reload early.
+        gun = (boat["loaded"] and not boat["wet_powder"]) if ready else not boat["loaded"]
+        if gun and not boat["out"] and not boat["finished"] and not boat["skip_phase"]:  # `_acting`
+            return True
     return False
 
 

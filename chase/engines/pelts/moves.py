@@ -343,9 +343,9 @@ def _move_end(state: State, side: str, index: int, here: int, events: Events) ->
     options = []  # a melee with each enemy canoe in play (`in_play`) within reach
     for e in state["canoes"][OTHER[side]]:
         if (
-            not e["out"]
+            -MELEE_REACH <= e["position"] - here <= MELEE_REACH  # first: the rarest
+            and not e["out"]
             and not e["finished"]
-            and -MELEE_REACH <= e["position"] - here <= MELEE_REACH
         ):
             name = canoe_name(state, OTHER[side], e["index"])
             options.append(

@@ -230,7 +230,6 @@ def _worth_an_ace(state: State, pending: dict) -> bool:
 
 def _choose(state: State, role: str, pending: dict) -> Action:
     options = pending["options"]
-    by_option = {o["option"]: {"type": "choose", **o} for o in options}
     choice = pending["choice"]
     k = pending["then"]
     if choice == "bend":
@@ -238,17 +237,17 @@ def _choose(state: State, role: str, pending: dict) -> Action:
         # move and the next card (about (beyond + 7) / 3 inches on average): dearer than the
         # 4" of the wide line when that gets round, cheaper (at most 11/3") when it does not.
         beyond = k["remaining"] - (k["hazard"]["at"] - k["cursor"])
-        return by_option["wide" if beyond > WIDE_EXTRA else "cut"]
+        return _option(options, "wide" if beyond > WIDE_EXTRA else "cut")
     if choice == "overboard":
-        return by_option["pick_up"]
+        return _option(options, "pick_up")
     if choice == "water":
-        return by_option["bail"]
+        return _option(options, "bail")
     if choice == "midges":
         # The trappers flee downstream; an Indian canoe that is past them turns back.
         boat = canoe(state, role, k["target"])
         lead = _lead_trapper(state)
         past_them = role == "indian" and lead is not None and boat["position"] > lead["position"]
-        return by_option["upstream" if past_them else "downstream"]
+        return _option(options, "upstream" if past_them else "downstream")
     melees = [{"type": "choose", **o} for o in options if o["option"] == "melee"]
     if role == "indian" and melees:
         return melees[0]
@@ -257,7 +256,12 @@ def _choose(state: State, role: str, pending: dict) -> Action:
         enemy = canoe(state, other(role), action["target"])
         if _wounds(enemy) > _wounds(me):
             return action
-    return by_option["no_melee"]
+    return _option(options, "no_melee")
+
+
+def _option(options: list[dict], name: str) -> Action:
+    """The answer that picks the option `name` (each of these is offered once)."""
+    return next({"type": "choose", **o} for o in options if o["option"] == name)
 
 
 def _wounds(boat: dict) -> int:

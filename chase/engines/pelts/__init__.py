@@ -18,7 +18,8 @@ Actions (each also carries a "label"):
 
 Modules: `cards` (the pack), `tables` (rule tables), `model` (state and shared rules), `flow`
 (sub-phases waiting for a player), `moves` (paddling), `actions` (action cards, events and
-phases), `legal` (legal actions), `explain` (why a card is not playable), `view`, `computer`.
+phases), `legal` (legal actions), `explain` (why a card is not playable), `view`, `computer`,
+`playout` (the computer against itself to the end, for the win odds).
 """
 
 from __future__ import annotations
@@ -27,26 +28,20 @@ from typing import Any
 
 from chase.engines.base import IllegalMove, OptionsError, Outcome
 from chase.engines.chance import Chance
-from chase.engines.pelts import actions as _actions
-from chase.engines.pelts import moves as _moves
+from chase.engines.pelts.actions import perform as _perform
 from chase.engines.pelts.computer import computer_action as _computer_action
-from chase.engines.pelts.computer import pick as _pick
 from chase.engines.pelts.computer import random_action
-from chase.engines.pelts.computer import respond as _respond
 from chase.engines.pelts.explain import why_unplayable
-from chase.engines.pelts.flow import answer as _answer
-from chase.engines.pelts.flow import signers as _signers
 from chase.engines.pelts.hidden import determinize as _determinize
 from chase.engines.pelts.legal import bare_actions as _bare_actions
 from chase.engines.pelts.legal import legal_actions as _legal_actions
 from chase.engines.pelts.model import clone, new_state
+from chase.engines.pelts.playout import playout as _playout
 from chase.engines.pelts.tables import LOG_LENGTH, OPTION_SPECS, SIDES, TILE_KINDS
 from chase.engines.pelts.view import seats_to_act
 from chase.engines.pelts.view import view as _view
 
 __all__ = ["ENGINE", "PeltsEngine", "random_action", "seats_to_act", "why_unplayable"]
-
-PENDING_ANSWERS = frozenset({"sign", "cancel", "allow", "counter", "no_counter", "choose"})
 
 
 def clean_options(options: dict[str, Any] | None) -> dict[str, Any]:
@@ -161,75 +156,10 @@ class PeltsEngine:
         return _determinize(state, role, chance)
 
     def playout(self, state: dict[str, Any], chance: Chance) -> dict[str, Any]:
-        """The chase played to its end by the computer on both sides, from a copy of `state`.
-
-        As stepping through `apply` with `computer_action` (a test holds them equal), on one
-        copy changed in place: the computer picks without building every legal action (see
-        `computer.choose`), nothing is checked that its own choice makes legal, no label is
-        made, the end of the phase after the computer's discard is known without asking it, and
-        the log is cut to its last events once, at the end.
-        """
-        state = clone(state)
-        events: list[dict[str, Any]] = []  # every event of the playout, kept for the log
-        # The loop's functions as locals (looked up once, not at every step).
-        respond, pick, answer, perform, signers = _respond, _pick, _answer, _perform, _signers
-        discard_card, end_phase = _actions.discard_card, _actions.end_phase
-        start_move = _moves.start_move
-        while state["status"] == "playing":
-            pending = state["pending"]
-            if pending is not None:  # a sub-phase's answers (as `_perform` dispatches them)
-                if pending["kind"] == "test":
-                    # The signers in the order `seats_to_act` gives them, one after the other:
-                    # a sign changes no one else's turn to sign until the last resolves it.
-                    for role in signers(state):
-                        answer(state, role, respond(state, role, pending, chance), chance, events)
-                else:
-                    role = pending["seat"]
-                    answer(state, role, respond(state, role, pending, chance), chance, events)
-                continue
-            role = state["active"]
-            action = pick(state, role)
-            kind = action["type"]
-            if kind == "discard":
-                # The computer discards only when it has nothing else to play (`computer.choose`
-                # tries every other kind first), and a discard leaves it fewer cards and no
-                # discard: so it ends its phase next, which is done without asking it again.
-                discard_card(state, role, action["card"], events)
-                end_phase(state, chance, events)
-            elif kind == "move":
-                start_move(state, role, action["canoe"], action["card"], chance, events)
-            elif kind == "end":
-                end_phase(state, chance, events)
-            else:
-                perform(state, role, action, chance, events)
-        state["log"] = (state["log"] + events)[-LOG_LENGTH:]
-        return state
-
-
-def _perform(state, role, action, chance, events) -> None:
-    """Carry out a legal action on `state` (a private copy), the commonest kinds first: moves,
-    answers, ends of phases, discards (a playout plays those itself and hands on the rest)."""
-    kind = action["type"]
-    if kind == "move":
-        _moves.start_move(state, role, action["canoe"], action["card"], chance, events)
-    elif kind in PENDING_ANSWERS:
-        _answer(state, role, action, chance, events)
-    elif kind == "end":
-        _actions.end_phase(state, chance, events)
-    elif kind == "discard":
-        _actions.discard_card(state, role, action["card"], events)
-    elif kind == "free":
-        _moves.free(state, role, action["canoe"], action["card"], events)
-    elif kind == "reload":
-        _actions.reload(state, role, action["canoe"], action["card"], events)
-    elif kind == "fire":
-        _actions.fire(
-            state, role, action["canoe"], action["card"], action["target"], chance, events
-        )
-    elif kind == "event":
-        _actions.king(state, role, action["card"], action["target"], chance, events)
-    else:
-        _actions.joker(state, role, action["card"], chance, events)
+        """The chase played to its end by the computer on both sides, from a copy of `state`
+        (see `playout.py`): the final state stepping through `apply` with `computer_action`
+        would reach with this chance (a test holds them equal)."""
+        return _playout(state, chance)
 
 
 ENGINE = PeltsEngine()

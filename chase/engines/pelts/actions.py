@@ -6,8 +6,9 @@ from collections.abc import Callable
 
 from chase.engines.chance import Chance
 from chase.engines.pelts import cards
-from chase.engines.pelts.flow import ask_choice, ask_reaction, ask_test, run, step
+from chase.engines.pelts.flow import answer, ask_choice, ask_reaction, ask_test, run, step
 from chase.engines.pelts.model import (
+    HAND_LIMITS,
     Events,
     State,
     canoe,
@@ -28,7 +29,7 @@ from chase.engines.pelts.model import (
     side_title,
     told,
 )
-from chase.engines.pelts.moves import hidden_sandbank
+from chase.engines.pelts.moves import free, hidden_sandbank, start_move
 from chase.engines.pelts.tables import EVENTS, ROWER_LOST, ROWER_WOUNDED, SIDES
 
 
@@ -316,7 +317,8 @@ def count_joker(state: State, card: str, chance: Chance, events: Events) -> None
 
 
 def discard_card(state: State, side: str, card: str, events: Events) -> None:
-    discard(state, side, card)
+    state["hands"][side].remove(card)  # `discard`, written out: nearly every phase does this
+    state["discard"].append(card)
     state["used"]["discard"] = True
     events.append(DISCARDS[side][card])
 
@@ -335,20 +337,24 @@ def end_phase(state: State, chance: Chance, events: Events) -> None:
     """Phases 2 and 4 draw back up; after the Indians, phase 5 drifts and a new turn starts."""
     side = state["active"]
     events.append(PHASE_ENDS[side])
-    # Skips last for the owner's next phase, and all of them are set in the enemy's phase.
-    for boat in state["canoes"][side]:
+    boats = state["canoes"][side]
+    in_action = 0  # the side's canoes not out, for its hand size (`hand_limit`, written out)
+    for boat in boats:
+        # Skips last for the owner's next phase, and all of them are set in the enemy's phase.
         boat["skip_move"] = boat["skip_phase"] = False
-    draw_up(state, side, chance, events)
+        if not boat["out"]:
+            in_action += 1
+    draw_up(state, side, chance, events, HAND_LIMITS[side][len(boats), in_action])
+    state["used"] = fresh_used()
     if side == "trapper":
-        state["used"] = fresh_used()
         state["active"] = "indian"
         state["phase"] = 3
         return
     drift(state, events)
-    if state["status"] == "playing":
-        _start_turn(state)  # with a fresh `used`
-    else:
-        state["used"] = fresh_used()
+    if state["status"] == "playing":  # a new turn (`_start_turn`)
+        state["turn"] += 1
+        state["phase"] = 1
+        state["active"] = "trapper"
 
 
 PHASE_ENDS = {side: told(f"{side_title(side)} end their phase.", side) for side in SIDES}
@@ -359,3 +365,32 @@ def _start_turn(state: State) -> None:
     state["phase"] = 1
     state["active"] = "trapper"
     state["used"] = fresh_used()
+
+
+# -- carrying out an action --------------------------------------------------------------------
+
+PENDING_ANSWERS = frozenset({"sign", "cancel", "allow", "counter", "no_counter", "choose"})
+
+
+def perform(state: State, role: str, action: dict, chance: Chance, events: Events) -> None:
+    """Carry out a legal action on `state` (a private copy), the commonest kinds first: moves,
+    answers, ends of phases, discards (a playout plays those itself and hands on the rest)."""
+    kind = action["type"]
+    if kind == "move":
+        start_move(state, role, action["canoe"], action["card"], chance, events)
+    elif kind in PENDING_ANSWERS:
+        answer(state, role, action, chance, events)
+    elif kind == "end":
+        end_phase(state, chance, events)
+    elif kind == "discard":
+        discard_card(state, role, action["card"], events)
+    elif kind == "free":
+        free(state, role, action["canoe"], action["card"], events)
+    elif kind == "reload":
+        reload(state, role, action["canoe"], action["card"], events)
+    elif kind == "fire":
+        fire(state, role, action["canoe"], action["card"], action["target"], chance, events)
+    elif kind == "event":
+        king(state, role, action["card"], action["target"], chance, events)
+    else:
+        joker(state, role, action["card"], chance, events)

@@ -23,10 +23,10 @@ from chase.engines.pelts.flow import (
     pending_actions,
     signers,
 )
-from chase.engines.pelts.legal import action_cards, labelled, legal_actions, moving_cards, slowed
-from chase.engines.pelts.model import State, canoe, in_play, odd_only, other
+from chase.engines.pelts.legal import action_cards, labelled, legal_actions, moving_cards
+from chase.engines.pelts.model import State, canoe, in_play, other
 from chase.engines.pelts.moves import distance
-from chase.engines.pelts.tables import MELEE_REACH, OTHER, SIDES, WIDE_EXTRA
+from chase.engines.pelts.tables import MELEE_REACH, OTHER, ROWER_OK, SIDES, WIDE_EXTRA
 
 Action = dict[str, Any]
 
@@ -71,7 +71,8 @@ def _to_act(state: State, role: str) -> bool:
         return role == state["active"]
     if pending["kind"] == "test":
         return role in signers(state)
-    return bool(pending_actions(state, role))
+    # The seat asked always has an answer (`pending_actions`: passing, or an option).
+    return pending["seat"] == role
 
 
 def choose(state: State, role: str, chance: Chance) -> Action:
@@ -96,38 +97,46 @@ def respond(state: State, role: str, pending: dict, chance: Chance) -> Action:
     """`choose` in a sub-phase (`pending`, the state's) that waits for `role`."""
     if pending["kind"] == "test":  # the signs need no list: any of the three, at random
         return chance.choice(SIGN_ACTIONS, label="computer sign")
-    return _answer(state, role, pending)
+    return reply(state, role, pending)
 
 
 def pick(state: State, role: str) -> Action:
     """`choose` in `role`'s active phase (no sub-phase is waiting)."""
-    if slowed(state, role):
-        return END
     hand = state["hands"][role]
     moving = moving_cards(state, role, hand)  # each canoe's cards to move, or to get free
-    if moving:
+    if moving:  # a canoe that may paddle is in action
         freed = _free(moving)
         if freed is not None:
             return freed
+    else:
+        for boat in state["canoes"][role]:  # not `slowed`: a canoe of the side is in action
+            if not boat["skip_phase"] and not boat["out"] and not boat["finished"]:
+                break
+        else:
+            return END
     # Its cards that may be played as action cards, by rank: asked only when the hand holds any
     # (none count once its action is used).
     own = ACTION_CARDS[role]
-    held = not state["used"]["action"] and not own["any"].isdisjoint(hand)
-    if held and not own["Q"].isdisjoint(hand):
+    used = state["used"]
+    if used["action"] or own["any"].isdisjoint(hand):  # the commonest: a move, else a discard
+        if moving:
+            return _move(state, role, moving)
+        return _discard(state, role, hand) if not used["discard"] and hand else END
+    if not own["Q"].isdisjoint(hand) and _guns(state, role, True):
         shots = action_cards(state, role, hand, "Q")
         if shots:
             return max(shots, key=lambda a: _wounds(canoe(state, other(role), a["target"])))
-    if held and not own["J"].isdisjoint(hand):
+    if not own["J"].isdisjoint(hand) and _guns(state, role, False):
         reloads = action_cards(state, role, hand, "J")
         if reloads:
             return reloads[0]
     if moving:  # no canoe is stuck: all of them are moves
         return _move(state, role, moving)
-    if held and not own["K"].isdisjoint(hand):
+    if not own["K"].isdisjoint(hand):
         events = action_cards(state, role, hand, "K")
         if events:
             return _event(state, role, events)
-    if held and role == "trapper" and len(state["jokers"]) == 1 and not own["JK"].isdisjoint(hand):
+    if role == "trapper" and len(state["jokers"]) == 1 and not own["JK"].isdisjoint(hand):
         # The trappers play the second joker once they have moved (P6: a different one):
         # the turn starts again with their phase.
         second = [
@@ -135,9 +144,23 @@ def pick(state: State, role: str) -> Action:
         ]
         if second:
             return second[0]
-    if not state["used"]["discard"] and hand:
+    if not used["discard"] and hand:
         return _discard(state, role, hand)
     return END
+
+
+def _guns(state: State, role: str, ready: bool) -> bool:
+    """Has a canoe of `role` that may play an action card a gun ready to fire (`ready`), or an
+    unloaded gun to reload? Asked before `action_cards` builds a Queen's or a Jack's actions:
+    most of the hands that hold one cannot play it."""
+    if ready and state["rain"]:
+        return False  # P13: no canoe may shoot (`gun_ready`)
+    for boat in state["canoes"][role]:
+        # The gun first: an unloaded one is rare, and fails the reload early.
+        gun = (boat["loaded"] and not boat["wet_powder"]) if ready else not boat["loaded"]
+        if gun and not boat["out"] and not boat["finished"] and not boat["skip_phase"]:  # `_acting`
+            return True
+    return False
 
 
 # Each side's cards that may be played as action cards (P3: its own colour; jokers), by rank,
@@ -160,23 +183,35 @@ END: Action = {"type": "end"}  # never changed: `computer_action` labels a copy
 # -- answering a sub-phase ---------------------------------------------------------------------
 
 
-def _answer(state: State, role: str, pending: dict) -> Action:
+def reply(state: State, role: str, pending: dict) -> Action:
     """The answer to a reaction or a counter-card without its label (`computer_action` adds
     it), to a choice with it (the options carry theirs); no other answer is built."""
     kind = pending["kind"]
-    if kind == "counter":  # the biggest counter-card (the first of them), if any
-        best = None
-        for card in counter_cards(state, role, other(role)):
-            if best is None or PIPS[card] > PIPS[best]:
-                best = card
-        return NO_COUNTER if best is None else {"type": "counter", "card": best}
+    if kind == "counter":
+        card = counter_card(state, role)
+        return NO_COUNTER if card is None else {"type": "counter", "card": card}
     if kind == "reaction":
-        if _worth_an_ace(state, pending):
-            aces = cancel_aces(state, role)
-            if aces:
-                return {"type": "cancel", "card": aces[0]}
-        return ALLOW
+        ace = cancelling_ace(state, role, pending)
+        return ALLOW if ace is None else {"type": "cancel", "card": ace}
     return _choose(state, role, pending)
+
+
+def counter_card(state: State, role: str) -> str | None:
+    """The counter-card the computer plays (P12): the biggest it holds (the first of them)."""
+    best = None
+    for card in counter_cards(state, role, OTHER[role]):
+        if best is None or PIPS[card] > PIPS[best]:
+            best = card
+    return best
+
+
+def cancelling_ace(state: State, role: str, pending: dict) -> str | None:
+    """The ace the computer cancels a reaction's cause with (P6), if it is worth one."""
+    if _worth_an_ace(state, pending):
+        aces = cancel_aces(state, role)
+        if aces:
+            return aces[0]
+    return None
 
 
 NO_COUNTER: Action = {"type": "no_counter"}  # never changed: `computer_action` labels a copy
@@ -195,7 +230,6 @@ def _worth_an_ace(state: State, pending: dict) -> bool:
 
 def _choose(state: State, role: str, pending: dict) -> Action:
     options = pending["options"]
-    by_option = {o["option"]: {"type": "choose", **o} for o in options}
     choice = pending["choice"]
     k = pending["then"]
     if choice == "bend":
@@ -203,17 +237,17 @@ def _choose(state: State, role: str, pending: dict) -> Action:
         # move and the next card (about (beyond + 7) / 3 inches on average): dearer than the
         # 4" of the wide line when that gets round, cheaper (at most 11/3") when it does not.
         beyond = k["remaining"] - (k["hazard"]["at"] - k["cursor"])
-        return by_option["wide" if beyond > WIDE_EXTRA else "cut"]
+        return _option(options, "wide" if beyond > WIDE_EXTRA else "cut")
     if choice == "overboard":
-        return by_option["pick_up"]
+        return _option(options, "pick_up")
     if choice == "water":
-        return by_option["bail"]
+        return _option(options, "bail")
     if choice == "midges":
         # The trappers flee downstream; an Indian canoe that is past them turns back.
         boat = canoe(state, role, k["target"])
         lead = _lead_trapper(state)
         past_them = role == "indian" and lead is not None and boat["position"] > lead["position"]
-        return by_option["upstream" if past_them else "downstream"]
+        return _option(options, "upstream" if past_them else "downstream")
     melees = [{"type": "choose", **o} for o in options if o["option"] == "melee"]
     if role == "indian" and melees:
         return melees[0]
@@ -222,7 +256,12 @@ def _choose(state: State, role: str, pending: dict) -> Action:
         enemy = canoe(state, other(role), action["target"])
         if _wounds(enemy) > _wounds(me):
             return action
-    return by_option["no_melee"]
+    return _option(options, "no_melee")
+
+
+def _option(options: list[dict], name: str) -> Action:
+    """The answer that picks the option `name` (each of these is offered once)."""
+    return next({"type": "choose", **o} for o in options if o["option"] == name)
 
 
 def _wounds(boat: dict) -> int:
@@ -257,33 +296,42 @@ def _move(state: State, role: str, moving: list[tuple[str, dict, list[str]]]) ->
     """The trappers take the longest move (with two canoes the hindmost first); an Indian canoe
     the move that brings it into melee reach of the lead trapper, else closest to it. An ace
     is kept (to cancel something nasty later) while another card moves a canoe 6" or more.
-    `moving` holds moves only (no canoe is stuck), canoe by canoe, as `movement` offers them."""
-    moves = []
+    `moving` holds moves only (no canoe is stuck), canoe by canoe, as `movement` offers them.
+
+    One pass over the moves keeps the best of them all and the best of those that play no ace
+    (each the first of equals, in the order offered), and so the pick either way."""
+    lead = None if role == "trapper" else _lead_trapper(state)
+    best = best_key = None
+    kept = kept_key = None  # the best move that keeps the aces
     keep_ace = False
     for _, boat, usable in moving:
-        for card in usable:
-            inches = distance(boat, card, None)
-            moves.append((boat, card, inches))
-            if inches >= KEEP_ACE_BELOW and RANK[card] != "A":
-                keep_ace = True
-    lead = None if role == "trapper" else _lead_trapper(state)
-    best, best_key = moves[0], None
-    for move in moves:
-        boat, card, inches = move
-        if keep_ace and RANK[card] == "A":
-            continue
+        slowed = boat["exhausted"] or boat["leaking"]
         position = boat["position"]
-        if role == "trapper":
-            key = (inches, -position)
-        elif lead is None:
-            key = (inches, 0)
+        if lead is None:  # the trappers, or Indians with no trapper left to chase
+            hindmost = -position if role == "trapper" else 0
         else:  # how much closer to the lead trapper, melee reach best
-            before = abs(lead["position"] - position)
-            after = abs(lead["position"] - (position + inches))
-            key = (1 if after <= MELEE_REACH else 0, before - after)
-        if best_key is None or key > best_key:  # the first of equals, in the order offered
-            best, best_key = move, key
-    return {"type": "move", "card": best[1], "canoe": best[0]["index"]}
+            target = lead["position"]
+            before = abs(target - position)
+        for card in usable:
+            # `distance(boat, card, None)`: a card's full value unless exhausted or leaking.
+            inches = distance(boat, card, None) if slowed else MOVE_VALUE[card]
+            if lead is None:
+                key = (inches, hindmost)
+            else:
+                after = abs(target - (position + inches))
+                key = (1 if after <= MELEE_REACH else 0, before - after)
+            if best_key is None or key > best_key:
+                best, best_key = (boat, card), key
+            if card not in ACES:
+                if inches >= KEEP_ACE_BELOW:
+                    keep_ace = True
+                if kept_key is None or key > kept_key:
+                    kept, kept_key = (boat, card), key
+    boat, card = kept if keep_ace else best
+    return {"type": "move", "card": card, "canoe": boat["index"]}
+
+
+ACES = frozenset(card for card in cards.FULL_DECK if RANK[card] == "A")
 
 
 def _event(state: State, role: str, events: list[Action]) -> Action:
@@ -308,20 +356,20 @@ def _discard(state: State, role: str, hand: list[str]) -> Action:
             holed = True
             break
     odd_moves_only = None  # every canoe of the side in play moves on odd cards only
-    unloaded = False
-    for boat in state["canoes"][role]:
-        if not boat["out"] and not boat["finished"]:
-            if odd_moves_only is not False:  # once one canoe moves on any card, it stays so
-                odd_moves_only = odd_only(boat)
-            if not boat["loaded"]:
-                unloaded = True
+    unloaded = False  # an own gun is unloaded
+    # Only the worth of an own even number card or Jack hangs on these: a hand of none (most of
+    # them, as the hands that discard hold no movement card) needs no look at the own canoes.
+    if not EVEN_NUMBERS_AND_JACKS[role].isdisjoint(hand):
+        for boat in state["canoes"][role]:
+            if not boat["out"] and not boat["finished"]:
+                if odd_moves_only is not False:  # once one canoe moves on any card, it stays so
+                    rowers = boat["rowers"]  # `odd_only`, written out
+                    odd_moves_only = boat["paddle_lost"] or rowers.count(ROWER_OK) != len(rowers)
+                if not boat["loaded"]:
+                    unloaded = True
     worth = DISCARD_WORTH[role, odd_moves_only is True, holed, unloaded, state["rain"]]
-    worst, least = None, None
-    for card in hand:  # the first of the least useful, as min() picks
-        value = worth[card]
-        if least is None or value < least:
-            worst, least = card, value
-    return {"type": "discard", "card": worst}
+    # The first of the least useful (min() keeps the first of equals).
+    return {"type": "discard", "card": min(hand, key=worth.__getitem__)}
 
 
 def _worth(card: str, colour: str, holed: bool, odd_moves_only: bool, worth: dict) -> int:
@@ -337,6 +385,16 @@ def _worth(card: str, colour: str, holed: bool, odd_moves_only: bool, worth: dic
     return worth[rank]
 
 
+# Each side's own even number cards and Jacks: the cards whose worth hangs on the own canoes.
+EVEN_NUMBERS_AND_JACKS = {
+    side: frozenset(
+        c
+        for c in cards.FULL_DECK
+        if COLOUR[c] == cards.SIDE_COLOURS[side]
+        and (RANK[c] == "J" or (PIPS[c] is not None and PIPS[c] % 2 == 0))
+    )
+    for side in SIDES
+}
 # A court card's or an ace's worth by (an own gun is unloaded, it rains): a Jack only reloads,
 # a Queen only fires.
 WORTH = {

@@ -181,16 +181,13 @@ def answer(state: State, role: str, action: dict[str, Any], chance: Chance, even
             pending["signs"][other(role)] = chance.choice(SIGNS, label="sign")
         if None in pending["signs"].values():
             return
-        _resolve_test(state, pending, events)
+        resolve_test(state, pending, events)
     elif kind == "cancel":
-        discard(state, role, action["card"])
-        say(events, f"{side_title(role)} cancel it with {cards.name(action['card'])}.")
-        k["cancelled"] = True
+        cancel(state, role, action["card"], events)
     elif kind == "allow":
         k["cancelled"] = False
     elif kind == "counter":
-        discard(state, role, action["card"])
-        k["counter"] = action["card"]
+        counter(state, role, action["card"])
     elif kind == "no_counter":
         k["counter"] = None
     else:
@@ -199,7 +196,21 @@ def answer(state: State, role: str, action: dict[str, Any], chance: Chance, even
     run(state, k, chance, events)
 
 
-def _resolve_test(state: State, pending: dict[str, Any], events: Events) -> None:
+def cancel(state: State, role: str, card: str, events: Events) -> None:
+    """P6: the pending reaction's cause is cancelled with an ace (the reaction is still open)."""
+    discard(state, role, card)
+    say(events, f"{side_title(role)} cancel it with {cards.name(card)}.")
+    state["pending"]["then"]["cancelled"] = True
+
+
+def counter(state: State, role: str, card: str) -> None:
+    """P12: a counter-card is played against the pending move (the counter is still open)."""
+    discard(state, role, card)
+    state["pending"]["then"]["counter"] = card
+
+
+def resolve_test(state: State, pending: dict[str, Any], events: Events) -> None:
+    """Both signs shown (P8): tell the test's result and write it into its continuation."""
     side = pending["for"]
     signs = pending["signs"]
     result, effect, event = TESTS_TOLD[pending["test"], side, signs[side], signs[OTHER[side]]]

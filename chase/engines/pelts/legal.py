@@ -13,11 +13,10 @@ from chase.engines.pelts.model import (
     canoe_title,
     gun_ready,
     in_sight,
-    odd_only,
     other,
 )
 from chase.engines.pelts.moves import distance
-from chase.engines.pelts.tables import OTHER, SIDES
+from chase.engines.pelts.tables import OTHER, ROWER_OK, SIDES
 
 Action = dict[str, Any]
 
@@ -151,18 +150,35 @@ def movement(state: State, side: str, hand: list[str], kind: str | None = None) 
 def moving_cards(state: State, side: str, hand: list[str]) -> list[tuple[str, dict, list[str]]]:
     """What `movement` offers, without building its actions (the computer picks among these):
     for each canoe that may paddle with at least one card of the hand, in canoe order, "move"
-    (or "free" when it is stuck), the canoe, and those cards in hand order."""
+    (or "free" when it is stuck), the canoe, and those cards in hand order.
+
+    `paddlers` and `odd_only` written out: the computer asks this at every step of a playout."""
     found: list[tuple[str, dict, list[str]]] = []
     usable = MOVERS[side]
-    movers = [c for c in hand if c in usable]  # first: most hands that discard hold none
-    if not movers:
+    if usable.isdisjoint(hand):  # first: most hands that discard hold none
         return found
-    for boat in paddlers(state, side):
+    movers = None  # the hand's movement cards, once a canoe may paddle
+    moved = state["used"]["moved"]
+    length = state["river"]["length"]
+    for boat in state["canoes"][side]:
+        stuck = boat["stuck"]
+        if (
+            boat["index"] in moved  # first: the commonest reason, once a canoe has moved
+            or boat["out"]
+            or boat["finished"]
+            or boat["skip_move"]
+            or boat["skip_phase"]
+            or (stuck is None and boat["position"] >= length)
+        ):
+            continue  # not one of the `paddlers`
         # P9: when stuck, a movement card the canoe could legally move with (odd only under
         # P5) frees it; the card is discarded and the canoe does not move.
-        boat_kind = "move" if boat["stuck"] is None else "free"
-        if odd_only(boat):  # may_move_on() for every card at once
-            odd = [c for c in movers if c in ODD_MOVERS]
+        boat_kind = "move" if stuck is None else "free"
+        if movers is None:  # `filter`: no comprehension's call for a handful of cards
+            movers = list(filter(usable.__contains__, hand))
+        rowers = boat["rowers"]
+        if boat["paddle_lost"] or rowers.count(ROWER_OK) != len(rowers):  # `odd_only`
+            odd = list(filter(ODD_MOVERS.__contains__, movers))
             if odd:
                 found.append((boat_kind, boat, odd))
         else:

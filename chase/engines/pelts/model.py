@@ -53,11 +53,15 @@ def clone(state: State) -> State:
 
 def plain_copy(value: Any) -> Any:
     """A deep copy of JSON-like data (dicts, lists and immutable scalars)."""
-    if type(value) is dict:
-        return {k: plain_copy(v) for k, v in value.items()}
-    if type(value) is list:
-        return [plain_copy(v) for v in value]
+    kind = type(value)
+    if kind is dict:  # the scalars (most of the values) taken as they are, without a call
+        return {k: plain_copy(v) if type(v) in CONTAINERS else v for k, v in value.items()}
+    if kind is list:
+        return [plain_copy(v) if type(v) in CONTAINERS else v for v in value]
     return value
+
+
+CONTAINERS = frozenset({dict, list})
 
 
 def say(events: Events, text: str, seat: str | None = None) -> None:
@@ -296,19 +300,28 @@ def end_deck_effects(state: State) -> None:
     state["jokers"] = []
 
 
-def draw_up(state: State, side: str, chance: Chance, events: Events) -> None:
-    """Phases 2 and 4: draw back up to the hand size (P4)."""
+def draw_up(state: State, side: str, chance: Chance, events: Events, limit: int) -> None:
+    """Phases 2 and 4: draw back up to the hand size, `limit` (P4; see `hand_limit`)."""
     hand = state["hands"][side]
     pile = state["draw"]
+    wanted = limit - len(hand)  # no canoe goes out while drawing
+    draws = DRAWS[side]
+    if 0 < wanted < len(pile) and wanted < len(draws):  # the usual draw: a card or two
+        if wanted == 1:
+            hand.append(pile.pop())
+        else:
+            hand.extend(pile[: -wanted - 1 : -1])  # the top card first, as if drawn one by one
+            del pile[-wanted:]
+        events.append(draws[wanted])
+        return
     drawn = 0
-    wanted = hand_limit(state, side) - len(hand)  # no canoe goes out while drawing
     while wanted > 0:
         if not pile:
             if not state["discard"]:
                 break
             reshuffle(state, chance, events)
             pile = state["draw"]
-        if wanted == 1:  # the usual draw: one card after one discard
+        if wanted == 1:
             hand.append(pile.pop())
             take = 1
         else:
@@ -320,7 +333,6 @@ def draw_up(state: State, side: str, chance: Chance, events: Events) -> None:
     if not pile and state["discard"]:
         reshuffle(state, chance, events)  # P2: as soon as the pile is empty
     if drawn:
-        draws = DRAWS[side]
         if drawn < len(draws):
             events.append(draws[drawn])
         else:
@@ -441,8 +453,8 @@ def drift(state: State, events: Events) -> None:
     events.append(DRIFT_TOLD)
     gone = None  # the ids of the obstacles swept off the river, if any
     for obstacle in state["obstacles"]:
-        obstacle["position"] += DRIFT
-        if obstacle["position"] >= length:
+        at = obstacle["position"] = obstacle["position"] + DRIFT
+        if at >= length:
             if gone is None:
                 gone = set()
             gone.add(obstacle["id"])
@@ -462,7 +474,11 @@ def drift(state: State, events: Events) -> None:
                 inches -= carried
                 if inches:
                     boat["wide_left"] = None
-            place(state, boat, boat["position"] + inches, events)
+            position = boat["position"] + inches
+            if position < length:
+                boat["position"] = position  # `place`, short of the end of the river
+            else:
+                place(state, boat, position, events)
     check_end(state, events)
 
 

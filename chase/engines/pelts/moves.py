@@ -21,7 +21,6 @@ from chase.engines.pelts.model import (
     canoe_title,
     discard,
     hurt,
-    in_play,
     odd_only,
     other,
     place,
@@ -66,17 +65,17 @@ def may_move_on(boat: dict[str, Any], card: str) -> bool:
 
 def start_move(state: State, side: str, index: int, card: str, chance: Chance, events: Events):
     """Play a movement card for one canoe (P3, P4)."""
-    discard(state, side, card)
+    state["hands"][side].remove(card)  # `discard`, written out
+    state["discard"].append(card)
     state["used"]["moved"].append(index)
-    boat = canoe(state, side, index)
+    boat = state["canoes"][side][index]
     events.append(PADDLES_ON[side][canoe_name(state, side, index), card])
     if boat["holed"]:
         k = {"step": "move_countered", "side": side, "index": index, "card": card}
         text = f"{canoe_title(state, side, index)} is holed and moves with {cards.name(card)}."
         ask_counter(state, other(side), text, k)
     else:  # no counter-card: what `_move_countered` would hand on (the chase is on)
-        k = {"side": side, "index": index, "card": card, "counter": None, "cancelled": False}
-        _move_go(state, k, chance, events)
+        _paddle(state, side, index, boat, distance(boat, card, None), chance, events)
 
 
 def _paddles_on(card: str, name: str, side: str) -> dict[str, str]:
@@ -122,25 +121,39 @@ def _move_go(state: State, k: dict, chance: Chance, events: Events) -> None:
     side, index = k["side"], k["index"]
     boat = state["canoes"][side][index]
     inches = distance(boat, k["card"], None if k["cancelled"] else k["counter"])
+    _paddle(state, side, index, boat, inches, chance, events)
+
+
+def _paddle(state: State, side: str, index: int, boat: dict, inches: int, chance, events) -> None:
+    """The canoe paddles up to `inches` along its path (the move's step, once any counter-card
+    is settled)."""
     title = canoe_title(state, side, index)
     event = MOVES_UP.get((title, inches))
     events.append(event if event is not None else _moves_up(title, inches))
-    path = {
-        "step": "move_path",
-        "side": side,
-        "index": index,
-        "cursor": boat["position"],
-        "remaining": inches,
-        "done": [],
-    }
+    cursor = boat["position"]
+    remaining = inches
+    done: list[str] = []
     if boat["wide_left"] is not None:
         # P9: a canoe partway round a bend first paddles the rest of the wide line; the bend
         # was chosen already, so its apex is not met again.
         left = boat["wide_left"]
-        path["remaining"] -= min(inches, left)
+        remaining -= min(inches, left)
         boat["wide_left"] = None if inches > left else left - inches
-        path["done"].append(f"apex:{boat['position']}")
-    _move_path(state, path, chance, events)  # as `run` would: the chase is still on
+        done.append(f"apex:{cursor}")
+    # What `_move_path` does (the chase is still on), the path kept only if a hazard stops it.
+    hazard = next_hazard(state, cursor, remaining, done)
+    if hazard is None:
+        _move_end(state, side, index, cursor + remaining, events)
+        return
+    path = {
+        "step": "move_path",
+        "side": side,
+        "index": index,
+        "cursor": cursor,
+        "remaining": remaining,
+        "done": done,
+    }
+    _meet(state, path, hazard)
 
 
 def _moves_up(title: str, inches: int) -> dict[str, str]:
@@ -205,12 +218,18 @@ def wide_gets_round(cursor: int, remaining: int, apex: int) -> bool:
 
 @step("move_path")
 def _move_path(state: State, k: dict, chance: Chance, events: Events) -> None:
-    side, index = k["side"], k["index"]
     hazard = next_hazard(state, k["cursor"], k["remaining"], k["done"])
-    if hazard is None:
-        _advance(k, k["cursor"] + k["remaining"])
-        _move_end(state, k, chance, events)
+    if hazard is None:  # `_advance` to the end of the move, written out
+        k["cursor"] += k["remaining"]
+        k["remaining"] = 0
+        _move_end(state, k["side"], k["index"], k["cursor"], events)
         return
+    _meet(state, k, hazard)
+
+
+def _meet(state: State, k: dict, hazard: dict) -> None:
+    """The move (`k`, a "move_path" continuation) meets `hazard`: a bend's choice, or a test."""
+    side, index = k["side"], k["index"]
     k["hazard"] = hazard
     if hazard["kind"] == "apex":
         apex = hazard["at"]
@@ -270,7 +289,7 @@ def _move_apex(state: State, k: dict, chance: Chance, events: Events) -> None:
             say(events, f'{name} goes wide and ends partway round the bend ({left}" to go).')
             canoe(state, k["side"], k["index"])["wide_left"] = left
             k["remaining"] = 0
-            _move_end(state, k, chance, events)
+            _move_end(state, k["side"], k["index"], k["cursor"], events)
             return
         say(events, f"{name} goes wide round the bend.")
         k["remaining"] -= WIDE_EXTRA
@@ -293,12 +312,12 @@ def _move_hazard(state: State, k: dict, chance: Chance, events: Events) -> None:
     if result in ("aground", "caught"):
         boat.update(stuck="aground", stuck_on=None)
         k["remaining"] = 0
-        _move_end(state, k, chance, events)
+        _move_end(state, k["side"], k["index"], k["cursor"], events)
         return
     if result == "stuck":
         boat.update(stuck="obstacle", stuck_on=k["hazard"]["id"])
         k["remaining"] = 0
-        _move_end(state, k, chance, events)
+        _move_end(state, k["side"], k["index"], k["cursor"], events)
         return
     if result == "holed":
         boat["holed"] = True
@@ -309,19 +328,24 @@ def _move_hazard(state: State, k: dict, chance: Chance, events: Events) -> None:
 # -- the end of a move: the finish, or a melee -------------------------------------------------
 
 
-def _move_end(state: State, k: dict, chance: Chance, events: Events) -> None:
-    side, index = k["side"], k["index"]
-    boat = canoe(state, side, index)
-    place(state, boat, k["cursor"], events)
-    if state["status"] != "playing" or not in_play(boat):
+def _move_end(state: State, side: str, index: int, here: int, events: Events) -> None:
+    """The canoe ends its move at `here`: past the finish, or maybe alongside the enemy."""
+    boat = state["canoes"][side][index]
+    if 0 <= here < state["river"]["length"]:
+        boat["position"] = here  # `place`, short of the end of the river
+    else:
+        place(state, boat, here, events)
+        if state["status"] != "playing":
+            return
+    if boat["out"] or boat["finished"]:  # not `in_play`
         return
     here = boat["position"]
     options = []  # a melee with each enemy canoe in play (`in_play`) within reach
     for e in state["canoes"][OTHER[side]]:
         if (
-            not e["out"]
+            -MELEE_REACH <= e["position"] - here <= MELEE_REACH  # first: the rarest
+            and not e["out"]
             and not e["finished"]
-            and -MELEE_REACH <= e["position"] - here <= MELEE_REACH
         ):
             name = canoe_name(state, OTHER[side], e["index"])
             options.append(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -45,3 +46,22 @@ def test_a_playout_ends_as_stepping_through_apply_does(seed, random_steps, optio
     assert state == before, "a playout changed the state it started from"
     assert played == stepped(state, RandomChance(seed + 2))
     assert ENGINE.status(played) == "finished"
+
+
+@pytest.mark.parametrize("options", [{}, {"quick_tests": True, "indian_canoes": 3}])
+def test_a_playout_from_every_position_of_a_chase_ends_as_stepping_does(options):
+    """Every kind of sub-phase a chase passes through (a test half signed, a counter-card, an
+    ace's reaction, a choice) is a starting point, and the playout answers it as stepping does."""
+    chance = RandomChance(11)
+    state = ENGINE.new_game(options, chance).state
+    kinds = set()
+    while ENGINE.status(state) == "playing":
+        seat = seats_to_act(state)[0]
+        if state["pending"] is not None:
+            kinds.add(state["pending"]["kind"])
+        seed = state["turn"] * 1000 + len(chance.outcomes)
+        played = ENGINE.playout(state, RandomChance(seed, record=False))
+        assert played == stepped(state, RandomChance(seed))
+        action = ENGINE.computer_action(state, seat, chance)
+        state = ENGINE.apply(state, seat, action, chance).state
+    assert {"test", "reaction", "counter", "choice"} <= kinds

@@ -1,0 +1,374 @@
+"""The race in a compact form, for playouts: the same rules on slotted objects instead of dicts.
+
+A playout (the win odds play 1,000 of them) reads and changes the canoes some 200 times a race,
+and nothing reads its events. So `Race` holds what changes as attributes of slotted objects and
+what never changes (the course as each canoe meets it) as tuples worked out once, and `play` runs
+the rules of `activations` and `phases` on it with no events. `Race(state)` is made from a dict
+state and `Race.state()` gives the dict state back: unchanged, it is equal to the one it came
+from, key for key (a test holds both that and `play` to the dict rules).
+
+The rules here are a second writing of R4-R8: a change to them must be made in both places.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from chase.engines.chance import Chance
+from chase.engines.race.course import course_length
+from chase.engines.race.tables import (
+    BEAR_FLIPS_FROM,
+    BEAR_KILLS_FROM,
+    CANOE_LENGTH,
+    HELPING_HAND,
+    HOSTILE_LEGS,
+    LAST_LEG,
+    LEGS,
+    PADDLE_DIE,
+    RAPID_LENGTH,
+    RAPIDS,
+    RECREW_FROM,
+    SHOT_KILLS_FROM,
+    TRACK_ON,
+    TRACKS,
+)
+
+State = dict[str, Any]
+
+# The fields of a canoe that change during a race (the rest, its role, name and start, never do).
+CANOE_FIELDS = (
+    "leg",
+    "at",
+    "rapid",
+    "aboard",
+    "water",
+    "lost",
+    "flipped",
+    "whirlpool",
+    "out",
+    "place",
+)
+HOSTILE_ON = tuple(leg in HOSTILE_LEGS for leg in range(LEGS))
+
+
+class Racer:
+    """A canoe in a compact race: its changing fields (`CANOE_FIELDS`) as attributes, and the
+    course as its starting track meets it (R1), shared with the canoes that start beside it."""
+
+    __slots__ = ("role", "lengths", "done", "kills_from", "swept", *CANOE_FIELDS)
+
+    def __init__(self, canoe: dict[str, Any], course: tuple[tuple[Any, ...], ...]) -> None:
+        self.role = canoe["role"]
+        # The inches of each leg on this canoe's track, the inches from the start line to each
+        # leg's start (rapids included), the shot that kills on each leg (R4), and whether the
+        # whirlpool behind each rapid is on this canoe's track below it (R7).
+        self.lengths, self.done, self.kills_from, self.swept = course
+        self.leg = canoe["leg"]
+        self.at = canoe["at"]
+        self.rapid = canoe["rapid"]
+        self.aboard = canoe["aboard"]
+        self.water = canoe["water"]
+        self.lost = canoe["lost"]
+        self.flipped = canoe["flipped"]
+        self.whirlpool = canoe["whirlpool"]
+        self.out = canoe["out"]
+        self.place = canoe["place"]
+
+    def canoe(self, canoe: dict[str, Any]) -> dict[str, Any]:
+        """A copy of the dict `canoe` (this one as it was) with the fields as they are now."""
+        return {
+            **canoe,
+            "leg": self.leg,
+            "at": self.at,
+            "rapid": self.rapid,
+            "aboard": self.aboard,
+            "water": self.water,
+            "lost": self.lost,
+            "flipped": self.flipped,
+            "whirlpool": self.whirlpool,
+            "out": self.out,
+            "place": self.place,
+        }
+
+    def position(self) -> int:
+        """`course.position`: a canoe in a rapid fills it, so its bow is at the far edge."""
+        if self.rapid:
+            return self.done[self.leg + 1]
+        return self.done[self.leg] + self.at
+
+
+class Race:
+    """A race's dict state as a playout uses it. `order` holds the racers themselves."""
+
+    __slots__ = (
+        "source",
+        "racers",
+        "currents",
+        "classes",
+        "bear",
+        "length",
+        "revealed",
+        "turn",
+        "order",
+        "active",
+        "finishers",
+        "status",
+    )
+
+    def __init__(self, state: State) -> None:
+        self.source = state  # read, never changed: the options, course and names come from it
+        course = state["course"]
+        self.currents = tuple([leg["current"] for leg in course["legs"]])
+        self.classes = tuple([rapid["class"] for rapid in course["rapids"]])
+        self.bear = course["bear"]
+        self.length = course_length(course)
+        seen = {start: _course_from(course, start) for start in TRACKS}
+        self.racers = [Racer(canoe, seen[canoe["start"]]) for canoe in state["canoes"]]
+        by_role = {racer.role: racer for racer in self.racers}
+        self.revealed = list(state["revealed"])
+        self.turn = state["turn"]
+        self.order = [by_role[role] for role in state["order"]]
+        self.active = state["active"]
+        self.finishers = list(state["finishers"])
+        self.status = state["status"]
+
+    def state(self) -> State:
+        """The dict state of the race now, sharing only the options and course with `source`."""
+        source = self.source
+        racers = zip(self.racers, source["canoes"], strict=True)
+        return {
+            **source,
+            "revealed": list(self.revealed),
+            "canoes": [racer.canoe(canoe) for racer, canoe in racers],
+            "turn": self.turn,
+            "order": [racer.role for racer in self.order],
+            "active": self.active,
+            "finishers": list(self.finishers),
+            "status": self.status,
+        }
+
+
+def _course_from(course: dict[str, Any], start: str) -> tuple[tuple[Any, ...], ...]:
+    """The course as a canoe starting on `start` meets it (see `Racer`)."""
+    tracks = TRACK_ON[start]  # R1: the tracks swap at the turn
+    legs = course["legs"]
+    lengths = tuple([legs[leg]["length"][tracks[leg]] for leg in range(LEGS)])
+    done = [0]
+    for length in lengths:
+        done.append(done[-1] + length + RAPID_LENGTH)
+    kills_from = tuple([SHOT_KILLS_FROM[track] for track in tracks])
+    rapids = course["rapids"]
+    swept = tuple([rapids[rapid]["whirlpool"] == tracks[rapid + 1] for rapid in range(RAPIDS)])
+    return lengths, tuple(done), kills_from, swept
+
+
+Abandons = Callable[[Race, Racer], bool]
+
+
+def play(race: Race, chance: Chance, abandons: Abandons) -> None:
+    """Play `race` to its end in place, from its active canoe on, with no events: what stepping
+    through `activations.step` gives, the one real choice (R6) left to `abandons`, which says
+    whether a canoe with men aboard and in the water leaves the swimmers and paddles on."""
+    roll = chance.roll
+    currents = race.currents
+    finishers = race.finishers
+    order = race.order[race.active :]
+    while race.status == "playing":
+        for racer in order:
+            if racer.water:
+                if racer.aboard and abandons(race, racer):
+                    _abandon(race, racer, roll)
+                else:
+                    _recrew(race, racer, roll)
+            elif racer.rapid:
+                _run_rapid(race, racer, roll)
+            else:  # _paddle written out: most activations are a paddle
+                leg = racer.leg
+                reached = racer.at + roll(PADDLE_DIE[racer.aboard]) + currents[leg]
+                length = racer.lengths[leg]
+                if reached < length:
+                    racer.at = reached
+                    continue
+                racer.at = length
+                if leg == LAST_LEG:
+                    finishers.append(racer.role)
+                    racer.place = len(finishers)
+                else:
+                    racer.rapid = True
+        order = _next_turn(race, chance)
+
+
+# --- the activations (R5-R8), as in `activations` ------------------------------------------
+
+
+def _paddle(race: Race, racer: Racer, roll: Callable[[int], int]) -> None:
+    """R5: paddle die + current from the bow; a bow touching a rapid stops in it; R8 the line."""
+    leg = racer.leg
+    reached = racer.at + roll(PADDLE_DIE[racer.aboard]) + race.currents[leg]
+    length = racer.lengths[leg]
+    if reached < length:
+        racer.at = reached
+        return
+    racer.at = length
+    if leg == LAST_LEG:
+        race.finishers.append(racer.role)
+        racer.place = len(race.finishers)
+    else:
+        racer.rapid = True
+
+
+def _run_rapid(race: Race, racer: Racer, roll: Callable[[int], int]) -> None:
+    """R5: higher than the class passes; equal or lower flips. Either way the canoe ends below."""
+    if roll(PADDLE_DIE[racer.aboard]) <= race.classes[racer.leg]:
+        _capsize(racer)
+    _wash_below(race, racer)
+
+
+def _recrew(race: Race, racer: Racer, roll: Callable[[int], int]) -> None:
+    """R6: D6 per man in the water, 3+ climbs in (+1 with a man aboard); then drift. R7 drowns."""
+    needed = RECREW_FROM - HELPING_HAND if racer.aboard else RECREW_FROM
+    climbed = 0
+    for _ in range(racer.water):
+        if roll(6) >= needed:
+            climbed += 1
+    failed = racer.water - climbed
+    racer.aboard += climbed
+    if racer.whirlpool:  # R7: every man who fails drowns
+        racer.lost += failed
+        failed = 0
+        racer.whirlpool = False
+    racer.water = failed
+    if racer.aboard:
+        racer.flipped = False
+    if _out_if_empty(racer):
+        return
+    # R6: the drift, held 1" short of the rapid or the finish (`activations._drift`).
+    leg = racer.leg
+    drift = racer.lengths[leg] - 1 - racer.at
+    current = race.currents[leg]
+    if drift > current:
+        drift = current
+    elif drift < 0:
+        drift = 0
+    racer.at += drift
+
+
+def _abandon(race: Race, racer: Racer, roll: Callable[[int], int]) -> None:
+    """R6: the swimmers are out of the race and the canoe paddles on at once."""
+    racer.lost += racer.water
+    racer.water = 0
+    _paddle(race, racer, roll)
+
+
+# --- the end of a turn and the start of the next (R4, R8), as in `end_turn` and `open_turn` --
+
+
+def _next_turn(race: Race, chance: Chance) -> list[Racer]:
+    """End the turn; unless that ends the race, start the next and return its activation order."""
+    if race.finishers:  # R8: the race is decided once the turn of the first crossing is over
+        return _end(race)
+    # The canoes still racing, and the hostiles' and the bear's targets among them, in canoe
+    # order (see `phases.open_turn`).
+    bear = race.bear
+    racing = []
+    targets: dict[int, list[Racer]] = {}
+    mauled = []
+    for racer in race.racers:
+        if racer.out or racer.place is not None:
+            continue
+        racing.append(racer)
+        leg = racer.leg
+        if racer.rapid:
+            if leg == bear:
+                mauled.append(racer)
+        elif HOSTILE_ON[leg] and (racer.aboard or racer.water):
+            if leg in targets:
+                targets[leg].append(racer)
+            else:
+                targets[leg] = [racer]
+    if not racing:  # R8: no canoe is left to finish
+        return _end(race)
+    race.turn += 1
+    emptied = False
+    for leg in sorted(targets):  # the hostiles in leg order
+        emptied |= _hostile_shoots(leg, targets[leg], chance)
+    if mauled:
+        emptied |= _bear_attacks(race, mauled, chance)
+    if emptied:
+        racing = [racer for racer in racing if not racer.out]
+    if len(racing) > 1:
+        racing = chance.shuffle(racing, label="activation order")  # R4: the chip bag
+    race.order = racing
+    race.active = 0
+    if not racing:
+        return _end(race)
+    return racing
+
+
+def _hostile_shoots(leg: int, targets: list[Racer], chance: Chance) -> bool:
+    """R4: as `phases._hostile_shoots`; True when the shot leaves the canoe with nobody."""
+    target = chance.choice(targets, label="hostile's target") if len(targets) > 1 else targets[0]
+    if chance.roll(6) < target.kills_from[leg]:
+        return False
+    if target.aboard:
+        target.aboard -= 1
+    else:
+        target.water -= 1
+    target.lost += 1
+    return _out_if_empty(target)
+
+
+def _bear_attacks(race: Race, targets: list[Racer], chance: Chance) -> bool:
+    """R4: as `phases._bear_attacks`; True when the bear leaves the canoe with nobody."""
+    target = chance.choice(targets, label="bear's target") if len(targets) > 1 else targets[0]
+    if chance.roll(6) < BEAR_FLIPS_FROM:
+        return False
+    _capsize(target)
+    dead = 0
+    for _ in range(target.water):  # R4: D6 for each man in the water
+        if chance.roll(6) >= BEAR_KILLS_FROM:
+            dead += 1
+    target.water -= dead
+    target.lost += dead
+    if _out_if_empty(target):
+        return True
+    _wash_below(race, target)
+    return False
+
+
+def _end(race: Race) -> list[Racer]:
+    race.status = "finished"
+    race.order = []
+    race.active = 0
+    return []
+
+
+# --- shared changes, as in `state` ----------------------------------------------------------
+
+
+def _capsize(racer: Racer) -> None:
+    racer.water += racer.aboard
+    racer.aboard = 0
+    racer.flipped = True
+
+
+def _wash_below(race: Race, racer: Racer) -> None:
+    """Place the canoe just below its rapid (R5), maybe in a whirlpool (R7); R2 reveals the leg."""
+    rapid = racer.leg
+    racer.leg = rapid + 1
+    racer.at = CANOE_LENGTH
+    racer.rapid = False
+    race.revealed[rapid + 1] = True
+    if racer.flipped and racer.swept[rapid]:
+        racer.whirlpool = True
+
+
+def _out_if_empty(racer: Racer) -> bool:
+    """R8: a canoe with nobody left, aboard or in the water, is out."""
+    if racer.aboard + racer.water > 0:
+        return False
+    racer.out = True
+    racer.flipped = True
+    racer.whirlpool = False
+    return True

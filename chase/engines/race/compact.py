@@ -27,7 +27,6 @@ from chase.engines.race.tables import (
     LEGS,
     PADDLE_DIE,
     RAPID_LENGTH,
-    RAPIDS,
     RECREW_FROM,
     SHOT_KILLS_FROM,
     TRACK_ON,
@@ -50,20 +49,24 @@ CANOE_FIELDS = (
     "place",
 )
 HOSTILE_ON = tuple(leg in HOSTILE_LEGS for leg in range(LEGS))
+# R4: the lowest face of a hostile's shot that kills, on each leg, by the canoe's starting track.
+KILLS_FROM = {start: tuple(SHOT_KILLS_FROM[track] for track in TRACK_ON[start]) for start in TRACKS}
 
 
 class Racer:
-    """A canoe in a compact race: its changing fields (`CANOE_FIELDS`) as attributes, and the
-    course as its starting track meets it (R1), shared with the canoes that start beside it."""
+    """A canoe in a compact race: its changing fields (`CANOE_FIELDS`) as attributes, the dict it
+    was made from (`source`, never changed), and what never changes as its track meets it (R1):
+    `tracks` by leg, `lengths` the inches of each leg on its track, and `kills_from` (R4)."""
 
-    __slots__ = ("role", "lengths", "done", "kills_from", "swept", *CANOE_FIELDS)
+    __slots__ = ("source", "role", "tracks", "lengths", "kills_from", *CANOE_FIELDS)
 
-    def __init__(self, canoe: dict[str, Any], course: tuple[tuple[Any, ...], ...]) -> None:
+    def __init__(self, canoe: dict[str, Any], lengths: tuple[int, ...]) -> None:
+        self.source = canoe
         self.role = canoe["role"]
-        # The inches of each leg on this canoe's track, the inches from the start line to each
-        # leg's start (rapids included), the shot that kills on each leg (R4), and whether the
-        # whirlpool behind each rapid is on this canoe's track below it (R7).
-        self.lengths, self.done, self.kills_from, self.swept = course
+        start = canoe["start"]
+        self.tracks = TRACK_ON[start]
+        self.lengths = lengths
+        self.kills_from = KILLS_FROM[start]
         self.leg = canoe["leg"]
         self.at = canoe["at"]
         self.rapid = canoe["rapid"]
@@ -75,37 +78,38 @@ class Racer:
         self.out = canoe["out"]
         self.place = canoe["place"]
 
-    def canoe(self, canoe: dict[str, Any]) -> dict[str, Any]:
-        """A copy of the dict `canoe` (this one as it was) with the fields as they are now."""
-        return {
-            **canoe,
-            "leg": self.leg,
-            "at": self.at,
-            "rapid": self.rapid,
-            "aboard": self.aboard,
-            "water": self.water,
-            "lost": self.lost,
-            "flipped": self.flipped,
-            "whirlpool": self.whirlpool,
-            "out": self.out,
-            "place": self.place,
-        }
+    def canoe(self) -> dict[str, Any]:
+        """A copy of `source` with the fields as they are now."""
+        canoe = self.source.copy()
+        canoe["leg"] = self.leg
+        canoe["at"] = self.at
+        canoe["rapid"] = self.rapid
+        canoe["aboard"] = self.aboard
+        canoe["water"] = self.water
+        canoe["lost"] = self.lost
+        canoe["flipped"] = self.flipped
+        canoe["whirlpool"] = self.whirlpool
+        canoe["out"] = self.out
+        canoe["place"] = self.place
+        return canoe
 
     def position(self) -> int:
         """`course.position`: a canoe in a rapid fills it, so its bow is at the far edge."""
-        if self.rapid:
-            return self.done[self.leg + 1]
-        return self.done[self.leg] + self.at
+        last = self.leg + 1 if self.rapid else self.leg  # a rapid: its leg is done too
+        done = sum(self.lengths[:last]) + last * RAPID_LENGTH
+        return done if self.rapid else done + self.at
 
 
 class Race:
-    """A race's dict state as a playout uses it. `order` holds the racers themselves."""
+    """A race's dict state as a playout uses it. `order` holds the racers themselves; `rapids`
+    is the course's own list (read, never changed)."""
 
     __slots__ = (
         "source",
         "racers",
         "currents",
         "classes",
+        "rapids",
         "bear",
         "length",
         "revealed",
@@ -119,15 +123,22 @@ class Race:
     def __init__(self, state: State) -> None:
         self.source = state  # read, never changed: the options, course and names come from it
         course = state["course"]
-        self.currents = tuple([leg["current"] for leg in course["legs"]])
-        self.classes = tuple([rapid["class"] for rapid in course["rapids"]])
+        legs = course["legs"]
+        self.currents = tuple([leg["current"] for leg in legs])
+        self.rapids = course["rapids"]
+        self.classes = tuple([rapid["class"] for rapid in self.rapids])
         self.bear = course["bear"]
         self.length = course_length(course)
-        seen = {start: _course_from(course, start) for start in TRACKS}
-        self.racers = [Racer(canoe, seen[canoe["start"]]) for canoe in state["canoes"]]
-        by_role = {racer.role: racer for racer in self.racers}
+        lengths = {  # R1: each leg's inches on the track a canoe follows, by its starting track
+            start: tuple(
+                [leg["length"][track] for leg, track in zip(legs, TRACK_ON[start], strict=True)]
+            )
+            for start in TRACKS
+        }
+        self.racers = [Racer(canoe, lengths[canoe["start"]]) for canoe in state["canoes"]]
         self.revealed = list(state["revealed"])
         self.turn = state["turn"]
+        by_role = {racer.role: racer for racer in self.racers}
         self.order = [by_role[role] for role in state["order"]]
         self.active = state["active"]
         self.finishers = list(state["finishers"])
@@ -135,32 +146,15 @@ class Race:
 
     def state(self) -> State:
         """The dict state of the race now, sharing only the options and course with `source`."""
-        source = self.source
-        racers = zip(self.racers, source["canoes"], strict=True)
-        return {
-            **source,
-            "revealed": list(self.revealed),
-            "canoes": [racer.canoe(canoe) for racer, canoe in racers],
-            "turn": self.turn,
-            "order": [racer.role for racer in self.order],
-            "active": self.active,
-            "finishers": list(self.finishers),
-            "status": self.status,
-        }
-
-
-def _course_from(course: dict[str, Any], start: str) -> tuple[tuple[Any, ...], ...]:
-    """The course as a canoe starting on `start` meets it (see `Racer`)."""
-    tracks = TRACK_ON[start]  # R1: the tracks swap at the turn
-    legs = course["legs"]
-    lengths = tuple([legs[leg]["length"][tracks[leg]] for leg in range(LEGS)])
-    done = [0]
-    for length in lengths:
-        done.append(done[-1] + length + RAPID_LENGTH)
-    kills_from = tuple([SHOT_KILLS_FROM[track] for track in tracks])
-    rapids = course["rapids"]
-    swept = tuple([rapids[rapid]["whirlpool"] == tracks[rapid + 1] for rapid in range(RAPIDS)])
-    return lengths, tuple(done), kills_from, swept
+        state = self.source.copy()
+        state["revealed"] = list(self.revealed)
+        state["canoes"] = [racer.canoe() for racer in self.racers]
+        state["turn"] = self.turn
+        state["order"] = [racer.role for racer in self.order]
+        state["active"] = self.active
+        state["finishers"] = list(self.finishers)
+        state["status"] = self.status
+        return state
 
 
 Abandons = Callable[[Race, Racer], bool]
@@ -360,7 +354,7 @@ def _wash_below(race: Race, racer: Racer) -> None:
     racer.at = CANOE_LENGTH
     racer.rapid = False
     race.revealed[rapid + 1] = True
-    if racer.flipped and racer.swept[rapid]:
+    if racer.flipped and race.rapids[rapid]["whirlpool"] == racer.tracks[rapid + 1]:
         racer.whirlpool = True
 
 

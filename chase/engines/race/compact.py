@@ -118,6 +118,7 @@ class Race:
         "active",
         "finishers",
         "status",
+        "racing",
     )
 
     def __init__(self, state: State) -> None:
@@ -143,6 +144,9 @@ class Race:
         self.active = state["active"]
         self.finishers = list(state["finishers"])
         self.status = state["status"]
+        # The canoes neither out nor placed, in canoe order: kept so as a canoe goes out (a
+        # canoe placed ends the race at the end of the turn), for the hostiles and the chip bag.
+        self.racing = [racer for racer in self.racers if not racer.out and racer.place is None]
 
     def state(self) -> State:
         """The dict state of the race now, sharing only the options and course with `source`."""
@@ -235,7 +239,7 @@ def _recrew(race: Race, racer: Racer, roll: Callable[[int], int]) -> None:
     racer.water = failed
     if racer.aboard:
         racer.flipped = False
-    if _out_if_empty(racer):
+    if _out_if_empty(race, racer):
         return
     # R6: the drift, held 1" short of the rapid or the finish (`activations._drift`).
     leg = racer.leg
@@ -262,16 +266,15 @@ def _next_turn(race: Race, chance: Chance) -> list[Racer]:
     """End the turn; unless that ends the race, start the next and return its activation order."""
     if race.finishers:  # R8: the race is decided once the turn of the first crossing is over
         return _end(race)
-    # The canoes still racing, and the hostiles' and the bear's targets among them, in canoe
-    # order (see `phases.open_turn`).
+    racing = race.racing
+    if not racing:  # R8: no canoe is left to finish
+        return _end(race)
+    race.turn += 1
+    # The hostiles' and the bear's targets, in canoe order (see `phases.open_turn`).
     bear = race.bear
-    racing = []
     targets: dict[int, list[Racer]] = {}
     mauled = []
-    for racer in race.racers:
-        if racer.out or racer.place is not None:
-            continue
-        racing.append(racer)
+    for racer in racing:
         leg = racer.leg
         if racer.rapid:
             if leg == bear:
@@ -281,43 +284,38 @@ def _next_turn(race: Race, chance: Chance) -> list[Racer]:
                 targets[leg].append(racer)
             else:
                 targets[leg] = [racer]
-    if not racing:  # R8: no canoe is left to finish
-        return _end(race)
-    race.turn += 1
-    emptied = False
     for leg in sorted(targets):  # the hostiles in leg order
-        emptied |= _hostile_shoots(leg, targets[leg], chance)
+        _hostile_shoots(race, leg, targets[leg], chance)
     if mauled:
-        emptied |= _bear_attacks(race, mauled, chance)
-    if emptied:
-        racing = [racer for racer in racing if not racer.out]
-    if len(racing) > 1:
-        racing = chance.shuffle(racing, label="activation order")  # R4: the chip bag
-    race.order = racing
+        _bear_attacks(race, mauled, chance)
+    order = race.racing  # without any canoe the hostiles or the bear left with nobody (R8)
+    if len(order) > 1:
+        order = chance.shuffle(order, label="activation order")  # R4: the chip bag
+    race.order = order
     race.active = 0
-    if not racing:
+    if not order:
         return _end(race)
-    return racing
+    return order
 
 
-def _hostile_shoots(leg: int, targets: list[Racer], chance: Chance) -> bool:
-    """R4: as `phases._hostile_shoots`; True when the shot leaves the canoe with nobody."""
+def _hostile_shoots(race: Race, leg: int, targets: list[Racer], chance: Chance) -> None:
+    """R4: the hostile on `leg` fires at one of `targets`, as in `phases._hostile_shoots`."""
     target = chance.choice(targets, label="hostile's target") if len(targets) > 1 else targets[0]
     if chance.roll(6) < target.kills_from[leg]:
-        return False
+        return
     if target.aboard:
         target.aboard -= 1
     else:
         target.water -= 1
     target.lost += 1
-    return _out_if_empty(target)
+    _out_if_empty(race, target)
 
 
-def _bear_attacks(race: Race, targets: list[Racer], chance: Chance) -> bool:
-    """R4: as `phases._bear_attacks`; True when the bear leaves the canoe with nobody."""
+def _bear_attacks(race: Race, targets: list[Racer], chance: Chance) -> None:
+    """R4: the bear swipes at one of `targets`, as in `phases._bear_attacks`."""
     target = chance.choice(targets, label="bear's target") if len(targets) > 1 else targets[0]
     if chance.roll(6) < BEAR_FLIPS_FROM:
-        return False
+        return
     _capsize(target)
     dead = 0
     for _ in range(target.water):  # R4: D6 for each man in the water
@@ -325,10 +323,8 @@ def _bear_attacks(race: Race, targets: list[Racer], chance: Chance) -> bool:
             dead += 1
     target.water -= dead
     target.lost += dead
-    if _out_if_empty(target):
-        return True
-    _wash_below(race, target)
-    return False
+    if not _out_if_empty(race, target):
+        _wash_below(race, target)
 
 
 def _end(race: Race) -> list[Racer]:
@@ -358,11 +354,12 @@ def _wash_below(race: Race, racer: Racer) -> None:
         racer.whirlpool = True
 
 
-def _out_if_empty(racer: Racer) -> bool:
-    """R8: a canoe with nobody left, aboard or in the water, is out."""
+def _out_if_empty(race: Race, racer: Racer) -> bool:
+    """R8: a canoe with nobody left, aboard or in the water, is out (and no longer racing)."""
     if racer.aboard + racer.water > 0:
         return False
     racer.out = True
     racer.flipped = True
     racer.whirlpool = False
+    race.racing = [other for other in race.racing if other is not racer]
     return True

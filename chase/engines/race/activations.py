@@ -94,11 +94,12 @@ def activate(state: State, role: str, action: Any, chance: Chance) -> tuple[Stat
     return state, events
 
 
-def step(state: State, canoe: Canoe, kind: str, chance: Chance, events: Events | None) -> None:
+def step(state: State, canoe: Canoe, kind: str, chance: Chance, events: Events) -> None:
     """Play a checked activation of the active canoe on a state the caller owns (the canoe is
-    one of its own), then move the turn on.
+    one of its own), then move the turn on, adding what happens to `events`.
 
-    `events` None builds no events at all: a playout nobody reads (the win odds) skips them.
+    A playout, whose events nobody reads, plays these rules on a compact race instead
+    (`compact.play`).
     """
     ACTIVATIONS[kind](state, canoe, chance, events)
     state["active"] += 1
@@ -106,7 +107,7 @@ def step(state: State, canoe: Canoe, kind: str, chance: Chance, events: Events |
         end_turn(state, chance, events)
 
 
-def _paddle(state: State, canoe: Canoe, chance: Chance, events: Events | None) -> None:
+def _paddle(state: State, canoe: Canoe, chance: Chance, events: Events) -> None:
     """R5: paddle die + current from the bow; a bow touching a rapid stops in it."""
     leg = canoe["leg"]
     here = state["course"]["legs"][leg]
@@ -118,20 +119,17 @@ def _paddle(state: State, canoe: Canoe, chance: Chance, events: Events | None) -
     reached = canoe["at"] + face + current
     if reached < length:
         canoe["at"] = reached
-        if events is not None:
-            _paddled(events, canoe, sides, face, aboard, current, f', {length - reached}" short '
-                     f"of {_next_line(leg)}.")  # fmt: skip
+        _paddled(events, canoe, sides, face, aboard, current, f', {length - reached}" short '
+                 f"of {_next_line(leg)}.")  # fmt: skip
         return
     canoe["at"] = length
     if leg == LAST_LEG:  # R8: a bow reaching the line is across, as one touching a rapid is in it
-        if events is not None:
-            _paddled(events, canoe, sides, face, aboard, current, " and crosses the finish line!")
+        _paddled(events, canoe, sides, face, aboard, current, " and crosses the finish line!")
         _finish(state, canoe, events)
         return
     # The seed's "touches": a bow that reaches the rapid's edge exactly stops in it too.
     canoe["rapid"] = True
-    if events is not None:
-        _paddled(events, canoe, sides, face, aboard, current, f" and stops in rapid {leg + 1}.")
+    _paddled(events, canoe, sides, face, aboard, current, f" and stops in rapid {leg + 1}.")
 
 
 def _paddled(events, canoe, sides, face, aboard, current, ending) -> None:
@@ -152,33 +150,32 @@ def _next_line(leg: int) -> str:
     return "the finish" if leg == LAST_LEG else f"rapid {leg + 1}"
 
 
-def _run_rapid(state: State, canoe: Canoe, chance: Chance, events: Events | None) -> None:
+def _run_rapid(state: State, canoe: Canoe, chance: Chance, events: Events) -> None:
     """R5: higher than the class passes; equal or lower flips. Either way the canoe ends below."""
     rapid = canoe["leg"]
     cls = state["course"]["rapids"][rapid]["class"]
     sides = PADDLE_DIE[canoe["aboard"]]  # R5: the die by men in the canoe
     face = chance.roll(sides)
     passed = face > cls
-    if events is not None:
-        verdict = "passes safely" if passed else "flips"
-        events.append(
-            {
-                "kind": "rapid",
-                "seat": canoe["role"],
-                "die": sides,
-                "face": face,
-                "aboard": canoe["aboard"],
-                "class": cls,
-                "passed": passed,
-                "text": f"{who(canoe)} rolls D{sides}: {face} against class {cls} and {verdict}.",
-            }
-        )
+    verdict = "passes safely" if passed else "flips"
+    events.append(
+        {
+            "kind": "rapid",
+            "seat": canoe["role"],
+            "die": sides,
+            "face": face,
+            "aboard": canoe["aboard"],
+            "class": cls,
+            "passed": passed,
+            "text": f"{who(canoe)} rolls D{sides}: {face} against class {cls} and {verdict}.",
+        }
+    )
     if not passed:
         capsize(canoe)
     wash_below(state, canoe, events)
 
 
-def _recrew(state: State, canoe: Canoe, chance: Chance, events: Events | None) -> None:
+def _recrew(state: State, canoe: Canoe, chance: Chance, events: Events) -> None:
     """R6: D6 per man in the water, 3+ climbs in (+1 with a man aboard); then drift. R7 drowns."""
     bonus = HELPING_HAND if canoe["aboard"] else 0  # who is aboard when the dice are thrown
     needed = RECREW_FROM - bonus
@@ -199,33 +196,29 @@ def _recrew(state: State, canoe: Canoe, chance: Chance, events: Events | None) -
     canoe["water"] = failed
     if canoe["aboard"]:
         canoe["flipped"] = False
-    event = None
-    if events is not None:
-        hand = " with a helping hand (+1)" if bonus else ""
-        verb = "climbs" if climbed == 1 else "climb"
-        text = f"{who(canoe)} re-crews{hand}: D6 {faces_text(faces)}, {men_text(climbed)} {verb} in"
-        if drowned:
-            text += f", {men_text(drowned)} drown in the whirlpool"
-        elif failed:
-            text += f", {men_text(failed)} still in the water"
-        event = {
-            "kind": "recrew",
-            "seat": canoe["role"],
-            "faces": faces,
-            "bonus": bonus,
-            "climbed": climbed,
-            "drowned": drowned,
-            "text": text,
-        }
-        events.append(event)
+    hand = " with a helping hand (+1)" if bonus else ""
+    verb = "climbs" if climbed == 1 else "climb"
+    text = f"{who(canoe)} re-crews{hand}: D6 {faces_text(faces)}, {men_text(climbed)} {verb} in"
+    if drowned:
+        text += f", {men_text(drowned)} drown in the whirlpool"
+    elif failed:
+        text += f", {men_text(failed)} still in the water"
+    event = {
+        "kind": "recrew",
+        "seat": canoe["role"],
+        "faces": faces,
+        "bonus": bonus,
+        "climbed": climbed,
+        "drowned": drowned,
+        "text": text,
+    }
+    events.append(event)
     if out_if_empty(canoe, events, "the whole crew is lost"):
-        if event is not None:
-            event["text"] += "."
+        event["text"] += "."
         return
     drift = _drift(state, canoe)
-    if event is not None:
-        event["drift"] = drift
-        event["text"] += f'; the canoe drifts {drift}".'
+    event["drift"] = drift
+    event["text"] += f'; the canoe drifts {drift}".'
 
 
 def _drift(state: State, canoe: Canoe) -> int:
@@ -246,39 +239,37 @@ def _drift(state: State, canoe: Canoe) -> int:
     return drift
 
 
-def _abandon(state: State, canoe: Canoe, chance: Chance, events: Events | None) -> None:
+def _abandon(state: State, canoe: Canoe, chance: Chance, events: Events) -> None:
     """R6: the swimmers are out of the race and the canoe paddles on at once."""
     left = canoe["water"]
     canoe["lost"] += left
     canoe["water"] = 0
-    if events is not None:
-        events.append(
-            {
-                "kind": "abandon",
-                "seat": canoe["role"],
-                "left": left,
-                "text": f"{who(canoe)} leaves {men_text(left)} in the water and paddles on.",
-            }
-        )
+    events.append(
+        {
+            "kind": "abandon",
+            "seat": canoe["role"],
+            "left": left,
+            "text": f"{who(canoe)} leaves {men_text(left)} in the water and paddles on.",
+        }
+    )
     _paddle(state, canoe, chance, events)
 
 
 ACTIVATIONS = {"paddle": _paddle, "run_rapid": _run_rapid, "recrew": _recrew, "abandon": _abandon}
 
 
-def _finish(state: State, canoe: Canoe, events: Events | None) -> None:
+def _finish(state: State, canoe: Canoe, events: Events) -> None:
     """R8: places go by the order bows cross, so within a turn by activation order."""
     state["finishers"].append(canoe["role"])
     place = len(state["finishers"])
     canoe["place"] = place
-    if events is not None:
-        text = f"{who(canoe)} finishes {ORDINALS[place - 1]}."
-        if place == 1:
-            text = f"{who(canoe)} wins the race!"
-        events.append({"kind": "finish", "seat": canoe["role"], "place": place, "text": text})
+    text = f"{who(canoe)} finishes {ORDINALS[place - 1]}."
+    if place == 1:
+        text = f"{who(canoe)} wins the race!"
+    events.append({"kind": "finish", "seat": canoe["role"], "place": place, "text": text})
 
 
-def end_turn(state: State, chance: Chance, events: Events | None) -> None:
+def end_turn(state: State, chance: Chance, events: Events) -> None:
     # R8: the race is decided once the turn of the first crossing is over; later crossings in that
     # turn take the next places, canoes still on the water get none.
     if state["finishers"]:

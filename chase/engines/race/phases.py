@@ -103,11 +103,8 @@ def begin_turn(state: State, chance: Chance) -> tuple[State, Events]:
     return state, events
 
 
-def open_turn(state: State, chance: Chance, events: Events | None) -> None:
-    if events is not None:
-        events.append(
-            {"kind": "turn", "turn": state["turn"], "text": f"Turn {state['turn']} begins."}
-        )
+def open_turn(state: State, chance: Chance, events: Events) -> None:
+    events.append({"kind": "turn", "turn": state["turn"], "text": f"Turn {state['turn']} begins."})
     # Who each hostile may shoot at and whom the bear may swipe at, in one pass (canoe order): a
     # shot changes only its own target, a canoe is on one leg, and the bear's targets sit in a
     # rapid, where no hostile shoots: so no target depends on another's shot.
@@ -141,14 +138,14 @@ def open_turn(state: State, chance: Chance, events: Events | None) -> None:
     state["active"] = 0
     if not order:
         end_race(state, events)
-    elif events is not None:
+    else:
         colony = {canoe["role"]: who(canoe) for canoe in state["canoes"]}
         names = ", ".join([colony[role] for role in order])
         events.append({"kind": "order", "order": order, "text": f"The chips come out: {names}."})
 
 
 def _hostile_shoots(
-    state: State, leg: int, targets: list[Canoe], chance: Chance, events: Events | None
+    state: State, leg: int, targets: list[Canoe], chance: Chance, events: Events
 ) -> bool:
     """R4: the hostile on `leg` fires at one of `targets` (canoe order), drawn when there are
     several; True when the shot leaves the canoe with nobody, so it is out."""
@@ -156,22 +153,21 @@ def _hostile_shoots(
     track = TRACK_ON[target["start"]][leg]  # R1: track_on() written out: a shot or two a turn
     face = chance.roll(6)
     killed = face >= SHOT_KILLS_FROM[track]  # R4: 5-6 at close range, 6 at long
-    if events is not None:
-        text = (
-            f"A hostile on leg {leg + 1} fires at {who(target)} at {RANGE[track]} range: "
-            f"D6 {face}, {'a man falls' if killed else 'a miss'}."
-        )
-        events.append(
-            {
-                "kind": "shot",
-                "seat": target["role"],
-                "leg": leg,
-                "range": RANGE[track],
-                "face": face,
-                "killed": killed,
-                "text": text,
-            }
-        )
+    text = (
+        f"A hostile on leg {leg + 1} fires at {who(target)} at {RANGE[track]} range: "
+        f"D6 {face}, {'a man falls' if killed else 'a miss'}."
+    )
+    events.append(
+        {
+            "kind": "shot",
+            "seat": target["role"],
+            "leg": leg,
+            "range": RANGE[track],
+            "face": face,
+            "killed": killed,
+            "text": text,
+        }
+    )
     if killed:
         # Nothing in the seed says who is hit; a paddler sits higher than a swimmer.
         target["aboard" if target["aboard"] else "water"] -= 1
@@ -180,45 +176,38 @@ def _hostile_shoots(
     return False
 
 
-def _bear_attacks(
-    state: State, targets: list[Canoe], chance: Chance, events: Events | None
-) -> bool:
+def _bear_attacks(state: State, targets: list[Canoe], chance: Chance, events: Events) -> bool:
     """R4: the bear swipes at one of the canoes racing in its rapid (`targets`, canoe order),
     drawn when there are several; True when it leaves the canoe with nobody, so it is out."""
     rapid = state["course"]["bear"]
     target = chance.choice(targets, label="bear's target") if len(targets) > 1 else targets[0]
     face = chance.roll(6)
     if face < BEAR_FLIPS_FROM:
-        if events is not None:
-            text = (
-                f"The bear in rapid {rapid + 1} swipes at {who(target)}: D6 {face}, "
-                "the canoe holds."
-            )
-            events.append(
-                {"kind": "bear", "seat": target["role"], "face": face, "flipped": False,
-                 "text": text}
-            )  # fmt: skip
+        text = f"The bear in rapid {rapid + 1} swipes at {who(target)}: D6 {face}, the canoe holds."
+        events.append(
+            {"kind": "bear", "seat": target["role"], "face": face, "flipped": False,
+             "text": text}
+        )  # fmt: skip
         return False
     capsize(target)
     kills = [chance.roll(6) for _ in range(target["water"])]  # R4: D6 for each man in the water
     dead = sum(1 for k in kills if k >= BEAR_KILLS_FROM)
     target["water"] -= dead
     target["lost"] += dead
-    if events is not None:
-        text = (
-            f"The bear in rapid {rapid + 1} flips {who(target)}: D6 {face}; it mauls the men in "
-            f"the water: {faces_text(kills)}, {men_text(dead)} killed."
-        )
-        events.append(
-            {
-                "kind": "bear",
-                "seat": target["role"],
-                "face": face,
-                "flipped": True,
-                "kills": kills,
-                "text": text,
-            }
-        )
+    text = (
+        f"The bear in rapid {rapid + 1} flips {who(target)}: D6 {face}; it mauls the men in "
+        f"the water: {faces_text(kills)}, {men_text(dead)} killed."
+    )
+    events.append(
+        {
+            "kind": "bear",
+            "seat": target["role"],
+            "face": face,
+            "flipped": True,
+            "kills": kills,
+            "text": text,
+        }
+    )
     # A bear that flips the canoe sends it through the rapid capsized, as a failed run would (R5);
     # the seed only makes the crew run the rapid "if the bear does not flip the canoe".
     if out_if_empty(target, events, "the bear has taken the whole crew"):

@@ -69,11 +69,10 @@ def who(canoe: Canoe) -> str:
 # --- R2: revealing the course -------------------------------------------------------------
 
 
-def reveal(state: State, leg: int, events: Events | None) -> None:
+def reveal(state: State, leg: int, events: Events) -> None:
     if not state["revealed"][leg]:
         state["revealed"][leg] = True
-        if events is not None:
-            events.append(section_event(state, leg))
+        events.append(section_event(state, leg))
 
 
 def section_event(state: State, leg: int) -> dict[str, Any]:
@@ -104,7 +103,7 @@ def capsize(canoe: Canoe) -> None:
     canoe["flipped"] = True
 
 
-def wash_below(state: State, canoe: Canoe, events: Events | None) -> None:
+def wash_below(state: State, canoe: Canoe, events: Events) -> None:
     """Place the canoe just below its rapid, stern touching it (R5), maybe in a whirlpool (R7)."""
     rapid = canoe["leg"]
     canoe["leg"] = rapid + 1
@@ -114,8 +113,6 @@ def wash_below(state: State, canoe: Canoe, events: Events | None) -> None:
     whirlpool = state["course"]["rapids"][rapid]["whirlpool"]
     if canoe["flipped"] and whirlpool == track_on(canoe, rapid + 1):
         canoe["whirlpool"] = True
-        if events is None:
-            return
         events.append(
             {
                 "kind": "whirlpool",
@@ -128,26 +125,21 @@ def wash_below(state: State, canoe: Canoe, events: Events | None) -> None:
 # --- R8: out, finishing, the end ----------------------------------------------------------
 
 
-def out_if_empty(canoe: Canoe, events: Events | None, why: str) -> bool:
+def out_if_empty(canoe: Canoe, events: Events, why: str) -> bool:
     """R8: a canoe with nobody left, aboard or in the water, is out."""
     if canoe["aboard"] + canoe["water"] > 0:
         return False
     canoe["out"] = True
     canoe["flipped"] = True
     canoe["whirlpool"] = False
-    if events is not None:
-        events.append(
-            {"kind": "out", "seat": canoe["role"], "text": f"{who(canoe)} is out: {why}."}
-        )
+    events.append({"kind": "out", "seat": canoe["role"], "text": f"{who(canoe)} is out: {why}."})
     return True
 
 
-def end_race(state: State, events: Events | None) -> None:
+def end_race(state: State, events: Events) -> None:
     state["status"] = "finished"
     state["order"] = []
     state["active"] = 0
-    if events is None:
-        return
     if state["finishers"]:
         text = f"The race is over: {who(canoe_of(state, state['finishers'][0]))} wins."
     else:

@@ -102,7 +102,7 @@ class Racer:
 
 class Race:
     """A race's dict state as a playout uses it. `order` holds the racers themselves; `rapids`
-    is the course's own list (read, never changed)."""
+    is the course's own list (read, never changed); `racing` is worked out, not a state key."""
 
     __slots__ = (
         "source",
@@ -144,8 +144,8 @@ class Race:
         self.active = state["active"]
         self.finishers = list(state["finishers"])
         self.status = state["status"]
-        # The canoes neither out nor placed, in canoe order: kept so as a canoe goes out (a
-        # canoe placed ends the race at the end of the turn), for the hostiles and the chip bag.
+        # The canoes neither out nor placed, in canoe order, for the hostiles and the chip bag:
+        # kept up to date as canoes go out (a canoe placed ends the race with its turn).
         self.racing = [racer for racer in self.racers if not racer.out and racer.place is None]
 
     def state(self) -> State:

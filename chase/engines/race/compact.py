@@ -101,14 +101,15 @@ class Racer:
 
 
 class Race:
-    """A race's dict state as a playout uses it. `order` holds the racers themselves; `rapids`
-    is the course's own list (read, never changed); `racing` is worked out, not a state key."""
+    """A race's dict state as a playout uses it. `order` holds the racers themselves; `course`
+    and its `rapids` are the state's own (read, never changed); `racing` is worked out, not a
+    state key."""
 
     __slots__ = (
         "source",
         "racers",
+        "course",
         "currents",
-        "classes",
         "rapids",
         "bear",
         "length",
@@ -123,11 +124,10 @@ class Race:
 
     def __init__(self, state: State) -> None:
         self.source = state  # read, never changed: the options, course and names come from it
-        course = state["course"]
+        course = self.course = state["course"]
         legs = course["legs"]
         self.currents = tuple([leg["current"] for leg in legs])
         self.rapids = course["rapids"]
-        self.classes = tuple([rapid["class"] for rapid in self.rapids])
         self.bear = course["bear"]
         self.length = course_length(course)
         lengths = {  # R1: each leg's inches on the track a canoe follows, by its starting track
@@ -218,7 +218,7 @@ def _paddle(race: Race, racer: Racer, roll: Callable[[int], int]) -> None:
 
 def _run_rapid(race: Race, racer: Racer, roll: Callable[[int], int]) -> None:
     """R5: higher than the class passes; equal or lower flips. Either way the canoe ends below."""
-    if roll(PADDLE_DIE[racer.aboard]) <= race.classes[racer.leg]:
+    if roll(PADDLE_DIE[racer.aboard]) <= race.rapids[racer.leg]["class"]:
         _capsize(racer)
     _wash_below(race, racer)
 

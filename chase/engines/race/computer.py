@@ -77,15 +77,13 @@ def random_action(state: dict[str, Any], role: str, chance: Chance) -> dict[str,
 
 def _paddling_on_is_faster(state: dict[str, Any], canoe: dict[str, Any]) -> bool:
     course = state["course"]
-    currents = [leg["current"] for leg in course["legs"]]
-    classes = [rapid["class"] for rapid in course["rapids"]]
     leg = canoe["leg"]
     return paddling_on_is_faster(
-        _ahead(currents, classes, state["revealed"], leg),
+        _ahead(course, state["revealed"], leg),
         canoe["aboard"],
         canoe["water"],
         course_length(course) - position(course, canoe),
-        currents[leg],
+        course["legs"][leg]["current"],
     )
 
 
@@ -100,18 +98,18 @@ def paddling_on_is_faster(
     return _turns(ahead, aboard, to_go) <= recrew
 
 
-def _ahead(
-    currents: Sequence[int], classes: Sequence[int], revealed: Sequence[bool], leg: int
-) -> tuple[float, list[float]]:
+def _ahead(course: dict[str, Any], revealed: Sequence[bool], leg: int) -> tuple[float, list[float]]:
     """The mean current from `leg` on, and the classes of the rapids still ahead (the rapid at
     the end of this leg included), as far as the racers know them: worked out once a decision."""
+    legs = course["legs"]
+    rapids = course["rapids"]
     current = 0
-    ahead = []
-    for later in range(leg, LEGS):
-        current += currents[later]
-        if later < RAPIDS:
-            ahead.append(classes[later] if revealed[later] else UNKNOWN_CLASS)
-    return current / (LEGS - leg), ahead
+    classes = []
+    for ahead in range(leg, LEGS):
+        current += legs[ahead]["current"]
+        if ahead < RAPIDS:
+            classes.append(rapids[ahead]["class"] if revealed[ahead] else UNKNOWN_CLASS)
+    return current / (LEGS - leg), classes
 
 
 def _turns(ahead: tuple[float, list[float]], men: int, to_go: float) -> float:
@@ -141,7 +139,7 @@ def _abandons(race: Race, racer: Racer) -> bool:
     """`computer_choice` in a compact race, for a canoe with men aboard and in the water."""
     leg = racer.leg
     return paddling_on_is_faster(
-        _ahead(race.currents, race.classes, race.revealed, leg),
+        _ahead(race.course, race.revealed, leg),
         racer.aboard,
         racer.water,
         race.length - racer.position(),

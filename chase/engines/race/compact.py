@@ -171,6 +171,7 @@ def play(race: Race, chance: Chance, abandons: Abandons) -> None:
     roll = chance.roll
     currents = race.currents
     finishers = race.finishers
+    rapids = race.rapids
     order = race.order[race.active :]
     while race.status == "playing":
         for racer in order:
@@ -179,8 +180,10 @@ def play(race: Race, chance: Chance, abandons: Abandons) -> None:
                     _abandon(race, racer, roll)
                 else:
                     _recrew(race, racer, roll)
-            elif racer.rapid:
-                _run_rapid(race, racer, roll)
+            elif racer.rapid:  # R5: higher than the class passes; equal or lower flips
+                if roll(PADDLE_DIE[racer.aboard]) <= rapids[racer.leg]["class"]:
+                    _capsize(racer)
+                _wash_below(race, racer)
             else:  # _paddle written out: most activations are a paddle
                 leg = racer.leg
                 reached = racer.at + roll(PADDLE_DIE[racer.aboard]) + currents[leg]
@@ -214,13 +217,6 @@ def _paddle(race: Race, racer: Racer, roll: Callable[[int], int]) -> None:
         racer.place = len(race.finishers)
     else:
         racer.rapid = True
-
-
-def _run_rapid(race: Race, racer: Racer, roll: Callable[[int], int]) -> None:
-    """R5: higher than the class passes; equal or lower flips. Either way the canoe ends below."""
-    if roll(PADDLE_DIE[racer.aboard]) <= race.rapids[racer.leg]["class"]:
-        _capsize(racer)
-    _wash_below(race, racer)
 
 
 def _recrew(race: Race, racer: Racer, roll: Callable[[int], int]) -> None:
@@ -284,8 +280,16 @@ def _next_turn(race: Race, chance: Chance) -> list[Racer]:
                 targets[leg].append(racer)
             else:
                 targets[leg] = [racer]
-    for leg in sorted(targets):  # the hostiles in leg order
-        _hostile_shoots(race, leg, targets[leg], chance)
+    for leg in sorted(targets):  # R4: the hostiles shoot in leg order (`phases._hostile_shoots`)
+        aimed = targets[leg]
+        target = chance.choice(aimed, label="hostile's target") if len(aimed) > 1 else aimed[0]
+        if chance.roll(6) >= target.kills_from[leg]:  # a man falls, a paddler before a swimmer
+            if target.aboard:
+                target.aboard -= 1
+            else:
+                target.water -= 1
+            target.lost += 1
+            _out_if_empty(race, target)
     if mauled:
         _bear_attacks(race, mauled, chance)
     order = race.racing  # without any canoe the hostiles or the bear left with nobody (R8)
@@ -296,19 +300,6 @@ def _next_turn(race: Race, chance: Chance) -> list[Racer]:
     if not order:
         return _end(race)
     return order
-
-
-def _hostile_shoots(race: Race, leg: int, targets: list[Racer], chance: Chance) -> None:
-    """R4: the hostile on `leg` fires at one of `targets`, as in `phases._hostile_shoots`."""
-    target = chance.choice(targets, label="hostile's target") if len(targets) > 1 else targets[0]
-    if chance.roll(6) < target.kills_from[leg]:
-        return
-    if target.aboard:
-        target.aboard -= 1
-    else:
-        target.water -= 1
-    target.lost += 1
-    _out_if_empty(race, target)
 
 
 def _bear_attacks(race: Race, targets: list[Racer], chance: Chance) -> None:

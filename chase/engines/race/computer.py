@@ -78,7 +78,7 @@ def random_action(state: dict[str, Any], role: str, chance: Chance) -> dict[str,
 def _paddling_on_is_faster(state: dict[str, Any], canoe: dict[str, Any]) -> bool:
     course = state["course"]
     leg = canoe["leg"]
-    return paddling_on_is_faster(
+    return _faster_to_paddle_on(
         _ahead(course, state["revealed"], leg),
         canoe["aboard"],
         canoe["water"],
@@ -87,7 +87,7 @@ def _paddling_on_is_faster(state: dict[str, Any], canoe: dict[str, Any]) -> bool
     )
 
 
-def paddling_on_is_faster(
+def _faster_to_paddle_on(
     ahead: tuple[float, list[float]], aboard: int, water: int, to_go: int, drift: int
 ) -> bool:
     """R6's choice for a canoe with `aboard` men in it and `water` in the water, `to_go` inches
@@ -138,7 +138,7 @@ def playout(state: dict[str, Any], chance: Chance) -> dict[str, Any]:
 def _abandons(race: Race, racer: Racer) -> bool:
     """`computer_choice` in a compact race, for a canoe with men aboard and in the water."""
     leg = racer.leg
-    return paddling_on_is_faster(
+    return _faster_to_paddle_on(
         _ahead(race.course, race.revealed, leg),
         racer.aboard,
         racer.water,

@@ -14,9 +14,9 @@ from typing import Any
 
 from chase.engines.base import IllegalMove
 from chase.engines.chance import Chance
-from chase.engines.race.activations import labelled, legal_actions
-from chase.engines.race.compact import Race, Racer, play
-from chase.engines.race.course import course_length, position
+from chase.engines.race.activations import labelled, legal_actions, legal_types
+from chase.engines.race.compact import Race, Racer
+from chase.engines.race.rules import play
 from chase.engines.race.state import active_role, canoe_of
 from chase.engines.race.tables import (
     CLASSES,
@@ -56,16 +56,13 @@ def computer_action(state: dict[str, Any], role: str, chance: Chance) -> dict[st
     if role != active_role(state):
         raise IllegalMove("It is not this canoe's activation.")
     canoe = canoe_of(state, role)
-    return labelled(state, canoe, computer_choice(state, canoe))
-
-
-def computer_choice(state: dict[str, Any], canoe: dict[str, Any]) -> str:
-    """The type of activation the computer takes for the active canoe (labels cost time)."""
-    if canoe["water"]:
-        if canoe["aboard"] and _paddling_on_is_faster(state, canoe):
-            return "abandon"
-        return "recrew"
-    return "run_rapid" if canoe["rapid"] else "paddle"
+    types = legal_types(canoe)
+    kind = types[0]
+    if len(types) > 1:  # R6's choice, weighed as a playout weighs it, on a compact race
+        race = Race(state)
+        if _abandons(race, race.order[race.active]):
+            kind = "abandon"
+    return labelled(state, canoe, kind)
 
 
 def random_action(state: dict[str, Any], role: str, chance: Chance) -> dict[str, Any]:
@@ -73,18 +70,6 @@ def random_action(state: dict[str, Any], role: str, chance: Chance) -> dict[str,
     if not actions:
         raise IllegalMove("It is not this canoe's activation.")
     return chance.choice(actions, label="random racer")
-
-
-def _paddling_on_is_faster(state: dict[str, Any], canoe: dict[str, Any]) -> bool:
-    course = state["course"]
-    leg = canoe["leg"]
-    return _faster_to_paddle_on(
-        _ahead(course, state["revealed"], leg),
-        canoe["aboard"],
-        canoe["water"],
-        course_length(course) - position(course, canoe),
-        course["legs"][leg]["current"],
-    )
 
 
 def _faster_to_paddle_on(
@@ -126,9 +111,9 @@ def _turns(ahead: tuple[float, list[float]], men: int, to_go: float) -> float:
 def playout(state: dict[str, Any], chance: Chance) -> dict[str, Any]:
     """The race played to its end by the computer at every seat, from a copy of `state`.
 
-    The same rules and the same computer as `apply` and `computer_action`, played on a compact
-    copy (`compact.Race`) with no events: the final state is what stepping through `apply` would
-    give with the same chance (a test holds the two to it).
+    The same rules (`rules.play`) and the same choice as `apply` and `computer_action`, played on
+    a compact copy (`compact.Race`) with no events: the final state is what stepping through
+    `apply` would give with the same chance (a test holds the two to it).
     """
     race = Race(state)
     play(race, chance, _abandons)
@@ -136,7 +121,8 @@ def playout(state: dict[str, Any], chance: Chance) -> dict[str, Any]:
 
 
 def _abandons(race: Race, racer: Racer) -> bool:
-    """`computer_choice` in a compact race, for a canoe with men aboard and in the water."""
+    """R6's choice for a canoe with men aboard and in the water: leave the swimmers and paddle on
+    when that is no slower."""
     leg = racer.leg
     return _faster_to_paddle_on(
         _ahead(race.course, race.revealed, leg),

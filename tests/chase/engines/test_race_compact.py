@@ -1,4 +1,4 @@
-"""The compact race of the playouts (`compact.Race`): made from a dict state and turned back into
+"""The compact race the rules run on (`compact.Race`): made from a dict state and turned back into
 one, it is that state again; played, it draws and ends as stepping through `apply` does."""
 
 from __future__ import annotations

@@ -66,39 +66,35 @@ def play(
                     continue
                 _abandon(racer, events)  # and paddles on at once, below
             elif racer.rapid:  # R5: higher than the class passes; equal or lower flips
-                cls = rapids[racer.leg]["class"]
-                sides = PADDLE_DIE[racer.aboard]  # R5: the die by men in the canoe
-                face = roll(sides)
+                face = roll(PADDLE_DIE[racer.aboard])  # R5: the die by men in the canoe
                 if events is not None:
-                    _ran(events, racer, sides, face, cls)
-                if face <= cls:
+                    _ran(events, racer, face, rapids[racer.leg]["class"])
+                if face <= rapids[racer.leg]["class"]:
                     _capsize(racer)
                 _wash_below(race, racer, events)  # either way the canoe ends below
                 continue
             # R5: paddle die + current from the bow; a bow touching a rapid stops in it.
             leg = racer.leg
-            current = currents[leg]
-            sides = PADDLE_DIE[racer.aboard]
-            face = roll(sides)
-            reached = racer.at + face + current
+            face = roll(PADDLE_DIE[racer.aboard])
+            reached = racer.at + face + currents[leg]
             length = racer.lengths[leg]
             if reached < length:
                 racer.at = reached
                 if events is not None:
                     short = f', {length - reached}" short of {_next_line(leg)}.'
-                    _paddled(events, racer, sides, face, current, short)
+                    _paddled(events, racer, face, currents[leg], short)
                 continue
             racer.at = length
             if leg == LAST_LEG:  # R8: a bow reaching the line is across
                 finishers.append(racer.role)  # places go by the order bows cross
                 racer.place = len(finishers)
                 if events is not None:
-                    _paddled(events, racer, sides, face, current, " and crosses the finish line!")
+                    _paddled(events, racer, face, currents[leg], " and crosses the finish line!")
                     _finished(events, racer)
             else:  # the seed's "touches": a bow that reaches the rapid's edge exactly stops in it
                 racer.rapid = True
                 if events is not None:
-                    _paddled(events, racer, sides, face, current, f" and stops in rapid {leg + 1}.")
+                    _paddled(events, racer, face, currents[leg], f" and stops in rapid {leg + 1}.")
         if once:
             race.active += 1
             if race.active < len(race.order):
@@ -114,7 +110,8 @@ def play(
             return
 
 
-def _paddled(events, racer, sides, face, current, ending) -> None:
+def _paddled(events, racer, face, current, ending) -> None:
+    sides = PADDLE_DIE[racer.aboard]
     text = f'{who(racer)} paddles D{sides}: {face} + current {current} = {face + current}"'
     events.append(
         {
@@ -140,7 +137,8 @@ def _finished(events, racer) -> None:
     events.append({"kind": "finish", "seat": racer.role, "place": place, "text": text})
 
 
-def _ran(events, racer, sides, face, cls) -> None:
+def _ran(events, racer, face, cls) -> None:
+    sides = PADDLE_DIE[racer.aboard]
     passed = face > cls
     verdict = "passes safely" if passed else "flips"
     events.append(

@@ -66,8 +66,8 @@ def activate(state: State, role: str, action: Any, chance: Chance) -> tuple[Stat
     if not (isinstance(action, dict) and action.get("type") in types and action.keys() <= OFFERED):
         choices = "; ".join(labelled(state, canoe, kind)["label"] for kind in types)
         raise IllegalMove(f"{who(canoe)} cannot do that now. Choose one of: {choices}.")
-    kind = action["type"]
+    leaves = action["type"] == "abandon"  # R6's choice; the other types follow from the canoe
     race = Race(state)
-    events: list[dict[str, Any]] = []
-    play(race, chance, lambda race, racer: kind == "abandon", events, once=True)
+    events: Events = []
+    play(race, chance, lambda race, racer: leaves, events, once=True)
     return race.state(), events

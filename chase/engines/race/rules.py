@@ -5,7 +5,8 @@ written to `events` when it is a list, and not at all when it is None: a playout
 nobody reads, passes None (every event is written under `if events is not None:`). The public
 API (`activations.activate`, `phases.new_state`, `phases.begin_turn`) makes a `Race` of the dict
 state, runs one step with a list for the events and gives back `Race.state()`; a playout
-(`computer.playout`) plays the race to its end.
+(`computer.playout`) plays the race to its end, R6's choice made by the computer's `_abandons`,
+which `computer_action` also asks (on a `Race` of the state) when a canoe has that choice.
 """
 
 from __future__ import annotations

@@ -67,7 +67,9 @@ def activate(state: State, role: str, action: Any, chance: Chance) -> tuple[Stat
         choices = "; ".join(labelled(state, canoe, kind)["label"] for kind in types)
         raise IllegalMove(f"{who(canoe)} cannot do that now. Choose one of: {choices}.")
     leaves = action["type"] == "abandon"  # R6's choice; the other types follow from the canoe
-    race = Race(state)
+    # Only the active canoe changes, unless its activation ends the turn (R4's shots, the bear).
+    ends_turn = state["active"] + 1 >= len(state["order"])
+    race = Race(state, None if ends_turn else seat)
     events: Events = []
     play(race, chance, lambda race, racer: leaves, events, once=True)
     return race.state(), events

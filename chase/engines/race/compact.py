@@ -90,10 +90,17 @@ class Racer:
 class Race:
     """A race's dict state as the rules use it. `order` holds the racers themselves; `course`
     and its `rapids` are the state's own (read, never changed); `racing` is worked out, not a
-    state key."""
+    state key.
+
+    With `seat`, a race for that canoe's activation alone, one that does not end the turn (the
+    public API plays most activations so): only that canoe is a racer, in `racers`, `order` (None
+    for the others, which such an activation never reads) and `racing`, and `state()` gives the
+    other canoes and the order back as copies of the state's. The rules must not end the turn on
+    it: `racing` lacks the others."""
 
     __slots__ = (
         "source",
+        "seat",
         "racers",
         "course",
         "currents",
@@ -109,8 +116,9 @@ class Race:
         "racing",
     )
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: State, seat: int | None = None) -> None:
         self.source = state  # read, never changed: the options, course and names come from it
+        self.seat = seat
         course = self.course = state["course"]
         self.rapids = course["rapids"]
         self.bear = course["bear"]
@@ -126,6 +134,18 @@ class Race:
         self.currents = tuple(currents)
         lengths = {"inside": tuple(inside), "outside": tuple(outside)}
         self.length = RAPIDS * RAPID_LENGTH + sum(inside)  # `course.course_length`
+        self.revealed = list(state["revealed"])
+        self.turn = state["turn"]
+        self.active = state["active"]
+        self.finishers = list(state["finishers"])
+        self.status = state["status"]
+        if seat is not None:  # one canoe's activation that leaves the turn open: that canoe only
+            canoe = state["canoes"][seat]
+            racer = Racer(canoe, lengths[canoe["start"]])
+            self.racers = [racer]
+            self.racing = [racer] if not racer.out and racer.place is None else []
+            self.order = [racer if role == racer.role else None for role in state["order"]]
+            return
         racers: list[Racer] = []
         by_role: dict[str, Racer] = {}
         # The canoes neither out nor placed, in canoe order, for the hostiles and the chip bag:
@@ -139,20 +159,20 @@ class Race:
                 racing.append(racer)
         self.racers = racers
         self.racing = racing
-        self.revealed = list(state["revealed"])
-        self.turn = state["turn"]
         self.order = [by_role[role] for role in state["order"]]
-        self.active = state["active"]
-        self.finishers = list(state["finishers"])
-        self.status = state["status"]
 
     def state(self) -> State:
         """The dict state of the race now, sharing only the options and course with `source`."""
         state = self.source.copy()
         state["revealed"] = list(self.revealed)
-        state["canoes"] = [racer.canoe() for racer in self.racers]
+        if self.seat is None:
+            state["canoes"] = [racer.canoe() for racer in self.racers]
+            state["order"] = [racer.role for racer in self.order]
+        else:  # the other canoes as they were, and the order (only a turn's end draws a new one)
+            canoes = state["canoes"] = list(map(dict.copy, state["canoes"]))
+            canoes[self.seat] = self.racers[0].canoe()
+            state["order"] = list(state["order"])
         state["turn"] = self.turn
-        state["order"] = [racer.role for racer in self.order]
         state["active"] = self.active
         state["finishers"] = list(self.finishers)
         state["status"] = self.status

@@ -11,6 +11,7 @@ import pytest
 from chase.engines.chance import RandomChance
 from chase.engines.race import ENGINE, random_action
 from chase.engines.race.compact import Race
+from chase.engines.race.state import seat_of
 
 OPTIONS = [
     {"canoes": 6},
@@ -74,3 +75,20 @@ def test_a_playout_draws_the_same_dice_with_the_same_labels_as_stepping_through_
         state = ENGINE.apply(state, role, action, stepped).state
     assert played.outcomes == stepped.outcomes
     assert end == state
+
+
+def test_a_race_of_one_canoe_gives_back_the_state_and_shares_nothing_that_changes():
+    """The race `apply` makes for an activation that leaves the turn open: one canoe a racer."""
+    for state in positions({"canoes": 5}, seed=3)[:40]:
+        if state["status"] != "playing":
+            continue
+        before = copy.deepcopy(state)
+        back = Race(state, seat_of(state, state["order"][state["active"]])).state()
+        assert back == state
+        assert json.dumps(back) == json.dumps(state)
+        for canoe in back["canoes"]:
+            canoe["aboard"] = 0
+        back["order"].append("canoe-9")
+        back["finishers"].append("canoe-1")
+        back["revealed"][6] = not back["revealed"][6]
+        assert state == before

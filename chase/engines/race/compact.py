@@ -47,7 +47,7 @@ class Racer:
 
     __slots__ = ("source", "role", "tracks", "lengths", "kills_from", *CANOE_FIELDS)
 
-    def __init__(self, canoe: dict[str, Any], lengths: tuple[int, ...]) -> None:
+    def __init__(self, canoe: dict[str, Any], lengths: tuple[int, ...] | Lengths) -> None:
         self.source = canoe
         self.role = canoe["role"]
         start = canoe["start"]
@@ -87,16 +87,45 @@ class Racer:
         return done if self.rapid else done + self.at
 
 
+class Currents:
+    """`Race.currents` read from the course's legs as the rules ask, not built: a race of one
+    activation reads one or two."""
+
+    __slots__ = ("legs",)
+
+    def __init__(self, legs: list[dict[str, Any]]) -> None:
+        self.legs = legs
+
+    def __getitem__(self, leg: int) -> int:
+        return self.legs[leg]["current"]
+
+
+class Lengths:
+    """`Racer.lengths` read from the course's legs as the rules ask, not built: the inches of a
+    leg on the track the canoe follows there (R1). For a race of one activation, which reads one
+    or two of them (by leg only: no slices, so no `Racer.position`)."""
+
+    __slots__ = ("legs", "tracks")
+
+    def __init__(self, legs: list[dict[str, Any]], tracks: tuple[str, ...]) -> None:
+        self.legs = legs
+        self.tracks = tracks
+
+    def __getitem__(self, leg: int) -> int:
+        return self.legs[leg]["length"][self.tracks[leg]]
+
+
 class Race:
     """A race's dict state as the rules use it. `order` holds the racers themselves; `course`
     and its `rapids` are the state's own (read, never changed); `racing` is worked out, not a
     state key.
 
-    With `seat`, a race for that canoe's activation alone, one that does not end the turn (the
-    public API plays most activations so): only that canoe is a racer, in `racers`, `order` (None
-    for the others, which such an activation never reads) and `racing`, and `state()` gives the
-    other canoes and the order back as copies of the state's. The rules must not end the turn on
-    it: `racing` lacks the others."""
+    With `seat`, the active canoe's, a race for its activation alone, one that does not end the
+    turn (`activations.activate` plays most activations so): only that canoe is a racer, in
+    `racers`, `order` (None for the others, which such an activation never reads) and `racing`;
+    `currents` and the racer's `lengths` are read from the course as asked (`Currents`,
+    `Lengths`), and there is no `length`. `state()` gives the other canoes and the order back as
+    copies of the state's. The rules must not end the turn on it: `racing` lacks the others."""
 
     __slots__ = (
         "source",
@@ -122,11 +151,26 @@ class Race:
         course = self.course = state["course"]
         self.rapids = course["rapids"]
         self.bear = course["bear"]
+        self.revealed = list(state["revealed"])
+        self.turn = state["turn"]
+        self.active = state["active"]
+        self.finishers = list(state["finishers"])
+        self.status = state["status"]
+        legs = course["legs"]
+        if seat is not None:  # the active canoe's activation, which leaves the turn open
+            canoe = state["canoes"][seat]
+            self.currents = Currents(legs)
+            racer = Racer(canoe, Lengths(legs, TRACK_ON[canoe["start"]]))
+            self.racers = [racer]
+            self.racing = [racer] if not racer.out and racer.place is None else []
+            self.order = [None] * len(state["order"])
+            self.order[self.active] = racer
+            return
         # R1: each leg's current, and its inches on the track a canoe follows, by starting track.
         currents = []
         inside = []
         outside = []
-        for leg, track in zip(course["legs"], TRACK_ON["inside"], strict=True):
+        for leg, track in zip(legs, TRACK_ON["inside"], strict=True):
             currents.append(leg["current"])
             length = leg["length"]
             inside.append(length[track])
@@ -134,18 +178,6 @@ class Race:
         self.currents = tuple(currents)
         lengths = {"inside": tuple(inside), "outside": tuple(outside)}
         self.length = RAPIDS * RAPID_LENGTH + sum(inside)  # `course.course_length`
-        self.revealed = list(state["revealed"])
-        self.turn = state["turn"]
-        self.active = state["active"]
-        self.finishers = list(state["finishers"])
-        self.status = state["status"]
-        if seat is not None:  # one canoe's activation that leaves the turn open: that canoe only
-            canoe = state["canoes"][seat]
-            racer = Racer(canoe, lengths[canoe["start"]])
-            self.racers = [racer]
-            self.racing = [racer] if not racer.out and racer.place is None else []
-            self.order = [racer if role == racer.role else None for role in state["order"]]
-            return
         racers: list[Racer] = []
         by_role: dict[str, Racer] = {}
         # The canoes neither out nor placed, in canoe order, for the hostiles and the chip bag:

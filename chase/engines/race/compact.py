@@ -124,8 +124,10 @@ class Race:
     turn (`activations.activate` plays most activations so): only that canoe is a racer, in
     `racers`, `order` (None for the others, which such an activation never reads) and `racing`;
     `currents` and the racer's `lengths` are read from the course as asked (`Currents`,
-    `Lengths`), and there is no `length`. `state()` gives the other canoes and the order back as
-    copies of the state's. The rules must not end the turn on it: `racing` lacks the others."""
+    `Lengths`), and there is no `length`, unless `tables` asks for them built (R6's choice,
+    `computer._abandons`, reads `length` and `Racer.position`). `state()` gives the other canoes
+    and the order back as copies of the state's. The rules must not end the turn on it: `racing`
+    lacks the others. Without `seat`, every canoe is a racer and the tables are always built."""
 
     __slots__ = (
         "source",
@@ -145,7 +147,7 @@ class Race:
         "racing",
     )
 
-    def __init__(self, state: State, seat: int | None = None) -> None:
+    def __init__(self, state: State, seat: int | None = None, tables: bool = False) -> None:
         self.source = state  # read, never changed: the options, course and names come from it
         self.seat = seat
         course = self.course = state["course"]
@@ -159,25 +161,17 @@ class Race:
         legs = course["legs"]
         if seat is not None:  # the active canoe's activation, which leaves the turn open
             canoe = state["canoes"][seat]
-            self.currents = Currents(legs)
-            racer = Racer(canoe, Lengths(legs, TRACK_ON[canoe["start"]]))
+            if tables:
+                racer = Racer(canoe, self._tables(legs)[canoe["start"]])
+            else:
+                self.currents = Currents(legs)
+                racer = Racer(canoe, Lengths(legs, TRACK_ON[canoe["start"]]))
             self.racers = [racer]
             self.racing = [racer] if not racer.out and racer.place is None else []
             self.order = [None] * len(state["order"])
             self.order[self.active] = racer
             return
-        # R1: each leg's current, and its inches on the track a canoe follows, by starting track.
-        currents = []
-        inside = []
-        outside = []
-        for leg, track in zip(legs, TRACK_ON["inside"], strict=True):
-            currents.append(leg["current"])
-            length = leg["length"]
-            inside.append(length[track])
-            outside.append(length[OTHER_TRACK[track]])
-        self.currents = tuple(currents)
-        lengths = {"inside": tuple(inside), "outside": tuple(outside)}
-        self.length = RAPIDS * RAPID_LENGTH + sum(inside)  # `course.course_length`
+        lengths = self._tables(legs)
         racers: list[Racer] = []
         by_role: dict[str, Racer] = {}
         # The canoes neither out nor placed, in canoe order, for the hostiles and the chip bag:
@@ -192,6 +186,21 @@ class Race:
         self.racers = racers
         self.racing = racing
         self.order = [by_role[role] for role in state["order"]]
+
+    def _tables(self, legs: list[dict[str, Any]]) -> dict[str, tuple[int, ...]]:
+        """R1: sets `currents` (each leg's) and `length` (`course.course_length`), and gives each
+        leg's inches on the track a canoe follows, by starting track."""
+        currents = []
+        inside = []
+        outside = []
+        for leg, track in zip(legs, TRACK_ON["inside"], strict=True):
+            currents.append(leg["current"])
+            length = leg["length"]
+            inside.append(length[track])
+            outside.append(length[OTHER_TRACK[track]])
+        self.currents = tuple(currents)
+        self.length = RAPIDS * RAPID_LENGTH + sum(inside)
+        return {"inside": tuple(inside), "outside": tuple(outside)}
 
     def state(self) -> State:
         """The dict state of the race now, sharing only the options and course with `source`."""

@@ -17,7 +17,7 @@ from chase.engines.chance import Chance
 from chase.engines.race.activations import labelled, legal_actions, legal_types
 from chase.engines.race.compact import Race, Racer
 from chase.engines.race.rules import play
-from chase.engines.race.state import active_role, canoe_of
+from chase.engines.race.state import active_role, seat_of
 from chase.engines.race.tables import (
     CLASSES,
     CREW,
@@ -55,11 +55,12 @@ RAPID_TURNS = {
 def computer_action(state: dict[str, Any], role: str, chance: Chance) -> dict[str, Any]:
     if role != active_role(state):
         raise IllegalMove("It is not this canoe's activation.")
-    canoe = canoe_of(state, role)
+    seat = seat_of(state, role)
+    canoe = state["canoes"][seat]
     types = legal_types(canoe)
     kind = types[0]
     if len(types) > 1:  # R6's choice, weighed as a playout weighs it, on a compact race
-        race = Race(state)
+        race = Race(state, seat, tables=True)  # of that canoe only: the choice reads no other
         if _abandons(race, race.order[race.active]):
             kind = "abandon"
     return labelled(state, canoe, kind)

@@ -127,7 +127,8 @@ class Race:
     `Lengths`), and there is no `length`, unless `tables` asks for them built (R6's choice,
     `computer._abandons`, reads `length` and `Racer.position`). `state()` gives the other canoes
     and the order back as copies of the state's. The rules must not end the turn on it: `racing`
-    lacks the others. Without `seat`, every canoe is a racer and the tables are always built."""
+    lacks the others (`rules.play` refuses to). Without `seat`, every canoe is a racer and the
+    tables are always built."""
 
     __slots__ = (
         "source",

@@ -100,6 +100,8 @@ def play(
             race.active += 1
             if race.active < len(race.order):
                 return
+        if race.seat is not None:  # a race of one canoe cannot end the turn: see `Race`
+            raise RuntimeError("a race of the active canoe alone reached the end of the turn")
         # R8: the race is decided once the turn of the first crossing is over; later crossings in
         # that turn take the next places, canoes still on the water get none.
         if finishers or not race.racing:  # or no canoe is left to finish

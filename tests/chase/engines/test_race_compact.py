@@ -8,9 +8,10 @@ import json
 
 import pytest
 
-from chase.engines.chance import RandomChance
+from chase.engines.chance import RandomChance, ScriptedChance
 from chase.engines.race import ENGINE, random_action
 from chase.engines.race.compact import Race
+from chase.engines.race.rules import play
 from chase.engines.race.state import seat_of
 
 OPTIONS = [
@@ -92,3 +93,17 @@ def test_a_race_of_one_canoe_gives_back_the_state_and_shares_nothing_that_change
         back["finishers"].append("canoe-1")
         back["revealed"][6] = not back["revealed"][6]
         assert state == before
+
+
+def test_a_race_of_one_canoe_refuses_to_end_the_turn():
+    """Its `racing` lacks the other canoes, so R4's shots and R8's end would be wrong on it."""
+    last = next(
+        state
+        for state in positions({"canoes": 4}, seed=5)
+        if state["status"] == "playing" and state["active"] == len(state["order"]) - 1
+    )
+    seat = seat_of(last, last["order"][last["active"]])
+
+    for once in (True, False):
+        with pytest.raises(RuntimeError, match="end of the turn"):
+            play(Race(last, seat), ScriptedChance([6] * 20), lambda race, racer: False, once=once)

@@ -154,15 +154,32 @@ def _quiet_draws(bits_of: Callable[[int], int]) -> tuple[Callable[..., Any], ...
             r = bits_of(bits)
         return r + 1
 
+    # randint and choice draw below n as roll does, written out rather than calling it.
     def randint(lo: int, hi: int, *, label: str = "") -> int:
-        if hi < lo:
-            raise ValueError(f"empty range for randint({lo}, {hi})")
-        return lo - 1 + roll(hi - lo + 1)  # lo + a draw below hi - lo + 1
+        n = hi - lo + 1  # lo + a draw below n
+        try:
+            bits = DIE_BITS[n]
+        except KeyError:
+            if n < 1:
+                raise ValueError(f"empty range for randint({lo}, {hi})") from None
+            bits = n.bit_length()
+        r = bits_of(bits)
+        while r >= n:
+            r = bits_of(bits)
+        return lo + r
 
     def choice(items: Sequence[T], *, label: str = "") -> T:
-        if not items:
-            raise ValueError("empty range for randint(0, -1)")
-        return items[roll(len(items)) - 1]  # randint(0, len - 1)
+        n = len(items)  # randint(0, n - 1)
+        try:
+            bits = DIE_BITS[n]
+        except KeyError:
+            if n < 1:
+                raise ValueError("empty range for randint(0, -1)") from None
+            bits = n.bit_length()
+        r = bits_of(bits)
+        while r >= n:
+            r = bits_of(bits)
+        return items[r]
 
     return roll, randint, choice
 

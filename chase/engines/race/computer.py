@@ -8,14 +8,16 @@ lost turn; close to it they do not.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from math import comb
 from typing import Any
 
 from chase.engines.base import IllegalMove
 from chase.engines.chance import Chance
-from chase.engines.race.activations import ACTIVATIONS, end_turn, labelled, legal_actions
-from chase.engines.race.course import course_length, position
-from chase.engines.race.state import active_role, canoe_of, copy_state
+from chase.engines.race.activations import labelled, legal_actions, legal_types
+from chase.engines.race.compact import Race, Racer
+from chase.engines.race.rules import play
+from chase.engines.race.state import active_role, seat_of
 from chase.engines.race.tables import (
     CLASSES,
     CREW,
@@ -53,21 +55,15 @@ RAPID_TURNS = {
 def computer_action(state: dict[str, Any], role: str, chance: Chance) -> dict[str, Any]:
     if role != active_role(state):
         raise IllegalMove("It is not this canoe's activation.")
-    canoe = canoe_of(state, role)
-    return labelled(state, canoe, computer_choice(state, canoe))
-
-
-def computer_choice(state: dict[str, Any], canoe: dict[str, Any], length: int | None = None) -> str:
-    """The type of activation the computer takes for the active canoe (labels cost time).
-
-    `length`: the course's `course_length`, from a caller that asks for many decisions in one
-    race (the course never changes): None works it out when a decision needs it.
-    """
-    if canoe["water"]:
-        if canoe["aboard"] and _paddling_on_is_faster(state, canoe, length):
-            return "abandon"
-        return "recrew"
-    return "run_rapid" if canoe["rapid"] else "paddle"
+    seat = seat_of(state, role)
+    canoe = state["canoes"][seat]
+    types = legal_types(canoe)
+    kind = types[0]
+    if len(types) > 1:  # R6's choice, weighed as a playout weighs it, on a compact race
+        race = Race(state, seat, tables=True)  # of that canoe only: the choice reads no other
+        if _abandons(race, race.order[race.active]):
+            kind = "abandon"
+    return labelled(state, canoe, kind)
 
 
 def random_action(state: dict[str, Any], role: str, chance: Chance) -> dict[str, Any]:
@@ -77,27 +73,22 @@ def random_action(state: dict[str, Any], role: str, chance: Chance) -> dict[str,
     return chance.choice(actions, label="random racer")
 
 
-def _paddling_on_is_faster(
-    state: dict[str, Any], canoe: dict[str, Any], length: int | None
+def _faster_to_paddle_on(
+    ahead: tuple[float, list[float]], aboard: int, water: int, to_go: int, drift: int
 ) -> bool:
-    course = state["course"]
-    to_go = (course_length(course) if length is None else length) - position(course, canoe)
-    drift = course["legs"][canoe["leg"]]["current"]
-    aboard = canoe["aboard"]
-    ahead = _ahead(state, canoe["leg"])
+    """R6's choice for a canoe with `aboard` men in it and `water` in the water, `to_go` inches
+    from the finish on a leg whose current is `drift`: paddling on is no slower than re-crewing."""
     recrew = 1.0
-    for climbed, odds in enumerate(CLIMB_ODDS[canoe["water"]]):
+    for climbed, odds in enumerate(CLIMB_ODDS[water]):
         recrew += odds * _turns(ahead, aboard + climbed, to_go - drift)
     return _turns(ahead, aboard, to_go) <= recrew
 
 
-def _ahead(state: dict[str, Any], leg: int) -> tuple[float, list[float]]:
+def _ahead(course: dict[str, Any], revealed: Sequence[bool], leg: int) -> tuple[float, list[float]]:
     """The mean current from `leg` on, and the classes of the rapids still ahead (the rapid at
     the end of this leg included), as far as the racers know them: worked out once a decision."""
-    course = state["course"]
     legs = course["legs"]
     rapids = course["rapids"]
-    revealed = state["revealed"]
     current = 0
     classes = []
     for ahead in range(leg, LEGS):
@@ -121,25 +112,23 @@ def _turns(ahead: tuple[float, list[float]], men: int, to_go: float) -> float:
 def playout(state: dict[str, Any], chance: Chance) -> dict[str, Any]:
     """The race played to its end by the computer at every seat, from a copy of `state`.
 
-    The same rules and the same computer as `apply` and `computer_action`, worked in place on one
-    copy and with no events written: the final state is what stepping through `apply` would give
-    with the same chance (a test holds the two to it).
+    The same rules (`rules.play`) and the same choice as `apply` and `computer_action`, played on
+    a compact copy (`compact.Race`) with no events: the final state is what stepping through
+    `apply` would give with the same chance (a test holds the two to it).
     """
-    state = copy_state(state)
-    canoes = {canoe["role"]: canoe for canoe in state["canoes"]}  # changed in place from here on
-    activations = ACTIVATIONS
-    paddle, run_rapid = ACTIVATIONS["paddle"], ACTIVATIONS["run_rapid"]
-    length = course_length(state["course"])  # for every decision: the course never changes
-    while state["status"] == "playing":  # step() a turn at a time: no activation reads "active"
-        order = state["order"]
-        for role in order[state["active"] :]:
-            canoe = canoes[role]
-            if canoe["water"]:  # the one real choice (R6): haul the swimmers in or paddle on
-                activations[computer_choice(state, canoe, length)](state, canoe, chance, None)
-            elif canoe["rapid"]:  # else the one activation open (legal_types), as the computer
-                run_rapid(state, canoe, chance, None)
-            else:
-                paddle(state, canoe, chance, None)
-        state["active"] = len(order)
-        end_turn(state, chance, None)
-    return state
+    race = Race(state)
+    play(race, chance, _abandons)
+    return race.state()
+
+
+def _abandons(race: Race, racer: Racer) -> bool:
+    """R6's choice for a canoe with men aboard and in the water: leave the swimmers and paddle on
+    when that is no slower."""
+    leg = racer.leg
+    return _faster_to_paddle_on(
+        _ahead(race.course, race.revealed, leg),
+        racer.aboard,
+        racer.water,
+        race.length - racer.position(),
+        race.currents[leg],
+    )

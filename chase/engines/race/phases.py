@@ -1,36 +1,18 @@
-"""Setting up the race and the start of each turn: hostiles, the bear, the chip bag (R3, R4)."""
+"""Setting up the race (R1-R3), and the start of a turn (R4) for the tests that call it alone.
+
+The rules of a turn's start (`rules.open_turn`) run on a compact race made from the dict state.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from chase.engines.chance import Chance
+from chase.engines.race.compact import Race
 from chase.engines.race.course import roll_course
-from chase.engines.race.state import (
-    capsize,
-    copy_state,
-    end_race,
-    faces_text,
-    men_text,
-    out_if_empty,
-    reveal,
-    section_event,
-    wash_below,
-    who,
-)
-from chase.engines.race.tables import (
-    BEAR_FLIPS_FROM,
-    BEAR_KILLS_FROM,
-    CREW,
-    HOSTILE_LEGS,
-    LEGS,
-    RANGE,
-    SHOT_KILLS_FROM,
-    TRACK_ON,
-    TRACKS,
-)
-
-HOSTILE_SET = frozenset(HOSTILE_LEGS)
+from chase.engines.race.rules import open_turn, reveal
+from chase.engines.race.state import section_event
+from chase.engines.race.tables import CREW, LEGS, TRACKS
 
 State = dict[str, Any]
 Canoe = dict[str, Any]
@@ -59,12 +41,13 @@ def new_state(options: dict[str, Any], chance: Chance) -> tuple[State, Events]:
         "status": "playing",
     }
     events: Events = [{"kind": "setup", "text": _line_up(canoes, course)}]
+    race = Race(state)
     if options["hidden"]:
-        reveal(state, 0, events)  # R2: the canoes are already on leg 1
+        reveal(race, 0, events)  # R2: the canoes are already on leg 1
     else:
-        events.extend(section_event(state, leg) for leg in range(LEGS))
-    open_turn(state, chance, events)
-    return state, events
+        events.extend(section_event(course, leg) for leg in range(LEGS))
+    open_turn(race, chance, events)
+    return race.state(), events
 
 
 def _new_canoe(seat: int, names: dict[str, str], start: str) -> Canoe:
@@ -96,132 +79,9 @@ def _line_up(canoes: list[Canoe], course: dict[str, Any]) -> str:
 
 
 def begin_turn(state: State, chance: Chance) -> tuple[State, Events]:
-    """Hostiles shoot, the bear attacks and the activation order is drawn (R4), on a copy."""
-    state = copy_state(state)
+    """Hostiles shoot, the bear attacks and the activation order is drawn (R4, `rules.open_turn`),
+    on a compact race made from the state: the new state and what happened."""
+    race = Race(state)
     events: Events = []
-    open_turn(state, chance, events)
-    return state, events
-
-
-def open_turn(state: State, chance: Chance, events: Events | None) -> None:
-    if events is not None:
-        events.append(
-            {"kind": "turn", "turn": state["turn"], "text": f"Turn {state['turn']} begins."}
-        )
-    # Who each hostile may shoot at and whom the bear may swipe at, in one pass (canoe order): a
-    # shot changes only its own target, a canoe is on one leg, and the bear's targets sit in a
-    # rapid, where no hostile shoots: so no target depends on another's shot.
-    bear = state["course"]["bear"]
-    order: list[str] = []  # the canoes still racing, for the chip bag
-    targets: dict[int, list[Canoe]] = {}
-    mauled: list[Canoe] = []
-    for canoe in state["canoes"]:
-        if canoe["out"] or canoe["place"] is not None:
-            continue
-        order.append(canoe["role"])
-        leg = canoe["leg"]
-        if canoe["rapid"]:
-            if leg == bear:
-                mauled.append(canoe)
-        elif leg in HOSTILE_SET and (canoe["aboard"] or canoe["water"]):  # anyone to shoot
-            if leg in targets:
-                targets[leg].append(canoe)
-            else:
-                targets[leg] = [canoe]
-    emptied = False  # a canoe the hostiles or the bear left with nobody (R8) leaves the bag
-    for leg in sorted(targets):  # the hostiles in leg order (HOSTILE_LEGS)
-        emptied |= _hostile_shoots(state, leg, targets[leg], chance, events)
-    if mauled:
-        emptied |= _bear_attacks(state, mauled, chance, events)
-    if emptied:
-        order = [c["role"] for c in state["canoes"] if not c["out"] and c["place"] is None]
-    if len(order) > 1:
-        order = chance.shuffle(order, label="activation order")  # R4: the chip bag
-    state["order"] = order
-    state["active"] = 0
-    if not order:
-        end_race(state, events)
-    elif events is not None:
-        colony = {canoe["role"]: who(canoe) for canoe in state["canoes"]}
-        names = ", ".join([colony[role] for role in order])
-        events.append({"kind": "order", "order": order, "text": f"The chips come out: {names}."})
-
-
-def _hostile_shoots(
-    state: State, leg: int, targets: list[Canoe], chance: Chance, events: Events | None
-) -> bool:
-    """R4: the hostile on `leg` fires at one of `targets` (canoe order), drawn when there are
-    several; True when the shot leaves the canoe with nobody, so it is out."""
-    target = chance.choice(targets, label="hostile's target") if len(targets) > 1 else targets[0]
-    track = TRACK_ON[target["start"]][leg]  # R1: track_on() written out: a shot or two a turn
-    face = chance.roll(6)
-    killed = face >= SHOT_KILLS_FROM[track]  # R4: 5-6 at close range, 6 at long
-    if events is not None:
-        text = (
-            f"A hostile on leg {leg + 1} fires at {who(target)} at {RANGE[track]} range: "
-            f"D6 {face}, {'a man falls' if killed else 'a miss'}."
-        )
-        events.append(
-            {
-                "kind": "shot",
-                "seat": target["role"],
-                "leg": leg,
-                "range": RANGE[track],
-                "face": face,
-                "killed": killed,
-                "text": text,
-            }
-        )
-    if killed:
-        # Nothing in the seed says who is hit; a paddler sits higher than a swimmer.
-        target["aboard" if target["aboard"] else "water"] -= 1
-        target["lost"] += 1
-        return out_if_empty(target, events, "no one is left alive in the canoe")
-    return False
-
-
-def _bear_attacks(
-    state: State, targets: list[Canoe], chance: Chance, events: Events | None
-) -> bool:
-    """R4: the bear swipes at one of the canoes racing in its rapid (`targets`, canoe order),
-    drawn when there are several; True when it leaves the canoe with nobody, so it is out."""
-    rapid = state["course"]["bear"]
-    target = chance.choice(targets, label="bear's target") if len(targets) > 1 else targets[0]
-    face = chance.roll(6)
-    if face < BEAR_FLIPS_FROM:
-        if events is not None:
-            text = (
-                f"The bear in rapid {rapid + 1} swipes at {who(target)}: D6 {face}, "
-                "the canoe holds."
-            )
-            events.append(
-                {"kind": "bear", "seat": target["role"], "face": face, "flipped": False,
-                 "text": text}
-            )  # fmt: skip
-        return False
-    capsize(target)
-    kills = [chance.roll(6) for _ in range(target["water"])]  # R4: D6 for each man in the water
-    dead = sum(1 for k in kills if k >= BEAR_KILLS_FROM)
-    target["water"] -= dead
-    target["lost"] += dead
-    if events is not None:
-        text = (
-            f"The bear in rapid {rapid + 1} flips {who(target)}: D6 {face}; it mauls the men in "
-            f"the water: {faces_text(kills)}, {men_text(dead)} killed."
-        )
-        events.append(
-            {
-                "kind": "bear",
-                "seat": target["role"],
-                "face": face,
-                "flipped": True,
-                "kills": kills,
-                "text": text,
-            }
-        )
-    # A bear that flips the canoe sends it through the rapid capsized, as a failed run would (R5);
-    # the seed only makes the crew run the rapid "if the bear does not flip the canoe".
-    if out_if_empty(target, events, "the bear has taken the whole crew"):
-        return True
-    wash_below(state, target, events)
-    return False
+    open_turn(race, chance, events)
+    return race.state(), events

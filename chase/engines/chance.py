@@ -154,32 +154,15 @@ def _quiet_draws(bits_of: Callable[[int], int]) -> tuple[Callable[..., Any], ...
             r = bits_of(bits)
         return r + 1
 
-    # randint and choice draw below n as roll does, written out rather than calling it.
     def randint(lo: int, hi: int, *, label: str = "") -> int:
-        n = hi - lo + 1  # lo + a draw below n
-        try:
-            bits = DIE_BITS[n]
-        except KeyError:
-            if n < 1:
-                raise ValueError(f"empty range for randint({lo}, {hi})") from None
-            bits = n.bit_length()
-        r = bits_of(bits)
-        while r >= n:
-            r = bits_of(bits)
-        return lo + r
+        if hi < lo:
+            raise ValueError(f"empty range for randint({lo}, {hi})")
+        return lo - 1 + roll(hi - lo + 1)  # lo + a draw below hi - lo + 1
 
     def choice(items: Sequence[T], *, label: str = "") -> T:
-        n = len(items)  # randint(0, n - 1)
-        try:
-            bits = DIE_BITS[n]
-        except KeyError:
-            if n < 1:
-                raise ValueError("empty range for randint(0, -1)") from None
-            bits = n.bit_length()
-        r = bits_of(bits)
-        while r >= n:
-            r = bits_of(bits)
-        return items[r]
+        if not items:
+            raise ValueError("empty range for randint(0, -1)")
+        return items[roll(len(items)) - 1]  # randint(0, len - 1)
 
     return roll, randint, choice
 

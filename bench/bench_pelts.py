@@ -54,13 +54,7 @@ def run(games: int, seed: int, trapper: Player, indian: Player) -> dict[str, flo
         actions += steps
         turns += turn
     seconds = time.process_time() - start
-    return {
-        "seconds": seconds,
-        "per_second": games / seconds,
-        "escape_rate": escapes / games,
-        "actions": actions / games,
-        "turns": turns / games,
-    }
+    return rates(games, seconds, escape_rate=escapes, actions=actions, turns=turns)
 
 
 def run_playouts(games: int, seed: int) -> dict[str, float]:
@@ -74,11 +68,15 @@ def run_playouts(games: int, seed: int) -> dict[str, float]:
         escapes += final["winner"] == "trapper"
         turns += final["turn"]
     seconds = time.process_time() - start
+    return rates(games, seconds, escape_rate=escapes, turns=turns)
+
+
+def rates(games: int, seconds: float, **totals: int) -> dict[str, float]:
+    """The CPU seconds, the games per second and each total per game."""
     return {
         "seconds": seconds,
         "per_second": games / seconds,
-        "escape_rate": escapes / games,
-        "turns": turns / games,
+        **{name: total / games for name, total in totals.items()},
     }
 
 

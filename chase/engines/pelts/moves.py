@@ -21,7 +21,6 @@ from chase.engines.pelts.model import (
     canoe_title,
     discard,
     hurt,
-    odd_only,
     other,
     place,
     say,
@@ -52,12 +51,6 @@ def distance(boat: dict[str, Any], card: str, counter: str | None) -> int:
     if counter is not None:
         inches -= cards.PIPS[counter]  # type: ignore[operator]
     return inches if inches > 0 else 0
-
-
-def may_move_on(boat: dict[str, Any], card: str) -> bool:
-    """P5: a canoe with a rower down (or its paddle lost) moves only on odd cards; an ace played
-    as 10" is even."""
-    return not odd_only(boat) or cards.move_value(card) % 2 == 1
 
 
 # -- starting a move ---------------------------------------------------------------------------

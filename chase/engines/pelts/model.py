@@ -404,15 +404,16 @@ def knock_out(state: State, side: str, index: int, chance: Chance, events: Event
 
 def check_end(state: State, events: Events) -> None:
     """P5: the Indians win when every trapper canoe is out; the trappers win when every Indian
-    canoe is out, or when every trapper canoe still in action has reached the finish."""
+    canoe is out, or as soon as one trapper canoe has reached the finish."""
     if state["status"] != "playing":
         return
-    trappers_out = trappers_home = True  # every trapper canoe is out / out or finished
+    trappers_out = True  # every trapper canoe is out
+    trapper_home = False  # a trapper canoe (not out) has reached the finish
     for boat in state["canoes"]["trapper"]:
         if not boat["out"]:
             trappers_out = False
-            if not boat["finished"]:
-                trappers_home = False
+            if boat["finished"]:
+                trapper_home = True
     if trappers_out:
         finish(state, "indian", events)
         return
@@ -421,7 +422,7 @@ def check_end(state: State, events: Events) -> None:
         if not boat["out"]:
             indians_out = False
             break
-    if trappers_home or indians_out:
+    if trapper_home or indians_out:
         finish(state, "trapper", events)
 
 

@@ -141,9 +141,10 @@ def _abstract_mid_game():
 
 @pytest.mark.parametrize("where", ["start", "mid-game"])
 def test_an_abstract_chase_gets_the_chances_of_each_side(api, where):
-    session = new_game(kind="abstract", template="road") if where == "start" else (
-        _abstract_mid_game()
-    )
+    if where == "start":
+        session = new_game(kind="abstract", template="road")
+    else:
+        session = _abstract_mid_game()
     for role in ("gm", "p1", "p2"):
         answer = api.get(odds_url(session, seat=seat(session, role).token))
         assert answer.status_code == 200, answer.content

@@ -7,7 +7,7 @@ from typing import Any
 from chase.engines.abstract import computer, odds, options, rounds, story
 from chase.engines.abstract.legal import legal_actions
 from chase.engines.abstract.state import copy_state, new_state, participant_of, roles
-from chase.engines.abstract.tables import GM, KIND, TITLE
+from chase.engines.abstract.tables import GM, KIND, LENGTHS, TITLE
 from chase.engines.abstract.view import view
 from chase.engines.base import IllegalMove, Outcome
 from chase.engines.chance import Chance
@@ -66,6 +66,19 @@ class AbstractChaseEngine:
         cleaned = options.clean_options(options_)
         sides = options.sides_of(cleaned["participants"])
         return sorted(sides, key=lambda side: side != cleaned["prey"])
+
+    def odds_words(self, options_: dict[str, Any], side: str) -> str:
+        """A side's share of the odds in words: what winning means for it."""
+        cleaned = options.clean_options(options_)
+        if LENGTHS[cleaned["length"]] is None:
+            return f"the {side}, holding the field"
+        if side == cleaned["prey"]:
+            return f"the {side}, escaping"
+        return f"the {side}, catching them"
+
+    def odds_note(self, options_: dict[str, Any]) -> str:
+        """What the odds of the chase mean, for the odds page."""
+        return odds.meaning(options.clean_options(options_))
 
     def determinize(self, state: dict[str, Any], role: str | None, chance: Chance):
         """The chase with everything `role` cannot see drawn afresh (see `odds.py`)."""

@@ -22,9 +22,16 @@ from typing import Any
 
 from chase.engines.abstract import cards
 from chase.engines.abstract.computer import PASSIVE, choose, worth
+from chase.engines.abstract.options import sides_of
 from chase.engines.abstract.rounds import active, needs_to_face, targets
 from chase.engines.abstract.state import State, copy_state
-from chase.engines.abstract.tables import ATTACK_RESULTS, GM, HARM_RESULTS, RECOVER_RESULTS
+from chase.engines.abstract.tables import (
+    ATTACK_RESULTS,
+    GM,
+    HARM_RESULTS,
+    LENGTHS,
+    RECOVER_RESULTS,
+)
 from chase.engines.base import IllegalMove
 from chase.engines.chance import Chance
 
@@ -41,6 +48,29 @@ PASSIVE_RESULT = {
         ("recover", RECOVER_RESULTS),
     )
 }
+
+
+def meaning(options: dict[str, Any]) -> str:
+    """What the odds say, in words, for cleaned options."""
+    prey = options["prey"]
+    hunters = next(side for side in sides_of(options["participants"]) if side != prey)
+    if LENGTHS[options["length"]] is None:
+        what = (
+            "who wins the dogfight: the side left holding the field once the other is out or "
+            f"has withdrawn (a fight still on after {DOGFIGHT_ROUNDS} more rounds counts for "
+            "nobody)"
+        )
+    else:
+        what = (
+            f"who wins the chase: the {prey} escape if any of them is still free after the "
+            f"last round; the {hunters} win if they stop every one of them"
+        )
+    return (
+        f"The chances are {what}. The game master's decisions to come are played as the "
+        "computer's: it records no harm from attacks or obstacles, so in these games only a "
+        "failed disaster (a Two of Clubs) takes anyone out of the chase; the story you tell "
+        "can change everything."
+    )
 
 
 def determinize(state: State, role: str | None, chance: Chance) -> State:

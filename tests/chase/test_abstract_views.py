@@ -208,8 +208,8 @@ def test_the_replay_shows_the_chase_step_by_step(seeded):
     [
         pytest.param(
             "standard",
-            "the courier escape if any of them is still free after the last round; the "
-            "dragoons win if they stop every one of them",
+            "the courier if any of them is still free after the last round, the dragoons if "
+            "they stop every one of them",
             {"courier": "The courier, escaping", "dragoons": "The dragoons, catching them"},
             id="A1-standard",
         ),

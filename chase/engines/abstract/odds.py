@@ -62,14 +62,13 @@ def meaning(options: dict[str, Any]) -> str:
         )
     else:
         what = (
-            f"who wins the chase: the {prey} escape if any of them is still free after the "
-            f"last round; the {hunters} win if they stop every one of them"
+            f"who wins the chase: the {prey} if any of them is still free after the last "
+            f"round, the {hunters} if they stop every one of them"
         )
     return (
         f"The chances are {what}. The game master's decisions to come are played as the "
-        "computer's: it records no harm from attacks or obstacles, so in these games only a "
-        "failed disaster (a Two of Clubs) takes anyone out of the chase; the story you tell "
-        "can change everything."
+        "computer's: no harm recorded from attacks or obstacles, so only a failed disaster (a "
+        "Two of Clubs) takes anyone out; the story you tell can change everything."
     )
 
 

@@ -24,10 +24,10 @@ from chase.games import get_engine, kinds  # noqa: E402
 POSITIONS = {"race": {"canoes": 6}, "pelts": {}}  # kind -> the options of the game measured
 
 
-def positions(kind: str) -> list[tuple[str, dict, str]]:
+def positions(kind: str, options: dict | None = None) -> list[tuple[str, dict, str]]:
     """The start of a computer game and the position halfway through its actions."""
     engine = get_engine(kind)
-    options = POSITIONS[kind]
+    options = POSITIONS[kind] if options is None else options
     chance = RandomChance(2024)
     state = engine.new_game(options, chance).state
     roles = engine.roles(engine.clean_options(options))
@@ -45,25 +45,49 @@ def positions(kind: str) -> list[tuple[str, dict, str]]:
     ]
 
 
+def timed(kind: str, label: str, state: dict, role: str, sides: list[str], playouts: int) -> None:
+    """One position's odds, timed, printed on one line."""
+    engine = get_engine(kind)
+    cpu = time.process_time()
+    odds = win_odds(engine, state, role, sides=sides, playouts=playouts, seed=1)
+    cpu = time.process_time() - cpu
+    shares = ", ".join(f"{side} {p:.0%}" for side, p in odds.win.items())
+    print(
+        f"{kind}, {label}: {odds.playouts} playouts in {odds.seconds:.2f} s "
+        f"({cpu:.2f} s CPU, {odds.playouts / cpu:.0f}/s); {shares} (± {odds.margin:.1%})"
+    )
+
+
+# The abstract chase's positions: its default canoe chase (two canoes of trappers and a war
+# canoe of extras after them) and the road chase, each from the start and from mid-game.
+ABSTRACT_CHASES = {"canoe chase": {}, "road chase": {"template": "road"}}
+
+
+def abstract_odds(playouts: int) -> None:
+    """The abstract chase: its winner is a side, so the odds share out its sides (the prey
+    first: they escape, or the pursuers catch them), with the computer's passive game master."""
+    engine = get_engine("abstract")
+    for name, options in ABSTRACT_CHASES.items():
+        sides = engine.odds_sides(options)
+        for label, state, role in positions("abstract", options):
+            timed("abstract", f"{name}, {label}", state, role, sides, playouts)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--playouts", type=int, default=1000)
     args = parser.parse_args()
     for kind in kinds():
         engine = get_engine(kind)
+        if kind == "abstract":
+            abstract_odds(args.playouts)
+            continue
         if not hasattr(engine, "determinize"):
             print(f"{kind}: no win odds")
             continue
         sides = engine.roles(engine.clean_options(POSITIONS[kind]))
         for label, state, role in positions(kind):
-            cpu = time.process_time()
-            odds = win_odds(engine, state, role, sides=sides, playouts=args.playouts, seed=1)
-            cpu = time.process_time() - cpu
-            shares = ", ".join(f"{side} {p:.0%}" for side, p in odds.win.items())
-            print(
-                f"{kind}, {label}: {odds.playouts} playouts in {odds.seconds:.2f} s "
-                f"({cpu:.2f} s CPU, {odds.playouts / cpu:.0f}/s); {shares} (± {odds.margin:.1%})"
-            )
+            timed(kind, label, state, role, sides, args.playouts)
 
 
 if __name__ == "__main__":

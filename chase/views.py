@@ -361,16 +361,29 @@ def odds(request, session_id: int):
         "odds": answer,
         "margin": f"{answer['margin'] * 100:.1f}" if answer else "",
         "rows": _odds_rows(session, answer) if answer else [],
+        "note": _odds_note(session),
     }
     template = "chase/odds.html#odds" if request.htmx else "chase/odds.html"
     return render(request, template, context)
 
 
 def _odds_rows(session: GameSession, answer: dict) -> list[dict]:
+    # A game whose winner is a side (the abstract chase) says what each side's win means.
+    words = getattr(get_engine(session.kind), "odds_words", None)
     return [
-        {"role": role, "title": selectors.role_title(session, role), "percent": round(p * 100)}
+        {
+            "role": role,
+            "title": words(session.options, role) if words else selectors.role_title(session, role),
+            "percent": round(p * 100),
+        }
         for role, p in sorted(answer["win"].items(), key=lambda item: -item[1])
     ]
+
+
+def _odds_note(session: GameSession) -> str:
+    """What the odds mean, for a game that says so (the abstract chase)."""
+    note = getattr(get_engine(session.kind), "odds_note", None)
+    return note(session.options) if note else ""
 
 
 # --- the replay --------------------------------------------------------------------------------

@@ -174,6 +174,8 @@ OPTION_HELP = {
     "indian_canoes": "The chasing canoes, 1 to 3; a third adds a card to their hand.",  # P2
     "trapper_ace": "The trappers start with an ace in hand.",  # P2
     "quick_tests": "The other side's rock-paper-scissors sign is drawn at random.",  # P8
+    "rowers": "Rowers per canoe, 2 to 6 (larger canoes and rafts): a canoe takes as many "
+    "wounds as rowers; with fewer than two unwounded it moves on odd cards only.",  # P15
 }
 
 GAME = Game(

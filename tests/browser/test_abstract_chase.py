@@ -132,3 +132,30 @@ def test_a_standard_chase_of_five_rounds_is_run_to_the_end_on_phones(new_page, s
     players[0].reload()
     expect(players[0].locator("#winner")).to_be_visible()
     expect(players[0].get_by_role("button", name="Rematch")).to_be_visible()
+
+
+@pytest.mark.parametrize("where", ["start", "mid-game"])
+def test_a_rider_asks_for_their_chances_on_a_phone(page, seeded, settings, where):
+    settings.CHASE_ODDS_PLAYOUTS = 200
+    session = services.session_create(
+        kind="abstract", mode="solo", options={"template": "road"}, user=None, play_as="p1"
+    )
+    token = session.seats.get(role="p1").token
+    page.goto(f"/play/{session.pk}/?seat={token}")
+    if where == "mid-game":  # the courier plays on until round 2 starts
+        while session.state["round"] < 2:
+            assert _player_move(page), "the courier had nothing to do"
+            session.refresh_from_db()
+    page.goto(f"/play/{session.pk}/")
+
+    page.click("#chances")
+
+    odds = page.locator("#odds")
+    expect(odds.locator(".odds-rows li")).to_have_count(2, timeout=20_000)
+    expect(odds.locator(".odds-rows li").first).to_contain_text("The courier, escaping")
+    expect(odds).to_contain_text("the dragoons if they stop every one of them")
+    expect(odds).to_contain_text("From 200 games played out")
+    expect(odds).to_contain_text("±")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # nothing spills
+    odds.scroll_into_view_if_needed()
+    shot(page, f"abstract-odds-{where}")

@@ -201,3 +201,41 @@ def test_the_replay_shows_the_chase_step_by_step(seeded):
 
     assert 'class="ladder"' in html
     assert "rolls d" in html
+
+
+@pytest.mark.parametrize(
+    ("length", "meaning", "rows"),
+    [
+        pytest.param(
+            "standard",
+            "the courier if any of them is still free after the last round, the dragoons if "
+            "they stop every one of them",
+            {"courier": "The courier, escaping", "dragoons": "The dragoons, catching them"},
+            id="A1-standard",
+        ),
+        pytest.param(
+            "dogfight",
+            "the side left holding the field",
+            {"courier": "The courier, holding the field"},
+            id="A1-dogfight",
+        ),
+    ],
+)
+def test_a_seat_asks_its_chances_and_is_told_what_they_mean(settings, length, meaning, rows):
+    settings.CHASE_ODDS_PLAYOUTS = 30
+    session = new_game(kind="abstract", mode="hotseat", template="road", length=length)
+    client = Client()
+    client.get(f"/play/{session.pk}/?seat={seat(session, 'p1').token}")
+    assert (
+        f'hx-get="/play/{session.pk}/odds/?role=p1"'
+        in client.get(f"/play/{session.pk}/").content.decode()
+    )
+
+    answer = client.get(f"/play/{session.pk}/odds/?role=p1", **HTMX)
+
+    assert answer.status_code == 200
+    html = answer.content.decode()
+    assert meaning in html
+    for side, words in rows.items():
+        assert re.search(rf'data-role="{side}"><span class="odds-who">{words}</span>', html)
+    assert "From 30 games played out" in html and "± " in html

@@ -6,6 +6,7 @@ import pytest
 
 from chase import odds as chase_odds
 from chase import services
+from chase.engines.chance import ScriptedChance
 from chase.games import get_engine
 from chase.models import GameSession
 from tests.chase.conftest import new_game, seat
@@ -116,3 +117,38 @@ def test_a_worker_asked_for_a_position_the_game_has_left_keeps_nothing():
     session = new_game(kind="race", canoes=2)
     kwargs = {"session_id": session.pk, "version": 7, "role": "canoe-1", "step": None}
     assert chase_odds.odds_compute(**kwargs) is None
+
+
+def _abstract_mid_game():
+    """A road chase (two dragoons after a courier), every seat held here, played by the
+    computer's choices for a round and a half."""
+    session = new_game(kind="abstract", template="road")
+    engine = get_engine("abstract")
+    roles = engine.roles(session.options)
+    for _ in range(20):
+        role = next(r for r in roles if engine.legal_actions(session.state, r))
+        action = engine.computer_action(session.state, role, ScriptedChance([]))
+        services.session_act(
+            session_id=session.pk,
+            token=seat(session, role).token,
+            version=session.version,
+            action=action,
+        )
+        session.refresh_from_db()
+    assert session.status == GameSession.Status.PLAYING and session.state["round"] >= 2
+    return session
+
+
+@pytest.mark.parametrize("where", ["start", "mid-game"])
+def test_an_abstract_chase_gets_the_chances_of_each_side(api, where):
+    if where == "start":
+        session = new_game(kind="abstract", template="road")
+    else:
+        session = _abstract_mid_game()
+    for role in ("gm", "p1", "p2"):
+        answer = api.get(odds_url(session, seat=seat(session, role).token))
+        assert answer.status_code == 200, answer.content
+        body = answer.json()
+        assert list(body["win"]) == ["courier", "dragoons"]  # the prey first
+        assert body["playouts"] == 60 and 0 <= body["margin"] < 0.2
+        assert 0.99 <= sum(body["win"].values()) <= 1.001  # a standard chase always ends

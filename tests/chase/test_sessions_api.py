@@ -54,6 +54,7 @@ def test_a_signed_in_creator_is_recorded(api, owner):
         ({"kind": "pelts", "mode": "telepathy"}, "mode", "not a valid choice"),
         ({"kind": "pelts", "mode": "solo", "options": {"paddles": 3}}, "options", "paddles"),
         ({"kind": "race", "mode": "solo", "options": {"canoes": 99}}, "options", "canoes"),
+        ({"kind": "pelts", "mode": "solo", "options": {"rowers": 7}}, "options", "rowers"),
         ({"kind": "pelts", "mode": "solo", "options": "rocks"}, "options", "dictionary"),
     ],
 )
@@ -209,3 +210,12 @@ def test_the_schema_lists_the_session_endpoints(api):
     assert b"computer_seats" in content
     for path in (b"/api/sessions/", b"/view/", b"/actions/", b"/version/", b"/rematch/", b"/join/"):
         assert path in content
+
+
+def test_a_pelts_chase_of_larger_canoes_is_created_with_its_crews_p15(api):
+    response = _create(api, kind="pelts", mode="hotseat", options={"rowers": 4})
+
+    assert response.status_code == 201
+    token = response.json()["seats"][0]["token"]
+    view = _view(api, response.json()["id"], token).json()["view"]
+    assert [boat["rowers"] for boat in view["canoes"]] == [["ok"] * 4] * 3

@@ -22,10 +22,17 @@ JOKER_RANK = 15
 FULL_DECK: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANKS) + JOKERS
 
 
-def rank(card: str) -> int:
+def _rank(card: str) -> int:
     if card in JOKERS:
         return JOKER_RANK
     return RANKS.index(card[:-1]) + 2
+
+
+RANK = {card: _rank(card) for card in FULL_DECK}  # looked up: a playout asks it very often
+
+
+def rank(card: str) -> int:
+    return RANK[card]
 
 
 def suit(card: str) -> str | None:
@@ -51,15 +58,31 @@ def short(card: str) -> str:
     return card[:-1] + {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[card[-1]]
 
 
-def order_key(card: str) -> tuple[int, int, str]:
-    """Sort key for the order of action: the highest rank first, ties by suit."""
+def _order_key(card: str) -> tuple[int, int, str]:
     if card in JOKERS:
         return (-JOKER_RANK, 0, card)
     return (-rank(card), SUITS.index(card[-1]), card)
 
 
+ORDER_KEY = {card: _order_key(card) for card in FULL_DECK}
+
+
+def order_key(card: str) -> tuple[int, int, str]:
+    """Sort key for the order of action: the highest rank first, ties by suit."""
+    return ORDER_KEY[card]
+
+
 def range_band(card: str) -> tuple[str, int | None]:
     """A4: the range an attacker on this card shoots at: (name, modifier or None)."""
+    return RANGE_BAND[card]
+
+
+def complication(card: str) -> tuple[str, str, int | None] | None:
+    """A5: the complication a club brings (key, words, modifier of its roll); None otherwise."""
+    return COMPLICATION[card]
+
+
+def _range_band(card: str) -> tuple[str, int | None]:
     value = rank(card)
     for lo, hi, band in RANGE_BANDS:
         if lo <= value <= hi:
@@ -67,8 +90,7 @@ def range_band(card: str) -> tuple[str, int | None]:
     raise ValueError(card)  # pragma: no cover - the bands cover 2..15
 
 
-def complication(card: str) -> tuple[str, str, int | None] | None:
-    """A5: the complication a club brings (key, words, modifier of its roll); None otherwise."""
+def _complication(card: str) -> tuple[str, str, int | None] | None:
     if not is_club(card):
         return None
     value = rank(card)
@@ -76,6 +98,10 @@ def complication(card: str) -> tuple[str, str, int | None] | None:
         if lo <= value <= hi:
             return band
     raise ValueError(card)  # pragma: no cover
+
+
+RANGE_BAND = {card: _range_band(card) for card in FULL_DECK}
+COMPLICATION = {card: _complication(card) for card in FULL_DECK}
 
 
 def count_words(count: int, noun: str = "card") -> str:

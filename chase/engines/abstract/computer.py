@@ -34,6 +34,11 @@ def computer_action(state: State, role: str, chance: Chance) -> Action:
     actions = legal_actions(state, role)
     if not actions:
         raise IllegalMove("There is nothing for this seat to do now.")
+    return choose(state, role, actions)
+
+
+def choose(state: State, role: str, actions: list[Action]) -> Action:
+    """The computer's choice among `actions`, the seat's legal actions now (none empty)."""
     by_type: dict[str, list[Action]] = {}
     for action in actions:
         by_type.setdefault(action["type"], []).append(action)
@@ -47,7 +52,7 @@ def computer_action(state: State, role: str, chance: Chance) -> Action:
         if kind in by_type:
             return by_type[kind][0]
     if "attack" in by_type:
-        return max(by_type["attack"], key=lambda a: _worth(state, a["target"]))
+        return max(by_type["attack"], key=lambda a: worth(state, a["target"]))
     return by_type["done"][0]
 
 
@@ -58,7 +63,7 @@ def best_card(keeps: list[Action]) -> Action:
     return plain[0] if plain else ranked[0]
 
 
-def _worth(state: State, index: int) -> tuple[int, int, int]:
+def worth(state: State, index: int) -> tuple[int, int, int]:
     foe = state["participants"][index]
     return (foe["wounds"], int(foe["shaken"]), -card_rank(foe))
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from chase.engines.abstract import computer, options, rounds, story
+from chase.engines.abstract import computer, odds, options, rounds, story
 from chase.engines.abstract.legal import legal_actions
 from chase.engines.abstract.state import copy_state, new_state, participant_of, roles
-from chase.engines.abstract.tables import GM, KIND, TITLE
+from chase.engines.abstract.tables import GM, KIND, LENGTHS, TITLE
 from chase.engines.abstract.view import view
 from chase.engines.base import IllegalMove, Outcome
 from chase.engines.chance import Chance
@@ -40,7 +40,7 @@ class AbstractChaseEngine:
             raise IllegalMove(_refusal(state, role, legal))
         new = copy_state(state)
         events: list[dict[str, Any]] = []
-        _perform(new, role, wanted, chance, events)
+        perform(new, role, wanted, chance, events)
         return Outcome(new, events)
 
     def view(self, state: dict[str, Any], role: str | None) -> dict[str, Any]:
@@ -59,6 +59,35 @@ class AbstractChaseEngine:
 
     def random_action(self, state: dict[str, Any], role: str, chance: Chance) -> dict[str, Any]:
         return computer.random_action(state, role, chance)
+
+    def odds_sides(self, options_: dict[str, Any]) -> list[str]:
+        """What the win odds share out: the chase's two sides (the winner is a side, not a
+        seat), the prey first."""
+        cleaned = options.clean_options(options_)
+        sides = options.sides_of(cleaned["participants"])
+        return sorted(sides, key=lambda side: side != cleaned["prey"])
+
+    def odds_words(self, options_: dict[str, Any], side: str) -> str:
+        """A side's share of the odds in words: what winning means for it."""
+        cleaned = options.clean_options(options_)
+        if LENGTHS[cleaned["length"]] is None:
+            return f"the {side}, holding the field"
+        if side == cleaned["prey"]:
+            return f"the {side}, escaping"
+        return f"the {side}, catching them"
+
+    def odds_note(self, options_: dict[str, Any]) -> str:
+        """What the odds of the chase mean, for the odds page."""
+        return odds.meaning(options.clean_options(options_))
+
+    def determinize(self, state: dict[str, Any], role: str | None, chance: Chance):
+        """The chase with everything `role` cannot see drawn afresh (see `odds.py`)."""
+        return odds.determinize(state, role, chance)
+
+    def playout(self, state: dict[str, Any], chance: Chance) -> dict[str, Any]:
+        """The chase played to its end by the computer at every seat, the game master's
+        included, from a copy of `state` (see `odds.py`)."""
+        return odds.playout(state, chance)
 
 
 def _bare(action: dict[str, Any]) -> dict[str, Any]:
@@ -81,7 +110,7 @@ def _refusal(state: dict[str, Any], role: str, legal: list[dict[str, Any]]) -> s
     )
 
 
-def _perform(
+def perform(
     state: dict[str, Any],
     role: str,
     action: dict[str, Any],

@@ -13,7 +13,12 @@ from typing import Any
 
 from chase.engines.abstract import cards
 from chase.engines.abstract.dice import modifiers_text, signed
-from chase.engines.abstract.rounds import active, needs_to_face, targets
+from chase.engines.abstract.rounds import (
+    active,
+    complication_modifiers,
+    needs_to_face,
+    targets,
+)
 from chase.engines.abstract.state import (
     Participant,
     State,
@@ -96,7 +101,10 @@ def _card_note(card: str) -> str:
 def _card_actions(state: State, participant: Participant) -> list[Action]:
     if needs_to_face(participant):
         _key, words, modifier = cards.complication(participant["card"])  # type: ignore[misc]
-        at = f" at {signed(modifier)}" if modifier else ""
+        total = sum(
+            value for value, _ in complication_modifiers(state, participant, words, modifier)
+        )
+        at = f" at {signed(total)}" if total else ""
         return [{"type": "face", "label": f"Face {words}: roll d{participant['die']}{at}"}]
     actions: list[Action] = []
     band, modifier = cards.range_band(participant["card"])

@@ -27,7 +27,9 @@ from chase.engines.abstract.tables import (
     DISTRACTION,
     FORCE_OBSTACLE,
     FORCED,
+    SHAKEN,
     SUCCESS,
+    TERRAINS,
 )
 from chase.engines.chance import Chance
 
@@ -269,6 +271,20 @@ def face(state: State, participant: Participant, chance: Chance, events: Events)
     advance(state, events)
 
 
+def complication_modifiers(
+    state: State, participant: Participant, words: str, modifier: int
+) -> list[tuple[int, str]]:
+    """A5: the complication's own modifier; and as a trait roll, difficult terrain and shaken
+    count as they do on the maneuvering roll."""
+    mods = [(modifier, words.split(" ", 1)[1])] if modifier else []
+    terrain = TERRAINS[state["options"]["terrain"]]
+    if terrain:
+        mods.append((terrain, "difficult terrain"))
+    if participant["shaken"]:
+        mods.append((SHAKEN, "shaken"))
+    return mods
+
+
 def obstacle_roll(
     state: State,
     participant: Participant,
@@ -280,7 +296,7 @@ def obstacle_roll(
     why: str,
 ) -> bool:
     """A trait roll at the complication's modifier; True when it is a success."""
-    mods = [(modifier, words.split(" ", 1)[1])] if modifier else []
+    mods = complication_modifiers(state, participant, words, modifier)
     result = modified_roll(participant["die"], participant["wild"], mods, chance)
     passed = result["total"] >= SUCCESS
     verdict = "avoided" if passed else "failed"
@@ -326,15 +342,23 @@ def attack(state: State, attacker: Participant, target: Participant, events: Eve
 
 
 def split_attacks(state: State, group: Participant) -> list[tuple[Participant, int, bool]]:
-    """A4 (groups): the extras are shared out evenly among the foes still in the chase, the odd
-    ones going to the foes on the lowest cards; foes with the advantage over the group are not
-    attacked (those attacks are lost). (foe, extras, attacked) for each foe."""
+    """A4 (groups): every foe in the chase, passengers included, is allotted the group's size
+    divided by the number of foes, rounded up, the foes on the lowest cards first, until the
+    extras run out (never more attackers than the group has). A participant's allotment is its
+    own and its passengers'; those against a foe with the advantage over the group are lost.
+    (foe, extras, attacked) for each foe allotted any."""
     opponents = foes(state, group)
-    if not opponents:
+    riders = sum(1 + len(foe["passengers"]) for foe in opponents)
+    if not riders:
         return []
-    each, odd = divmod(group["left"], len(opponents))
-    exposed = sorted(opponents, key=lambda foe: (card_rank(foe), foe["index"]))
-    shares = {foe["index"]: each + (1 if n < odd else 0) for n, foe in enumerate(exposed)}
+    each = -(-group["left"] // riders)  # rounded up
+    unallotted = group["left"]
+    shares: dict[int, int] = {}
+    for foe in sorted(opponents, key=lambda foe: (card_rank(foe), foe["index"])):
+        for _rider in range(1 + len(foe["passengers"])):
+            allotted = min(each, unallotted)
+            unallotted -= allotted
+            shares[foe["index"]] = shares.get(foe["index"], 0) + allotted
     return [
         (foe, shares[foe["index"]], has_advantage(group, foe))
         for foe in opponents

@@ -147,6 +147,12 @@ def check_end(state: State, events: Events) -> None:
     """A1: the chase is over when a side has nobody left in it."""
     if state["status"] != "playing":
         return
+    standing_sides = set()  # asked after every action: both sides still in it is the usual
+    for participant in state["participants"]:
+        if not participant["out"] and not participant["withdrawn"]:
+            standing_sides.add(participant["side"])
+    if len(standing_sides) == 2:  # a chase has exactly two sides (options.py)
+        return
     left = {side: [p for p in state["participants"] if p["side"] == side and in_chase(p)]
             for side in the_sides(state)}  # fmt: skip
     empty = [side for side, members in left.items() if not members]

@@ -26,7 +26,14 @@ from chase.engines.pelts.flow import (
 from chase.engines.pelts.legal import action_cards, labelled, legal_actions, moving_cards
 from chase.engines.pelts.model import State, canoe, in_play, other
 from chase.engines.pelts.moves import distance
-from chase.engines.pelts.tables import MELEE_REACH, OTHER, ROWER_OK, SIDES, WIDE_EXTRA
+from chase.engines.pelts.tables import (
+    MELEE_REACH,
+    OTHER,
+    PADDLERS,
+    ROWER_OK,
+    SIDES,
+    WIDE_EXTRA,
+)
 
 Action = dict[str, Any]
 
@@ -364,7 +371,7 @@ def _discard(state: State, role: str, hand: list[str]) -> Action:
             if not boat["out"] and not boat["finished"]:
                 if odd_moves_only is not False:  # once one canoe moves on any card, it stays so
                     rowers = boat["rowers"]  # `odd_only`, written out
-                    odd_moves_only = boat["paddle_lost"] or rowers.count(ROWER_OK) != len(rowers)
+                    odd_moves_only = boat["paddle_lost"] or rowers.count(ROWER_OK) < PADDLERS
                 if not boat["loaded"]:
                     unloaded = True
     worth = DISCARD_WORTH[role, odd_moves_only is True, holed, unloaded, state["rain"]]

@@ -102,6 +102,8 @@ def _why_canoe_cannot_move(state: State, boat: dict, card: str) -> str | None:
 
 
 def _why_odd_only(boat: dict) -> str:
+    if len(boat["rowers"]) > 2 and boat["rowers"].count(ROWER_OK) < 2:  # P15
+        return "fewer than two of its rowers are unwounded"
     if ROWER_WOUNDED in boat["rowers"]:
         return "a rower is wounded"
     if any(r != ROWER_OK for r in boat["rowers"]):

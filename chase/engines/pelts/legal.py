@@ -16,7 +16,7 @@ from chase.engines.pelts.model import (
     other,
 )
 from chase.engines.pelts.moves import distance
-from chase.engines.pelts.tables import OTHER, ROWER_OK, SIDES
+from chase.engines.pelts.tables import OTHER, PADDLERS, ROWER_OK, SIDES
 
 Action = dict[str, Any]
 
@@ -177,7 +177,7 @@ def moving_cards(state: State, side: str, hand: list[str]) -> list[tuple[str, di
         if movers is None:  # `filter`: no comprehension's call for a handful of cards
             movers = list(filter(usable.__contains__, hand))
         rowers = boat["rowers"]
-        if boat["paddle_lost"] or rowers.count(ROWER_OK) != len(rowers):  # `odd_only`
+        if boat["paddle_lost"] or rowers.count(ROWER_OK) < PADDLERS:  # `odd_only`
             odd = list(filter(ODD_MOVERS.__contains__, movers))
             if odd:
                 found.append((boat_kind, boat, odd))

@@ -14,10 +14,12 @@ from chase.engines.chance import Chance
 from chase.engines.pelts import cards
 from chase.engines.pelts.tables import (
     DEFAULT_CANOES,
+    DEFAULT_ROWERS,
     DRIFT,
     HAND_BASE,
     LAST_INDIAN_CANOE_HAND,
     OTHER,
+    PADDLERS,
     ROWER_OK,
     ROWER_WOUNDED,
     SIDE_NAMES,
@@ -93,12 +95,12 @@ def build_river(layout: list[str]) -> dict[str, Any]:
     return {"length": len(layout) * TILE_LENGTH, "tiles": tiles, "apexes": apexes}
 
 
-def new_canoe(side: str, index: int) -> dict[str, Any]:
+def new_canoe(side: str, index: int, rowers: int = DEFAULT_ROWERS) -> dict[str, Any]:
     return {
         "side": side,
         "index": index,
         "position": START[side],  # P1
-        "rowers": [ROWER_OK, ROWER_OK],
+        "rowers": [ROWER_OK] * rowers,  # P15: as many wounds as rowers before it is out
         "loaded": True,  # P6: a gun starts loaded
         "holed": False,
         "wet_powder": False,
@@ -129,6 +131,11 @@ def new_state(options: dict[str, Any], chance: Chance) -> tuple[State, Events]:
         {"id": i, "position": chance.randint(12, length - 6, label="rock")}
         for i in range(options["rocks"])
     ]
+    rowers = options.get("rowers", DEFAULT_ROWERS)
+    if rowers == DEFAULT_ROWERS:
+        # P15: the canoes carry their crews; the default is left out of the state's options
+        # so that a game stored before the option came replays to the very same states.
+        options = {name: value for name, value in options.items() if name != "rowers"}
     state: State = {
         "kind": "pelts",
         "options": options,
@@ -137,7 +144,8 @@ def new_state(options: dict[str, Any], chance: Chance) -> tuple[State, Events]:
         "rocks": rocks,
         "hidden_sandbanks": [],
         "canoes": {
-            side: [new_canoe(side, i) for i in range(options[f"{side}_canoes"])] for side in SIDES
+            side: [new_canoe(side, i, rowers) for i in range(options[f"{side}_canoes"])]
+            for side in SIDES
         },
         "hands": {"trapper": [], "indian": []},
         "draw": [],
@@ -224,9 +232,9 @@ CANOE_TITLES = {side: [_capital(name) for name in names] for side, names in CANO
 
 
 def odd_only(boat: dict[str, Any]) -> bool:
-    """P5 / P13: a rower down or a paddle lost: the canoe moves only on odd cards."""
-    rowers = boat["rowers"]
-    return boat["paddle_lost"] or rowers.count(ROWER_OK) != len(rowers)
+    """P5 / P13 / P15: fewer than two unwounded rowers (with two, a rower down) or a paddle
+    lost: the canoe moves only on odd cards."""
+    return boat["paddle_lost"] or boat["rowers"].count(ROWER_OK) < PADDLERS
 
 
 def in_sight(state: State, a: int, b: int) -> bool:
@@ -380,7 +388,7 @@ DRAWS = {side: [told(_draws(side, n), side) for n in range(10)] for side in SIDE
 
 
 def hurt(state: State, side: str, index: int, chance: Chance, events: Events, fate: str) -> None:
-    """One rower is wounded (or lost overboard); both rowers down puts the canoe out (P5)."""
+    """One rower is wounded (or lost overboard); every rower down puts the canoe out (P5, P15)."""
     boat = canoe(state, side, index)
     rowers = boat["rowers"]
     if ROWER_OK in rowers:
@@ -404,15 +412,16 @@ def knock_out(state: State, side: str, index: int, chance: Chance, events: Event
 
 def check_end(state: State, events: Events) -> None:
     """P5: the Indians win when every trapper canoe is out; the trappers win when every Indian
-    canoe is out, or when every trapper canoe still in action has reached the finish."""
+    canoe is out, or as soon as one trapper canoe has reached the finish."""
     if state["status"] != "playing":
         return
-    trappers_out = trappers_home = True  # every trapper canoe is out / out or finished
+    trappers_out = True  # every trapper canoe is out
+    trapper_home = False  # a trapper canoe (not out) has reached the finish
     for boat in state["canoes"]["trapper"]:
         if not boat["out"]:
             trappers_out = False
-            if not boat["finished"]:
-                trappers_home = False
+            if boat["finished"]:
+                trapper_home = True
     if trappers_out:
         finish(state, "indian", events)
         return
@@ -421,7 +430,7 @@ def check_end(state: State, events: Events) -> None:
         if not boat["out"]:
             indians_out = False
             break
-    if trappers_home or indians_out:
+    if trapper_home or indians_out:
         finish(state, "trapper", events)
 
 

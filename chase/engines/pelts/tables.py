@@ -31,6 +31,7 @@ OPTION_SPECS: dict[str, tuple[object, type, int, int]] = {
     "indian_canoes": (2, int, 1, 3),
     "trapper_ace": (False, bool, 0, 1),
     "quick_tests": (False, bool, 0, 1),
+    "rowers": (2, int, 2, 6),  # P15: larger canoes and rafts
 }
 
 # P8: rock-paper-scissors.
@@ -92,5 +93,7 @@ EVENTS: dict[str, tuple[str, str, bool]] = {
 }
 
 ROWER_OK, ROWER_WOUNDED, ROWER_LOST = "ok", "wounded", "lost"
+DEFAULT_ROWERS = 2  # P15: rowers per canoe unless the option asks for more
+PADDLERS = 2  # P5/P15: with fewer unwounded rowers than this a canoe moves on odd cards only
 
 LOG_LENGTH = 20  # how many recent events a state (and its view) keeps

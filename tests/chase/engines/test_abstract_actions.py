@@ -127,6 +127,43 @@ def test_attacks_against_foes_with_the_advantage_are_lost():
     assert texts(resolved)[0] == "3 of Gangers against Dala: Dala is shaken."
 
 
+def test_a_group_shares_its_attacks_among_the_passengers_too_rounded_up_A4():
+    # The seed's road warriors as ruled (A4): Abel's rig carries Big Ben and Cale, so five
+    # gangers on an Eight face four foes: two each (5 / 4 rounded up), lowest card first. Only
+    # Dala, on a Four, is below them: two attack her; the rig's three are lost.
+    rig = person(
+        "Abel",
+        "heroes",
+        passengers=[{"name": "Big Ben", "trait_die": "d6"}, {"name": "Cale", "trait_die": "d6"}],
+    )
+    heroes = [rig, person("Dala", "heroes")]
+    state = dealt(heroes + [group("Gangers", "gangers", 5)], ["10H", "4C", "8D"], [
+        [5, 1, 1, 1], ONE_CARD, [5]
+    ])  # fmt: skip
+    state = act(state, "p1", "done").state  # Abel's rig on the Ten lets them be
+
+    outcome = act(state, "p3", "group_attack")
+
+    assert said(outcome, "group_attack") == (
+        "Gangers share out their 5 attacks at long range −4: 2 on Dala; lost for want of the "
+        "advantage: 3 against Abel."
+    )
+    assert outcome.state["pending"] == [
+        {"kind": "attack", "attacker": 2, "target": 1, "count": 2, "range": "long"}
+    ]
+
+
+def test_a_group_never_sends_more_attackers_than_it_has_A4():
+    heroes = [person(name, "heroes") for name in ("Abel", "Cale", "Dala")]
+    state = dealt(heroes + [group("Wolves", "wolves", 2)], ["2S", "3S", "4S", "7H"])
+
+    shares = split_attacks(state, who(state, "p4"))
+
+    # Two wolves, three heroes: one each (2 / 3 rounded up) while the wolves last, the
+    # lowest cards first; the hero on the Four is left alone.
+    assert [(foe["name"], count) for foe, count, _ in shares] == [("Abel", 1), ("Cale", 1)]
+
+
 def test_a_group_loses_one_extra_to_each_wound_and_is_out_with_the_last():
     state = dealt([CANOE, group("Braves", "Indians", 2)], ["KH", "5S"], [CANOE_CARD, [5]])
     state = act(state, "p1", "attack", target=1).state

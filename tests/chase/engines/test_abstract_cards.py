@@ -16,6 +16,7 @@ from tests.chase.engines.abstract_helpers import (
     labels,
     person,
     play,
+    put,
     said,
     texts,
     who,
@@ -248,6 +249,36 @@ def test_a_failed_obstacle_waits_for_the_game_master_to_record_the_damage(card, 
     shaken = act(outcome.state, "gm", "resolve", result="shaken")
     assert who(shaken.state, "p1")["shaken"]
     assert "Pierre is still shaken and cannot act." in texts(shaken)
+
+
+def test_a_complication_roll_suffers_the_difficult_terrain_A5():
+    state = chase(terrain="difficult", top=["7C", "2D"])
+    state = act(state, "p1", "roll", [7, 1]).state  # 7 − 2 = 5: one card
+    state = act(state, "p2", "roll", [7, 1]).state
+    assert labels(state, "p1") == ["Face a major obstacle: roll d8 at −4"]
+
+    outcome = act(state, "p1", "face", [7, 1])  # 7 − 2 major obstacle − 2 terrain = 3
+
+    assert texts(outcome)[0] == (
+        "Pierre faces a major obstacle (the 7 of Clubs): rolls d8 7 and wild d6 1: 7; "
+        "−2 major obstacle −2 difficult terrain = 3, failed."
+    )
+    assert outcome.state["pending"][0]["kind"] == "harm"
+
+
+def test_a_shaken_participant_rolls_its_complication_at_minus_2_A5():
+    state = put(chase(top=["QC", "2D"]), "p1", shaken=True)
+    state = act(state, "p1", "roll", [7, 1]).state  # 7 − 2 shaken = 5: one card
+    state = act(state, "p2", "roll", ONE_CARD).state
+    state = act(state, "gm", "resolve", result="still_shaken").state
+    assert kinds(state, "p1") == ["face"]
+
+    outcome = act(state, "p1", "face", [5, 1])  # a minor obstacle, 5 − 2 shaken = 3
+
+    assert texts(outcome)[0] == (
+        "Pierre faces a minor obstacle (the Queen of Clubs): rolls d8 5 and wild d6 1: 5; "
+        "−2 shaken = 3, failed."
+    )
 
 
 def test_a_distraction_needs_no_roll_but_allows_no_attack():

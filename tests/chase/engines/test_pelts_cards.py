@@ -95,22 +95,35 @@ def test_the_current_can_carry_the_trappers_over_the_finish(pelts):
 
 
 @pytest.mark.parametrize(
-    ("second_canoe", "status"),
+    "second_canoe",
     [
-        pytest.param({}, "playing", id="P5-second-canoe-still-paddling"),
-        pytest.param(
-            {"rowers": ["wounded", "wounded"], "out": True}, "finished", id="P5-second-canoe-out"
-        ),
+        pytest.param({}, id="P5-second-canoe-still-paddling"),
+        pytest.param({"rowers": ["wounded", "wounded"], "out": True}, id="P5-second-canoe-out"),
     ],
 )
-def test_with_two_trapper_canoes_every_one_in_action_must_reach_the_end(
-    pelts, second_canoe, status
-):
-    state = pelts.hands(pelts.new(trapper_canoes=2), trapper=["7S"])
+def test_with_two_trapper_canoes_the_first_one_home_wins_it_for_the_trappers(pelts, second_canoe):
+    state = pelts.hands(pelts.new(trapper_canoes=2), trapper=["8S"])
     pelts.put(state, "trapper", 0, position=90)
     pelts.put(state, "trapper", 1, **second_canoe)
-    state = pelts.act(state, "trapper", "move", card="7S", canoe=0).state
-    assert ENGINE.status(state) == status
+    state = pelts.act(state, "trapper", "move", card="8S", canoe=0).state
+    assert (ENGINE.status(state), ENGINE.winner(state)) == ("finished", "trapper")
+
+
+def test_with_two_trapper_canoes_the_indians_win_only_when_both_are_out_of_action(pelts):
+    state = indians_to_play(pelts.new(trapper_canoes=2))
+    pelts.put(state, "trapper", 0, rowers=["wounded", "wounded"], out=True)
+    state = pelts.act(state, "indian", "end").state
+    assert ENGINE.status(state) == "playing"  # P5: the second canoe still paddles
+
+    pelts.put(state, "trapper", 1, rowers=["wounded", "ok"])
+    state = pelts.hands(state, indian=["QH"])
+    state.update(active="indian", phase=3)
+    pelts.put(state, "trapper", 1, position=5)
+    pelts.put(state, "indian", 0, position=0)
+    outcome = pelts.act(state, "indian", "fire", card="QH", canoe=0, target=1)
+    outcome = pelts.passing(outcome)
+    state = pelts.signs(outcome.state, "scissors", "rock").state  # the shot hits
+    assert (ENGINE.status(state), ENGINE.winner(state)) == ("finished", "indian")
 
 
 # -- P6: Jack, Queen, ace cancels ---------------------------------------------------------------

@@ -20,6 +20,7 @@ DEFAULTS = {
     "indian_canoes": 2,
     "trapper_ace": False,
     "quick_tests": False,
+    "rowers": 2,
 }
 
 

@@ -7,6 +7,7 @@ from django.conf import settings
 from django.db import models
 
 from campaign.models.campaigns import Figure
+from campaign.rules.corrections import correction_words
 
 
 class Correction(models.Model):
@@ -37,3 +38,8 @@ class Correction(models.Model):
 
     def __str__(self) -> str:
         return f"Correction of {self.figure} ({self.state})"
+
+    @property
+    def words(self) -> str:
+        """ "reputation 2 → 1; injuries none → Leg wound" """
+        return correction_words(self.before, self.after)

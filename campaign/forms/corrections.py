@@ -34,9 +34,7 @@ class CorrectionForm(forms.Form):
     shooting_increase = forms.BooleanField(
         required=False, label=ATTRIBUTE_LABELS["shooting_increase"]
     )
-    morale_increase = forms.BooleanField(
-        required=False, label=ATTRIBUTE_LABELS["morale_increase"]
-    )
+    morale_increase = forms.BooleanField(required=False, label=ATTRIBUTE_LABELS["morale_increase"])
     experience = forms.IntegerField(label="Experience level (current)")
     skills = forms.MultipleChoiceField(required=False, widget=forms.CheckboxSelectMultiple)
     injuries = forms.MultipleChoiceField(

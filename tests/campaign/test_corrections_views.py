@@ -109,7 +109,8 @@ def test_a_bad_value_comes_back_on_the_form_in_words_and_saves_nothing(client, o
         reverse("figure-correct", args=[otter.id]), form_data(otter, kit=["bow", "pistol"])
     )
     assert response.status_code == 400
-    assertContains(response, "The Infantry pistol is for Veterans and Heroes only.", status_code=400)
+    words = "The Infantry pistol is for Veterans and Heroes only."
+    assertContains(response, words, status_code=400)
     assert not Correction.objects.exists()
 
 

@@ -50,7 +50,7 @@ def test_the_organiser_corrects_an_injury_and_the_owner_sees_it(new_page, club):
     alice.locator(f"#figure-{otter.id} a:has-text('Correct')").click()
     expect(alice.locator("h1")).to_have_text("Correct Swift Otter")
     assert fits(alice)
-    alice.get_by_label("Leg wound: movement -1\"").check()
+    alice.get_by_label('Leg wound: movement -1"').check()
     alice.fill("#id_reason", "The leg wound rolled after the Ohio game was never written down")
     shot(alice, "correct-form-390")
     alice.click("button:has-text('Save the correction')")

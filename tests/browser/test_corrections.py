@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from campaign.models import Correction
+from tests.browser.test_accessibility import serious_violations
 from tests.factories import CampaignFactory, UserFactory, founded_war_party, member
 
 PASSWORD = "correct horse battery"
@@ -50,6 +51,7 @@ def test_the_organiser_corrects_an_injury_and_the_owner_sees_it(new_page, club):
     alice.locator(f"#figure-{otter.id} a:has-text('Correct')").click()
     expect(alice.locator("h1")).to_have_text("Correct Swift Otter")
     assert fits(alice)
+    assert serious_violations(alice) == []
     alice.get_by_label('Leg wound: movement -1"').check()
     alice.fill("#id_reason", "The leg wound rolled after the Ohio game was never written down")
     shot(alice, "correct-form-390")
@@ -58,6 +60,7 @@ def test_the_organiser_corrects_an_injury_and_the_owner_sees_it(new_page, club):
     expect(card).to_contain_text("injuries none → Leg wound")
     expect(card).to_contain_text("Leg wound: movement -1")
     card.scroll_into_view_if_needed()
+    assert serious_violations(alice) == []
     shot(alice, "roster-card-corrected-390")
     assert Correction.objects.get().state == "applied"
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from accounts.inbox import inbox_for
 from campaign.models import Activity, Correction, EquipmentPiece
 from tests.campaign.games_support import figure, signed_in
 
@@ -64,8 +65,13 @@ def test_the_owners_correction_waits_for_the_organiser(player, organiser, otter)
     otter.refresh_from_db()
     assert otter.injuries == []
     assert "Awaiting the organiser" in Activity.objects.get(kind="correction").text
+    waiting = [i for i in inbox_for(organiser) if i.kind == "confirm_correction"]
+    assert [i.title for i in waiting] == [
+        "player asks to correct Swift Otter of Magalakutway: injuries none → Leg wound"
+    ]
     response = confirm(signed_in(organiser), body["id"])
     assert response.status_code == 200 and response.json()["state"] == "applied"
+    assert not [i for i in inbox_for(organiser) if i.kind == "confirm_correction"]
     otter.refresh_from_db()
     assert otter.injuries == ["leg_wound"]
     assert Activity.objects.filter(kind="correction").count() == 2

@@ -16,6 +16,7 @@ from campaign.models import (
     Battle,
     Campaign,
     CampaignChase,
+    Correction,
     Figure,
     GameReport,
     Job,
@@ -215,6 +216,24 @@ def postgame_for(user, postgame_id: int, *, drive: bool = False) -> PostGame:
     if drive and not may_drive(postgame, user):
         raise PermissionDenied("Only the warband's owner or the organiser may drive its sequence.")
     return postgame
+
+
+def figure_to_correct(user, figure_id: int) -> Figure:
+    """C30: the figure's owner or the organiser corrects it (403 for other readers, 404 for
+    those who may not read the campaign)."""
+    return figure_for(user, figure_id, edit=True)
+
+
+def correction_for(user, correction_id: int, *, confirm: bool = False) -> Correction:
+    """A correction, to whoever may read its campaign; confirming it is the organiser's."""
+    queryset = Correction.objects.select_related("figure__warband__campaign", "by")
+    correction = get_object_or_404(queryset, pk=correction_id)
+    campaign = correction.figure.warband.campaign
+    if not may_read(campaign, user):
+        raise Http404("No such correction.")
+    if confirm and not is_organiser(campaign, user):
+        raise PermissionDenied("Only the organiser confirms a correction.")
+    return correction
 
 
 def figure_for_captive(user, figure_id: int) -> Figure:

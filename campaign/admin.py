@@ -4,6 +4,7 @@ from campaign.models import (
     Activity,
     Campaign,
     ContentVersion,
+    Correction,
     EquipmentPiece,
     Figure,
     GameFigure,
@@ -98,6 +99,19 @@ class PostGameAdmin(admin.ModelAdmin):
     list_display = ["__str__", "status", "committed_at", "committed_by"]
     list_filter = ["status"]
     raw_id_fields = ["game", "warband"]
+
+
+@admin.register(Correction)
+class CorrectionAdmin(admin.ModelAdmin):
+    """C30: corrections are made on the roster or through the API, so each is recorded and
+    told; here they are only read."""
+
+    list_display = ["figure", "state", "by", "created_at", "reason"]
+    list_filter = ["state"]
+    readonly_fields = ["figure", "by", "reason", "before", "after", "state", "confirmed_by"]
+
+    def has_add_permission(self, request):
+        return False
 
 
 @admin.register(RatingPoint)

@@ -1,4 +1,5 @@
-"""The campaign's inbox sources: reports to confirm, post-games to run, captives to settle.
+"""The campaign's inbox sources: reports to confirm, post-games to run, captives to settle,
+corrections to confirm.
 
 Registered with accounts.inbox by CampaignConfig.ready(). Each source is one or two queries;
 the same kinds are e-mailed by the services (campaign.services.notify) when they appear.
@@ -10,11 +11,12 @@ from django.db.models import Q
 from django.urls import reverse
 
 from accounts.inbox import Item, Kind, source
-from campaign.models import Figure, GameReport, PostGame, Warband
+from campaign.models import Correction, Figure, GameReport, PostGame, Warband
 
 CONFIRM_REPORT = Kind("confirm_report", "Reports to confirm", email=True)
 RUN_POSTGAME = Kind("run_postgame", "Post-game sequences to run", email=True)
 SETTLE_CAPTIVE = Kind("settle_captive", "Captives to settle", email=True)
+CONFIRM_CORRECTION = Kind("confirm_correction", "Corrections to confirm", email=False)
 
 
 def game_words(game: GameReport) -> str:
@@ -121,4 +123,22 @@ def captives(user):
             url=captive_url(captor.id, f"held-{figure.id}"),
             since=figure.ransom_offered_at,
             action="Accept or sell",
+        )
+
+
+@source(CONFIRM_CORRECTION)
+def corrections_to_confirm(user):
+    """C30: owners' corrections of figures awaiting this organiser's confirmation."""
+    waiting = Correction.objects.filter(
+        state=Correction.State.AWAITING, figure__warband__campaign__organiser=user
+    ).select_related("figure__warband", "by")
+    for correction in waiting.order_by("created_at", "id"):
+        figure = correction.figure
+        yield Item(
+            kind=CONFIRM_CORRECTION.key,
+            title=f"{correction.by} asks to correct {figure.name} of {figure.warband.name}: "
+            f"{correction.words}",
+            url=reverse("warband", args=[figure.warband_id]) + f"#correction-{correction.id}",
+            since=correction.created_at,
+            action="Confirm the correction",
         )

@@ -9,6 +9,7 @@ from campaign.views import (
     builder,
     campaigns,
     chases,
+    corrections,
     games,
     league,
     manage,
@@ -79,6 +80,12 @@ postgames = [
     path("postgames/<int:postgame_id>/trade/", games.postgame_trade, name="postgame-trade"),
     path("postgames/<int:postgame_id>/undo/", games.postgame_undo, name="postgame-undo"),
     path("postgames/<int:postgame_id>/commit/", games.postgame_commit, name="postgame-commit"),
+    path("figures/<int:figure_id>/correct/", corrections.figure_correct, name="figure-correct"),
+    path(
+        "corrections/<int:correction_id>/confirm/",
+        corrections.correction_confirm,
+        name="correction-confirm",
+    ),
     path("figures/<int:figure_id>/ransom/", games.captive_ransom, name="captive-ransom"),
     path(
         "figures/<int:figure_id>/ransom/accept/",

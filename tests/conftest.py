@@ -104,6 +104,9 @@ def _seeded_randomness(monkeypatch):
 
     dice_seeds, chance_seeds = itertools.count(1755), itertools.count(1757)
     monkeypatch.setattr(dice, "app_dice", lambda: Dice(seed=next(dice_seeds)))
+    # A post-game sequence's own dice (C22) come from its secret: fixed ones in tests.
+    stream_secrets = itertools.count(1)
+    monkeypatch.setattr(dice, "stream_secret", lambda: f"test-stream-{next(stream_secrets)}")
     monkeypatch.setattr(chase_services, "new_chance", lambda: RandomChance(next(chance_seeds)))
 
 

@@ -53,7 +53,10 @@ class PromptSerializer(serializers.Serializer):
 
 class LogEntrySerializer(serializers.Serializer):
     step = serializers.CharField()
-    purpose = serializers.CharField()
+    purpose = serializers.CharField(
+        help_text='"undo": an answer taken back (C22); its faces, choice or action are the '
+        "undone answer's, `by` who undid it."
+    )
     figure = serializers.IntegerField(required=False)
     faces = serializers.ListField(child=serializers.IntegerField(), required=False)
     choice = serializers.CharField(required=False)
@@ -61,6 +64,7 @@ class LogEntrySerializer(serializers.Serializer):
     by = serializers.CharField(allow_null=True, help_text="The username; null: the sequence.")
     typed = serializers.BooleanField(help_text="Faces typed in from real dice (C12).")
     text = serializers.CharField()
+    when = serializers.CharField(required=False, help_text="An undo: when it was made (ISO).")
 
 
 class PieceSerializer(serializers.Serializer):

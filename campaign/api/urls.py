@@ -2,7 +2,16 @@
 
 from django.urls import path
 
-from campaign.api import campaigns, exports, games, league, postgames, tables, warbands
+from campaign.api import (
+    campaigns,
+    corrections,
+    exports,
+    games,
+    league,
+    postgames,
+    tables,
+    warbands,
+)
 from config.auth import obtain_auth_token
 
 token = [path("token/", obtain_auth_token, name="api-token")]
@@ -39,6 +48,16 @@ warband_routes = [
     path("warbands/", warbands.WarbandsView.as_view(), name="api-warbands"),
     path("warbands/<int:warband_id>/", warbands.warband_detail, name="api-warband"),
     path("warbands/<int:warband_id>/retire/", warbands.warband_retire, name="api-warband-retire"),
+    path(
+        "figures/<int:figure_id>/corrections/",
+        corrections.figure_corrections,
+        name="api-figure-corrections",
+    ),
+    path(
+        "corrections/<int:correction_id>/confirm/",
+        corrections.correction_confirm,
+        name="api-correction-confirm",
+    ),
 ]
 
 game_routes = [

@@ -17,6 +17,7 @@ from campaign.models.campaigns import (
 )
 from campaign.models.chases import CampaignChase
 from campaign.models.content import ContentVersion
+from campaign.models.corrections import Correction
 from campaign.models.games import GameFigure, GameReport, GameReportQuerySet, PostGame
 from campaign.models.ratings import Job, Ranking, RatingPoint
 
@@ -31,6 +32,7 @@ __all__ = [
     "CampaignChase",
     "CampaignQuerySet",
     "ContentVersion",
+    "Correction",
     "EquipmentPiece",
     "Figure",
     "FigureQuerySet",

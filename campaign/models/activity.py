@@ -21,6 +21,7 @@ class Activity(models.Model):
         RECRUIT = "recruit", "Recruit"
         DEATH = "death", "Death"
         CAPTIVE = "captive", "Captive settled"
+        CORRECTION = "correction", "Figure corrected"
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="activity")
     kind = models.CharField(max_length=20, choices=Kind.choices)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import secrets
+
 from django.conf import settings
 from django.db import models
 
@@ -91,6 +93,11 @@ class GameFigure(models.Model):
         return f"{self.figure} in {self.report}"
 
 
+def new_dice_secret() -> str:
+    """A new sequence's secret for its own app dice (C22)."""
+    return secrets.token_hex(16)
+
+
 class PostGame(models.Model):
     """One warband's post-game sequence for one confirmed game (C12-C22).
 
@@ -107,6 +114,12 @@ class PostGame(models.Model):
     sheet = models.JSONField(help_text="The warband as it stood when the game was confirmed")
     report = models.JSONField(help_text="This side's view of the game, for the rules")
     answers = models.JSONField(default=list, blank=True)
+    undone = models.JSONField(
+        default=list, blank=True, help_text="Every undo, kept in the log both players see (C22)"
+    )
+    # C22: the key of the sequence's own app dice, fixed when it opens. Never shown: not in the
+    # API, the pages nor the export, so nobody reads the dice ahead.
+    dice_secret = models.CharField(max_length=64, default=new_dice_secret, editable=False)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
     committed_at = models.DateTimeField(null=True, blank=True)
     committed_by = models.ForeignKey(

@@ -6,6 +6,8 @@ recorded in `rolls`, so services can log each roll with who made it and how.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import random
 from collections.abc import Iterable
 
@@ -60,3 +62,37 @@ class TypedDice(Dice):
     @property
     def unused(self) -> list[int]:
         return list(self._faces)
+
+
+class StreamDice(Dice):
+    """The app's dice for one post-game sequence (C22): face number n of the sequence's stream
+    is fixed by the sequence's secret and n alone, so a roll taken back by an undo and asked for
+    again at the same place in the stream shows the same faces. The secret never leaves the
+    server, so no face can be read ahead.
+
+    `start` is how many of the stream's faces the answers kept so far have used.
+    """
+
+    def __init__(self, secret: str, start: int = 0) -> None:
+        super().__init__()
+        if not secret:
+            raise DiceError("a dice stream needs its secret")
+        self._secret = secret.encode()
+        self.position = start
+
+    def _face(self) -> int:
+        face = stream_face(self._secret, self.position)
+        self.position += 1
+        return face
+
+
+def stream_face(secret: bytes, position: int) -> int:
+    """Face `position` (0, 1, …) of the stream keyed by `secret`: HMAC-SHA256 bytes below 252
+    read modulo 6, so each face is equally likely (the bytes 252-255 are skipped)."""
+    counter = 0
+    while True:
+        message = f"{position}:{counter}".encode()
+        for byte in hmac.new(secret, message, hashlib.sha256).digest():
+            if byte < 252:
+                return byte % 6 + 1
+        counter += 1

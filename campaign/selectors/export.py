@@ -39,12 +39,13 @@ EXPORT_FORMAT = "frontier.campaign"
 EXPORT_VERSION = 1
 ENCODER = DjangoJSONEncoder()
 PLAIN = (str, int, float, bool, list, dict)
+SECRET_FIELDS = {"dice_secret"}  # C22: a sequence's dice are never readable ahead
 
 
 def _rows(queryset: models.QuerySet, usernames: Usernames) -> list[dict[str, Any]]:
     """Every concrete column of each row; a foreign key to a person is their username."""
     user_model = get_user_model()
-    fields = queryset.model._meta.concrete_fields
+    fields = [f for f in queryset.model._meta.concrete_fields if f.name not in SECRET_FIELDS]
     out = []
     for obj in queryset.order_by("pk"):
         row = {}

@@ -188,7 +188,9 @@ def game_sides(game: GameReport) -> list[dict]:
 
 
 def replay(postgame: PostGame) -> rules.PostGame:
-    return rules.PostGame.from_dicts(postgame.sheet, postgame.report, postgame.answers)
+    return rules.PostGame.from_dicts(
+        postgame.sheet, postgame.report, postgame.answers, postgame.undone
+    )
 
 
 def postgame_step(postgame: PostGame) -> str:

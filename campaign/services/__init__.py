@@ -14,6 +14,7 @@ from campaign.services.campaigns import (
     campaign_update,
     require_open,
 )
+from campaign.services.corrections import correction_confirm, figure_correct
 from campaign.services.games import (
     GameLine,
     game_confirm,
@@ -61,6 +62,8 @@ from campaign.services.warbands import (
 
 __all__ = [
     "ReportError",
+    "correction_confirm",
+    "figure_correct",
     "GameLine",
     "game_confirm",
     "game_edit",

@@ -275,6 +275,7 @@ def battle_set_figure(
     )
     if not changes:
         return line
+    overrides = _rolls_overridden(battle, line, state=state, wounds_taken=wounds_taken)
     line.state, line.wounds_taken, line.wounds_inflicted = state, wounds_taken, wounds_inflicted
     line.scalps, line.took_part = scalps, took_part
     line.put_down_by = enemy.figure if enemy else None
@@ -285,11 +286,33 @@ def battle_set_figure(
         battle,
         actor,
         TableLog.Kind.FIGURE,
-        f"{name}: {'; '.join(changes)} (by hand).",
+        f"{name}: {'; '.join(changes)} (by hand{overrides}).",
         figure=line.figure,
     )
     bump(battle)
     return line
+
+
+def _rolls_overridden(battle: Battle, line: BattleFigure, *, state: str, wounds_taken: int) -> str:
+    """C22 at the table: a logged roll is never taken back silently. A change by hand that
+    undoes what the calculators' dice decided names the rolls it overrides."""
+    words = []
+    if state != line.state:
+        last = (
+            battle.log.filter(kind=TableLog.Kind.LAST_WOUND, figure_id=line.figure_id)
+            .order_by("-id")
+            .first()
+        )
+        if last is not None and last.result == line.state:
+            how = "typed in" if last.typed_in else "the app's dice"
+            faces = " ".join(str(f) for f in last.faces)
+            words.append(
+                f"over the last-wound roll of turn {last.turn} (D6 {faces}, {how}, "
+                f"{last.actor or 'someone'})"
+            )
+    if wounds_taken < line.wounds_taken:
+        words.append(f"taking back {line.wounds_taken - wounds_taken} wound(s) the dice dealt")
+    return ", " + ", ".join(words) if words else ""
 
 
 def _changes(line: BattleFigure, **new) -> list[str]:

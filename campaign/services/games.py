@@ -24,6 +24,7 @@ from campaign.rules import postgame as rules
 from campaign.rules.postgame.sheet import OUTCOMES
 from campaign.rules.report import ImpossibleReport, ReportedFigure, check_report
 from campaign.selectors.games import warband_sheet as build_sheet
+from campaign.services import dice as dice_source
 from campaign.services.activity import activity_record
 from campaign.services.campaigns import require_open
 from campaign.services.jobs import rankings_queue_rebuild
@@ -283,7 +284,13 @@ def _confirm(game: GameReport, actor) -> GameReport:
         report = _side_report(game, warband, opponent, ratings, lines)
         sheet = sheets[warband.id].to_dict()
         rules.PostGame.from_dicts(sheet, report)  # the rules check the report fits the roster
-        postgame = PostGame.objects.create(game=game, warband=warband, sheet=sheet, report=report)
+        postgame = PostGame.objects.create(
+            game=game,
+            warband=warband,
+            sheet=sheet,
+            report=report,
+            dice_secret=dice_source.stream_secret(),  # C22: the sequence's own dice
+        )
         players_notify(user_ids=[warband.owner_id], item=run_postgame_item(postgame), actor=actor)
     game.status = GameReport.Status.CONFIRMED
     game.confirmed_by, game.confirmed_at = actor, timezone.now()

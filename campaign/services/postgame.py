@@ -86,7 +86,8 @@ def _check_open(row: PostGame, actor, position: int | None) -> None:
 
 def _save(row: PostGame, sequence: rules.PostGame) -> PostGame:
     row.answers = sequence.answers_to_list()
-    row.save(update_fields=["answers", "updated_at"])
+    row.undone = sequence.undone_to_list()
+    row.save(update_fields=["answers", "undone", "updated_at"])
     return row
 
 
@@ -101,7 +102,9 @@ def postgame_answer(
     roller: Dice | None = None,
 ) -> PostGame:
     """Answer the prompt: faces typed in from real dice, a choice, or neither (the app rolls
-    with `roller`, default the app's dice). Bad faces raise DiceError; nothing is saved then."""
+    with `roller`, default the sequence's own dice, C22: from the place in its stream the kept
+    answers reached, so a roll undone and asked again shows the same faces). Bad faces raise
+    DiceError; nothing is saved then."""
     row = _locked(postgame)
     _check_open(row, actor, position)
     if dice is not None and choice is not None:
@@ -112,9 +115,9 @@ def postgame_answer(
             field="dice",
             rule="C12",
         )
-    roller = roller or dice_source.app_dice()
-    sequence = replay(row).answer(dice=dice, choice=choice, by=actor.username, roller=roller)
-    return _save(row, sequence)
+    sequence = replay(row)
+    roller = roller or dice_source.stream_dice(row.dice_secret, sequence.stream_position)
+    return _save(row, sequence.answer(dice=dice, choice=choice, by=actor.username, roller=roller))
 
 
 @transaction.atomic
@@ -130,10 +133,12 @@ def postgame_trade(
 
 @transaction.atomic
 def postgame_undo(*, postgame: PostGame, actor, position: int | None = None) -> PostGame:
-    """Drop the last answer (C22)."""
+    """Take back the last answer (C22): a choice, never a die; the undo is logged for both
+    players, with who made it and when."""
     row = _locked(postgame)
     _check_open(row, actor, position)
-    return _save(row, replay(row).undo())
+    when = timezone.now().isoformat(timespec="seconds")
+    return _save(row, replay(row).undo(by=actor.username, when=when))
 
 
 # --- commit ------------------------------------------------------------------------------------

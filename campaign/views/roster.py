@@ -18,6 +18,7 @@ from campaign.access import (
     warband_to_read,
 )
 from campaign.forms.warbands import TreasuryForm
+from campaign.models import Correction
 from campaign.rules.factions import (
     STATUS_NAMES,
     STATUSES,
@@ -41,6 +42,21 @@ class RosterSections:
     def cards(self):
         # Sold, dead and departed figures leave the grid for the "Former members" list.
         return [c for c in self._cards if c.figure.on_roster]
+
+    @cached_property
+    def history(self) -> dict[int, list]:
+        """Each figure's corrections (C30), oldest first, for its card."""
+        by_figure: dict[int, list] = {}
+        corrections = Correction.objects.filter(figure__warband=self.warband).select_related(
+            "by", "confirmed_by"
+        )
+        for correction in corrections.order_by("created_at", "id"):
+            by_figure.setdefault(correction.figure_id, []).append(correction)
+        return by_figure
+
+    @cached_property
+    def cards_with_history(self):
+        return [(card, self.history.get(card.figure.id, [])) for card in self.cards]
 
     @cached_property
     def former(self):

@@ -96,6 +96,10 @@ def log_view(log: list[dict]) -> list[dict]:
         how = ""
         if "faces" in entry:
             how = "typed in" if entry.get("typed") else "app's dice"
+        if entry.get("purpose") == "undo":  # C22: who took it back; the dice stay made
+            taken = f"taken back by {entry.get('by') or 'someone'}"
+            shown.append({**entry, "how": f"{how}, {taken}" if how else taken, "by": None})
+            continue
         shown.append({**entry, "how": how})
     return shown
 

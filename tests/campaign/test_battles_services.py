@@ -205,6 +205,22 @@ def test_a_correction_by_hand_is_logged_with_what_changed(battle, player, war_pa
     assert entry.text == "Running Elk: wounds inflicted 0 → 1; scalps 0 → 1 (by hand)."
 
 
+def test_a_change_by_hand_names_the_logged_roll_it_overrides(battle, player, war_party, patrol):
+    """C22 at the table: a logged roll is never taken back silently."""
+    abbott = fid(patrol, "Pte. Abbott")
+    shoot(battle, player, fid(war_party, "Grey Wolf"), abbott, [6, 6])
+    rolls.battle_last_wound(battle=battle, actor=player, figure=abbott, dice=[3])
+    assert line(battle, "Pte. Abbott").state == "down"
+    battles.battle_set_figure(battle=battle, actor=player, figure=abbott, state="ok",
+                              wounds_taken=0, wounds_inflicted=0, scalps=0)  # fmt: skip
+    text = battle.log.last().text
+    assert text.startswith("Pte. Abbott: ")
+    assert text.endswith(
+        "(by hand, over the last-wound roll of turn 1 (D6 3, typed in, player), taking back "
+        "1 wound(s) the dice dealt)."
+    )
+
+
 def test_regulars_take_no_scalps(battle, player, patrol):
     with pytest.raises(BattleError) as error:
         battles.battle_set_figure(

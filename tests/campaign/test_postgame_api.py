@@ -257,12 +257,58 @@ def test_undo_drops_the_last_answer_one_at_a_time(owner, sequence):
     advance(owner, sequence, {"dice": [4, 5]})
     body = owner.post(url(sequence, "undo"), {}, format="json").json()
     assert body["position"] == 1
-    assert [e["faces"] for e in body["log"]] == [[2, 2]]
+    log = [(e["purpose"], e["faces"]) for e in body["log"]]
+    assert log == [("injury", [2, 2]), ("undo", [4, 5])]
     body = owner.post(url(sequence, "undo"), {}, format="json").json()
-    assert body["log"] == [] and body["step"] == "injuries"
+    assert [e["purpose"] for e in body["log"]] == ["undo", "undo"]  # C22: undos stay logged
+    assert body["step"] == "injuries" and body["position"] == 0
     response = owner.post(url(sequence, "undo"), {}, format="json")
     assert response.status_code == 400
     assert response.json()["detail"] == "There is nothing to undo."
+
+
+def test_an_app_roll_undone_and_asked_again_shows_the_same_faces(owner, sequence, other_player):
+    """C22: undo takes back a choice, never a die; both players read the undo in the log."""
+    first = advance(owner, sequence).json()["log"][0]
+    owner.post(url(sequence, "undo"), {}, format="json")
+    body = advance(owner, sequence).json()
+    undo, again = body["log"]
+    assert again["purpose"] == "injury" and again["faces"] == first["faces"]
+    assert again["text"] == first["text"]
+    assert (undo["purpose"], undo["by"], undo["faces"], undo["typed"]) == (
+        "undo", "player", first["faces"], False,
+    )  # fmt: skip
+    assert undo["text"] == f"undid: {first['text']}"
+    assert undo["when"]
+    assert signed_in(other_player).get(url(sequence)).json()["log"] == body["log"]
+
+
+def test_the_next_app_roll_goes_on_along_the_sequences_own_stream(owner, sequence):
+    from campaign.rules.dice import StreamDice
+
+    advance(owner, sequence)  # Swift Otter's injury roll
+    body = advance(owner, sequence).json()  # Red Hawk's
+    stream = StreamDice(PostGame.objects.get(pk=sequence.pk).dice_secret, 0)
+    assert [e["faces"] for e in body["log"][:2]] == [
+        [stream.d6(), stream.d6()],
+        [stream.d6(), stream.d6()],
+    ]
+
+
+def test_an_undo_of_faces_typed_in_is_logged_too(owner, sequence):
+    advance(owner, sequence, {"dice": [2, 2]})
+    body = owner.post(url(sequence, "undo"), {}, format="json").json()
+    assert [(e["purpose"], e["faces"], e["typed"]) for e in body["log"]] == [("undo", [2, 2], True)]
+    assert body["log"][0]["text"].startswith("undid: Swift Otter: injury 22 Leg wound")
+
+
+def test_the_sequences_dice_secret_is_never_shown(owner, sequence, organiser, campaign):
+    secret = PostGame.objects.get(pk=sequence.pk).dice_secret
+    assert secret
+    assert secret not in owner.get(url(sequence)).content.decode()
+    assert secret not in owner.get(f"/postgames/{sequence.id}/").content.decode()
+    export = signed_in(organiser).get(f"/api/campaigns/{campaign.id}/export/")
+    assert export.status_code == 200 and secret not in export.content.decode()
 
 
 def test_an_answer_sent_for_an_older_position_is_400_and_changes_nothing(owner, sequence):

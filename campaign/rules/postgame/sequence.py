@@ -95,21 +95,32 @@ class PostGame:
     """
 
     def __init__(
-        self, sheet: WarbandSheet, report: GameReport, answers: Iterable[Answer] = ()
+        self,
+        sheet: WarbandSheet,
+        report: GameReport,
+        answers: Iterable[Answer] = (),
+        undone: Iterable[dict[str, Any]] = (),
     ) -> None:
         self.sheet = sheet
         self.report = report
         self.answers: tuple[Answer, ...] = tuple(answers)
+        # C22: every undo stays in the log, at the place in it where it was made.
+        self.undone: tuple[dict[str, Any], ...] = tuple(dict(u) for u in undone)
         self._run, self._prompt = replay(sheet, report, self.answers)
 
     @classmethod
     def from_dicts(
-        cls, sheet: dict[str, Any], report: dict[str, Any], answers: Iterable[dict[str, Any]] = ()
+        cls,
+        sheet: dict[str, Any],
+        report: dict[str, Any],
+        answers: Iterable[dict[str, Any]] = (),
+        undone: Iterable[dict[str, Any]] = (),
     ) -> PostGame:
         return cls(
             WarbandSheet.from_dict(sheet),
             GameReport.from_dict(report),
             [Answer.from_dict(a) for a in answers],
+            undone,
         )
 
     # --- reading ---------------------------------------------------------------------------
@@ -127,7 +138,27 @@ class PostGame:
 
     @property
     def log(self) -> list[dict[str, Any]]:
-        return copy.deepcopy(self._run.log)
+        """What happened, in order: the replay's entries and, where they were made, the undos
+        (C22: "undid: …", purpose "undo"). An undo moves no money: its treasury is the one
+        before it."""
+        log = copy.deepcopy(self._run.log)
+        shown: list[dict[str, Any]] = []
+        treasury = self.sheet.treasury
+        for place in range(len(log) + 1):
+            for undo in self.undone:
+                if min(undo.get("at", 0), len(log)) == place:
+                    entry = {k: v for k, v in undo.items() if k != "at"}
+                    shown.append({**entry, "treasury": treasury})
+            if place < len(log):
+                shown.append(log[place])
+                treasury = log[place]["treasury"]
+        return shown
+
+    @property
+    def stream_position(self) -> int:
+        """How many of the sequence's own app dice (C22) the answers kept so far have used: the
+        next app roll starts there, so a roll undone and asked for again shows the same faces."""
+        return sum(len(a.dice) for a in self.answers if a.dice is not None and not a.typed)
 
     @property
     def ready(self) -> bool:
@@ -210,12 +241,46 @@ class PostGame:
             raise RulesError(f"Answer the {prompt.purpose} prompt first.", field="action")
         return self._with(Answer(trade=dict(action), by=by), prompt)
 
-    def undo(self) -> PostGame:
-        """Drop the last answer (C22)."""
+    def undo(self, *, by: str | None = None, when: str | None = None) -> PostGame:
+        """Take back the last answer (C22): a choice, never a die. The faces it rolled stay
+        the stream's, and the undo itself is logged ("undid: …") where it was made."""
         if not self.answers:
             raise RulesError("There is nothing to undo.", field="answers")
-        return PostGame(self.sheet, self.report, self.answers[:-1])
+        last = self.answers[-1]
+        earlier = PostGame(self.sheet, self.report, self.answers[:-1])
+        at = len(earlier._run.log)
+        gone = self._run.log[at:]
+        said = [e["text"] for e in gone if e.get("by") is not None] or [_answer_words(last)]
+        record: dict[str, Any] = {"at": at, "step": gone[0]["step"] if gone else earlier.step}
+        record["purpose"] = "undo"
+        if last.figure is not None:
+            record["figure"] = last.figure
+        if last.dice is not None:
+            record["faces"] = list(last.dice)
+        if last.choice is not None:
+            record["choice"] = last.choice
+        if last.trade is not None:
+            record["action"] = dict(last.trade)
+        record.update(by=by, typed=last.typed, text="undid: " + "; ".join(said))
+        if when is not None:
+            record["when"] = when
+        # Undos made further on in the log than this one now stand where this one does.
+        undone = [{**u, "at": min(u.get("at", 0), at)} for u in self.undone]
+        return PostGame(self.sheet, self.report, self.answers[:-1], (*undone, record))
+
+    def undone_to_list(self) -> list[dict[str, Any]]:
+        return [dict(u) for u in self.undone]
 
     def _with(self, new: Answer, prompt: Prompt) -> PostGame:
         check_answer(prompt, new)  # before the replay, so a bad answer names its problem
-        return PostGame(self.sheet, self.report, (*self.answers, new))
+        return PostGame(self.sheet, self.report, (*self.answers, new), self.undone)
+
+
+def _answer_words(answer: Answer) -> str:
+    """An answer that logged nothing, in words (for its undo)."""
+    if answer.trade is not None:
+        return f"the trade {answer.trade.get('action', '')}".strip()
+    what = (answer.purpose or "answer").replace("_", " ")
+    if answer.dice is not None:
+        return f"{what} {''.join(str(f) for f in answer.dice)}"
+    return f"{what}: {answer.choice}"

@@ -208,11 +208,50 @@ def test_undo_drops_the_last_answer_and_gives_the_previous_prompt_and_log(battle
     for item in SCRIPT:
         shown.append(game.to_dict())
         game = play(game, item)
-    for expected in reversed(shown):
+    for undos, expected in enumerate(reversed(shown), start=1):
         game = game.undo()
-        assert game.to_dict() == expected
+        state = game.to_dict()
+        kept = [e for e in state.pop("log") if e["purpose"] != "undo"]
+        assert {**state, "log": kept} == expected
+        assert len(game.log) - len(kept) == undos  # C22: every undo stays in the log
     with pytest.raises(RulesError, match="nothing to undo"):
         game.undo()
+
+
+def test_an_undo_is_logged_where_it_was_made_with_the_faces_it_took_back(battle, app_dice):
+    """C22: undo takes back a choice, never a die, and says so in the log."""
+    game = PostGame(*battle).answer(choice="none", by="ann")
+    game = game.answer(by="ann", roller=app_dice([2, 2]))  # Elk: the app rolls 22
+    undone = game.undo(by="bob", when="2025-05-02T10:00:00+00:00")
+    assert [e["purpose"] for e in undone.log] == ["doctor", "undo"]
+    entry = undone.log[-1]
+    assert entry["faces"] == [2, 2] and entry["typed"] is False
+    assert (entry["by"], entry["when"]) == ("bob", "2025-05-02T10:00:00+00:00")
+    assert entry["text"].startswith("undid: Running Elk: injury 22 Leg wound")
+    assert undone.stream_position == 0  # the app's next roll starts where the undone one did
+    again = undone.answer(dice=[4, 5], by="ann")
+    assert [e["purpose"] for e in again.log] == ["doctor", "undo", "injury"]
+
+
+def test_undos_further_on_stay_before_what_is_answered_after_them(battle, play):
+    game = play(PostGame(*battle), "5", [2, 2], [4])
+    game = game.undo(by="ann").undo(by="ann").undo(by="ann")
+    game = game.answer(choice="none", by="ann")
+    assert [e["purpose"] for e in game.log] == ["undo", "undo", "undo", "doctor"]
+    assert [e["text"] for e in game.log] == [
+        "undid: Grey Wolf: advance 4 Choose an attribute +1",
+        "undid: Running Elk: injury 22 Leg wound: movement 6/3 → 5/2",
+        "undid: Old Sam heals Tall Tree: no injury roll.",
+        "Old Sam heals nobody.",
+    ]
+
+
+def test_an_undo_moves_no_money(battle, play):
+    game = play(PostGame(*battle), *SCRIPT[:5])
+    undone = game.undo(by="ann")
+    treasuries = [e["treasury"] for e in undone.log]
+    assert undone.log[-1]["purpose"] == "undo"
+    assert treasuries[-1] == treasuries[-2]
 
 
 def test_undo_after_ready_reopens_trading(battle, play):

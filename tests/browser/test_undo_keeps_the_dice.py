@@ -1,0 +1,69 @@
+"""Undo on a phone (390 px, C22): the app's roll taken back and asked again shows the same
+faces, and the undo stays in the log the opponent reads too."""
+
+from __future__ import annotations
+
+import pathlib
+
+import pytest
+from playwright.sync_api import expect
+
+from campaign import services
+from tests.campaign.games_support import file_battle, foot_patrol, sequence_of
+from tests.factories import CampaignFactory, UserFactory, founded_war_party, member
+
+PASSWORD = "correct horse battery"
+SHOTS = pathlib.Path("/tmp/shots/dice")
+
+
+@pytest.fixture
+def sequence(transactional_db):
+    organiser = UserFactory(username="organiser")
+    campaign = CampaignFactory(organiser=organiser, name="Lake George 1757")
+    player = member(campaign, UserFactory(username="magua"))
+    opponent = member(campaign, UserFactory(username="harcourt"))
+    war_party = founded_war_party(campaign, player)
+    patrol = foot_patrol(campaign, opponent)
+    game = file_battle(campaign, war_party, patrol, player)
+    services.game_confirm(game=game, actor=opponent)
+    return sequence_of(game, war_party)
+
+
+def log_in(page, username: str) -> None:
+    page.goto("/accounts/login/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", PASSWORD)
+    page.click("main button[type=submit]")
+    expect(page.locator(".topbar")).to_contain_text(f"Log out {username}")
+
+
+def answered(page, position: int) -> None:
+    expect(page.locator("#sequence")).to_have_attribute("data-position", str(position))
+
+
+def test_an_undone_app_roll_comes_back_with_the_same_faces(new_page, sequence):
+    page = new_page()
+    log_in(page, "magua")
+    page.goto(f"/postgames/{sequence.id}/")
+    page.click("#roll")
+    answered(page, 1)
+    rolled = page.locator("#log li").first.inner_text()
+    page.click("#undo")
+    answered(page, 0)
+    page.click("#roll")
+    answered(page, 1)
+    entries = page.locator("#log li")
+    expect(entries).to_have_count(2)
+    undo, again = entries.nth(0).inner_text(), entries.nth(1).inner_text()
+    assert again == rolled  # the same faces, the same result
+    text = rolled.split(" ", 1)[1].rsplit(" app's dice", 1)[0]  # without step name and "how"
+    assert f"undid: {text}" in undo and "taken back by magua" in undo
+    page.locator("#log").scroll_into_view_if_needed()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "postgame-undo-log-390.png"), full_page=True)
+
+    opponent = new_page()
+    log_in(opponent, "harcourt")
+    opponent.goto(f"/postgames/{sequence.id}/")
+    expect(opponent.locator("#log li").nth(0)).to_contain_text("undid: ")
+    expect(opponent.locator("#log li").nth(0)).to_contain_text("taken back by magua")

@@ -18,6 +18,7 @@ from chase.engines.moosehead.moves import (
     Throw,
     Walk,
     blown_back,
+    boundary_for,
     nearest_free,
     reachable,
     rules_for,
@@ -304,7 +305,7 @@ def move_label(state: State, player: Player, move: dict[str, Any], passed: Walk)
         return f"Land on {where} and finish the trip"
     if move["camp"]:
         return f"Camp at {where} ({count} space{'s' if count != 1 else ''})"
-    if to in b.entries:
+    if boundary_for(player, b, to):
         text = f"Paddle {count} to the edge of the Unmapped Region at {where}"
     elif to == b.summit:
         text = f"Climb {count} to {where}"
@@ -406,7 +407,7 @@ def _land(
     if final == b.dock and move["to"] == b.dock:
         _finish(state, player, events)
         return
-    if final in b.entries:
+    if boundary_for(player, b, final):
         events.append(
             {
                 "kind": "boundary",

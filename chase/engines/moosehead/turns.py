@@ -37,6 +37,7 @@ from chase.engines.moosehead.state import (
     camp_goals,
     copy_state,
     current,
+    dial_of,
     nights,
     player_of,
     points_text,
@@ -44,7 +45,6 @@ from chase.engines.moosehead.state import (
 )
 from chase.engines.moosehead.tables import (
     DANGEROUS_POINT_FACE,
-    DIAL,
     NO_CLIMBING,
     WEATHER_CHANGE_FACE,
     WEATHER_NAMES,
@@ -123,7 +123,7 @@ def act(state: State, role: str, action: Any, chance: Chance) -> tuple[State, Ev
 def advance_weather(state: State) -> str:
     """Move the indicator one space clockwise (M3) and say what changed."""
     before = weather(state)
-    state["weather"] = (state["weather"] + 1) % len(DIAL)
+    state["weather"] = (state["weather"] + 1) % len(dial_of(state["options"]))
     after = weather(state)
     if after == before:
         return f"the indicator moves on but the weather stays {WEATHER_NAMES[after]}"

@@ -164,4 +164,3 @@ def test_short_none_is_a_variant_choice():
     assert ENGINE.clean_options({"variant": "short_none"})["variant"] == "short_none"
     with pytest.raises(OptionsError, match="short_none"):
         ENGINE.clean_options({"variant": "shortest"})
-

@@ -50,6 +50,16 @@ def test_the_api_creates_a_trip_with_its_options(api):
         "nights": 3,
         "variant": "long",
         "board": "standard",
+        "dial": [
+            "calm",
+            "tailwind",
+            "calm",
+            "headwind",
+            "windbound",
+            "headwind",
+            "heavy_rain",
+            "calm",
+        ],
     }
 
 

@@ -25,6 +25,8 @@ from chase.engines.moosehead.state import (
     State,
     board,
     camp_goal_sites,
+    copy_state,
+    current,
     dock_needs,
     may_camp,
     nights,
@@ -32,7 +34,7 @@ from chase.engines.moosehead.state import (
     weather,
 )
 from chase.engines.moosehead.tables import CARD, DESTINATION
-from chase.engines.moosehead.turns import legal_actions
+from chase.engines.moosehead.turns import legal_actions, play
 
 Action = dict[str, Any]
 
@@ -76,6 +78,17 @@ def computer_action(state: State, role: str, chance: Chance) -> Action:
             return by_type["wait"]
         return by_type["throw"]
     return max(actions, key=lambda action: worth(state, player, action, aim, targets))
+
+
+def playout(state: State, chance: Chance) -> State:
+    """The trip played to its end with the computer at every seat, as stepping through the
+    engine's `apply` with `computer_action` and this chance reaches it (the odds' playout): one
+    copy played in place, no legality check of the computer's own choices and no labels."""
+    state = copy_state(state)
+    while state["status"] == "playing":
+        action = computer_action(state, current(state)["role"], chance)
+        play(state, action, chance, [], labels=False)
+    return state
 
 
 def _another_can_throw(state: State, player: Player) -> bool:

@@ -102,11 +102,21 @@ def act(state: State, role: str, action: Any, chance: Chance) -> tuple[State, Ev
         choices = "; ".join(a["label"] for a in legal[:6])
         raise IllegalMove(f"{player['name']} cannot do that now. Choose one of: {choices}.")
     state = copy_state(state)
-    player = current(state)
     events: Events = []
+    play(state, action, chance, events)
+    return state, events
+
+
+def play(
+    state: State, action: Action, chance: Chance, events: Events, *, labels: bool = True
+) -> None:
+    """Carry out a legal action of the canoe whose turn it is, in place. The playout
+    (`computer.playout`) plays its own copy this way without labelling the moves a throw
+    reaches: nobody reads them, and no label changes what happens."""
+    player = current(state)
     kind = action["type"]
     if kind == "throw":
-        _throw(state, player, chance, events)
+        _throw(state, player, chance, events, labels)
     elif kind == "enter":
         _enter(state, player, chance, events)
     elif kind == "wait":
@@ -114,7 +124,6 @@ def act(state: State, role: str, action: Any, chance: Chance) -> tuple[State, Ev
     else:
         chosen = next(m for m in state["pending"]["moves"] if _bare(m) == _bare(action))
         _move(state, player, chosen, chance, events)
-    return state, events
 
 
 # --- the weather (M3) --------------------------------------------------------------------------
@@ -179,7 +188,9 @@ def _roll(
     return die, head
 
 
-def _throw(state: State, player: Player, chance: Chance, events: Events) -> None:
+def _throw(
+    state: State, player: Player, chance: Chance, events: Events, labels: bool = True
+) -> None:
     die, head = _roll(state, player, chance, events, "throws")
     throw_event = next(e for e in events if e["kind"] == "throw")
     b = board(state)
@@ -209,12 +220,15 @@ def _throw(state: State, player: Player, chance: Chance, events: Events) -> None
     throw_event["text"] += "."
     for move in moves:
         move["type"] = "move"
-        move["label"] = move_label(state, player, move, move.pop("walk"))
+        passed = move.pop("walk")
+        if labels:
+            move["label"] = move_label(state, player, move, passed)
     moves.sort(key=lambda m: (m["to"], m["camp"], len(m["path"])))
+    keys = ("type", "to", "path", "camp", "label") if labels else ("type", "to", "path", "camp")
     state["pending"] = {
         "die": die,
         "number": thrown.number,
-        "moves": [{k: m[k] for k in ("type", "to", "path", "camp", "label")} for m in moves],
+        "moves": [{k: m[k] for k in keys} for m in moves],
         "wait": thrown.sheltered and die != DANGEROUS_POINT_FACE,
     }
     state["phase"] = "move"

@@ -22,6 +22,7 @@ from chase.engines.odds import win_odds  # noqa: E402
 from chase.games import get_engine, kinds  # noqa: E402
 
 POSITIONS = {"race": {"canoes": 6}, "pelts": {}}  # kind -> the options of the game measured
+MOOSEHEAD = {"players": 3}  # measured by moosehead_odds below
 
 
 def positions(kind: str) -> list[tuple[str, dict, str]]:
@@ -45,12 +46,31 @@ def positions(kind: str) -> list[tuple[str, dict, str]]:
     ]
 
 
+def moosehead_odds(playouts: int) -> None:
+    """The Moosehead trip's odds from the start and mid-game, and its playout rate."""
+    POSITIONS["moosehead"] = MOOSEHEAD
+    engine = get_engine("moosehead")
+    sides = engine.roles(engine.clean_options(MOOSEHEAD))
+    for label, state, role in positions("moosehead"):
+        cpu = time.process_time()
+        odds = win_odds(engine, state, role, sides=sides, playouts=playouts, seed=1)
+        cpu = time.process_time() - cpu
+        print(
+            f"moosehead, {label}: {odds.playouts} playouts in {odds.seconds:.2f} s "
+            f"({cpu:.2f} s CPU, {odds.playouts / cpu:.0f} playouts per CPU-second); "
+            f"target under 2 s; ± {odds.margin:.1%}"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--playouts", type=int, default=1000)
     args = parser.parse_args()
     for kind in kinds():
         engine = get_engine(kind)
+        if kind == "moosehead":
+            moosehead_odds(args.playouts)
+            continue
         if not hasattr(engine, "determinize"):
             print(f"{kind}: no win odds")
             continue

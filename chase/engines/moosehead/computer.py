@@ -67,6 +67,8 @@ def computer_action(state: State, role: str, chance: Chance) -> Action:
     actions = legal_actions(state, role)
     if not actions:
         raise IllegalMove("It is not this canoe's turn.")
+    if len(actions) == 1:
+        return actions[0]  # a throw and nothing else: no aim to weigh
     player = player_of(state, role)
     aim, spaces = aim_of(state, player)
     targets = frozenset(spaces)  # hashed once: every distance looks its spaces up by them
@@ -176,7 +178,7 @@ def worth(state: State, player: Player, action: Action, aim: str, targets: set[i
     if action["to"] == b.dock:
         return DOCKING
     path = [player["at"], *action["path"]]
-    passed = walk(b, player, path, weather(state))
+    passed = action.get("walk") or walk(b, player, path, weather(state))  # the playout keeps it
     to, _ = settle(state, player, path)  # where it really ends if the space is taken
     value = float(sum(score for _, score in passed.scored))
     card = b.spaces[to].get("card")

@@ -196,7 +196,7 @@ def _throw(
     b = board(state)
     thrown = throw_for(state, player, die)
     joint = "; " if die == WEATHER_CHANGE_FACE else ": "
-    throw_event["text"] = head + joint + _sum_text(state, player, thrown)
+    throw_event["text"] = head + joint + (_sum_text(state, player, thrown) if labels else "")
     throw_event["number"] = thrown.number
     if thrown.stuck:
         throw_event["text"] += (
@@ -220,11 +220,15 @@ def _throw(
     throw_event["text"] += "."
     for move in moves:
         move["type"] = "move"
-        passed = move.pop("walk")
         if labels:
-            move["label"] = move_label(state, player, move, passed)
+            move["label"] = move_label(state, player, move, move.pop("walk"))
     moves.sort(key=lambda m: (m["to"], m["camp"], len(m["path"])))
-    keys = ("type", "to", "path", "camp", "label") if labels else ("type", "to", "path", "camp")
+    # The playout keeps what each move passes for the computer and the move (not a label).
+    keys = (
+        ("type", "to", "path", "camp", "label")
+        if labels
+        else ("type", "to", "path", "camp", "walk")
+    )
     state["pending"] = {
         "die": die,
         "number": thrown.number,
@@ -347,7 +351,7 @@ def _move(
 ) -> None:
     b = board(state)
     path = [player["at"], *move["path"]]
-    passed = walk(b, player, path, weather(state))
+    passed = move.get("walk") or walk(b, player, path, weather(state))
     final, before = settle(state, player, path)
     player["trail"] = (player["trail"] + before)[-TRAIL:]
     player["at"] = final

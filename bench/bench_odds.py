@@ -22,6 +22,7 @@ from chase.engines.odds import win_odds  # noqa: E402
 from chase.games import get_engine, kinds  # noqa: E402
 
 POSITIONS = {"race": {"canoes": 6}, "pelts": {}}  # kind -> the options of the game measured
+MOOSEHEAD = {"players": 3}  # measured by moosehead_odds below
 
 
 def positions(kind: str, options: dict | None = None) -> list[tuple[str, dict, str]]:
@@ -73,6 +74,14 @@ def abstract_odds(playouts: int) -> None:
             timed("abstract", f"{name}, {label}", state, role, sides, playouts)
 
 
+def moosehead_odds(playouts: int) -> None:
+    """The Moosehead trip's odds from the start and mid-game (target: 1,000 under 2 s)."""
+    engine = get_engine("moosehead")
+    sides = engine.roles(engine.clean_options(MOOSEHEAD))
+    for label, state, role in positions("moosehead", MOOSEHEAD):
+        timed("moosehead", label, state, role, sides, playouts)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--playouts", type=int, default=1000)
@@ -81,6 +90,9 @@ def main() -> None:
         engine = get_engine(kind)
         if kind == "abstract":
             abstract_odds(args.playouts)
+            continue
+        if kind == "moosehead":
+            moosehead_odds(args.playouts)
             continue
         if not hasattr(engine, "determinize"):
             print(f"{kind}: no win odds")

@@ -427,8 +427,10 @@ GAME = Game(
     option_help={
         "players": "2 to 6 canoes.",
         "nights": "The nights each canoe must camp before it may dock (two to start with).",
-        "variant": "Short: obey one Destination card at most. Long: camp at every campsite. "
-        "All-night: see every attraction.",
+        "variant": "Short: obey one Destination card at most, or use none. Long: camp at every "
+        "campsite. All-night: see every attraction.",
+        "dial": "The weather dial's spaces, clockwise (Calm, Tailwind, Headwind, Windbound, "
+        "Heavy rain); it needs a Calm.",
         "board": "The lake country to paddle.",
     },
     board=moosehead_board,

@@ -4,6 +4,8 @@ and a trip across two browsers, each seeing the other's moves."""
 
 from __future__ import annotations
 
+import pathlib
+
 from playwright.sync_api import expect
 
 from chase.models import GameSession
@@ -121,3 +123,30 @@ def test_two_browsers_play_a_trip_and_each_sees_the_others_moves(new_page):
     session = GameSession.objects.get()
     assert session.mode == "multi" and session.status == "playing"
     expect(bo.locator("svg.lakes-map g.token")).to_have_count(2)
+
+
+SHOTS = pathlib.Path("/tmp/shots/moose")
+
+
+def test_a_paddler_asks_for_their_chances_at_the_start_and_mid_trip_on_a_phone(page, settings):
+    settings.CHASE_ODDS_PLAYOUTS = 40
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.goto("/play/")
+    page.select_option("select[name=kind]", "moosehead")
+    page.check("input[name=mode][value=solo]")
+    page.fill("input[name=moosehead-names-1]", "Wren")
+    page.click("#start")
+    expect(page.locator("svg.lakes-map")).to_be_visible()
+
+    for moment in ("start", "mid-trip"):
+        if moment == "mid-trip":
+            for _ in range(12):
+                _play_one_step(page)
+        page.click("#chances")
+        answer = page.locator("#odds-answer")
+        expect(answer.locator("li")).to_have_count(3, timeout=30_000)  # a shared machine
+        expect(answer).to_contain_text("From 40 games played out")
+        expect(answer).to_contain_text("±")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        answer.scroll_into_view_if_needed()
+        page.screenshot(path=str(SHOTS / f"odds-{moment}.png"))

@@ -50,6 +50,16 @@ def test_the_api_creates_a_trip_with_its_options(api):
         "nights": 3,
         "variant": "long",
         "board": "standard",
+        "dial": [
+            "calm",
+            "tailwind",
+            "calm",
+            "headwind",
+            "windbound",
+            "headwind",
+            "heavy_rain",
+            "calm",
+        ],
     }
 
 
@@ -136,6 +146,41 @@ def test_the_lobby_offers_the_variants_and_the_boards(client):
     assert "All-night trip (see every attraction)" in html
     assert '<option value="standard"' in html
     assert 'name="moosehead-names-3"' in html
+
+
+def test_the_lobby_sets_the_weather_dial_and_the_trip_without_destination_cards(client):
+    # M3: the dial is a setting; M5: the short trip without Destination cards.
+    lobby = client.get("/play/?kind=moosehead").content.decode()
+    assert 'name="moosehead-dial"' in lobby
+    assert "Short trip without Destination cards" in lobby
+
+    response = client.post(
+        "/play/new/",
+        {
+            "kind": "moosehead",
+            "mode": "hotseat",
+            "moosehead-variant": "short_none",
+            "moosehead-dial": "Calm, Tailwind, Headwind, Heavy rain",
+        },
+    )
+
+    assert response.status_code == 302, response.content.decode()[:2000]
+    session = GameSession.objects.get()
+    assert session.options["variant"] == "short_none"
+    assert session.options["dial"] == ["calm", "tailwind", "headwind", "heavy_rain"]
+    table = client.get(response.url).content.decode()
+    assert table.count('class="wedge ') == 4
+
+
+def test_the_lobby_names_a_bad_dial(client):
+    response = client.post(
+        "/play/new/",
+        {"kind": "moosehead", "mode": "hotseat", "moosehead-dial": "Calm, Fog"},
+    )
+
+    assert response.status_code in (200, 400)
+    assert "is not a weather" in response.content.decode()
+    assert not GameSession.objects.exists()
 
 
 def test_the_table_draws_the_lake_country_from_the_board_data(client):

@@ -138,8 +138,13 @@ def board_data(name: str) -> dict[str, Any]:
     return _BY_NAME[name]
 
 
+_LAST: list[Any] = [None, None]  # the data last asked for, and its board
+
+
 def board_of(data: dict[str, Any]) -> Board:
     """The indexed board for checked data (kept in a state), built once per digest."""
+    if data is _LAST[0]:  # the same state's board asked for again and again
+        return _LAST[1]
     digest = data.get("digest")
     board = _BY_DIGEST.get(digest) if digest else None
     if board is None:
@@ -147,6 +152,7 @@ def board_of(data: dict[str, Any]) -> Board:
         if len(_BY_DIGEST) > 32:
             _BY_DIGEST.clear()
         _BY_DIGEST[board.digest] = board
+    _LAST[:] = [data, board]
     return board
 
 

@@ -25,6 +25,8 @@ from chase.engines.moosehead.state import (
     State,
     board,
     camp_goal_sites,
+    copy_state,
+    current,
     dock_needs,
     may_camp,
     nights,
@@ -32,7 +34,7 @@ from chase.engines.moosehead.state import (
     weather,
 )
 from chase.engines.moosehead.tables import CARD, DESTINATION
-from chase.engines.moosehead.turns import legal_actions
+from chase.engines.moosehead.turns import legal_actions, play
 
 Action = dict[str, Any]
 
@@ -65,6 +67,8 @@ def computer_action(state: State, role: str, chance: Chance) -> Action:
     actions = legal_actions(state, role)
     if not actions:
         raise IllegalMove("It is not this canoe's turn.")
+    if len(actions) == 1:
+        return actions[0]  # a throw and nothing else: no aim to weigh
     player = player_of(state, role)
     aim, spaces = aim_of(state, player)
     targets = frozenset(spaces)  # hashed once: every distance looks its spaces up by them
@@ -76,6 +80,17 @@ def computer_action(state: State, role: str, chance: Chance) -> Action:
             return by_type["wait"]
         return by_type["throw"]
     return max(actions, key=lambda action: worth(state, player, action, aim, targets))
+
+
+def playout(state: State, chance: Chance) -> State:
+    """The trip played to its end with the computer at every seat, as stepping through the
+    engine's `apply` with `computer_action` and this chance reaches it (the odds' playout): one
+    copy played in place, no legality check of the computer's own choices and no labels."""
+    state = copy_state(state)
+    while state["status"] == "playing":
+        action = computer_action(state, current(state)["role"], chance)
+        play(state, action, chance, [], labels=False)
+    return state
 
 
 def _another_can_throw(state: State, player: Player) -> bool:
@@ -163,7 +178,7 @@ def worth(state: State, player: Player, action: Action, aim: str, targets: set[i
     if action["to"] == b.dock:
         return DOCKING
     path = [player["at"], *action["path"]]
-    passed = walk(b, player, path, weather(state))
+    passed = action.get("walk") or walk(b, player, path, weather(state))  # the playout keeps it
     to, _ = settle(state, player, path)  # where it really ends if the space is taken
     value = float(sum(score for _, score in passed.scored))
     card = b.spaces[to].get("card")

@@ -6,7 +6,7 @@ from typing import Any
 
 from chase.engines.base import Outcome
 from chase.engines.chance import Chance
-from chase.engines.moosehead import computer, options, turns, view
+from chase.engines.moosehead import computer, hidden, options, turns, view
 from chase.engines.moosehead.state import new_state
 from chase.engines.moosehead.tables import KIND, TITLE
 
@@ -50,6 +50,16 @@ class MooseheadEngine:
 
     def random_action(self, state: dict[str, Any], role: str, chance: Chance) -> dict[str, Any]:
         return computer.random_action(state, role, chance)
+
+    def determinize(
+        self, state: dict[str, Any], role: str | None, chance: Chance
+    ) -> dict[str, Any]:
+        """The trip with the piles' unseen order dealt afresh (see `chase.engines.odds`)."""
+        return hidden.determinize(state, role, chance)
+
+    def playout(self, state: dict[str, Any], chance: Chance) -> dict[str, Any]:
+        """The final state with the computer at every seat (see `chase.engines.odds`)."""
+        return computer.playout(state, chance)
 
 
 ENGINE = MooseheadEngine()

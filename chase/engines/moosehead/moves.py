@@ -86,8 +86,9 @@ def steps(
     No turning round except at the marked points (M4), and there only when setting off: a move
     never doubles back on itself (so no bouncing to and fro over a card space in one throw; a
     canoe that reaches a dead end stops there). The dock only by the exact throw and only
-    when the canoe may dock (M5); no going back into the Unmapped Region by the point just left
-    (M4); no climbing Raven Rock in a headwind, windbound or in the rain (M4).
+    when the canoe may dock (M5); no climbing Raven Rock in a headwind, windbound or in the rain
+    (M4). The Unmapped Region's point a canoe came out by is an ordinary space to it (M4): only
+    going back in by it is barred (`turns.legal_actions`).
     """
     b = rules.board
     found = []
@@ -96,8 +97,6 @@ def steps(
         if to == came and not (setting_off and here in b.turning):
             continue
         if to == b.dock and (not rules.may_dock or left != 1):
-            continue
-        if to == rules.barred and to in b.entries:
             continue
         if to in b.rock and rules.weather in NO_CLIMBING and _upward(b, here, to):
             continue
@@ -116,9 +115,17 @@ def stops_the_move(b: Board, space: int) -> bool:
     return space in b.entries or space == b.summit or space == b.dock
 
 
-def may_wait_at(b: Board, space: int) -> bool:
-    """Where a move may stop short to wait: Raven Rock's foot and Dangerous Point's shelters."""
-    return space == b.raven_base or space in b.shelters
+def boundary_for(player: Player, b: Board, space: int) -> bool:
+    """Is `space` the Unmapped Region's boundary to this canoe? Not the point it came out by:
+    that one it may move onto, past and away from like any other space (M4)."""
+    return space in b.entries and space != player["barred"]
+
+
+def may_wait_at(rules: Rules, space: int) -> bool:
+    """Where a move may stop short to wait: Dangerous Point's shelters, and Raven Rock's foot
+    only while the weather forbids the climb (M4: in good weather the canoe must move on)."""
+    b = rules.board
+    return space in b.shelters or (space == b.raven_base and rules.weather in NO_CLIMBING)
 
 
 # --- what a move passes ------------------------------------------------------------------------
@@ -214,13 +221,13 @@ def reachable(state: State, player: Player, number: int) -> list[dict[str, Any]]
 
     def go(path: list[int], before: int, left: int) -> None:
         here = path[-1]
-        if stops_the_move(b, here):
+        if stops_the_move(b, here) and here != rules.barred:  # M4
             record(path, False)
             return
         camp_here = here in b.campsites and may_camp(state, player, here)
         if camp_here:
             record(path, True)
-        if left == 0 or (may_wait_at(b, here) and is_free(state, b, here, player)):
+        if left == 0 or (may_wait_at(rules, here) and is_free(state, b, here, player)):
             record(path, False)
             if left == 0:
                 return

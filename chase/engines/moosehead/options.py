@@ -10,13 +10,16 @@ from chase.engines.moosehead.tables import (
     DEFAULT_NAMES,
     DEFAULT_NIGHTS,
     DEFAULT_PLAYERS,
+    DIAL,
+    DIAL_SPACES,
     MAX_NAME,
     NIGHTS,
     PLAYERS,
     VARIANTS,
+    WEATHER_NAMES,
 )
 
-KNOWN = ("players", "names", "nights", "variant", "board")
+KNOWN = ("players", "names", "nights", "variant", "board", "dial")
 
 
 def clean_options(options: dict[str, Any] | None) -> dict[str, Any]:
@@ -42,6 +45,7 @@ def clean_options(options: dict[str, Any] | None) -> dict[str, Any]:
         "nights": _int_in("nights", options.get("nights", DEFAULT_NIGHTS), NIGHTS),
         "variant": variant,
         "board": board,
+        "dial": _dial(options.get("dial", list(DIAL))),
     }
 
 
@@ -52,6 +56,31 @@ def _int_in(name: str, value: Any, bounds: tuple[int, int]) -> int:
             f"Option '{name}' must be a whole number from {lo} to {hi}, not {value!r}."
         )
     return value
+
+
+def _dial(value: Any) -> list[str]:
+    """M3: the weather dial's spaces in clockwise order, by the weather's id ("heavy_rain") or
+    name as shown ("Heavy rain"). It needs a Calm: a dial without one could keep every canoe
+    windbound on its island for good (M4: every trip can still end)."""
+    if not isinstance(value, list | tuple):
+        raise OptionsError(f"Option 'dial' must be a list of weathers, not {value!r}.")
+    lo, hi = DIAL_SPACES
+    if not lo <= len(value) <= hi:
+        raise OptionsError(f"Option 'dial' must have from {lo} to {hi} spaces, not {len(value)}.")
+    by_name = {name.casefold(): key for key, name in WEATHER_NAMES.items()}
+    by_name.update({key: key for key in WEATHER_NAMES})
+    dial = []
+    for number, space in enumerate(value, start=1):
+        key = by_name.get(space.strip().casefold()) if isinstance(space, str) else None
+        if key is None:
+            raise OptionsError(
+                f"Option 'dial': space {number} {space!r} is not a weather; the weathers are "
+                f"{', '.join(WEATHER_NAMES.values())}."
+            )
+        dial.append(key)
+    if "calm" not in dial:
+        raise OptionsError("Option 'dial' needs at least one Calm space.")
+    return dial
 
 
 def _names(value: Any, players: int) -> list[str]:

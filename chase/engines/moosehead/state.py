@@ -41,7 +41,8 @@ def new_state(options: dict[str, Any], chance: Chance) -> tuple[State, Events]:
     piles = {}
     for pile in PILES:
         cards = [card for card, info in CARD.items() if info["pile"] == pile]
-        cards += [card for card, info in DESTINATION.items() if info["pile"] == pile]
+        if options["variant"] != "short_none":  # M5: the short trip without Destination cards
+            cards += [card for card, info in DESTINATION.items() if info["pile"] == pile]
         piles[pile] = chance.shuffle(cards, label=f"{PILE_NAMES[pile]} pile") + [SHUFFLE]
     players = [
         new_player(seat, name, board.dock) for seat, name in enumerate(options["names"], start=1)
@@ -50,7 +51,7 @@ def new_state(options: dict[str, Any], chance: Chance) -> tuple[State, Events]:
         "kind": KIND,
         "options": options,
         "board": data,
-        "weather": DIAL_START,
+        "weather": dial_start(dial_of(options)),
         "piles": piles,
         "players": players,
         "current": 0,
@@ -114,8 +115,18 @@ def board(state: State) -> Board:
     return board_of(state["board"])
 
 
+def dial_of(options: dict[str, Any]) -> tuple[str, ...]:
+    """M3: the trip's weather dial (a setting; trips stored before it was one have the seed's)."""
+    return tuple(options.get("dial", DIAL))
+
+
+def dial_start(dial: tuple[str, ...]) -> int:
+    """The indicator starts on the dial's last Calm (the seed's dial: its eighth space)."""
+    return len(dial) - 1 - dial[::-1].index("calm") if "calm" in dial else DIAL_START
+
+
 def weather(state: State) -> str:
-    return DIAL[state["weather"]]
+    return dial_of(state["options"])[state["weather"]]
 
 
 def current(state: State) -> Player:

@@ -6,10 +6,12 @@ KIND = "moosehead"
 TITLE = "The Moosehead Lake Canoe Trip"
 
 # --- M3: the weather dial -------------------------------------------------------------------
-# Eight spaces in clockwise order; the indicator starts on the last Calm ("setting") and moves
-# one space before the thrower's move on every 6.
+# The seed's eight spaces in clockwise order, the default of the `dial` option (M3: a setting);
+# the indicator starts on the dial's last Calm and moves one space before the thrower's move on
+# every 6.
 DIAL = ("calm", "tailwind", "calm", "headwind", "windbound", "headwind", "heavy_rain", "calm")
-DIAL_START = 7
+DIAL_START = 7  # the seed's dial's last Calm
+DIAL_SPACES = (1, 12)
 WEATHER_NAMES = {
     "calm": "Calm",
     "tailwind": "Tailwind",
@@ -229,10 +231,11 @@ PLAYERS = (2, 6)
 DEFAULT_PLAYERS = 3
 NIGHTS = (1, 7)
 DEFAULT_NIGHTS = 2  # M5
-VARIANTS = ("standard", "short", "long", "all_night")
+VARIANTS = ("standard", "short", "short_none", "long", "all_night")
 VARIANT_NAMES = {
     "standard": "Standard trip",
     "short": "Short trip (obey one Destination card at most)",
+    "short_none": "Short trip without Destination cards",  # M5
     "long": "Long trip (camp at every campsite)",
     "all_night": "All-night trip (see every attraction)",
 }

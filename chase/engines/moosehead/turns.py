@@ -18,6 +18,7 @@ from chase.engines.moosehead.moves import (
     Throw,
     Walk,
     blown_back,
+    boundary_for,
     nearest_free,
     reachable,
     rules_for,
@@ -36,6 +37,7 @@ from chase.engines.moosehead.state import (
     camp_goals,
     copy_state,
     current,
+    dial_of,
     nights,
     player_of,
     points_text,
@@ -43,7 +45,6 @@ from chase.engines.moosehead.state import (
 )
 from chase.engines.moosehead.tables import (
     DANGEROUS_POINT_FACE,
-    DIAL,
     NO_CLIMBING,
     WEATHER_CHANGE_FACE,
     WEATHER_NAMES,
@@ -101,11 +102,21 @@ def act(state: State, role: str, action: Any, chance: Chance) -> tuple[State, Ev
         choices = "; ".join(a["label"] for a in legal[:6])
         raise IllegalMove(f"{player['name']} cannot do that now. Choose one of: {choices}.")
     state = copy_state(state)
-    player = current(state)
     events: Events = []
+    play(state, action, chance, events)
+    return state, events
+
+
+def play(
+    state: State, action: Action, chance: Chance, events: Events, *, labels: bool = True
+) -> None:
+    """Carry out a legal action of the canoe whose turn it is, in place. The playout
+    (`computer.playout`) plays its own copy this way without labelling the moves a throw
+    reaches: nobody reads them, and no label changes what happens."""
+    player = current(state)
     kind = action["type"]
     if kind == "throw":
-        _throw(state, player, chance, events)
+        _throw(state, player, chance, events, labels)
     elif kind == "enter":
         _enter(state, player, chance, events)
     elif kind == "wait":
@@ -113,7 +124,6 @@ def act(state: State, role: str, action: Any, chance: Chance) -> tuple[State, Ev
     else:
         chosen = next(m for m in state["pending"]["moves"] if _bare(m) == _bare(action))
         _move(state, player, chosen, chance, events)
-    return state, events
 
 
 # --- the weather (M3) --------------------------------------------------------------------------
@@ -122,7 +132,7 @@ def act(state: State, role: str, action: Any, chance: Chance) -> tuple[State, Ev
 def advance_weather(state: State) -> str:
     """Move the indicator one space clockwise (M3) and say what changed."""
     before = weather(state)
-    state["weather"] = (state["weather"] + 1) % len(DIAL)
+    state["weather"] = (state["weather"] + 1) % len(dial_of(state["options"]))
     after = weather(state)
     if after == before:
         return f"the indicator moves on but the weather stays {WEATHER_NAMES[after]}"
@@ -178,13 +188,15 @@ def _roll(
     return die, head
 
 
-def _throw(state: State, player: Player, chance: Chance, events: Events) -> None:
+def _throw(
+    state: State, player: Player, chance: Chance, events: Events, labels: bool = True
+) -> None:
     die, head = _roll(state, player, chance, events, "throws")
     throw_event = next(e for e in events if e["kind"] == "throw")
     b = board(state)
     thrown = throw_for(state, player, die)
     joint = "; " if die == WEATHER_CHANGE_FACE else ": "
-    throw_event["text"] = head + joint + _sum_text(state, player, thrown)
+    throw_event["text"] = head + joint + (_sum_text(state, player, thrown) if labels else "")
     throw_event["number"] = thrown.number
     if thrown.stuck:
         throw_event["text"] += (
@@ -208,12 +220,19 @@ def _throw(state: State, player: Player, chance: Chance, events: Events) -> None
     throw_event["text"] += "."
     for move in moves:
         move["type"] = "move"
-        move["label"] = move_label(state, player, move, move.pop("walk"))
+        if labels:
+            move["label"] = move_label(state, player, move, move.pop("walk"))
     moves.sort(key=lambda m: (m["to"], m["camp"], len(m["path"])))
+    # The playout keeps what each move passes for the computer and the move (not a label).
+    keys = (
+        ("type", "to", "path", "camp", "label")
+        if labels
+        else ("type", "to", "path", "camp", "walk")
+    )
     state["pending"] = {
         "die": die,
         "number": thrown.number,
-        "moves": [{k: m[k] for k in ("type", "to", "path", "camp", "label")} for m in moves],
+        "moves": [{k: m[k] for k in keys} for m in moves],
         "wait": thrown.sheltered and die != DANGEROUS_POINT_FACE,
     }
     state["phase"] = "move"
@@ -304,7 +323,7 @@ def move_label(state: State, player: Player, move: dict[str, Any], passed: Walk)
         return f"Land on {where} and finish the trip"
     if move["camp"]:
         return f"Camp at {where} ({count} space{'s' if count != 1 else ''})"
-    if to in b.entries:
+    if boundary_for(player, b, to):
         text = f"Paddle {count} to the edge of the Unmapped Region at {where}"
     elif to == b.summit:
         text = f"Climb {count} to {where}"
@@ -332,7 +351,7 @@ def _move(
 ) -> None:
     b = board(state)
     path = [player["at"], *move["path"]]
-    passed = walk(b, player, path, weather(state))
+    passed = move.get("walk") or walk(b, player, path, weather(state))
     final, before = settle(state, player, path)
     player["trail"] = (player["trail"] + before)[-TRAIL:]
     player["at"] = final
@@ -406,7 +425,7 @@ def _land(
     if final == b.dock and move["to"] == b.dock:
         _finish(state, player, events)
         return
-    if final in b.entries:
+    if boundary_for(player, b, final):
         events.append(
             {
                 "kind": "boundary",

@@ -9,10 +9,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from chase.engines.moosehead.state import State, board, current, dock_needs, nights, weather
+from chase.engines.moosehead.state import (
+    State,
+    board,
+    current,
+    dial_of,
+    dock_needs,
+    nights,
+    weather,
+)
 from chase.engines.moosehead.tables import (
     DESTINATION,
-    DIAL,
     GOAL_NAMES,
     TITLE,
     VARIANT_NAMES,
@@ -44,7 +51,7 @@ def view(state: State, role: str | None) -> dict[str, Any]:
             "now": weather(state),
             "name": WEATHER_NAMES[weather(state)],
             "effect": WEATHER_TEXT[weather(state)],
-            "dial": [{"id": w, "name": WEATHER_NAMES[w]} for w in DIAL],
+            "dial": [{"id": w, "name": WEATHER_NAMES[w]} for w in dial_of(state["options"])],
         },
         "throw": (
             {"die": pending["die"], "number": pending["number"], "reachable": reachable}

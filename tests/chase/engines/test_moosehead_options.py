@@ -21,6 +21,16 @@ def test_no_options_give_a_three_canoe_standard_trip_of_two_nights():
         "nights": 2,
         "variant": "standard",
         "board": "standard",
+        "dial": [
+            "calm",
+            "tailwind",
+            "calm",
+            "headwind",
+            "windbound",
+            "headwind",
+            "heavy_rain",
+            "calm",
+        ],
     }
     assert ENGINE.roles(options) == ["canoe-1", "canoe-2", "canoe-3"]
 
@@ -48,7 +58,7 @@ def test_clubs_name_their_paddlers():
         pytest.param({"nights": True}, "'nights'", id="nights-as-a-flag"),
         pytest.param(
             {"variant": "marathon"},
-            "'variant' must be one of standard, short, long, all_night",
+            "'variant' must be one of standard, short, short_none, long, all_night",
             id="variant",
         ),
         pytest.param({"board": "mars"}, "Option 'board' must be one of", id="board"),

@@ -155,16 +155,36 @@ REDIS_URL = env_str("REDIS_URL")
 # Cached page fragments and API answers ("template_fragments", config.page_cache) are keyed by
 # the content version (config.content_version), so no write leaves one stale; in Redis they are
 # shared by every worker, else each worker process keeps its own.
+# While Redis cannot be reached, requests still work (config.redis_cache): the cache falls back
+# to each process's memory, the sessions' to nothing (the database), and it is logged once.
+REDIS_CACHE_OPTIONS = {"socket_connect_timeout": 1, "socket_timeout": 2, "RETRY_SECONDS": 5}
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "config.redis_cache.ResilientRedisCache",
             "LOCATION": REDIS_URL,
+            "OPTIONS": REDIS_CACHE_OPTIONS,
         },
         "template_fragments": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "config.redis_cache.ResilientRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "pages",
+            "OPTIONS": {
+                **REDIS_CACHE_OPTIONS,
+                "FALLBACK_ENTRIES": env_int("PAGE_CACHE_ENTRIES", 5000),
+            },
+        },
+        # The sessions' copy (cached_db): never in one process's memory, and bounded in time,
+        # so a copy left in Redis by an outage (a sign-out it missed) is soon gone.
+        "sessions": {
+            "BACKEND": "config.redis_cache.ResilientRedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "sessions",
+            "OPTIONS": {
+                **REDIS_CACHE_OPTIONS,
+                "FALLBACK": "none",
+                "MAX_TIMEOUT": env_int("SESSION_CACHE_SECONDS", 300),
+            },
         },
     }
 else:
@@ -180,6 +200,7 @@ if REDIS_URL:
     # Sessions read from Redis and written through to the database. Only with Redis: in each
     # worker's own memory, a logout in one worker would leave the session alive in another's.
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+    SESSION_CACHE_ALIAS = "sessions"
 # The signed-in users, by the content version: always this process's own memory (see
 # config.auth.CachedModelBackend).
 CACHES["users"] = {

@@ -29,7 +29,7 @@ from chase.access import seat_for, session_for
 from chase.errors import NoSuchSession, SeatRefused, StaleVersion
 from chase.games import kinds
 from chase.models import GameSession, Seat
-from config.throttles import AnonScopedRateThrottle
+from config.throttles import AnonScopedRateThrottle, ScopedThrottle
 
 # --- serializers: parse and bound the input, describe the output ------------------------------
 
@@ -143,7 +143,7 @@ ERROR = OpenApiResponse(description="{detail, errors: [{rule, field, message}]}"
 )
 @api_view(["POST"])
 @permission_classes([AllowAny])
-@throttle_classes([AnonScopedRateThrottle])
+@throttle_classes([ScopedThrottle])
 @throttle_scope("session_create")
 def sessions_create(request):
     """Start a game: `{kind, mode, options, play_as}` → `{id, seats: [{role, token, join_url}]}`.
@@ -197,7 +197,7 @@ def session_join(request, session_id: int):
 )
 @api_view(["POST"])
 @permission_classes([AllowAny])
-@throttle_classes([AnonScopedRateThrottle])
+@throttle_classes([ScopedThrottle])
 @throttle_scope("session_create")
 def session_rematch(request, session_id: int):
     """The same game again once it is over (a player's seat token): same kind, mode, options

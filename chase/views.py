@@ -32,6 +32,7 @@ from chase.games import UnknownGame, game_for, get_engine, registry
 from chase.games.base import action_choices
 from chase.models import GameSession, Seat, is_code
 from config.domain_errors import domain_errors, form_error
+from config.throttles import throttle_wait, too_many, wait_words
 
 # --- the lobby ---------------------------------------------------------------------------------
 
@@ -73,8 +74,14 @@ def _listed(session: GameSession) -> dict:
 
 @require_POST
 def game_create(request):
+    """The lobby's form: counted as its API twin is (`session_create`: per address, or per
+    account when signed in)."""
     form = NewGameForm(request.POST)
     options = options_form(request.POST, kind=request.POST.get("kind"), user=request.user)
+    wait = throttle_wait(request, "session_create")
+    if wait:
+        form.add_error(None, f"Too many new games: try again in {wait_words(wait)}.")
+        return too_many(_lobby(request, form, options), wait)
     if form.is_valid() and options.is_valid():
         try:
             session = services.session_create(

@@ -259,13 +259,22 @@ REST_FRAMEWORK = {
         "rest_framework.parsers.FormParser",
         "rest_framework.parsers.MultiPartParser",
     ],
-    # Scopes for config.throttles.AnonScopedRateThrottle (anonymous clients only, per IP).
+    # Scopes for config.throttles: anonymous clients per address; `<scope>_account`, signed-in
+    # accounts per account (the costly endpoints only: odds, new games, the table calculators).
     "DEFAULT_THROTTLE_RATES": {
         "token": env_str("THROTTLE_TOKEN_RATE", "10/min"),
-        # The canoe games' API for anonymous clients: new games (and rematches), and actions
-        # (and joins by invite).
+        # The canoe games for anonymous clients: new games (and rematches, API and lobby form),
+        # and actions (and joins by invite).
         "session_create": env_str("THROTTLE_SESSION_CREATE_RATE", "30/min"),
         "session_action": env_str("THROTTLE_SESSION_ACTION_RATE", "120/min"),
+        "session_create_account": env_str("THROTTLE_SESSION_CREATE_ACCOUNT_RATE", "120/min"),
+        # Odds worked out (a position already known, or being worked out, is not counted).
+        "odds": env_str("THROTTLE_ODDS_RATE", "6/min"),
+        "odds_account": env_str("THROTTLE_ODDS_ACCOUNT_RATE", "30/min"),
+        "tables": env_str("THROTTLE_TABLES_RATE", "60/min"),
+        "tables_account": env_str("THROTTLE_TABLES_ACCOUNT_RATE", "300/min"),
+        # Accounts made from one address.
+        "signup": env_str("THROTTLE_SIGNUP_RATE", "10/hour"),
     },
 }
 SPECTACULAR_SETTINGS = {

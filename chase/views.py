@@ -4,6 +4,8 @@ several browsers, solo), joining by link, and the replay. The table is one page 
 
 from __future__ import annotations
 
+from functools import partial
+
 from django.contrib import messages
 from django.db.models import prefetch_related_objects
 from django.http import Http404, HttpResponse
@@ -358,18 +360,32 @@ def odds(request, session_id: int):
         if seat is None:
             raise SeatRefused("You do not hold that seat in this game.")
         role, step = seat.role, None
-    answer = chase_odds.odds_ask(session=session, role=role, step=step)
     context = {
         "session": session,
         "title": get_engine(session.kind).title,
         "asker": selectors.role_title(session, role) if role else "a spectator",
         "step": step,
         "again": request.get_full_path(),
+    }
+    template = "chase/odds.html#odds" if request.htmx else "chase/odds.html"
+    try:
+        answer = chase_odds.odds_ask(
+            session=session, role=role, step=step, spend=partial(chase_odds.odds_budget, request)
+        )
+    except (chase_odds.OddsThrottled, chase_odds.OddsBusy) as refused:
+        # Said in the odds panel itself; a busy queue is asked again by itself (HTMX swaps only
+        # 2xx, 400, 409 and 429: base.html), a throttled client when it chooses to.
+        busy = isinstance(refused, chase_odds.OddsBusy)
+        status = 200 if busy and request.htmx else refused.status_code
+        context |= {"refused": refused.message, "wait": refused.retry_after, "busy": busy}
+        response = render(request, template, context, status=status)
+        response["Retry-After"] = str(refused.retry_after)
+        return response
+    context |= {
         "odds": answer,
         "margin": f"{answer['margin'] * 100:.1f}" if answer else "",
         "rows": _odds_rows(session, answer) if answer else [],
     }
-    template = "chase/odds.html#odds" if request.htmx else "chase/odds.html"
     return render(request, template, context)
 
 

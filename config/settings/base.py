@@ -244,6 +244,11 @@ CELERY_BEAT_SCHEDULE = {
 FRONTIER_JOB_LEASE_SECONDS = env_int("FRONTIER_JOB_LEASE_SECONDS", 60)
 # Win odds at the canoe tables: games played out for each answer (chase.odds).
 CHASE_ODDS_PLAYOUTS = env_int("CHASE_ODDS_PLAYOUTS", 1000)
+# The odds jobs have a queue of their own (a worker for it: `-Q odds`), so they never hold up the
+# ratings, rankings and e-mails of the default queue (`celery`); with this many waiting, a new
+# ask is answered "busy, try again" instead of queued.
+CELERY_TASK_ROUTES = {"chase.win_odds": {"queue": "odds"}}
+CHASE_ODDS_QUEUE_MAX = env_int("CHASE_ODDS_QUEUE_MAX", 20)
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

@@ -97,12 +97,15 @@ def _where_key(session_id: int, version: int, role: str | None, step: int | None
     return f"chase:odds-at:{session_id}:{where}:{role or 'spectator'}"
 
 
-def odds_key(session: GameSession, role: str | None, step: int | None) -> str:
+def odds_key(
+    session: GameSession, role: str | None, step: int | None, spend: Callable[[], None]
+) -> str:
     """The position key of a game's version (or replay step) for `role`, remembered so that
-    a replay is rebuilt once, not at every ask."""
+    a replay is rebuilt once, not at every ask; rebuilding it is work, so it is `spend()`."""
     where = _where_key(session.pk, session.version, role, step)
     key = cache.get(where)
     if key is None:
+        spend()
         state = session.state if step is None else session_replay(session)[step].state
         key = position_key(session, state, role)
         cache.set(where, key, KEEP_SECONDS)
@@ -147,16 +150,23 @@ def odds_ask(
     spend: Callable[[], None] | None = None,
 ) -> dict | None:
     """`{playouts, margin, win}` for `role` (None: a spectator) now, or at a replay step; None
-    while a worker is on it. `spend()` is called only when the answer is to be worked out anew
-    (it raises OddsThrottled past the client's budget); OddsBusy when the queue is full."""
-    key = odds_key(session, role, step)
+    while a worker is on it. `spend()` is called (once) only when something is to be worked out
+    anew: the answer, or the replay step it is asked at (it raises OddsThrottled past the
+    client's budget); OddsBusy when the queue is full."""
+    spent = []
+
+    def spend_once() -> None:
+        if spend is not None and not spent:
+            spend()
+            spent.append(True)
+
+    key = odds_key(session, role, step, spend_once)
     found = cache.get(key)
     if found is not None:
         return found
     if cache.get(f"{key}:asked"):
         return None  # being worked out: asking again costs nothing
-    if spend is not None:
-        spend()
+    spend_once()
     kwargs = {"session_id": session.pk, "version": session.version, "role": role, "step": step}
     if settings.CELERY_TASK_ALWAYS_EAGER:  # no Redis: no worker either, so here and now
         return odds_compute(**kwargs)

@@ -16,6 +16,7 @@ import logging
 import os
 import pathlib
 import socket
+from contextlib import nullcontext
 from unittest import mock
 
 import pytest
@@ -174,3 +175,32 @@ def unraising(client):
     """A 500 is an answer to look at, not an exception in the test."""
     client.raise_request_exception = False
     return client
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("with_redis", [False, True], ids=["no-redis", "redis-down"])
+def test_finding_1_c_a_mail_server_that_cannot_be_reached_fails_no_request(
+    with_redis, campaign, player, other_player, war_party, patrol, caplog, settings
+):
+    """The report is filed and the opponent's mail is logged as not sent, whether the mail runs
+    in-process (no Redis) or inline because the broker is down."""
+    other_player.email = "other@club.example"
+    other_player.save()
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", closed_port()
+    settings.EMAIL_USE_TLS, settings.EMAIL_TIMEOUT = False, 2
+    down = f"redis://127.0.0.1:{closed_port()}/0"
+    overrides = redis_settings(down) if with_redis else {}
+    forget_outages()
+    with override_settings(**overrides), celery_broker(down) if with_redis else nullcontext():
+        api = unraising(APIClient())
+        api.force_authenticate(player)
+        filed = api.post("/api/games/", battle_payload(campaign, war_party, patrol), format="json")
+    forget_outages()
+    assert filed.status_code == 201, filed.content
+    assert GameReport.objects.filter(pk=filed.json()["id"]).exists()
+    said = " ".join(r.getMessage() for r in caplog.records)
+    if with_redis:  # sent inline as the broker is down, failed, logged for the sweep
+        assert "campaign.mail_inbox_item failed inline" in said, said
+    else:  # the in-process task logs it
+        assert f"E-mail to user {other_player.pk} not sent" in said, said

@@ -204,3 +204,34 @@ def test_finding_1_c_a_mail_server_that_cannot_be_reached_fails_no_request(
         assert "campaign.mail_inbox_item failed inline" in said, said
     else:  # the in-process task logs it
         assert f"E-mail to user {other_player.pk} not sent" in said, said
+
+
+@pytest.mark.redis
+def test_finding_1_d_when_redis_is_back_what_it_kept_from_before_is_not_served(monkeypatch, caplog):
+    """A session signed out while Redis was down must not come back from Redis' old copy."""
+    import redis
+
+    from config.redis_cache import ResilientRedisCache
+    from tests.conftest import TEST_REDIS_URL
+
+    forget_outages()
+    redis.Redis.from_url(TEST_REDIS_URL).delete("sessions-test:1:alive", "sessions-test:1:again")
+    params = {"KEY_PREFIX": "sessions-test", "OPTIONS": {"FALLBACK": "none", "RETRY_SECONDS": 0}}
+    sessions = ResilientRedisCache(TEST_REDIS_URL, params)
+    sessions.set("alive", {"user": 1})  # cached before the outage
+    real = sessions._cache.get_client
+
+    def unreachable(*args, **kwargs):
+        raise redis.exceptions.ConnectionError("Connection refused.")
+
+    monkeypatch.setattr(sessions._cache, "get_client", unreachable)
+    assert sessions.get("alive") is None  # down: a miss, the database answers
+    sessions.delete("alive")  # signed out meanwhile: Redis never heard of it
+    monkeypatch.setattr(sessions._cache, "get_client", real)
+    caplog.set_level(logging.WARNING)
+    assert sessions.get("alive") is None  # back: the old copy was deleted first
+    sessions.set("again", 2)
+    assert sessions.get("again") == 2
+    assert any("answers again" in r.getMessage() for r in caplog.records)
+    redis.Redis.from_url(TEST_REDIS_URL).delete("sessions-test:1:alive", "sessions-test:1:again")
+    forget_outages()

@@ -72,7 +72,8 @@ def redis_down(settings):
     overrides = redis_settings(url)
     assert "redis" in str(overrides["CACHES"]["default"]).lower()  # the club setup, not locmem
     forget_outages()
-    with override_settings(**overrides), celery_broker(url):
+    # The Celery app reads its settings once, at first use: read them before the override.
+    with celery_broker(url), override_settings(**overrides):
         yield url
     forget_outages()
 
@@ -192,7 +193,7 @@ def test_finding_1_c_a_mail_server_that_cannot_be_reached_fails_no_request(
     down = f"redis://127.0.0.1:{closed_port()}/0"
     overrides = redis_settings(down) if with_redis else {}
     forget_outages()
-    with override_settings(**overrides), celery_broker(down) if with_redis else nullcontext():
+    with celery_broker(down) if with_redis else nullcontext(), override_settings(**overrides):
         api = unraising(APIClient())
         api.force_authenticate(player)
         filed = api.post("/api/games/", battle_payload(campaign, war_party, patrol), format="json")

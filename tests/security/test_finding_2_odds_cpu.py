@@ -147,16 +147,16 @@ def test_finding_2_e_a_full_odds_queue_answers_busy_and_queues_nothing(
 
 @pytest.mark.redis
 def test_finding_2_f_with_redis_the_queue_stops_at_its_bound(settings):
-    settings.CELERY_TASK_ALWAYS_EAGER = False
-    settings.CELERY_BROKER_URL = TEST_REDIS_URL
-    settings.CHASE_ODDS_QUEUE_MAX = 2
     import redis
 
     broker = redis.Redis.from_url(TEST_REDIS_URL)
     broker.delete("odds")
     session = finished_race()
     try:
-        with celery_broker(TEST_REDIS_URL):
+        with celery_broker(TEST_REDIS_URL):  # first: the Celery app reads the settings once
+            settings.CELERY_TASK_ALWAYS_EAGER = False
+            settings.CELERY_BROKER_URL = TEST_REDIS_URL
+            settings.CHASE_ODDS_QUEUE_MAX = 2
             answers = [APIClient().get(odds_url(session, step=n)).status_code for n in range(3)]
         assert answers == [202, 202, 503]
         assert broker.llen("odds") == 2  # nothing went to the default queue

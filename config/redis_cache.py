@@ -64,9 +64,9 @@ class Outage:
             self.retry_at = time.monotonic() + retry_seconds
         if first:
             logger.warning(
-                "Redis cache at %s is unreachable (%s): until it answers, the cache misses "
-                "(what it would keep is kept in each process's memory, sessions only in the "
-                "database; throttles count per process); tried again every %s s.",
+                "Redis cache at %s is unreachable (%s): until it answers, this process caches "
+                "in its own memory, keeps sessions in the database alone and counts throttles "
+                "itself; tried again every %s s.",
                 self.where, error, retry_seconds,
             )  # fmt: skip
 

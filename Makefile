@@ -44,9 +44,10 @@ format: install
 bench: install
 	$(PY) bench/run.py
 
-## make worker: a Celery worker for a club server (needs REDIS_URL)
+## make worker: a Celery worker for both queues, `celery` (ratings, rankings, e-mails) and `odds`
+## (needs REDIS_URL; a club server runs one worker per queue: docs/failure-modes.md)
 worker: install
-	$(VENV)/bin/celery -A config worker --loglevel=info
+	$(VENV)/bin/celery -A config worker -Q celery,odds --loglevel=info
 
 ## make beat: the one periodic scheduler (the sweep of stale ratings and lost jobs; needs REDIS_URL)
 beat: install

@@ -85,6 +85,94 @@ def bench_roster(repeat: int = 200) -> None:
         )
 
 
+def bench_odds_budget(burst: int = 20) -> None:
+    """The CPU an anonymous client can make the server spend per minute on the odds, before and
+    after the budget (issue 25): one answer's CPU measured here through the page, times the
+    answers a client may have worked out in a minute. Then a burst of requests to new replay
+    steps from one address, with the club's default rates, and the CPU it really cost."""
+    django_ready()
+    import importlib
+    import logging
+
+    from django.conf import settings
+    from django.core.cache import cache
+    from django.test import Client, override_settings
+
+    from chase import services
+    from chase.engines.chance import RandomChance
+    from chase.games import get_engine
+    from chase.models import GameSession
+
+    settings.CHASE_ODDS_PLAYOUTS = 1000
+    seeds = iter(range(1755, 10**6))
+    services.new_chance = lambda: RandomChance(next(seeds))  # the same game at every run
+    session = services.session_create(
+        kind="pelts", mode="solo", options={}, user=None, play_as="trapper"
+    )
+    engine = get_engine("pelts")
+    while session.status != GameSession.Status.FINISHED:
+        seat = next(
+            s for s in session.seats.all() if engine.legal_actions(session.state, s.role)
+        )  # the computer plays the indians at once, so this is the trappers' seat
+        action = engine.computer_action(session.state, seat.role, services.new_chance())
+        services.session_act(
+            session_id=session.pk, token=seat.token, version=session.version, action=action
+        )
+        session.refresh_from_db()
+    steps = session.log.count()
+    defaults = importlib.import_module(os.environ["DJANGO_SETTINGS_MODULE"]).RATES
+    unlimited = dict.fromkeys(defaults, "100000/min")
+
+    def rates(chosen):
+        rest = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": chosen}
+        return override_settings(REST_FRAMEWORK=rest)
+
+    def ask(client, step):
+        started = time.process_time()
+        status = client.get(f"/play/{session.pk}/odds/?step={step}").status_code
+        return status, time.process_time() - started
+
+    with rates(unlimited):
+        client = Client()
+        ask(client, steps - 1)  # the first request of a process loads templates and the like
+        early = [ask(client, n)[1] for n in (1, 2, 3)]
+        late = ask(client, steps - 2)[1]
+    one = max(early)  # the dearest positions are the early ones: a client would ask those
+    print(
+        f"one odds answer (Pelts, 1,000 playouts, a replay step of a {steps}-step game, its "
+        f"replay rebuilt): {one:.2f} CPU-s at an early step (the dearest of steps 1-3; "
+        f"{late:.2f} near the end)"
+    )
+    print(
+        "before: no budget on the page, each new step a new computation: no bound but the "
+        f"server's (a client asking back to back keeps every web process it reaches busy, "
+        f"60 CPU-s a minute each); the API, at its 120/min: {120 * one:.0f} CPU-s a minute"
+    )
+    per_minute = {}
+    for scope in ("odds", "odds_account"):
+        count, seconds = defaults[scope].split("/")
+        per_minute[scope] = int(count) * {"s": 60, "m": 1, "h": 1 / 60, "d": 1 / 1440}[seconds[0]]
+    print(
+        f"after: {defaults['odds']} answers worked out per address × {one:.2f} s = "
+        f"{per_minute['odds'] * one:.1f} CPU-s a minute (a signed-in account, "
+        f"{defaults['odds_account']}: {per_minute['odds_account'] * one:.1f}); an answer kept "
+        "or being worked out costs nothing, and with a worker the odds queue stops at "
+        f"{settings.CHASE_ODDS_QUEUE_MAX} waiting jobs whoever asks"
+    )
+    cache.clear()  # the measuring above is forgotten: its answers and its count
+    logging.getLogger("django.request").setLevel(logging.ERROR)  # not a line per 429
+    with rates(defaults):
+        client = Client()
+        started = time.process_time()
+        answers = [ask(client, n)[0] for n in range(burst)]
+        spent = time.process_time() - started
+    worked = answers.count(200)
+    print(
+        f"measured: {burst} requests to new steps from one address at once: {worked} worked "
+        f"out, {answers.count(429)} answered 429; {spent:.1f} CPU-s spent"
+    )
+
+
 def run_script(name: str, *args: str) -> None:
     """Game-engine benchmarks are plain scripts beside this one (no database)."""
     script = ROOT / "bench" / name
@@ -98,6 +186,7 @@ SECTIONS = {
     "pelts": lambda: run_script("bench_pelts.py", "--games", "2000", "--duel-games", "500"),
     "race": lambda: run_script("bench_race.py", "--races", "2000"),
     "odds": lambda: run_script("bench_odds.py"),
+    "odds-budget": bench_odds_budget,
     "moosehead": lambda: run_script("bench_moosehead.py"),
     "recalculation": lambda: run_script("bench_ratings.py", "recalculation"),
     "rankings": lambda: run_script("bench_ratings.py", "rankings"),

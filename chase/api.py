@@ -10,6 +10,8 @@ Errors: 400/403/404 with {"detail", "errors": [{"rule", "field", "message"}]} (c
 
 from __future__ import annotations
 
+from functools import partial
+
 from django.urls import reverse
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
@@ -29,7 +31,7 @@ from chase.access import seat_for, session_for
 from chase.errors import NoSuchSession, SeatRefused, StaleVersion
 from chase.games import kinds
 from chase.models import GameSession, Seat
-from config.throttles import AnonScopedRateThrottle
+from config.throttles import AnonScopedRateThrottle, ScopedThrottle
 
 # --- serializers: parse and bound the input, describe the output ------------------------------
 
@@ -143,7 +145,7 @@ ERROR = OpenApiResponse(description="{detail, errors: [{rule, field, message}]}"
 )
 @api_view(["POST"])
 @permission_classes([AllowAny])
-@throttle_classes([AnonScopedRateThrottle])
+@throttle_classes([ScopedThrottle])
 @throttle_scope("session_create")
 def sessions_create(request):
     """Start a game: `{kind, mode, options, play_as}` → `{id, seats: [{role, token, join_url}]}`.
@@ -197,7 +199,7 @@ def session_join(request, session_id: int):
 )
 @api_view(["POST"])
 @permission_classes([AllowAny])
-@throttle_classes([AnonScopedRateThrottle])
+@throttle_classes([ScopedThrottle])
 @throttle_scope("session_create")
 def session_rematch(request, session_id: int):
     """The same game again once it is over (a player's seat token): same kind, mode, options
@@ -329,6 +331,8 @@ def session_version(request, session_id: int):
         400: ERROR,
         403: ERROR,
         404: ERROR,
+        429: OpenApiResponse(description="Past your budget of odds worked out (Retry-After)."),
+        503: OpenApiResponse(description="The odds queue is full: busy (Retry-After)."),
     },
     auth=[],
 )
@@ -339,13 +343,17 @@ def session_version(request, session_id: int):
 def session_odds(request, session_id: int):
     """ "What are my chances?": `{playouts, margin, win: {role: probability}}` from what the
     seat may see (hidden cards and the unrevealed course drawn afresh in each playout). Without
-    a seat, for a finished game: the odds a spectator would have seen at replay step `step`."""
+    a seat, for a finished game: the odds a spectator would have seen at replay step `step`.
+    Each position is worked out once for everyone; a client's budget counts only answers worked
+    out anew (429 past it), and a full odds queue answers 503 (chase.odds)."""
     session = session_for(session_id)
     if "seat" in request.query_params or "step" not in request.query_params:
         role, step = seat_for(session, request.query_params.get("seat")).role, None
     else:
         role, step = None, chase_odds.replay_step(session, request.query_params["step"])
-    odds = chase_odds.odds_ask(session=session, role=role, step=step)
+    odds = chase_odds.odds_ask(
+        session=session, role=role, step=step, spend=partial(chase_odds.odds_budget, request)
+    )
     if odds is None:
         body = {"detail": "The odds are being worked out: ask again in a moment."}
         return Response(body, status=status.HTTP_202_ACCEPTED, headers={"Retry-After": "1"})

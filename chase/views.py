@@ -4,6 +4,8 @@ several browsers, solo), joining by link, and the replay. The table is one page 
 
 from __future__ import annotations
 
+from functools import partial
+
 from django.contrib import messages
 from django.db.models import prefetch_related_objects
 from django.http import Http404, HttpResponse
@@ -32,6 +34,7 @@ from chase.games import UnknownGame, game_for, get_engine, registry
 from chase.games.base import action_choices
 from chase.models import GameSession, Seat, is_code
 from config.domain_errors import domain_errors, form_error
+from config.throttles import throttle_wait, too_many, wait_words
 
 # --- the lobby ---------------------------------------------------------------------------------
 
@@ -73,8 +76,14 @@ def _listed(session: GameSession) -> dict:
 
 @require_POST
 def game_create(request):
+    """The lobby's form: counted as its API twin is (`session_create`: per address, or per
+    account when signed in)."""
     form = NewGameForm(request.POST)
     options = options_form(request.POST, kind=request.POST.get("kind"), user=request.user)
+    wait = throttle_wait(request, "session_create")
+    if wait:
+        form.add_error(None, f"Too many new games: try again in {wait_words(wait)}.")
+        return too_many(_lobby(request, form, options), wait)
     if form.is_valid() and options.is_valid():
         try:
             session = services.session_create(
@@ -351,19 +360,33 @@ def odds(request, session_id: int):
         if seat is None:
             raise SeatRefused("You do not hold that seat in this game.")
         role, step = seat.role, None
-    answer = chase_odds.odds_ask(session=session, role=role, step=step)
     context = {
         "session": session,
         "title": get_engine(session.kind).title,
         "asker": selectors.role_title(session, role) if role else "a spectator",
         "step": step,
         "again": request.get_full_path(),
+    }
+    template = "chase/odds.html#odds" if request.htmx else "chase/odds.html"
+    try:
+        answer = chase_odds.odds_ask(
+            session=session, role=role, step=step, spend=partial(chase_odds.odds_budget, request)
+        )
+    except (chase_odds.OddsThrottled, chase_odds.OddsBusy) as refused:
+        # Said in the odds panel itself; a busy queue is asked again by itself (HTMX swaps only
+        # 2xx, 400, 409 and 429: base.html), a throttled client when it chooses to.
+        busy = isinstance(refused, chase_odds.OddsBusy)
+        status = 200 if busy and request.htmx else refused.status_code
+        context |= {"refused": refused.message, "wait": refused.retry_after, "busy": busy}
+        response = render(request, template, context, status=status)
+        response["Retry-After"] = str(refused.retry_after)
+        return response
+    context |= {
         "odds": answer,
         "margin": f"{answer['margin'] * 100:.1f}" if answer else "",
         "rows": _odds_rows(session, answer) if answer else [],
         "note": _odds_note(session),
     }
-    template = "chase/odds.html#odds" if request.htmx else "chase/odds.html"
     return render(request, template, context)
 
 

@@ -75,7 +75,9 @@ def validation_body(detail) -> dict:
 def exception_handler(exc, context):
     if isinstance(exc, DomainError):
         set_rollback()  # services are atomic already; this covers ATOMIC_REQUESTS too
-        return Response(error_body(exc), status=status_of(exc))
+        retry = getattr(exc, "retry_after", None)  # a 429 or 503: when to ask again
+        headers = {"Retry-After": str(retry)} if retry else None
+        return Response(error_body(exc), status=status_of(exc), headers=headers)
     if isinstance(exc, DjangoValidationError):
         # A model's full_clean() in a service: a safety net behind the serializers' own bounds.
         exc = exceptions.ValidationError(as_serializer_error(exc))

@@ -19,7 +19,12 @@ from collections.abc import Mapping
 
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers
-from rest_framework.decorators import api_view, permission_classes
+from rest_framework.decorators import (
+    api_view,
+    permission_classes,
+    throttle_classes,
+    throttle_scope,
+)
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
@@ -37,6 +42,7 @@ from campaign.rules.table.last_wound import RESULTS as LAST_WOUND_RESULTS
 from campaign.rules.table.morale import RESULTS as MORALE_RESULTS
 from campaign.rules.table.shooting import MAX_VOLLEY
 from campaign.services import tables as calculators
+from config.throttles import ScopedThrottle
 
 # --- serializers: they bound and check the request (unknown fields and keys, faces that are not
 # 1-6: a 400 naming the field) and shape the answers ---------------------------------------------
@@ -408,6 +414,8 @@ def _figure(request, figure_id: int | None):
     responses=_answers(ShootingAnswerSerializer),
 )
 @api_view(["POST"])
+@throttle_classes([ScopedThrottle])  # per account: rolls and writes a log row
+@throttle_scope("tables")
 def shooting(request):
     """C23: the number needed on 2D6 after every modifier (in words), the chance, and the roll.
     13 or more cannot hit: `chance` is 0 and nothing is rolled."""
@@ -429,6 +437,8 @@ def shooting(request):
     operation_id="tables_melee", request=MeleeSerializer, responses=_answers(MeleeAnswerSerializer)
 )
 @api_view(["POST"])
+@throttle_classes([ScopedThrottle])  # per account: rolls and writes a log row
+@throttle_scope("tables")
 def melee(request):
     """C23: both sides' 2D6 + reputation + weapon + factors, and who takes a wound."""
     data = _parsed(MeleeSerializer, request)
@@ -450,6 +460,8 @@ def melee(request):
     responses=_answers(MoraleAnswerSerializer),
 )
 @api_view(["POST"])
+@throttle_classes([ScopedThrottle])  # per account: rolls and writes a log row
+@throttle_scope("tables")
 def morale(request):
     """C24: 2D6 + modifiers; column = total − 5 clamped to 1..7, row = reputation. Brave
     re-rolls a failure (typed in: four faces); Hardened ignores morale (nothing is rolled)."""
@@ -467,6 +479,8 @@ def morale(request):
     operation_id="tables_rally", request=RallySerializer, responses=_answers(RallyAnswerSerializer)
 )
 @api_view(["POST"])
+@throttle_classes([ScopedThrottle])  # per account: rolls and writes a log row
+@throttle_scope("tables")
 def rally(request):
     """C24: a routing figure rallies when 2D6 + the modifiers reach its row's printed range
     (reputation 1: 9-12 … reputation 5: 3-12)."""
@@ -487,6 +501,8 @@ def rally(request):
     responses=_answers(LastWoundAnswerSerializer),
 )
 @api_view(["POST"])
+@throttle_classes([ScopedThrottle])  # per account: rolls and writes a log row
+@throttle_scope("tables")
 def last_wound(request):
     """C23: D6 on the last wound: 6 out of action, 2-5 down, 1 flesh wound."""
     data = _parsed(LastWoundSerializer, request)

@@ -21,6 +21,7 @@ from campaign.forms.campaigns import (
     SignupForm,
 )
 from campaign.models import Campaign
+from config.throttles import throttle_wait, too_many, wait_words
 
 ACTIVITY_LINES = 20
 
@@ -54,8 +55,16 @@ def home_visitor(request):
 
 @require_http_methods(["GET", "POST"])
 def signup(request):
+    """Sign up; a few accounts an hour from one address (the `signup` rate), counted when the
+    form is right, so a mistyped form costs nothing."""
     form = SignupForm(request.POST or None)
     if form.is_valid():
+        wait = throttle_wait(request, "signup")
+        if wait:
+            form.add_error(
+                None, f"Too many accounts made from your address: try again in {wait_words(wait)}."
+            )
+            return too_many(render(request, "registration/signup.html", {"form": form}), wait)
         login(request, form.save(), backend="django.contrib.auth.backends.ModelBackend")
         return redirect("home")
     return render(request, "registration/signup.html", {"form": form})

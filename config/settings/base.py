@@ -155,16 +155,36 @@ REDIS_URL = env_str("REDIS_URL")
 # Cached page fragments and API answers ("template_fragments", config.page_cache) are keyed by
 # the content version (config.content_version), so no write leaves one stale; in Redis they are
 # shared by every worker, else each worker process keeps its own.
+# While Redis cannot be reached, requests still work (config.redis_cache): the cache falls back
+# to each process's memory, the sessions' to nothing (the database), and it is logged once.
+REDIS_CACHE_OPTIONS = {"socket_connect_timeout": 1, "socket_timeout": 2, "RETRY_SECONDS": 5}
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "config.redis_cache.ResilientRedisCache",
             "LOCATION": REDIS_URL,
+            "OPTIONS": REDIS_CACHE_OPTIONS,
         },
         "template_fragments": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "config.redis_cache.ResilientRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "pages",
+            "OPTIONS": {
+                **REDIS_CACHE_OPTIONS,
+                "FALLBACK_ENTRIES": env_int("PAGE_CACHE_ENTRIES", 5000),
+            },
+        },
+        # The sessions' copy (cached_db): never in one process's memory, and bounded in time,
+        # so a copy left in Redis by an outage (a sign-out it missed) is soon gone.
+        "sessions": {
+            "BACKEND": "config.redis_cache.ResilientRedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "sessions",
+            "OPTIONS": {
+                **REDIS_CACHE_OPTIONS,
+                "FALLBACK": "none",
+                "MAX_TIMEOUT": env_int("SESSION_CACHE_SECONDS", 300),
+            },
         },
     }
 else:
@@ -180,6 +200,7 @@ if REDIS_URL:
     # Sessions read from Redis and written through to the database. Only with Redis: in each
     # worker's own memory, a logout in one worker would leave the session alive in another's.
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+    SESSION_CACHE_ALIAS = "sessions"
 # The signed-in users, by the content version: always this process's own memory (see
 # config.auth.CachedModelBackend).
 CACHES["users"] = {
@@ -223,6 +244,11 @@ CELERY_BEAT_SCHEDULE = {
 FRONTIER_JOB_LEASE_SECONDS = env_int("FRONTIER_JOB_LEASE_SECONDS", 60)
 # Win odds at the canoe tables: games played out for each answer (chase.odds).
 CHASE_ODDS_PLAYOUTS = env_int("CHASE_ODDS_PLAYOUTS", 1000)
+# The odds jobs have a queue of their own (a worker for it: `-Q odds`), so they never hold up the
+# ratings, rankings and e-mails of the default queue (`celery`); with this many waiting, a new
+# ask is answered "busy, try again" instead of queued.
+CELERY_TASK_ROUTES = {"chase.win_odds": {"queue": "odds"}}
+CHASE_ODDS_QUEUE_MAX = env_int("CHASE_ODDS_QUEUE_MAX", 20)
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -238,13 +264,22 @@ REST_FRAMEWORK = {
         "rest_framework.parsers.FormParser",
         "rest_framework.parsers.MultiPartParser",
     ],
-    # Scopes for config.throttles.AnonScopedRateThrottle (anonymous clients only, per IP).
+    # Scopes for config.throttles: anonymous clients per address; `<scope>_account`, signed-in
+    # accounts per account (the costly endpoints only: odds, new games, the table calculators).
     "DEFAULT_THROTTLE_RATES": {
         "token": env_str("THROTTLE_TOKEN_RATE", "10/min"),
-        # The canoe games' API for anonymous clients: new games (and rematches), and actions
-        # (and joins by invite).
+        # The canoe games for anonymous clients: new games (and rematches, API and lobby form),
+        # and actions (and joins by invite).
         "session_create": env_str("THROTTLE_SESSION_CREATE_RATE", "30/min"),
         "session_action": env_str("THROTTLE_SESSION_ACTION_RATE", "120/min"),
+        "session_create_account": env_str("THROTTLE_SESSION_CREATE_ACCOUNT_RATE", "120/min"),
+        # Odds worked out (a position already known, or being worked out, is not counted).
+        "odds": env_str("THROTTLE_ODDS_RATE", "6/min"),
+        "odds_account": env_str("THROTTLE_ODDS_ACCOUNT_RATE", "30/min"),
+        "tables": env_str("THROTTLE_TABLES_RATE", "60/min"),
+        "tables_account": env_str("THROTTLE_TABLES_ACCOUNT_RATE", "300/min"),
+        # Accounts made from one address.
+        "signup": env_str("THROTTLE_SIGNUP_RATE", "10/hour"),
     },
 }
 SPECTACULAR_SETTINGS = {

@@ -268,6 +268,19 @@ def figure_readable(user, figure_id: int) -> Figure:
     return figure
 
 
+NOT_A_MEMBER_ROLL = "Only the campaign's players roll with its figures: join the campaign first."
+
+
+def figure_to_roll(user, figure_id: int) -> Figure:
+    """A figure a table calculator rolls for: the roll is logged into its campaign, and reading
+    a public campaign is not playing in it (issue 25, finding 9). 404 to whoever may not read
+    the campaign, 403 to a reader who is not a member."""
+    figure = figure_readable(user, figure_id)
+    if not is_member(figure.warband.campaign, user):
+        raise PermissionDenied(NOT_A_MEMBER_ROLL)
+    return figure
+
+
 def may_file_chase(chase: CampaignChase, user) -> bool:
     """The two warbands' players and the organiser file a campaign chase as a report (P14)."""
     return user.is_authenticated and user.id in (

@@ -109,6 +109,7 @@ def test_finding_3_a_stranger_sees_nothing_of_a_private_campaign_through_the_cha
             assert b"Ohio Valley" not in response.content and b"player" not in response.content
         view = client.get(f"/api/sessions/{session.id}/view/")
         assert view.status_code == 404 and b"player" not in view.content
+        assert view.json() == client.get(f"/api/sessions/{session.id + 99}/view/").json()
 
 
 def test_finding_3_a_public_campaigns_chase_is_watched_but_not_joined(

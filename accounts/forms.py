@@ -5,11 +5,13 @@ from __future__ import annotations
 from django import forms
 
 from accounts.inbox import emailed_kinds
+from config.text import no_control_characters
 
 
 class ProfileForm(forms.Form):
     display_name = forms.CharField(
         max_length=60,
+        validators=[no_control_characters],
         required=False,
         help_text="How Frontier greets you (home page, e-mails). Blank: your username.",
     )

@@ -40,5 +40,7 @@ def inbox_item_mail(*, user_id: int, kind: str, title: str, url: str) -> bool:
         "profile_url": absolute(reverse("profile")),
     }
     body = render_to_string("accounts/email/inbox_item.txt", context)
-    send_mail(f"Frontier: {title}", body, None, [user.email])
+    # One line: a line break in an old name would make a header the mail server refuses.
+    subject = " ".join(f"Frontier: {title}".split())
+    send_mail(subject, body, None, [user.email])
     return True

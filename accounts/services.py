@@ -13,12 +13,14 @@ from django.db import transaction
 
 from accounts.inbox import emailed_kinds
 from accounts.models import Profile
+from config.text import require_plain_name
 
 
 @transaction.atomic
 def profile_update(*, user, display_name: str, email: str, email_kinds: Iterable[str]) -> Profile:
     """Save the display name, the e-mail address and the e-mail choices: every e-mailed kind
     not chosen is turned off (so a kind added later is sent until turned off)."""
+    require_plain_name(display_name, field="display_name")  # finding 5
     profile, _ = Profile.objects.select_for_update().get_or_create(user=user)
     chosen = set(email_kinds)
     profile.display_name = display_name.strip()

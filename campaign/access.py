@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
-from django.shortcuts import get_object_or_404
 
 from campaign.models import (
     Battle,
@@ -28,6 +27,19 @@ from campaign.selectors.battles import battles_queryset
 from campaign.selectors.games import games_queryset
 from campaign.selectors.warbands import warbands_with_roster
 from config.page_cache import cached
+
+NO_SUCH_CAMPAIGN = "No such campaign."
+
+
+def _found(queryset, message: str, **lookup):
+    """The one row the lookup names, or a 404 with `message`: the same words a stranger gets
+    for a row of a private campaign, so an id that exists is not told from one that does not
+    (issue 25, finding 7)."""
+    row = queryset.filter(**lookup).first()
+    if row is None:
+        raise Http404(message)
+    return row
+
 
 # --- yes or no ---------------------------------------------------------------------------------
 
@@ -125,7 +137,7 @@ def campaign_to_read(request, campaign_id: int) -> Campaign:
         .first(),
     )  # fmt: skip
     if campaign is None or not _may_read_cached(request, campaign):
-        raise Http404("No such campaign.")
+        raise Http404(NO_SUCH_CAMPAIGN)
     return campaign
 
 
@@ -146,9 +158,11 @@ def warband_to_read(request, warband_id: int) -> Warband:
 
 
 def campaign_for(user, campaign_id: int, *, organiser: bool = False, member: bool = False):
-    campaign = get_object_or_404(Campaign.objects.select_related("organiser"), pk=campaign_id)
+    campaign = _found(
+        Campaign.objects.select_related("organiser"), NO_SUCH_CAMPAIGN, pk=campaign_id
+    )
     if not may_read(campaign, user):
-        raise Http404("No such campaign.")
+        raise Http404(NO_SUCH_CAMPAIGN)
     if organiser and not is_organiser(campaign, user):
         raise PermissionDenied("Only the campaign's organiser may do that.")
     if member and not is_member(campaign, user):
@@ -160,8 +174,11 @@ def membership_for(user, campaign_id: int, member_id: int) -> Membership:
     """A player's membership, for removing it: 404 for a stranger to a private campaign or a
     user who does not play in it; 403 unless the organiser or the player themself asks."""
     campaign = campaign_for(user, campaign_id)
-    membership = get_object_or_404(
-        Membership.objects.select_related("user", "campaign"), campaign=campaign, user_id=member_id
+    membership = _found(
+        Membership.objects.select_related("user", "campaign"),
+        "No such player in this campaign.",
+        campaign=campaign,
+        user_id=member_id,
     )
     if not may_remove_member(campaign, user, member_id):
         raise PermissionDenied("Only the organiser may remove another player.")
@@ -170,7 +187,7 @@ def membership_for(user, campaign_id: int, member_id: int) -> Membership:
 
 def warband_for(user, warband_id: int, *, edit: bool = False, roster: bool = False) -> Warband:
     queryset = warbands_with_roster() if roster else Warband.objects.select_related("campaign")
-    warband = get_object_or_404(queryset, pk=warband_id)
+    warband = _found(queryset, "No such warband.", pk=warband_id)
     if not may_read(warband.campaign, user):
         raise Http404("No such warband.")
     if edit and not can_edit_warband(warband, user):
@@ -179,7 +196,11 @@ def warband_for(user, warband_id: int, *, edit: bool = False, roster: bool = Fal
 
 
 def figure_for(user, figure_id: int, *, edit: bool = False) -> Figure:
-    figure = get_object_or_404(Figure.objects.select_related("warband__campaign"), pk=figure_id)
+    figure = _found(
+        Figure.objects.select_related("warband__campaign"), "No such figure.", pk=figure_id
+    )
+    if not may_read(figure.warband.campaign, user):
+        raise Http404("No such figure.")
     warband_for(user, figure.warband_id, edit=edit)
     return figure
 
@@ -187,7 +208,7 @@ def figure_for(user, figure_id: int, *, edit: bool = False) -> Figure:
 def game_for(
     user, game_id: int, *, confirm: bool = False, edit: bool = False, withdraw: bool = False
 ) -> GameReport:
-    game = get_object_or_404(games_queryset(), pk=game_id)
+    game = _found(games_queryset(), "No such game.", pk=game_id)
     if not may_read(game.campaign, user):
         raise Http404("No such game.")
     if confirm and not may_confirm(game, user):
@@ -210,7 +231,7 @@ POSTGAME_RELATED = (
 
 def postgame_for(user, postgame_id: int, *, drive: bool = False) -> PostGame:
     queryset = PostGame.objects.select_related(*POSTGAME_RELATED)
-    postgame = get_object_or_404(queryset, pk=postgame_id)
+    postgame = _found(queryset, "No such post-game sequence.", pk=postgame_id)
     if not may_read(postgame.warband.campaign, user):
         raise Http404("No such post-game sequence.")
     if drive and not may_drive(postgame, user):
@@ -227,7 +248,7 @@ def figure_to_correct(user, figure_id: int) -> Figure:
 def correction_for(user, correction_id: int, *, confirm: bool = False) -> Correction:
     """A correction, to whoever may read its campaign; confirming it is the organiser's."""
     queryset = Correction.objects.select_related("figure__warband__campaign", "by")
-    correction = get_object_or_404(queryset, pk=correction_id)
+    correction = _found(queryset, "No such correction.", pk=correction_id)
     campaign = correction.figure.warband.campaign
     if not may_read(campaign, user):
         raise Http404("No such correction.")
@@ -237,8 +258,10 @@ def correction_for(user, correction_id: int, *, confirm: bool = False) -> Correc
 
 
 def figure_for_captive(user, figure_id: int) -> Figure:
-    figure = get_object_or_404(
-        Figure.objects.select_related("warband__campaign", "warband__owner"), pk=figure_id
+    figure = _found(
+        Figure.objects.select_related("warband__campaign", "warband__owner"),
+        "No such figure.",
+        pk=figure_id,
     )
     if not may_read(figure.warband.campaign, user):
         raise Http404("No such figure.")
@@ -247,10 +270,9 @@ def figure_for_captive(user, figure_id: int) -> Figure:
 
 def job_for(user, job_id: int) -> Job:
     """A job, to whoever may read its campaign (404 otherwise, as for the campaign)."""
-    job = get_object_or_404(Job.objects.select_related("campaign"), pk=job_id)
-    if job.campaign_id is None:
+    job = _found(Job.objects.select_related("campaign"), "No such job.", pk=job_id)
+    if job.campaign_id is None or not may_read(job.campaign, user):
         raise Http404("No such job.")
-    campaign_for(user, job.campaign_id)
     return job
 
 
@@ -268,7 +290,7 @@ def may_play(battle: Battle, user) -> bool:
 
 def battle_for(user, battle_id: int, *, play: bool = False) -> Battle:
     """Anyone who may read the campaign watches a battle; its players and the organiser play."""
-    battle = get_object_or_404(battles_queryset(), pk=battle_id)
+    battle = _found(battles_queryset(), "No such battle.", pk=battle_id)
     if not may_read(battle.campaign, user):
         raise Http404("No such battle.")
     if play and not may_play(battle, user):
@@ -278,12 +300,26 @@ def battle_for(user, battle_id: int, *, play: bool = False) -> Battle:
 
 def figure_readable(user, figure_id: int) -> Figure:
     """A figure the user may read, with what the calculators need (its kit); 404 otherwise."""
-    figure = get_object_or_404(
+    figure = _found(
         Figure.objects.select_related("warband__campaign").prefetch_related("equipment"),
+        "No such figure.",
         pk=figure_id,
     )
     if not may_read(figure.warband.campaign, user):
         raise Http404("No such figure.")
+    return figure
+
+
+NOT_A_MEMBER_ROLL = "Only the campaign's players roll with its figures: join the campaign first."
+
+
+def figure_to_roll(user, figure_id: int) -> Figure:
+    """A figure a table calculator rolls for: the roll is logged into its campaign, and reading
+    a public campaign is not playing in it (issue 25, finding 9). 404 to whoever may not read
+    the campaign, 403 to a reader who is not a member."""
+    figure = figure_readable(user, figure_id)
+    if not is_member(figure.warband.campaign, user):
+        raise PermissionDenied(NOT_A_MEMBER_ROLL)
     return figure
 
 
@@ -298,10 +334,11 @@ def may_file_chase(chase: CampaignChase, user) -> bool:
 
 def chase_for(user, chase_id: int, *, play: bool = False) -> CampaignChase:
     """A campaign chase: read by anyone who may read the campaign; filed by its players."""
-    chase = get_object_or_404(
+    chase = _found(
         CampaignChase.objects.select_related(
             "campaign", "session", "trappers__owner", "indians__owner", "report"
         ),
+        "No such chase.",
         pk=chase_id,
     )
     if not may_read(chase.campaign, user):

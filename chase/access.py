@@ -6,18 +6,34 @@ reload, or closing the tab and coming back, keeps the seat. A hot-seat browser h
 
 from __future__ import annotations
 
-from django.shortcuts import get_object_or_404
+from django.http import Http404
 
+from campaign.access import may_read
 from chase.errors import SeatRefused, SessionError
 from chase.models import GameSession, Seat, is_code
 
 SEATS_KEY = "chase_seats"  # {game id: [tokens]}
+NO_SUCH_GAME = "No such game."
 VIEWER_KEY = "chase_viewer"  # {game id: role}: in hot-seat, who has the device now
 CREATED_KEY = "chase_created"  # [game ids] this browser created (it shows their invite links)
 
 
-def session_for(session_id: int) -> GameSession:
-    return get_object_or_404(GameSession.objects.select_related("created_by"), pk=session_id)
+def session_for(session_id: int, user, tokens=()) -> GameSession:
+    """A game by its id. A campaign chase is its campaign's (issue 25, finding 3): to someone
+    who may not read that campaign, and holds none of its seats' `tokens`, it is the same 404
+    as a game that does not exist, so its pages and API give nothing of a private campaign
+    away."""
+    related = ("created_by", "campaign_chase__campaign", "campaign_chase__trappers",
+               "campaign_chase__indians")  # fmt: skip
+    session = GameSession.objects.select_related(*related).filter(pk=session_id).first()
+    if session is None:
+        raise Http404(NO_SUCH_GAME)
+    chase = getattr(session, "campaign_chase", None)
+    if chase is not None and not may_read(chase.campaign, user):
+        held = [token for token in tokens if is_code(token)]
+        if not (held and session.seats.filter(token__in=held).exists()):
+            raise Http404(NO_SUCH_GAME)  # the same words as a missing game
+    return session
 
 
 def seat_for(session: GameSession, token: str | None) -> Seat:

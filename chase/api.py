@@ -204,12 +204,14 @@ def session_join(request, session_id: int):
 def session_rematch(request, session_id: int):
     """The same game again once it is over (a player's seat token): same kind, mode, options
     and computer seats. 201, or 200 with the rematch another player (or an earlier click)
-    already set up. You sit at your old role if it is still free and get its token; seats
-    nobody has taken yet show their invite link only; the others show neither."""
+    already set up. You sit at your old role if it is still free and get its token; the other
+    seats show neither a token nor an invite link: each is its old player's, who sits by
+    asking for the rematch with their own seat token (issue 25, finding 8)."""
     serializer = RematchSerializer(data=request.data)
     serializer.is_valid(raise_exception=True)
-    old = session_for(session_id)
-    seat = seat_for(old, serializer.validated_data["seat"])
+    token = serializer.validated_data["seat"]
+    old = session_for(session_id, request.user, [token])
+    seat = seat_for(old, token)
     if seat.is_computer:
         raise SeatRefused("The computer plays that seat.", field="seat")
     existed = GameSession.objects.filter(rematch_of=old).exists()
@@ -257,7 +259,7 @@ def _created(request, session: GameSession, held: list[Seat]) -> dict:
 def session_view(request, session_id: int):
     """A seat's view: `{version, status, winner, view, legal_actions, log}`. The first use of a
     token takes its seat (and may start a game waiting for players)."""
-    session = session_for(session_id)
+    session = session_for(session_id, request.user, request.query_params.getlist("seat"))
     seat = None
     if "seat" in request.query_params:
         seat = seat_for(session, request.query_params["seat"])
@@ -288,14 +290,14 @@ def session_actions(request, session_id: int):
     serializer = ActionSerializer(data=request.data)
     serializer.is_valid(raise_exception=True)
     data = serializer.validated_data
-    seat = seat_for(session_for(session_id), data["seat"])
+    seat = seat_for(session_for(session_id, request.user, [data["seat"]]), data["seat"])
     services.seat_take(seat=seat, user=request.user)
     try:
         session = services.session_act(
             session_id=session_id, token=seat.token, version=data["version"], action=data["action"]
         )
     except StaleVersion as stale:
-        session = session_for(session_id)
+        session = session_for(session_id, request.user, [seat.token])
         body = {"detail": stale.message, **selectors.seat_payload(session, seat)}
         return Response(body, status=status.HTTP_409_CONFLICT)
     return Response(selectors.seat_payload(session, seat))
@@ -346,7 +348,7 @@ def session_odds(request, session_id: int):
     a seat, for a finished game: the odds a spectator would have seen at replay step `step`.
     Each position is worked out once for everyone; a client's budget counts only answers worked
     out anew (429 past it), and a full odds queue answers 503 (chase.odds)."""
-    session = session_for(session_id)
+    session = session_for(session_id, request.user, request.query_params.getlist("seat"))
     if "seat" in request.query_params or "step" not in request.query_params:
         role, step = seat_for(session, request.query_params.get("seat")).role, None
     else:

@@ -43,8 +43,11 @@ class GameSessionQuerySet(models.QuerySet):
         free = Seat.objects.filter(
             session=models.OuterRef("pk"), kind=Seat.Kind.HUMAN, taken_at__isnull=True
         )
-        return self.filter(mode=GameSession.Mode.MULTI, status=GameSession.Status.WAITING).filter(
-            models.Exists(free)
+        return (
+            self.filter(mode=GameSession.Mode.MULTI, status=GameSession.Status.WAITING)
+            .filter(models.Exists(free))
+            .filter(campaign_chase__isnull=True)  # a campaign chase's seats are its players'
+            .filter(rematch_of__isnull=True)  # so are a rematch's (finding 8)
         )
 
     def held_by(self, user, tokens):

@@ -260,6 +260,9 @@ def session_rematch(*, session: GameSession, user=None) -> GameSession:
         computer_seats=[s.role for s in seats if s.is_computer],
     )
     GameSession.objects.filter(pk=rematch.pk).update(rematch_of=old)
+    # A rematch seat is its old player's (issue 25, finding 8): no invite link for anyone to
+    # take it first; each player sits by pressing Rematch with the seat they held.
+    rematch.seats.filter(kind=Seat.Kind.HUMAN).update(invite=None)
     rematch.rematch_of = old
     return rematch
 
@@ -287,6 +290,7 @@ def seat_join(*, invite: str, session_id: int | None = None, user=None) -> Seat:
         seat = Seat.objects.filter(invite=invite, kind=Seat.Kind.HUMAN).first()  # unique index
     if seat is None or (session_id is not None and seat.session_id != session_id):
         raise NoSuchInvite()
+    _check_campaign_seat(seat, user)
     if seat.taken_at is not None or not _take(seat=seat, user=user, invite=invite):
         raise NoSuchInvite()
     seat.refresh_from_db()
@@ -302,12 +306,29 @@ def seat_claim(*, session: GameSession, role: str, user=None) -> Seat:
         raise SessionError(f"There is no seat {role!r} to take in this game.", field="role")
     if seat.taken_at is not None:
         raise SessionError("Someone has taken that seat already: choose another.", field="role")
-    if session.mode != GameSession.Mode.MULTI or session.status != Status.WAITING:
+    if (
+        session.mode != GameSession.Mode.MULTI
+        or session.status != Status.WAITING
+        or session.rematch_of_id is not None  # its old players' (finding 8)
+    ):
         raise SessionError("This game has no free seats: its players hold them.", field="role")
+    _check_campaign_seat(seat, user)
     if not _take(seat=seat, user=user, fresh=True, waiting_multi=True):
         raise SessionError("Someone has taken that seat already: choose another.", field="role")
     seat.refresh_from_db()
     return seat
+
+
+def _check_campaign_seat(seat: Seat, user) -> None:
+    """A campaign chase's seat is its warband's (issue 25, finding 3): only the warband's owner
+    or the campaign's organiser takes it. The refusal names nothing of the campaign."""
+    chase = getattr(seat.session, "campaign_chase", None)  # the campaign app's row, if any
+    if chase is not None and not chase.may_sit(user, seat.role):
+        raise SeatRefused(
+            "This seat is a campaign warband's: only its player (signed in) or the campaign's "
+            "organiser may take it.",
+            field="role",
+        )
 
 
 def seat_rematch(*, rematch: GameSession, old_seat: Seat, user=None) -> Seat | None:

@@ -121,8 +121,8 @@ def rematch(request, session_id: int):
     """A finished game's Rematch button: the same game again (one rematch per game). This
     browser sits at the roles it held: in hot-seat every human seat, otherwise its own. In a
     game across several browsers each player presses Rematch on their own table to sit at
-    their old role; the first to press also gets the invite links."""
-    session = session_for(session_id)
+    their old role: a rematch seat has no invite link, it waits for its old player (finding 8)."""
+    session = session_for(session_id, request.user, held_tokens(request, session_id))
     held = held_seats(request, session)
     if not held:
         raise SeatRefused("Only a player of this game can ask for a rematch.")
@@ -142,7 +142,8 @@ def rematch(request, session_id: int):
 def sit(request, session_id: int, role: str):
     """Take a free seat of an open game from the lobby (only a multi game still waiting has
     any: the service refuses every other)."""
-    seat = services.seat_claim(session=session_for(session_id), role=role, user=request.user)
+    session = session_for(session_id, request.user, held_tokens(request, session_id))
+    seat = services.seat_claim(session=session, role=role, user=request.user)
     remember_seat(request, seat)
     return redirect("chase:table", session_id)
 
@@ -196,7 +197,8 @@ def table(request, session_id: int):
             if row[1] == GameSession.Status.FINISHED:
                 return HttpResponseStopPolling()
             return HttpResponse(status=204)
-    session = session_for(session_id)
+    tokens = [*held_tokens(request, session_id), *request.GET.getlist("seat")]
+    session = session_for(session_id, request.user, tokens)
     if "seat" in request.GET:  # a seat's own link: keep the token in the session, drop it
         seat = seat_for(session, request.GET["seat"])
         services.seat_take(seat=seat, user=request.user)
@@ -211,7 +213,7 @@ def table(request, session_id: int):
 @require_POST
 @domain_errors
 def act(request, session_id: int):
-    session = session_for(session_id)
+    session = session_for(session_id, request.user, held_tokens(request, session_id))
     form = ActForm(request.POST)
     if not form.is_valid():
         raise form_error(form, field="action")
@@ -239,7 +241,7 @@ def act(request, session_id: int):
 @domain_errors
 def take_device(request, session_id: int, role: str):
     """Hot-seat: "I am ..." — the next player has the device; their hand is shown."""
-    session = session_for(session_id)
+    session = session_for(session_id, request.user, held_tokens(request, session_id))
     if role not in [s.role for s in held_seats(request, session)]:
         raise SeatRefused("This device does not hold that seat.")
     hand_device_to(request, session, role)
@@ -350,7 +352,7 @@ def odds(request, session_id: int):
     """ "What are my chances?" for a seat this browser holds (`?role=`), or, once the game is
     over, the chances a spectator had at a replay step (`?step=`). While a worker is on it the
     fragment asks again every second."""
-    session = session_for(session_id)
+    session = session_for(session_id, request.user, held_tokens(request, session_id))
     if "step" in request.GET:
         role, step = None, chase_odds.replay_step(session, request.GET["step"])
     else:
@@ -417,7 +419,7 @@ def _odds_note(session: GameSession) -> str:
 def replay(request, session_id: int):
     """Step through the log: each step rebuilt from the options and the log alone. While the
     game is on, it shows what a spectator may see; once over, every action and outcome."""
-    session = session_for(session_id)
+    session = session_for(session_id, request.user, held_tokens(request, session_id))
     steps = services.session_replay(session)
     try:
         number = min(max(int(request.GET.get("step", 0)), 0), len(steps) - 1)

@@ -13,7 +13,7 @@ from rest_framework.response import Response
 
 from campaign import services
 from campaign.access import campaign_for, job_for
-from campaign.api.common import FORBIDDEN, NOT_FOUND
+from campaign.api.common import BAD_REQUEST, FORBIDDEN, NOT_FOUND
 from campaign.selectors import league as selectors_league
 
 SORTS = [key for column in selectors_league.COLUMNS for key in (column, f"-{column}")]
@@ -81,12 +81,13 @@ def campaign_league(request, campaign_id: int):
 @extend_schema(
     operation_id="campaign_recalculate",
     request=None,
-    responses={202: JobSerializer, 403: FORBIDDEN, 404: NOT_FOUND},
+    responses={202: JobSerializer, 400: BAD_REQUEST, 403: FORBIDDEN, 404: NOT_FOUND},
 )
 @api_view(["POST"])
 def campaign_recalculate(request, campaign_id: int):
     """Organiser only: recalculate every warband's rating and history, then the rankings, as a
-    background job. If one is already queued or running, that job is answered."""
+    background job. If one is already queued or running, that job is answered. A closed
+    campaign is refused (400), like every other write."""
     campaign = campaign_for(request.user, campaign_id, organiser=True)
     job, _ = services.campaign_queue_recalculation(campaign_id=campaign.id)
     job.refresh_from_db()

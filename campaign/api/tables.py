@@ -7,7 +7,8 @@
     POST /api/tables/last-wound/  {dice?, figure?}
     GET  /api/rules/tables/       every factor and modifier key with its value and words
 
-Figures are ids the caller may read (a stranger to a private campaign gets 404). The figures'
+Figures are ids of a campaign the caller plays in (a stranger to a private campaign gets 404,
+a reader of a public one who is not a member 403: issue 25, finding 9). The figures'
 rosters supply reputation, kit, skills, injuries and advancement, and the battle they are
 playing now (if any) their wounds and state. `dice` omitted: the app rolls; typed in only where
 the campaign allows it (C12). Every roll is logged (campaign.models.TableLog).
@@ -28,7 +29,7 @@ from rest_framework.decorators import (
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
-from campaign.access import figure_readable
+from campaign.access import figure_readable, figure_to_roll
 from campaign.api.common import BAD_REQUEST, MAX_ID, NOT_FOUND
 from campaign.rules.table import (
     MELEE_RESULTS,
@@ -404,8 +405,15 @@ def _parsed(serializer_class, request) -> dict:
     return serializer.validated_data
 
 
-def _figure(request, figure_id: int | None):
-    return None if figure_id is None else figure_readable(request.user, figure_id)
+def _figure(request, figure_id: int | None, *, rolls: bool = True):
+    """The figure a roll is made for (`rolls`: its campaign's log gets the roll, so a member's
+    only, finding 9), or the other side's, which need only be readable: a figure of another
+    campaign is then the service's 400 naming the field."""
+    if figure_id is None:
+        return None
+    if rolls:
+        return figure_to_roll(request.user, figure_id)
+    return figure_readable(request.user, figure_id)
 
 
 @extend_schema(
@@ -423,7 +431,7 @@ def shooting(request):
     rolled = calculators.table_shoot(
         actor=request.user,
         shooter=_figure(request, data["shooter"]),
-        target=_figure(request, data.get("target")),
+        target=_figure(request, data.get("target"), rolls=False),
         weapon=data.get("weapon"),
         at_range=data["range"],
         cover=data["cover"],
@@ -446,7 +454,7 @@ def melee(request):
     rolled = calculators.table_melee(
         actor=request.user,
         attacker=_figure(request, data["attacker"]),
-        defender=_figure(request, data["defender"]),
+        defender=_figure(request, data["defender"], rolls=False),
         attacker_factors=data["attacker_factors"],
         defender_factors=data["defender_factors"],
         dice=[*dice["attacker"], *dice["defender"]] if dice else None,

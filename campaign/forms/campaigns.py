@@ -7,6 +7,7 @@ from django import forms
 from django.contrib.auth.forms import UserCreationForm
 
 from campaign.models import Campaign
+from config.text import no_control_characters
 
 
 class SignupForm(UserCreationForm):
@@ -21,6 +22,10 @@ class SignupForm(UserCreationForm):
 
 
 class CampaignForm(forms.ModelForm):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["name"].validators.append(no_control_characters)  # finding 5
+
     class Meta:
         model = Campaign
         fields = ["name", *Campaign.SETTINGS]

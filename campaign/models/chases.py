@@ -48,3 +48,11 @@ class CampaignChase(models.Model):
 
     def warband_of(self, side: str) -> Warband:
         return self.trappers if side == "trapper" else self.indians
+
+    def may_sit(self, user, side: str) -> bool:
+        """Who takes a side's seat (issue 25, finding 3): the owner of its warband, or the
+        organiser. Nobody else, by the lobby, an invite link or the API."""
+        return bool(user is not None and user.is_authenticated) and user.id in (
+            self.warband_of(side).owner_id,
+            self.campaign.organiser_id,
+        )

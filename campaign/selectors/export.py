@@ -8,8 +8,6 @@ each game with its figure lines and both post-game sequences (answers and result
 
 from __future__ import annotations
 
-import csv
-import io
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -34,6 +32,7 @@ from campaign.models import (
     Warband,
 )
 from campaign.selectors.league import league_rows
+from config.csv_export import csv_text
 
 EXPORT_FORMAT = "frontier.campaign"
 EXPORT_VERSION = 1
@@ -165,8 +164,5 @@ def roster_table(campaign: Campaign) -> list[dict[str, Any]]:
 
 
 def as_csv(rows: list[dict[str, Any]], columns: list[str]) -> str:
-    buffer = io.StringIO()
-    writer = csv.DictWriter(buffer, fieldnames=columns, lineterminator="\n")
-    writer.writeheader()
-    writer.writerows(rows)
-    return buffer.getvalue()
+    """The rows as CSV through the one export writer, which defuses formula cells (finding 4)."""
+    return csv_text(rows, columns)

@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from campaign.errors import CampaignError
 from campaign.models import Campaign, Membership, new_invite_code
+from config.text import require_plain_name
 
 CLOSED = "{name} is closed: its books are kept as they are and nothing more can be changed."
 
@@ -30,6 +31,7 @@ def require_open(campaign: Campaign) -> None:
 
 @transaction.atomic
 def campaign_create(*, organiser, name: str, **settings) -> Campaign:
+    require_plain_name(name)  # finding 5
     campaign = Campaign(organiser=organiser, name=name.strip(), **settings)
     campaign.full_clean()
     campaign.save()
@@ -64,6 +66,7 @@ def campaign_join_by_code(*, user, invite_code: str) -> Campaign:
 @transaction.atomic
 def campaign_update(*, campaign: Campaign, **changes) -> Campaign:
     require_open(campaign)
+    require_plain_name(changes.get("name"))  # finding 5
     for field, value in changes.items():
         setattr(campaign, field, value)
     campaign.full_clean()

@@ -33,6 +33,7 @@ from django.utils import timezone
 
 from campaign.models import Campaign, Job, Warband
 from campaign.services import ratings
+from campaign.services.campaigns import require_open
 from campaign.services.queue import send, send_on_commit
 from campaign.services.rankings import rankings_rebuild
 from campaign.tasks import recalculate_warbands_task, run_job_task
@@ -86,7 +87,9 @@ def rankings_queue_rebuild(*, campaign_id: int) -> Job:
 
 def campaign_queue_recalculation(*, campaign_id: int) -> tuple[Job, bool]:
     """The organiser's button (and after a change to the rules data): every warband's rating and
-    history, then the rankings. Returns the job, and False if one was already under way."""
+    history, then the rankings. Returns the job, and False if one was already under way. A
+    closed campaign's books are kept as they are: refused like every other write (finding 11)."""
+    require_open(Campaign.objects.only("pk", "name").get(pk=campaign_id))
     return job_queue(kind=RECALCULATE, campaign_id=campaign_id)
 
 

@@ -41,6 +41,7 @@ from campaign.services.campaigns import require_open
 from campaign.services.jobs import ratings_queue_recalculation
 from campaign.services.notify import players_notify
 from campaign.services.warbands import treasury_change
+from config.text import require_plain_name
 
 WITHDRAWN = (
     "The organiser withdrew this game report meanwhile: its post-game sequences are gone and "
@@ -126,6 +127,7 @@ def postgame_trade(
 ) -> PostGame:
     """One trading action (C20, C21) while the sequence is trading; {"action": "done"} ends
     trading."""
+    require_plain_name(action.get("name"))  # a recruit's or a hired man's name (finding 5)
     row = _locked(postgame)
     _check_open(row, actor, position)
     return _save(row, replay(row).trade(action, by=actor.username))

@@ -10,8 +10,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.core.exceptions import PermissionDenied
 from django.db import transaction
 
+from campaign import access
 from campaign.errors import DiceError
 from campaign.models import Battle, BattleFigure, Campaign, Figure, TableLog
 from campaign.rules import table as rules
@@ -92,6 +94,10 @@ def _log(
     text: str,
     data: dict | None = None,
 ) -> TableLog:
+    # The one write of every calculator: a roll goes into a campaign's log only for one of its
+    # players (issue 25, finding 9), whichever page or endpoint asked.
+    if campaign is not None and not access.is_member(campaign, actor):
+        raise PermissionDenied(access.NOT_A_MEMBER_ROLL)
     return TableLog.objects.create(
         campaign=campaign,
         battle=battle,

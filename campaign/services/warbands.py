@@ -37,6 +37,7 @@ from campaign.rules.warband import (
 from campaign.services import dice as dice_source
 from campaign.services import ratings
 from campaign.services.campaigns import require_open
+from config.text import require_plain_name
 
 # A draft may break C3's limit while the player works on it, but not without bound.
 MAX_DRAFT_FIGURES = MAX_FIGURES + 5
@@ -87,6 +88,7 @@ def _require_draft(warband: Warband) -> None:
 @transaction.atomic
 def warband_create_draft(*, campaign: Campaign, owner, name: str, faction: str) -> Warband:
     require_open(campaign)
+    require_plain_name(name)  # finding 5
     faction_or_error(faction)
     warband = Warband(campaign=campaign, owner=owner, name=name.strip(), faction=faction)
     warband.full_clean()
@@ -97,6 +99,7 @@ def warband_create_draft(*, campaign: Campaign, owner, name: str, faction: str) 
 @transaction.atomic
 def warband_add_figure(*, warband: Warband, name: str, profile: str) -> Figure:
     _require_draft(warband)
+    require_plain_name(name)  # finding 5
     rules = faction_or_error(warband.faction).profile(profile)
     if rules is None:
         raise RosterError(
@@ -249,6 +252,9 @@ def warband_create_founded(
 ) -> Warband:
     """Create and found a warband in one step (the API). All or nothing."""
     require_open(campaign)
+    require_plain_name(name)
+    for index, new in enumerate(figures):  # finding 5, naming the figure as the API does
+        require_plain_name(new.name, field=f"figures[{index}].name")
     drafts = [FigureDraft(f.name, f.profile, f.equipment) for f in figures]
     check = check_warband(faction, drafts, campaign.starting_treasury)
     if not check.valid:
@@ -268,6 +274,7 @@ def warband_create_founded(
 @transaction.atomic
 def warband_rename(*, warband: Warband, name: str) -> Warband:
     require_open(warband.campaign)
+    require_plain_name(name)  # finding 5
     warband.name = name.strip()
     warband.full_clean(exclude=["campaign", "owner"])
     warband.save(update_fields=["name"])

@@ -19,6 +19,7 @@ from campaign.access import campaign_for, campaign_to_read, is_organiser, job_fo
 from campaign.models import Job
 from campaign.selectors import league as league_selectors
 from campaign.services.jobs import RECALCULATE
+from config.domain_errors import domain_errors
 from config.page_cache import cached
 
 
@@ -85,6 +86,7 @@ def warband_rating_history(request, warband_id: int):
 
 @login_required
 @require_POST
+@domain_errors
 def campaign_recalculate(request, campaign_id: int):
     """Organiser only: every warband's rating and history, then the rankings, as one job."""
     campaign = campaign_for(request.user, campaign_id, organiser=True)

@@ -11,8 +11,16 @@
     if (event.detail.elt && !event.detail.elt.closest("dialog")) opener = event.detail.elt;
   });
 
-  document.addEventListener("htmx:afterSwap", function () {
-    document.querySelectorAll("dialog[data-confirm]:not([open])").forEach(function (dialog) {
+  // Opened on htmx:load, once htmx has settled the new dialog: its form is wired to hx-post
+  // and htmx has already honoured the Cancel link's autofocus. Opened earlier (afterSwap), the
+  // settle that follows took the focus back to Cancel after a quick Tab to the action, and
+  // Enter then closed the dialog with nothing posted (issue 25, finding 12).
+  document.addEventListener("htmx:load", function (event) {
+    var root = event.target;
+    if (!root || !root.querySelectorAll) return;
+    var dialogs = Array.prototype.slice.call(root.querySelectorAll("dialog[data-confirm]:not([open])"));
+    if (root.matches && root.matches("dialog[data-confirm]:not([open])")) dialogs.push(root);
+    dialogs.forEach(function (dialog) {
       var returnTo = opener;
       dialog.addEventListener("close", function () {
         dialog.remove();

@@ -86,15 +86,26 @@ def test_a_player_leaves_the_campaign_and_their_warband_retires(page, club):
     assert Warband.objects.get(pk=club["war_party"].pk).state == Warband.State.RETIRED
 
 
-def test_the_organiser_removes_a_player_by_keyboard(page, club):
+SETTLED = "() => !document.querySelector('.htmx-settling, .htmx-added')"
+
+
+@pytest.mark.parametrize("settle_ms", [20, 400], ids=["htmx-default", "slow-settle"])
+def test_the_organiser_removes_a_player_by_keyboard(page, club, settle_ms):
+    """Issue 25, finding 12: the dialog used to open (and focus Cancel) on htmx's afterSwap,
+    before htmx settled the new content, whose autofocus then took the focus back to Cancel:
+    a quick Tab to Remove and Enter closed the dialog with nothing posted. A slow settle makes
+    that window wide; the dialog now opens once htmx has settled it."""
     log_in(page, "alice")
     page.goto(f"/campaigns/{club['campaign'].id}/")
+    page.evaluate(f"htmx.config.defaultSettleDelay = {settle_ms}")
     page.focus("a[aria-label='Remove bob']")
     page.keyboard.press("Enter")
     dialog = page.locator("dialog[data-confirm]")
     expect(dialog).to_contain_text("Remove bob from Ohio Valley 1757?")
     expect(dialog.locator("[data-close-dialog]")).to_be_focused()
     page.keyboard.press("Tab")  # from Cancel to the action
+    expect(dialog.locator("button[type=submit]")).to_be_focused()
+    page.wait_for_function(SETTLED)  # a keyboard user who pauses before Enter
     expect(dialog.locator("button[type=submit]")).to_be_focused()
     page.keyboard.press("Enter")
     expect(page.locator(".flash")).to_contain_text("bob is removed; retired: Magalakutway.")

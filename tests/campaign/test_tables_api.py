@@ -165,11 +165,12 @@ def test_an_unknown_figure_is_404(api):
     assert post(api, SHOOT, {"shooter": 999_999, "range": "short"}).status_code == 404
 
 
-def test_anyone_signed_in_may_use_the_figures_of_a_public_campaign(campaign, stranger, patrol):
+def test_a_reader_of_a_public_campaign_who_does_not_play_in_it_gets_403(campaign, stranger, patrol):
     campaign.is_public = True
     campaign.save()
     body = {"shooter": figure(patrol, "Pte. Abbott").id, "range": "short", "dice": [1, 1]}
-    assert post(signed_in(stranger), SHOOT, body).status_code == 200
+    assert post(signed_in(stranger), SHOOT, body).status_code == 403  # issue 25, finding 9
+    assert not TableLog.objects.exists()
 
 
 def test_a_signed_out_client_gets_401(patrol):

@@ -125,7 +125,7 @@ def test_in_multi_each_player_presses_rematch_and_keeps_their_seat(seeded):
     assert new.status == "waiting"
     page = owner.get(f"/play/{new.pk}/").content.decode()
     assert re.search(r'id="you">[^<]*\(Heron\)<', page)  # canoe-2, as before
-    assert 'data-role="canoe-1"' in page  # the invite link for the other player's seat
+    assert "/play/join/" not in page  # the other seat waits for its old player (finding 8)
 
     joined = _table_of(opponent.post(f"/play/{old.pk}/rematch/"))
 

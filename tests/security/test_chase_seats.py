@@ -91,7 +91,8 @@ def test_finding_2_the_rematch_api_answers_with_the_callers_seat_only():
     new = GameSession.objects.get(pk=first["id"])
     mine, theirs, computer = first["seats"]
     assert mine["token"] == seat(new, "canoe-1").token
-    assert theirs["token"] is None and theirs["join_url"]  # nobody had taken it yet
+    # Not taken yet, yet no invite link: a rematch seat is its old player's (issue 25, finding 8)
+    assert theirs["token"] is None and theirs["join_url"] is None
     assert computer["token"] is None and computer["join_url"] is None
     assert [s["token"] for s in second["seats"]] == [None, seat(new, "canoe-2").token, None]
     assert second["seats"][0]["join_url"] is None  # taken by the first caller: nothing of it

@@ -14,7 +14,13 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from campaign import services
-from campaign.access import campaign_for, membership_for, warband_for
+from campaign.access import (
+    campaign_for,
+    invited_campaign,
+    is_member,
+    membership_for,
+    warband_for,
+)
 from campaign.forms.campaigns import JoinForm
 from campaign.forms.warbands import RenameForm
 from campaign.views.confirm import confirm
@@ -176,9 +182,16 @@ def campaign_reopen(request, campaign_id: int):
     return redirect("campaign", campaign.id)
 
 
-@login_required
 @require_http_methods(["GET"])
 def join_link(request, code: str):
-    """/join/<code>/: the join form with the code filled in (log in first if need be)."""
-    form = JoinForm(initial={"invite_code": code})
-    return render(request, "campaign/join.html", {"form": form, "from_link": True})
+    """/join/<code>/: names the campaign, its organiser and what joining means; the join form
+    filled in for someone logged in, else the ways to log in or sign up that come back here.
+    A wrong code is said in words (404)."""
+    invited = invited_campaign(code)
+    context = {
+        "form": JoinForm(initial={"invite_code": code}),
+        "from_link": True,
+        "invited": invited,
+        "already": invited is not None and is_member(invited, request.user),
+    }
+    return render(request, "campaign/join.html", context, status=200 if invited else 404)

@@ -420,13 +420,13 @@ def captive_ransom_accept(*, figure: Figure, actor, price: int | None = None) ->
         warband=owner,
         amount=-price,
         actor=actor,
-        reason=f"Ransom for {figure.name} paid to {captor.name} (C16)",
+        reason=f"Ransom for {figure.name} paid to {captor.name}",
     )
     treasury_change(
         warband=captor,
         amount=price,
         actor=actor,
-        reason=f"Ransom for {figure.name} of {owner.name} received (C16)",
+        reason=f"Ransom for {figure.name} of {owner.name} received",
     )
     figure.equipment.all().delete()
     figure.state = Figure.State.ACTIVE
@@ -463,7 +463,7 @@ def captive_sell(*, figure: Figure, actor, dice: list[Any] | None = None) -> Fig
         warband=captor,
         amount=price,
         actor=actor,
-        reason=f"Sold the captive {figure.name} of {owner.name}: {face} × 5 (C16)",
+        reason=f"Sold the captive {figure.name} of {owner.name}: {face} × 5",
     )
     RollRecord.objects.create(
         warband=captor,

@@ -155,7 +155,7 @@ def _dice_for(campaign: Campaign, faces: Sequence[int]) -> Dice:
     if not faces:
         return dice_source.app_dice()
     if not campaign.manual_dice:
-        raise DiceError("This campaign does not allow typed-in dice (C12).", field="die")
+        raise DiceError("This campaign does not allow typed-in dice.", field="die")
     return TypedDice(faces)
 
 
@@ -224,7 +224,7 @@ def warband_found(
     warband.state = Warband.State.FOUNDED
     warband.founded_at = timezone.now()
     warband.save(update_fields=["state", "founded_at"])
-    treasury_change(warband=warband, amount=budget, reason="Starting budget (C2)", actor=actor)
+    treasury_change(warband=warband, amount=budget, reason="Starting budget", actor=actor)
     treasury_change(
         warband=warband,
         amount=-check.cost,

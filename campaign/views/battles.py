@@ -42,7 +42,7 @@ def _prompts(battle: Battle, sides) -> list[dict]:
             prompts.append(
                 {
                     "kind": "rout",
-                    "text": f"{lost}: it routs and the game is over (C24).",
+                    "text": f"{lost}: it routs and the game is over.",
                     "calc": "end",
                     "query": "",
                     "button": "End the game",
@@ -53,7 +53,7 @@ def _prompts(battle: Battle, sides) -> list[dict]:
             prompts.append(
                 {
                     "kind": "morale",
-                    "text": f"{lost}: test {leader.name}'s morale ({due}% losses, C24).",
+                    "text": f"{lost}: test {leader.name}'s morale ({due}% losses).",
                     "calc": "morale",
                     "query": f"figure={leader.id}&check={due}&modifiers={LOSS_KEYS[due]}",
                     "button": f"Test {leader.name}",
@@ -65,10 +65,10 @@ def _prompts(battle: Battle, sides) -> list[dict]:
             if not (line.last_wound_due and line.took_part):
                 continue
             if line.state == "down":
-                text = f"{row.figure.name} is down: the D6 again this turn (C23)."
+                text = f"{row.figure.name} is down: the D6 again this turn."
             else:
                 by = f" by {line.wounded_by.name}" if line.wounded_by else ""
-                text = f"{row.figure.name} was wounded{by}: roll the last wound (C23)."
+                text = f"{row.figure.name} was wounded{by}: roll the last wound."
             prompts.append(
                 {
                     "kind": "wound",

@@ -96,7 +96,7 @@ def test_the_roster_shows_treasury_rating_and_every_ledger_line(client, war_part
     assertContains(response, '<strong id="treasury">£73</strong>', html=True)
     assertContains(response, '<strong id="rating">200</strong>', html=True)
     assert ledger(response) == [
-        ["Starting budget (C2)", "+£200", "£0", "£200"],
+        ["Starting budget", "+£200", "£0", "£200"],
         ["Figures and equipment at founding", "−£127", "£200", "£73"],
     ]
 

@@ -21,6 +21,8 @@ class Activity(models.Model):
         RECRUIT = "recruit", "Recruit"
         DEATH = "death", "Death"
         CAPTIVE = "captive", "Captive settled"
+        MEMBER = "member", "Player joined or left"
+        RENAME = "rename", "Warband renamed"
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="activity")
     kind = models.CharField(max_length=20, choices=Kind.choices)

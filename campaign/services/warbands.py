@@ -11,10 +11,12 @@ from dataclasses import dataclass
 
 from django.db import transaction
 from django.db.models import Q
+from django.urls import reverse
 from django.utils import timezone
 
 from campaign.errors import DiceError, RosterError, WarbandInvalid
 from campaign.models import (
+    Activity,
     Campaign,
     EquipmentPiece,
     Figure,
@@ -34,8 +36,10 @@ from campaign.rules.warband import (
     faction_or_error,
     roll_starting_skills,
 )
+from campaign.rules.words import possessive
 from campaign.services import dice as dice_source
 from campaign.services import ratings
+from campaign.services.activity import activity_record
 from campaign.services.campaigns import require_open
 
 # A draft may break C3's limit while the player works on it, but not without bound.
@@ -266,11 +270,20 @@ def warband_create_founded(
 
 
 @transaction.atomic
-def warband_rename(*, warband: Warband, name: str) -> Warband:
+def warband_rename(*, warband: Warband, name: str, actor=None) -> Warband:
     require_open(warband.campaign)
+    old = warband.name
     warband.name = name.strip()
     warband.full_clean(exclude=["campaign", "owner"])
     warband.save(update_fields=["name"])
+    if warband.name != old and not warband.is_draft:  # a draft is nobody's business yet
+        activity_record(
+            campaign=warband.campaign_id,
+            kind=Activity.Kind.RENAME,
+            text=f"{old} is now called {warband.name}",
+            url=reverse("warband", args=[warband.id]),
+            actor=actor,
+        )
     return warband
 
 
@@ -308,12 +321,14 @@ def warband_retire(*, warband: Warband) -> Warband:
     ).exists()
     if pending:
         raise RosterError(
-            f"A report of {warband.name}'s waits for confirmation: confirm or withdraw it first.",
+            f"A report of {possessive(warband.name)} waits for confirmation: "
+            "confirm or withdraw it first.",
             field="state",
         )
     if warband.postgames.filter(status=PostGame.Status.OPEN).exists():
         raise RosterError(
-            f"{warband.name}'s post-game sequence is open: commit it first.", field="state"
+            f"{possessive(warband.name)} post-game sequence is open: commit it first.",
+            field="state",
         )
     warband.state = Warband.State.RETIRED
     warband.save(update_fields=["state"])

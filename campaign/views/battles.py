@@ -22,6 +22,7 @@ from campaign.access import campaign_for, is_member
 from campaign.forms.battles import StartForm
 from campaign.models import Battle
 from campaign.rules.table.morale import LOSS_KEYS
+from campaign.rules.words import possessive
 from campaign.selectors import battles as selectors
 from campaign.selectors import chases as chase_selectors
 from campaign.services import battles as services
@@ -53,7 +54,7 @@ def _prompts(battle: Battle, sides) -> list[dict]:
             prompts.append(
                 {
                     "kind": "morale",
-                    "text": f"{lost}: test {leader.name}'s morale ({due}% losses).",
+                    "text": f"{lost}: test {possessive(leader.name)} morale ({due}% losses).",
                     "calc": "morale",
                     "query": f"figure={leader.id}&check={due}&modifiers={LOSS_KEYS[due]}",
                     "button": f"Test {leader.name}",

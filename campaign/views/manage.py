@@ -43,7 +43,7 @@ def warband_rename(request, warband_id: int):
     if not form.is_valid():
         raise form_error(form, field="name")
     old = warband.name
-    services.warband_rename(warband=warband, name=form.cleaned_data["name"])
+    services.warband_rename(warband=warband, name=form.cleaned_data["name"], actor=request.user)
     messages.success(request, f"{old} is now called {warband.name}.")
     return redirect("warband", warband.id)
 
@@ -113,7 +113,11 @@ def member_remove(request, campaign_id: int, user_id: int):
             effects.append(f"retires {_names(founded)} (kept in the league's history)")
         if drafts:
             effects.append(f"deletes the draft{'s' if len(drafts) > 1 else ''} {_names(drafts)}")
-        body = ("This " + " and ".join(effects) + ".") if effects else "They have no warband."
+        body = (
+            ("This " + " and ".join(effects) + ".")
+            if effects
+            else ("You have no warband." if leaving else "They have no warband.")
+        )
         title = f"Leave {campaign.name}?" if leaving else f"Remove {player} from {campaign.name}?"
         return confirm(
             request,
@@ -122,7 +126,7 @@ def member_remove(request, campaign_id: int, user_id: int):
             button="Leave the campaign" if leaving else "Remove player",
             cancel_url=reverse("campaign", args=[campaign.id]),
         )
-    done = services.campaign_remove_member(campaign=campaign, user=player)
+    done = services.campaign_remove_member(campaign=campaign, user=player, actor=request.user)
     parts = [f"{player} left {campaign.name}" if leaving else f"{player} is removed"]
     if done["retired"]:
         parts.append(f"retired: {_names(done['retired'])}")

@@ -131,7 +131,8 @@ def battle_page(request, battle_id: int):
 
 @require_GET
 def campaign_battles(request, campaign_id: int):
-    """The campaign's battles (for the games page): those on, the last ones, a start button."""
+    """The campaign's battles (for the games page): those on, the last ones, a start button.
+    The games page loads it as a fragment; opened directly it is a whole page."""
     campaign = campaign_for(request.user, campaign_id)
     context = {
         "campaign": campaign,
@@ -139,7 +140,9 @@ def campaign_battles(request, campaign_id: int):
         "chases": chase_selectors.campaign_chases(campaign)[:12],
         "is_member": is_member(campaign, request.user),
     }
-    return render(request, "campaign/battle_new.html#battles", context)
+    if request.htmx:
+        return render(request, "campaign/battle_new.html#battles", context)
+    return render(request, "campaign/battles.html", context)
 
 
 @login_required

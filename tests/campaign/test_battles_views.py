@@ -151,3 +151,11 @@ def test_a_campaign_that_rolls_the_apps_dice_offers_no_dice_inputs(
                          {"figure": wolf, "how": "typed", "dice": ["3", "3"]}, **HTMX)  # fmt: skip
     assert typed.status_code == 400
     assert b"rolls with the app&#x27;s dice" in typed.content
+
+
+def test_the_battles_list_opened_directly_is_a_whole_page(browser, campaign, battle):
+    page = browser.get(f"/campaigns/{campaign.id}/battles/")
+    assert b"<html" in page.content and b"<h1>Battles and chases</h1>" in page.content
+    assert b"Magalakutway v The 44th Foot Patrol" in page.content
+    fragment = browser.get(f"/campaigns/{campaign.id}/battles/", **HTMX)
+    assert b"<html" not in fragment.content and b'id="campaign-battles"' in fragment.content

@@ -26,6 +26,7 @@ from campaign.rules.words import possessive
 from campaign.selectors import battles as selectors
 from campaign.selectors import chases as chase_selectors
 from campaign.services import battles as services
+from campaign.views.confirm import confirm
 from config.domain_errors import domain_errors
 
 
@@ -201,10 +202,19 @@ def battle_order(request, battle_id: int):
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 @domain_errors
 def battle_abandon(request, battle_id: int):
+    """GET asks in the app's dialog (never the browser's confirm()); POST abandons."""
     battle = access.battle_for(request.user, battle_id, play=True)
+    if request.method == "GET":
+        return confirm(
+            request,
+            title="Abandon this battle?",
+            body="The sheet stops here and nothing is reported: no game, no post-game.",
+            button="Abandon the battle",
+            cancel_url=reverse("battle", args=[battle.id]),
+        )
     services.battle_abandon(battle=battle, actor=request.user)
     messages.info(request, "The battle is abandoned: nothing was reported.")
     if request.htmx:

@@ -136,6 +136,6 @@ def test_a_player_runs_the_sequence_with_the_apps_dice(new_page, club):
     assert all(not answer["typed"] for answer in PostGame.objects.get(warband=war_party).answers)
     expect(page.locator("#treasury")).to_have_text(f"£{warband.treasury}")
     bear = page.locator(".roster-card", has_text="Little Bear")
-    expect(bear).to_contain_text("11 → 12")  # took part, stood, survived (C9)
+    expect(bear).to_contain_text("starting 11, now 12")  # took part, stood, survived (C9)
     income = LedgerEntry.objects.get(warband=warband, reason__contains="Income")
     expect(page.locator("#ledger")).to_contain_text(income.reason[:60])

@@ -39,12 +39,13 @@ def roster_url(warband):
 # name, profile name, status, reputation, movement (C7), equipment, skills (C6), experience (C8)
 ROSTER = [
     ("Running Elk", "Indian Chief", "Hero", 4, "7/4", "Bow (5), Tomahawk (1)",
-     ["Fierce", "Expert trader"], "30 → 30"),
-    ("Grey Wolf", "Veteran Brave", "Veteran", 3, "9/5", "Musket (10)", ["Tough"], "19 → 19"),
-    ("Swift Otter", "Brave", "Trooper", 2, "6/3", "Bow (5)", [], "11 → 11"),
-    ("Red Hawk", "Brave", "Trooper", 2, "6/3", "Bow (5), Shield (3)", [], "11 → 11"),
-    ("Little Bear", "Brave", "Trooper", 2, "6/3", "Indian lance (4)", [], "11 → 11"),
-    ("Quiet Fox", "Brave", "Trooper", 2, "6/3", "Tomahawk (1)", [], "11 → 11"),
+     ["Fierce", "Expert trader"], "starting 30, now 30"),
+    ("Grey Wolf", "Veteran Brave", "Veteran", 3, "9/5", "Musket (10)", ["Tough"],
+     "starting 19, now 19"),
+    ("Swift Otter", "Brave", "Trooper", 2, "6/3", "Bow (5)", [], "starting 11, now 11"),
+    ("Red Hawk", "Brave", "Trooper", 2, "6/3", "Bow (5), Shield (3)", [], "starting 11, now 11"),
+    ("Little Bear", "Brave", "Trooper", 2, "6/3", "Indian lance (4)", [], "starting 11, now 11"),
+    ("Quiet Fox", "Brave", "Trooper", 2, "6/3", "Tomahawk (1)", [], "starting 11, now 11"),
 ]  # fmt: skip
 
 

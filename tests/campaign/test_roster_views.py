@@ -288,3 +288,15 @@ def test_a_roster_of_fifteen_costs_the_same_queries_as_a_roster_of_one(
     assertContains(small_page, "Bow (5), Tomahawk (1)", count=1)
     assertContains(big_page, "Bow (5), Tomahawk (1)", count=15)
     assert len(big) == len(small), [q["sql"] for q in big.captured_queries]
+
+
+def test_the_roster_shows_the_dice_of_the_starting_skills_rolled_at_founding(
+    client, war_party, player
+):
+    html = login(client, player).get(roster_url(war_party)).content.decode()
+    rolls = html[
+        html.index('id="founding-rolls"') : html.index("</ul>", html.index('id="founding-rolls"'))
+    ]
+    assert "Running Elk&#x27;s starting skill: D6 4: Combat: Fierce" in rolls
+    assert "Grey Wolf&#x27;s starting skill: D6" in rolls
+    assert "dice typed in" in rolls

@@ -79,7 +79,7 @@ def test_the_roster_shows_each_figures_numbers(
         assert f">{skill}</abbr>" in html
     if not skills:
         assert '<span class="label">Skills</span> none</p>' in html
-    assert f"<dt>Experience</dt><dd class=\"xp\">{experience}</dd>" in html
+    assert f'<dt>Experience</dt><dd class="xp">{experience}</dd>' in html
 
 
 def ledger(response) -> list[list[str]]:

@@ -157,6 +157,16 @@ def warband_to_read(request, warband_id: int) -> Warband:
 # --- fetch for a user, or 404 / 403 ------------------------------------------------------------
 
 
+def invited_campaign(code: str) -> Campaign | None:
+    """The campaign an invite code (a join link's) opens, with its organiser; None for a wrong
+    code. The code is the secret: whoever holds it may read the campaign's name."""
+    return (
+        Campaign.objects.filter(invite_code=code.strip().upper())
+        .select_related("organiser")
+        .first()
+    )
+
+
 def campaign_for(user, campaign_id: int, *, organiser: bool = False, member: bool = False):
     campaign = _found(
         Campaign.objects.select_related("organiser"), NO_SUCH_CAMPAIGN, pk=campaign_id

@@ -19,7 +19,7 @@ from campaign.views import (
 accounts = [
     path("", campaigns.home, name="home"),
     path("accounts/signup/", campaigns.signup, name="signup"),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/login/", campaigns.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
 ]
 

@@ -200,7 +200,9 @@ def campaign_member(request, campaign_id: int, user_id: int):
     warbands retire (kept in the league's history) and their drafts are deleted. The
     organiser cannot leave (400)."""
     membership = membership_for(request.user, campaign_id, user_id)
-    services.campaign_remove_member(campaign=membership.campaign, user=membership.user)
+    services.campaign_remove_member(
+        campaign=membership.campaign, user=membership.user, actor=request.user
+    )
     return Response(status=status.HTTP_204_NO_CONTENT)
 
 

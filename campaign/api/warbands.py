@@ -386,7 +386,9 @@ def warband_detail(request, warband_id: int):
         return Response(status=status.HTTP_204_NO_CONTENT)
     serializer = WarbandRenameSerializer(data=request.data)
     serializer.is_valid(raise_exception=True)
-    services.warband_rename(warband=warband, name=serializer.validated_data["name"])
+    services.warband_rename(
+        warband=warband, name=serializer.validated_data["name"], actor=request.user
+    )
     return Response(WarbandSerializer(selectors.warbands_with_roster().get(pk=warband.pk)).data)
 
 

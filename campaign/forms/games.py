@@ -31,12 +31,14 @@ class GameReportForm(forms.Form):
         super().__init__(*args, **kwargs)
         founded = list(campaign.warbands.filter(state=Warband.State.FOUNDED).order_by("name"))
         mine = founded if organiser else [w for w in founded if w.owner_id == user.id]
+        # A player's opponent is someone else's warband; the organiser may pair any two.
+        theirs = founded if organiser else [w for w in founded if w.owner_id != user.id]
         self.fields["warband_a"].choices = [(w.id, w.name) for w in mine]
-        self.fields["warband_b"].choices = [(w.id, f"{w.name} ({w.owner})") for w in founded]
+        self.fields["warband_b"].choices = [(w.id, f"{w.name} ({w.owner})") for w in theirs]
         if organiser:
             self.fields["warband_a"].label = "First warband"
         self.initial.setdefault("played_on", timezone.localdate())
-        self.warbands = self._chosen(founded, mine)
+        self.warbands = self._chosen(founded, mine, theirs)
         a, b = self.warbands
         self.fields["result"].choices = [
             ("a", f"{a.name} won" if a else "First warband won"),
@@ -45,7 +47,7 @@ class GameReportForm(forms.Form):
         ]
         self.rows = self._figure_fields(lines or {})
 
-    def _chosen(self, founded, mine) -> tuple[Warband | None, Warband | None]:
+    def _chosen(self, founded, mine, theirs) -> tuple[Warband | None, Warband | None]:
         """The warbands picked so far (posted, or asked for in the query string), or the
         first sensible pair."""
         by_id = {w.id: w for w in founded}
@@ -61,7 +63,7 @@ class GameReportForm(forms.Form):
             return next((w for w in allowed if w != exclude), None)
 
         a = pick("warband_a", mine)
-        b = pick("warband_b", founded, exclude=a)
+        b = pick("warband_b", theirs, exclude=a)
         self.initial.update(warband_a=a.id if a else None, warband_b=b.id if b else None)
         return a, b
 

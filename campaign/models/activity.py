@@ -22,6 +22,8 @@ class Activity(models.Model):
         DEATH = "death", "Death"
         CAPTIVE = "captive", "Captive settled"
         CORRECTION = "correction", "Figure corrected"
+        MEMBER = "member", "Player joined or left"
+        RENAME = "rename", "Warband renamed"
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="activity")
     kind = models.CharField(max_length=20, choices=Kind.choices)

@@ -45,7 +45,7 @@ def check_report(figures: Sequence[ReportedFigure]) -> None:
     for figure in figures:
         if figure.scalps and figure.faction in NO_SCALPS_FACTIONS:
             raise ImpossibleReport(
-                f"{figure.name} is a Regular: Regulars may not scalp (C25), so it takes no scalps.",
+                f"{figure.name} is a Regular: Regulars may not scalp, so it takes no scalps.",
                 field="scalps",
                 rule="C25",
             )
@@ -63,7 +63,7 @@ def check_report(figures: Sequence[ReportedFigure]) -> None:
                 f"{side} take {scalps} scalp{'s' if scalps != 1 else ''} "
                 f"({_names(scalpers)}) but only {len(out)} figure"
                 f"{'s' if len(out) != 1 else ''} of {enemy_name} ended out of action "
-                f"({_names(out)}): a scalp is taken from a figure out of action (C29).",
+                f"({_names(out)}): a scalp is taken from a figure out of action.",
                 field="scalps",
                 rule="C29",
             )
@@ -75,7 +75,7 @@ def check_report(figures: Sequence[ReportedFigure]) -> None:
                 f"{len(hurt)} figure{'s' if len(hurt) != 1 else ''} of {enemy_name} ended down "
                 f"or out of action ({_names(hurt)}) but {side} inflicted only {wounds} "
                 f"wound{'s' if wounds != 1 else ''} ({_names(wounders)}): each one down or out "
-                "took at least one wound (C29).",
+                "took at least one wound.",
                 field="wounds_inflicted",
                 rule="C29",
             )
@@ -86,14 +86,14 @@ def _check_put_down_by(figure: ReportedFigure, by_id: dict[int, ReportedFigure])
         return
     if figure.outcome not in (DOWN, OUT_OF_ACTION):
         raise ImpossibleReport(
-            f"{figure.name} ended the game standing: nobody put it down (C17).",
+            f"{figure.name} ended the game standing: nobody put it down.",
             field="put_down_by",
             rule="C17",
         )
     enemy = by_id.get(figure.put_down_by)
     if enemy is None or enemy.warband == figure.warband or not enemy.took_part:
         raise ImpossibleReport(
-            f"{figure.name} was put down by an enemy figure that took part in this game (C17).",
+            f"{figure.name} was put down by an enemy figure that took part in this game.",
             field="put_down_by",
             rule="C17",
         )

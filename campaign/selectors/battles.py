@@ -78,6 +78,7 @@ class Row:
     combatant: Combatant
     kit: str
     status_name: str
+    morale: str = ""  # "Routed" or "Falling back": its last morale test, until a rally (C24)
 
     @property
     def figure(self) -> Figure:
@@ -118,6 +119,23 @@ def _leader(rows: list[Row]) -> Row | None:
     return max(standing, key=lambda r: r.figure.reputation, default=None)
 
 
+MORALE_MARKS = {"RT": "Routed", "FB": "Falling back"}  # C24's results that move a figure
+
+
+def _morale_marks(battle: Battle) -> dict[int, str]:
+    """Each figure's mark from its last morale test or rally on the sheet: a rout or a fall
+    back stays marked until the figure rallies (or tests again with no effect)."""
+    marks: dict[int, str] = {}
+    entries = battle.log.filter(
+        kind__in=[TableLog.Kind.MORALE, TableLog.Kind.RALLY], figure__isnull=False
+    ).order_by("id")
+    for figure_id, kind, result in entries.values_list("figure_id", "kind", "result"):
+        if kind == TableLog.Kind.RALLY and result != "rallied":
+            continue  # a failed rally leaves the figure as it was
+        marks[figure_id] = MORALE_MARKS.get(result, "")
+    return marks
+
+
 def battle_sheet(battle: Battle, lines: list[BattleFigure] | None = None) -> list[SideSheet]:
     """Both sides with their rows, losses and the morale checks due (C24)."""
     lines = battle_lines(battle) if lines is None else lines
@@ -125,6 +143,7 @@ def battle_sheet(battle: Battle, lines: list[BattleFigure] | None = None) -> lis
         SideSheet(battle.warband_a, "a", checked=battle.checked_a),
         SideSheet(battle.warband_b, "b", checked=battle.checked_b),
     ]
+    morale = _morale_marks(battle)
     for line in lines:
         line.battle = battle  # spares a query per row in combatant()
         side = sides[0] if line.figure.warband_id == battle.warband_a_id else sides[1]
@@ -135,6 +154,7 @@ def battle_sheet(battle: Battle, lines: list[BattleFigure] | None = None) -> lis
                 combatant=combatant(figure, line),
                 kit=", ".join(item_name(p.key) for p in figure.equipment.all()) or "no kit",
                 status_name=STATUS_NAMES.get(figure.status, figure.status),
+                morale=morale.get(figure.id, "") if line.standing else "",
             )
         )
     for side in sides:

@@ -13,7 +13,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from campaign.errors import CampaignError
-from campaign.models import Campaign, Membership, new_invite_code
+from campaign.models import Activity, Campaign, Membership, new_invite_code
+from campaign.services.activity import activity_record
 from config.text import require_plain_name
 
 CLOSED = "{name} is closed: its books are kept as they are and nothing more can be changed."
@@ -51,7 +52,14 @@ def campaign_join(*, campaign: Campaign | None, user, invite_code: str) -> Membe
     ):
         raise CampaignError(WRONG_INVITE_CODE, field="invite_code")
     require_open(campaign)
-    membership, _ = Membership.objects.get_or_create(campaign=campaign, user=user)
+    membership, created = Membership.objects.get_or_create(campaign=campaign, user=user)
+    if created:
+        activity_record(
+            campaign=campaign,
+            kind=Activity.Kind.MEMBER,
+            text=f"{user} joined {campaign.name}",
+            actor=user,
+        )
     return membership
 
 

@@ -34,7 +34,7 @@ MAX_TALLY = 50  # wounds or scalps by one figure in one game: far beyond any rea
 STATE_WORDS = {
     Figure.State.DEAD: "dead",
     Figure.State.CAPTURED: "held captive",
-    Figure.State.MISSES_NEXT_GAME: "missing this game (C14)",
+    Figure.State.MISSES_NEXT_GAME: "missing this game",
     Figure.State.SOLD: "sold",
     Figure.State.DEPARTED: "gone",
 }

@@ -5,13 +5,14 @@ from __future__ import annotations
 from django.db import transaction
 
 from campaign.errors import CampaignError
-from campaign.models import Campaign, Membership, Warband
+from campaign.models import Activity, Campaign, Membership, Warband
+from campaign.services.activity import activity_record
 from campaign.services.campaigns import require_open
 from campaign.services.warbands import warband_delete_draft, warband_retire
 
 
 @transaction.atomic
-def campaign_remove_member(*, campaign: Campaign, user) -> dict[str, list[str]]:
+def campaign_remove_member(*, campaign: Campaign, user, actor=None) -> dict[str, list[str]]:
     """A player leaves (or the organiser removes them): their founded warbands retire (kept in
     the league's history), their drafts are deleted (never played). The organiser stays.
 
@@ -34,4 +35,13 @@ def campaign_remove_member(*, campaign: Campaign, user) -> dict[str, list[str]]:
             warband_retire(warband=warband)
             done["retired"].append(warband.name)
     membership.delete()
+    leaving = actor is None or actor.id == user.id
+    activity_record(
+        campaign=campaign,
+        kind=Activity.Kind.MEMBER,
+        text=f"{user} left {campaign.name}"
+        if leaving
+        else f"{user} was removed from {campaign.name}",
+        actor=actor if actor is not None else user,
+    )
     return done

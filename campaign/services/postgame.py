@@ -34,6 +34,7 @@ from campaign.models import (
 from campaign.rules import postgame as rules
 from campaign.rules.dice import Dice
 from campaign.rules.postgame.answers import check_faces
+from campaign.rules.words import possessive
 from campaign.selectors.games import captor_of, replay, warband_sheet
 from campaign.services import dice as dice_source
 from campaign.services.activity import activity_record
@@ -190,7 +191,7 @@ def _tell_commit(row: PostGame, sequence, final, new_ids: dict[int, int], actor)
     activity_record(
         campaign=campaign_id,
         kind=Activity.Kind.COMMIT,
-        text=f"{actor} committed {warband.name}'s post-game after {game_words(game)}",
+        text=f"{actor} committed {possessive(warband.name)} post-game after {game_words(game)}",
         url=url,
         actor=actor,
     )
@@ -268,7 +269,7 @@ def _apply_figures(warband: Warband, start: rules.WarbandSheet, final: rules.War
         changed = {field: value for field, value in values.items() if before[field] != value}
         row = rows.get(figure.id)
         if row is None:
-            raise ReportError(f"{figure.name} is no longer on {warband.name}'s books.")
+            raise ReportError(f"{figure.name} is no longer on {possessive(warband.name)} books.")
         if changed:
             for field, value in changed.items():
                 setattr(row, field, value)
@@ -383,7 +384,9 @@ def captive_ransom_offer(*, figure: Figure, price: int, actor) -> Figure:
     figure, captor = _captive(figure)
     owner = figure.warband
     if not (actor.id == owner.owner_id or is_organiser(owner.campaign, actor)):
-        raise PermissionDenied(f"Only {owner.name}'s owner or the organiser offers a ransom.")
+        raise PermissionDenied(
+            f"Only {possessive(owner.name)} owner or the organiser offers a ransom."
+        )
     # checks the price and the treasury
     rules.ransom_captive(warband_sheet(owner), figure.id, price, currency=owner.campaign.currency)
     figure.ransom_offer, figure.ransom_offered_at = price, timezone.now()
@@ -407,7 +410,9 @@ def captive_ransom_accept(*, figure: Figure, actor, price: int | None = None) ->
     figure, captor = _captive(figure)
     owner = figure.warband
     if not (actor.id == captor.owner_id or is_organiser(owner.campaign, actor)):
-        raise PermissionDenied(f"Only {captor.name}'s owner or the organiser accepts a ransom.")
+        raise PermissionDenied(
+            f"Only {possessive(captor.name)} owner or the organiser accepts a ransom."
+        )
     if figure.ransom_offer is None:
         raise ReportError(
             f"{owner.name} has offered no ransom for {figure.name}.", field="figure", rule="C16"
@@ -427,13 +432,13 @@ def captive_ransom_accept(*, figure: Figure, actor, price: int | None = None) ->
         warband=owner,
         amount=-price,
         actor=actor,
-        reason=f"Ransom for {figure.name} paid to {captor.name} (C16)",
+        reason=f"Ransom for {figure.name} paid to {captor.name}",
     )
     treasury_change(
         warband=captor,
         amount=price,
         actor=actor,
-        reason=f"Ransom for {figure.name} of {owner.name} received (C16)",
+        reason=f"Ransom for {figure.name} of {owner.name} received",
     )
     figure.equipment.all().delete()
     figure.state = Figure.State.ACTIVE
@@ -458,7 +463,9 @@ def captive_sell(*, figure: Figure, actor, dice: list[Any] | None = None) -> Fig
     figure, captor = _captive(figure)
     campaign = captor.campaign
     if not (actor.id == captor.owner_id or is_organiser(campaign, actor)):
-        raise PermissionDenied(f"Only {captor.name}'s owner or the organiser sells a captive.")
+        raise PermissionDenied(
+            f"Only {possessive(captor.name)} owner or the organiser sells a captive."
+        )
     if dice is not None and not campaign.manual_dice:
         raise DiceError("This campaign does not allow dice typed in.", field="dice", rule="C12")
     face = check_faces("D6", dice)[0] if dice is not None else dice_source.app_dice().d6()
@@ -470,7 +477,7 @@ def captive_sell(*, figure: Figure, actor, dice: list[Any] | None = None) -> Fig
         warband=captor,
         amount=price,
         actor=actor,
-        reason=f"Sold the captive {figure.name} of {owner.name}: {face} × 5 (C16)",
+        reason=f"Sold the captive {figure.name} of {owner.name}: {face} × 5",
     )
     RollRecord.objects.create(
         warband=captor,

@@ -23,6 +23,7 @@ from campaign.rules.table.last_wound import LastWound
 from campaign.rules.table.melee import MeleeRoll
 from campaign.rules.table.morale import MoraleOutcome, RallyOutcome
 from campaign.rules.table.shooting import ShotRoll
+from campaign.rules.words import possessive
 from campaign.selectors.battles import combatant, ongoing_line
 from campaign.services import dice as dice_source
 from campaign.services.campaigns import require_open
@@ -139,7 +140,9 @@ def table_shoot(
     if target is not None:
         at_table(target, "target", campaign)
         if target.warband_id == shooter.warband_id:
-            raise TableError(f"{target.name} is on {shooter.name}'s own side.", field="target")
+            raise TableError(
+                f"{target.name} is on {possessive(shooter.name)} own side.", field="target"
+            )
     shot = rules.shooting(
         combatant(shooter, line_of(shooter, battle)),
         at_range=at_range,
@@ -190,7 +193,9 @@ def table_melee(
     at_table(attacker, "attacker")
     at_table(defender, "defender", campaign)
     if defender.warband_id == attacker.warband_id:
-        raise TableError(f"{defender.name} is on {attacker.name}'s own side.", field="defender")
+        raise TableError(
+            f"{defender.name} is on {possessive(attacker.name)} own side.", field="defender"
+        )
     fight = rules.melee(
         combatant(attacker, line_of(attacker, battle)),
         combatant(defender, line_of(defender, battle)),
@@ -272,7 +277,7 @@ def table_last_wound(
     source = dice_for(campaign, dice, roller)
     wound = rules.last_wound(source)
     name = figure.name if figure else "The figure"
-    words = f"{name}'s last wound: D6 {wound.face}: {wound.words}."
+    words = f"{possessive(name)} last wound: D6 {wound.face}: {wound.words}."
     entry = _log(
         kind=TableLog.Kind.LAST_WOUND,
         actor=actor,

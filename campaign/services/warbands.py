@@ -11,10 +11,12 @@ from dataclasses import dataclass
 
 from django.db import transaction
 from django.db.models import Q
+from django.urls import reverse
 from django.utils import timezone
 
 from campaign.errors import DiceError, RosterError, WarbandInvalid
 from campaign.models import (
+    Activity,
     Campaign,
     EquipmentPiece,
     Figure,
@@ -34,8 +36,10 @@ from campaign.rules.warband import (
     faction_or_error,
     roll_starting_skills,
 )
+from campaign.rules.words import possessive
 from campaign.services import dice as dice_source
 from campaign.services import ratings
+from campaign.services.activity import activity_record
 from campaign.services.campaigns import require_open
 from config.text import require_plain_name
 
@@ -158,7 +162,7 @@ def _dice_for(campaign: Campaign, faces: Sequence[int]) -> Dice:
     if not faces:
         return dice_source.app_dice()
     if not campaign.manual_dice:
-        raise DiceError("This campaign does not allow typed-in dice (C12).", field="die")
+        raise DiceError("This campaign does not allow typed-in dice.", field="die")
     return TypedDice(faces)
 
 
@@ -227,7 +231,7 @@ def warband_found(
     warband.state = Warband.State.FOUNDED
     warband.founded_at = timezone.now()
     warband.save(update_fields=["state", "founded_at"])
-    treasury_change(warband=warband, amount=budget, reason="Starting budget (C2)", actor=actor)
+    treasury_change(warband=warband, amount=budget, reason="Starting budget", actor=actor)
     treasury_change(
         warband=warband,
         amount=-check.cost,
@@ -272,12 +276,21 @@ def warband_create_founded(
 
 
 @transaction.atomic
-def warband_rename(*, warband: Warband, name: str) -> Warband:
+def warband_rename(*, warband: Warband, name: str, actor=None) -> Warband:
     require_open(warband.campaign)
     require_plain_name(name)  # finding 5
+    old = warband.name
     warband.name = name.strip()
     warband.full_clean(exclude=["campaign", "owner"])
     warband.save(update_fields=["name"])
+    if warband.name != old and not warband.is_draft:  # a draft is nobody's business yet
+        activity_record(
+            campaign=warband.campaign_id,
+            kind=Activity.Kind.RENAME,
+            text=f"{old} is now called {warband.name}",
+            url=reverse("warband", args=[warband.id]),
+            actor=actor,
+        )
     return warband
 
 
@@ -315,12 +328,14 @@ def warband_retire(*, warband: Warband) -> Warband:
     ).exists()
     if pending:
         raise RosterError(
-            f"A report of {warband.name}'s waits for confirmation: confirm or withdraw it first.",
+            f"A report of {possessive(warband.name)} waits for confirmation: "
+            "confirm or withdraw it first.",
             field="state",
         )
     if warband.postgames.filter(status=PostGame.Status.OPEN).exists():
         raise RosterError(
-            f"{warband.name}'s post-game sequence is open: commit it first.", field="state"
+            f"{possessive(warband.name)} post-game sequence is open: commit it first.",
+            field="state",
         )
     warband.state = Warband.State.RETIRED
     warband.save(update_fields=["state"])

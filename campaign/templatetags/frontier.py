@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from django import template
 
+from campaign.rules.words import possessive
+
 register = template.Library()
 
 
@@ -21,3 +23,9 @@ def signed_money(amount, campaign) -> str:
     """A ledger movement: "+£20", "−£72", "£0"."""
     amount = int(amount)
     return f"+{campaign.money(amount)}" if amount > 0 else campaign.money(amount)
+
+
+@register.filter(name="possessive")
+def possessive_filter(name) -> str:
+    """{{ name|possessive }}: "Grey Wolf's", "Rogers Boys'"."""
+    return possessive(name)

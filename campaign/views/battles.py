@@ -22,9 +22,11 @@ from campaign.access import campaign_for, is_member
 from campaign.forms.battles import StartForm
 from campaign.models import Battle
 from campaign.rules.table.morale import LOSS_KEYS
+from campaign.rules.words import possessive
 from campaign.selectors import battles as selectors
 from campaign.selectors import chases as chase_selectors
 from campaign.services import battles as services
+from campaign.views.confirm import confirm
 from config.domain_errors import domain_errors
 
 
@@ -42,7 +44,7 @@ def _prompts(battle: Battle, sides) -> list[dict]:
             prompts.append(
                 {
                     "kind": "rout",
-                    "text": f"{lost}: it routs and the game is over (C24).",
+                    "text": f"{lost}: it routs and the game is over.",
                     "calc": "end",
                     "query": "",
                     "button": "End the game",
@@ -53,7 +55,7 @@ def _prompts(battle: Battle, sides) -> list[dict]:
             prompts.append(
                 {
                     "kind": "morale",
-                    "text": f"{lost}: test {leader.name}'s morale ({due}% losses, C24).",
+                    "text": f"{lost}: test {possessive(leader.name)} morale ({due}% losses).",
                     "calc": "morale",
                     "query": f"figure={leader.id}&check={due}&modifiers={LOSS_KEYS[due]}",
                     "button": f"Test {leader.name}",
@@ -65,10 +67,10 @@ def _prompts(battle: Battle, sides) -> list[dict]:
             if not (line.last_wound_due and line.took_part):
                 continue
             if line.state == "down":
-                text = f"{row.figure.name} is down: the D6 again this turn (C23)."
+                text = f"{row.figure.name} is down: the D6 again this turn."
             else:
                 by = f" by {line.wounded_by.name}" if line.wounded_by else ""
-                text = f"{row.figure.name} was wounded{by}: roll the last wound (C23)."
+                text = f"{row.figure.name} was wounded{by}: roll the last wound."
             prompts.append(
                 {
                     "kind": "wound",
@@ -130,7 +132,8 @@ def battle_page(request, battle_id: int):
 
 @require_GET
 def campaign_battles(request, campaign_id: int):
-    """The campaign's battles (for the games page): those on, the last ones, a start button."""
+    """The campaign's battles (for the games page): those on, the last ones, a start button.
+    The games page loads it as a fragment; opened directly it is a whole page."""
     campaign = campaign_for(request.user, campaign_id)
     context = {
         "campaign": campaign,
@@ -138,7 +141,9 @@ def campaign_battles(request, campaign_id: int):
         "chases": chase_selectors.campaign_chases(campaign)[:12],
         "is_member": is_member(campaign, request.user),
     }
-    return render(request, "campaign/battle_new.html#battles", context)
+    if request.htmx:
+        return render(request, "campaign/battle_new.html#battles", context)
+    return render(request, "campaign/battles.html", context)
 
 
 @login_required
@@ -197,10 +202,19 @@ def battle_order(request, battle_id: int):
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 @domain_errors
 def battle_abandon(request, battle_id: int):
+    """GET asks in the app's dialog (never the browser's confirm()); POST abandons."""
     battle = access.battle_for(request.user, battle_id, play=True)
+    if request.method == "GET":
+        return confirm(
+            request,
+            title="Abandon this battle?",
+            body="The sheet stops here and nothing is reported: no game, no post-game.",
+            button="Abandon the battle",
+            cancel_url=reverse("battle", args=[battle.id]),
+        )
     services.battle_abandon(battle=battle, actor=request.user)
     messages.info(request, "The battle is abandoned: nothing was reported.")
     if request.htmx:

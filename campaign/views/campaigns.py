@@ -4,16 +4,24 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
-from django.urls import reverse
+from django.urls import Resolver404, resolve, reverse
 from django.utils.functional import SimpleLazyObject
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods
 
 from accounts.inbox import inbox_of
 from accounts.selectors import profile_of
 from campaign import selectors, services
-from campaign.access import campaign_for, campaign_to_read, is_organiser, member_to_read
+from campaign.access import (
+    campaign_for,
+    campaign_to_read,
+    invited_campaign,
+    is_organiser,
+    member_to_read,
+)
 from campaign.errors import CampaignError
 from campaign.forms.campaigns import (
     CampaignForm,
@@ -53,21 +61,55 @@ def home_visitor(request):
     return render(request, "home_visitor.html", {"public": public})
 
 
+def _safe_next(request) -> str:
+    """The `next` a log-in or sign-up carries (a join link), if it stays on this site."""
+    target = request.POST.get("next") or request.GET.get("next") or ""
+    if url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return target
+    return ""
+
+
+def _invite_in(target: str):
+    """The campaign a `next` join link invites to, to name it on the log-in and sign-up pages."""
+    try:
+        match = resolve(target.split("?")[0]) if target else None
+    except Resolver404:
+        return None
+    if match is None or match.url_name != "join-link":
+        return None
+    return invited_campaign(match.kwargs["code"])
+
+
 @require_http_methods(["GET", "POST"])
 def signup(request):
-    """Sign up; a few accounts an hour from one address (the `signup` rate), counted when the
-    form is right, so a mistyped form costs nothing."""
+    """Sign up, then on to `next`: an invited friend lands back on the filled join form. A few
+    accounts an hour from one address (the `signup` rate), counted when the form is right, so a
+    mistyped form costs nothing."""
     form = SignupForm(request.POST or None)
+    target = _safe_next(request)
     if form.is_valid():
         wait = throttle_wait(request, "signup")
         if wait:
             form.add_error(
                 None, f"Too many accounts made from your address: try again in {wait_words(wait)}."
             )
-            return too_many(render(request, "registration/signup.html", {"form": form}), wait)
+            context = {"form": form, "next": target, "invited": _invite_in(target)}
+            return too_many(render(request, "registration/signup.html", context), wait)
         login(request, form.save(), backend="django.contrib.auth.backends.ModelBackend")
-        return redirect("home")
-    return render(request, "registration/signup.html", {"form": form})
+        return redirect(target or "home")
+    context = {"form": form, "next": target, "invited": _invite_in(target)}
+    return render(request, "registration/signup.html", context)
+
+
+class LoginView(auth_views.LoginView):
+    """Django's log-in, naming the campaign when `next` is a join link."""
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["invited"] = _invite_in(context.get("next", ""))
+        return context
 
 
 @login_required

@@ -24,6 +24,7 @@ from campaign.forms.games import (
     TradeForm,
     report_initial,
 )
+from campaign.rules.words import possessive
 from campaign.selectors import games
 from campaign.views import words
 from campaign.views.confirm import confirm
@@ -315,7 +316,8 @@ def captive_sell(request, figure_id: int):
         return confirm(
             request,
             title=f"Sell the captive {figure.name}?",
-            body=f"{figure.name} leaves {figure.warband.name}'s roster for good; {captor.name} "
+            body=f"{figure.name} leaves {possessive(figure.warband.name)} roster for good; "
+            f"{captor.name} "
             f"gets {roll}.",
             button="Sell the captive",
             cancel_url=reverse("warband", args=[captor.id]),

@@ -14,7 +14,13 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from campaign import services
-from campaign.access import campaign_for, membership_for, warband_for
+from campaign.access import (
+    campaign_for,
+    invited_campaign,
+    is_member,
+    membership_for,
+    warband_for,
+)
 from campaign.forms.campaigns import JoinForm
 from campaign.forms.warbands import RenameForm
 from campaign.views.confirm import confirm
@@ -37,7 +43,7 @@ def warband_rename(request, warband_id: int):
     if not form.is_valid():
         raise form_error(form, field="name")
     old = warband.name
-    services.warband_rename(warband=warband, name=form.cleaned_data["name"])
+    services.warband_rename(warband=warband, name=form.cleaned_data["name"], actor=request.user)
     messages.success(request, f"{old} is now called {warband.name}.")
     return redirect("warband", warband.id)
 
@@ -107,7 +113,11 @@ def member_remove(request, campaign_id: int, user_id: int):
             effects.append(f"retires {_names(founded)} (kept in the league's history)")
         if drafts:
             effects.append(f"deletes the draft{'s' if len(drafts) > 1 else ''} {_names(drafts)}")
-        body = ("This " + " and ".join(effects) + ".") if effects else "They have no warband."
+        body = (
+            ("This " + " and ".join(effects) + ".")
+            if effects
+            else ("You have no warband." if leaving else "They have no warband.")
+        )
         title = f"Leave {campaign.name}?" if leaving else f"Remove {player} from {campaign.name}?"
         return confirm(
             request,
@@ -116,7 +126,7 @@ def member_remove(request, campaign_id: int, user_id: int):
             button="Leave the campaign" if leaving else "Remove player",
             cancel_url=reverse("campaign", args=[campaign.id]),
         )
-    done = services.campaign_remove_member(campaign=campaign, user=player)
+    done = services.campaign_remove_member(campaign=campaign, user=player, actor=request.user)
     parts = [f"{player} left {campaign.name}" if leaving else f"{player} is removed"]
     if done["retired"]:
         parts.append(f"retired: {_names(done['retired'])}")
@@ -176,9 +186,16 @@ def campaign_reopen(request, campaign_id: int):
     return redirect("campaign", campaign.id)
 
 
-@login_required
 @require_http_methods(["GET"])
 def join_link(request, code: str):
-    """/join/<code>/: the join form with the code filled in (log in first if need be)."""
-    form = JoinForm(initial={"invite_code": code})
-    return render(request, "campaign/join.html", {"form": form, "from_link": True})
+    """/join/<code>/: names the campaign, its organiser and what joining means; the join form
+    filled in for someone logged in, else the ways to log in or sign up that come back here.
+    A wrong code is said in words (404)."""
+    invited = invited_campaign(code)
+    context = {
+        "form": JoinForm(initial={"invite_code": code}),
+        "from_link": True,
+        "invited": invited,
+        "already": invited is not None and is_member(invited, request.user),
+    }
+    return render(request, "campaign/join.html", context, status=200 if invited else 404)

@@ -68,6 +68,11 @@ class RosterSections:
         return [(item_name(p.key), p.price) for p in selectors.storage(self.warband)]
 
     @cached_property
+    def founding_rolls(self):
+        """The starting skills' dice (C6), logged at founding as the post-game logs its own."""
+        return self.warband.rolls.filter(purpose="starting_skill").select_related("figure", "actor")
+
+    @cached_property
     def ledger(self):
         self._cards  # noqa: B018 (the prefetch)
         return self.warband.ledger.all()

@@ -26,8 +26,60 @@
       prompt.scrollIntoView({ block: "start" });
       var button = prompt.querySelector("button");
       if (button) button.focus({ preventScroll: true });
+      return;
+    }
+    showNextAction(table);
+  });
+
+  // --- the table on a phone: the next action in view after each move ---------------------
+  // The Moosehead map's highlighted spaces after a throw, else the first action button
+  // ("Throw the die", a race's activation ...): scrolled to the middle of the screen unless
+  // already on it, so nobody scrolls back down to find it.
+  function onScreen(el) {
+    var r = el.getBoundingClientRect();
+    return r.top >= 0 && r.bottom <= window.innerHeight && r.left >= 0 && r.right <= window.innerWidth;
+  }
+
+  function showNextAction(table) {
+    var next = table.querySelector("svg .reach") || table.querySelector("#actions button:not([disabled])");
+    if (next && !onScreen(next)) next.scrollIntoView({ block: "center", inline: "center" });
+  }
+
+  // --- the Moosehead map's zoom: kept across the table's swaps --------------------------------
+  var ZOOMS = [0.6, 0.8, 1, 1.3, 1.7];
+  var zoom = 2; // an index into ZOOMS; "fit" when null
+  var fit = false;
+
+  function applyZoom(root) {
+    root.querySelectorAll(".map-scroll").forEach(function (box) {
+      box.classList.toggle("fit", fit);
+      box.style.setProperty("--map-zoom", String(ZOOMS[zoom]));
+    });
+    root.querySelectorAll("[data-zoom-controls]").forEach(function (controls) {
+      controls.hidden = false;
+      controls.querySelector("[data-zoom=out]").disabled = fit || zoom === 0;
+      controls.querySelector("[data-zoom=in]").disabled = !fit && zoom === ZOOMS.length - 1;
+      controls.querySelector("[data-zoom=fit]").setAttribute("aria-pressed", fit ? "true" : "false");
+    });
+  }
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("[data-zoom]");
+    if (!button) return;
+    var how = button.getAttribute("data-zoom");
+    if (how === "fit") fit = !fit;
+    else if (fit) { fit = false; zoom = how === "in" ? 2 : 0; }
+    else zoom = Math.max(0, Math.min(ZOOMS.length - 1, zoom + (how === "in" ? 1 : -1)));
+    applyZoom(document);
+  });
+  document.addEventListener("DOMContentLoaded", function () {
+    applyZoom(document);
+    var table = document.getElementById("table");
+    if (table && table.dataset.status === "playing" && !document.getElementById("pass")) {
+      showNextAction(table);
     }
   });
+  document.addEventListener("htmx:afterSwap", function () { applyZoom(document); });
 
   // --- the replay ---------------------------------------------------------------------------
   var timer = null;

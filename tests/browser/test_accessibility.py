@@ -40,6 +40,7 @@ class Site:
     draft: int
     game: int
     postgame: int
+    invite_code: str
 
 
 def _goto(path: str) -> Callable:
@@ -63,6 +64,19 @@ def _replay(page, site):
     expect(page.locator("#replay")).to_be_visible()
 
 
+def _finished_abstract_chase(page, site):
+    """A road chase played out at random through the services (seeded), then its table."""
+    import random
+
+    from tests.chase.conftest import new_game, play_randomly
+
+    session = new_game(kind="abstract", mode="hotseat", template="road")
+    session = play_randomly(session, random.Random(4), 400)
+    assert session.status == "finished"
+    page.goto(f"/play/{session.pk}/")
+    expect(page.locator("#participants")).to_be_visible()
+
+
 # (id, logged in as, how to get there)
 PAGES = [
     ("home", None, _goto("/")),
@@ -81,6 +95,10 @@ PAGES = [
     ("moosehead-table", None, _canoe_table("moosehead", "hotseat")),
     ("canoe-replay", None, _replay),
     ("signup", None, _goto("/accounts/signup/")),
+    ("print-cards", "magua", _goto("/warbands/{site.war_party}/print/")),
+    ("abstract-finished", None, _finished_abstract_chase),
+    ("battles", "magua", _goto("/campaigns/{site.campaign}/battles/")),
+    ("join-link", None, lambda page, site: page.goto(f"/join/{site.invite_code}/")),
 ]
 
 
@@ -92,7 +110,14 @@ def site(club):  # noqa: F811
         campaign=campaign, owner=war_party.owner, name="Rangers", faction="rangers"
     )
     services.warband_add_figure(warband=draft, name="Captain Rogers", profile="rangers_hero")
-    return Site(campaign.id, war_party.id, draft.id, game.id, sequence_of(game, war_party).id)
+    return Site(
+        campaign.id,
+        war_party.id,
+        draft.id,
+        game.id,
+        sequence_of(game, war_party).id,
+        campaign.invite_code,
+    )
 
 
 def serious_violations(page) -> list[str]:

@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from campaign.models import Battle, Figure, GameReport
+from campaign.services import battles as battle_services
 from tests.browser.test_csp import watch
 from tests.browser.test_postgame import log_in
 from tests.campaign.games_support import foot_patrol
@@ -186,3 +187,45 @@ def test_two_players_run_three_turns_on_one_sheet_and_file_the_report(new_page, 
     harcourt.click("#battle-sheet")
     expect(harcourt.locator("#battle-over")).to_contain_text("report is filed")
     assert [p for p in problems if "CSP" in p or "Content Security Policy" in p] == []
+
+
+def test_a_rout_is_marked_the_calculator_logs_no_error_and_abandon_asks_in_a_dialog(new_page, club):
+    """Issue 21: a morale RT marks the figure, a change in a calculator logs no console error
+    (hx-disabled-elt), and Abandon asks in the app's dialog, not the browser's confirm()."""
+    campaign, war_party, patrol = club
+    fig = ids(war_party, patrol)
+    battle = battle_services.battle_start(
+        campaign=campaign, actor=war_party.owner, warband_a=war_party.id, warband_b=patrol.id
+    )
+    page = new_page()
+    problems = watch(page)
+    page.on("dialog", lambda dialog: problems.append(f"a browser dialog: {dialog.message}"))
+    log_in(page, "magua")
+    page.goto(f"/battles/{battle.id}/")
+
+    open_calc(page, f"#fig-{fig['Running Elk']} [data-act=melee]", "melee")
+    choose(page, "select[name=defender]", fig["Pte. Bell"], "melee")
+    page.click("details.factors summary")
+    with page.expect_response(re.compile(r"/calc/melee/\?")):
+        page.locator("input[name=attacker_factors][value=charging]").check()
+    settled(page)
+    close(page)
+
+    open_calc(page, f"#fig-{fig['Grey Wolf']} [data-act=morale]", "morale")
+    expect(page.locator("#calc")).to_contain_text("Which column of the chart")
+    typed(page, [1, 1])
+    expect(page.locator("#calc-result")).to_contain_text("RT")
+    close(page)
+    expect(page.locator(f"#fig-{fig['Grey Wolf']} .tag.morale")).to_have_text("Routed")
+    page.screenshot(path="/tmp/shots/table/battle-routed-390.png", full_page=True)
+
+    page.click("#open-end")
+    settled(page)
+    page.click("#abandon")
+    dialog = page.locator("dialog[data-confirm]")
+    expect(dialog).to_contain_text("Abandon this battle?")
+    page.screenshot(path="/tmp/shots/table/battle-abandon-dialog-390.png")
+    dialog.locator("button:has-text('Abandon the battle')").click()
+    expect(page.locator(".flash")).to_contain_text("The battle is abandoned")
+    assert Battle.objects.get(pk=battle.pk).status == Battle.Status.ABANDONED
+    assert problems == []

@@ -106,9 +106,9 @@ def test_a_player_runs_the_sequence_with_dice_typed_in(new_page, club):
     otter = page.locator(".roster-card", has_text="Swift Otter")
     expect(otter).to_contain_text("5/2")  # C14: movement 6/3 → 5/2
     expect(otter).to_contain_text("Leg wound")
-    expect(otter).to_contain_text("11 → 12")  # C9: survived
+    expect(otter).to_contain_text("starting 11, now 12")  # C9: survived
     elk = page.locator(".roster-card", has_text="Running Elk")
-    expect(elk).to_contain_text("30 → 33")
+    expect(elk).to_contain_text("starting 30, now 33")
     expect(page.locator("#treasury")).to_have_text("£92")
     expect(page.locator("#ledger")).to_contain_text("Income: 2D6 (won) 3+4 = 7")
     assert PostGame.objects.get(warband=war_party).answers[0]["typed"] is True
@@ -136,6 +136,6 @@ def test_a_player_runs_the_sequence_with_the_apps_dice(new_page, club):
     assert all(not answer["typed"] for answer in PostGame.objects.get(warband=war_party).answers)
     expect(page.locator("#treasury")).to_have_text(f"£{warband.treasury}")
     bear = page.locator(".roster-card", has_text="Little Bear")
-    expect(bear).to_contain_text("11 → 12")  # took part, stood, survived (C9)
+    expect(bear).to_contain_text("starting 11, now 12")  # took part, stood, survived (C9)
     income = LedgerEntry.objects.get(warband=warband, reason__contains="Income")
     expect(page.locator("#ledger")).to_contain_text(income.reason[:60])

@@ -62,4 +62,48 @@ def test_a_failed_report_writes_no_line(campaign, war_party, player):
             played_on=datetime.date(2025, 5, 1),
             figures=[],
         )
-    assert not Activity.objects.exists()
+    assert not Activity.objects.exclude(kind="member").exists()  # only the players' joins
+
+
+# --- joins, leaves and renames (issue 21) --------------------------------------------------------
+
+
+def test_a_join_a_leave_and_a_rename_show_on_the_campaign_page(
+    client, campaign, war_party, stranger, organiser
+):
+    services.campaign_join(campaign=campaign, user=stranger, invite_code=campaign.invite_code)
+    client.force_login(stranger)
+    client.post(f"/campaigns/{campaign.id}/members/{stranger.id}/remove/")
+    client.force_login(war_party.owner)
+    client.post(f"/warbands/{war_party.id}/rename/", {"name": "Rogers Boys"})
+    client.force_login(organiser)
+    page = client.get(f"/campaigns/{campaign.id}/").content.decode()
+    page = page[page.index('id="activity-heading"') :]
+    renamed = page.index("Magalakutway is now called Rogers Boys")
+    left = page.index("stranger left Ohio Valley 1755")
+    joined = page.index("stranger joined Ohio Valley 1755")
+    assert renamed < left < joined  # newest first
+
+
+def test_the_organiser_removing_a_player_is_told_as_a_removal(campaign, player, organiser):
+    services.campaign_remove_member(campaign=campaign, user=player, actor=organiser)
+    assert Activity.objects.filter(
+        campaign=campaign, kind="member", text="player was removed from Ohio Valley 1755"
+    ).exists()
+
+
+def test_a_name_ending_in_s_takes_the_apostrophe_alone_in_the_feed(
+    battle, player, war_party, campaign
+):
+    services.warband_rename(warband=war_party, name="Rogers Boys", actor=player)
+    services.postgame_commit(
+        postgame=drive(sequence_of(battle, war_party), player, WAR_PARTY_SCRIPT), actor=player
+    )
+    texts = Activity.objects.filter(campaign=campaign, kind="commit").values_list("text", flat=True)
+    assert any(t.startswith("player committed Rogers Boys' post-game") for t in texts)
+
+
+def test_leaving_your_own_campaign_without_a_warband_says_you(client, campaign, player):
+    client.force_login(player)
+    page = client.get(f"/campaigns/{campaign.id}/members/{player.id}/remove/")
+    assert b"You have no warband." in page.content

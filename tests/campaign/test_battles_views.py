@@ -151,3 +151,32 @@ def test_a_campaign_that_rolls_the_apps_dice_offers_no_dice_inputs(
                          {"figure": wolf, "how": "typed", "dice": ["3", "3"]}, **HTMX)  # fmt: skip
     assert typed.status_code == 400
     assert b"rolls with the app&#x27;s dice" in typed.content
+
+
+def test_the_battles_list_opened_directly_is_a_whole_page(browser, campaign, battle):
+    page = browser.get(f"/campaigns/{campaign.id}/battles/")
+    assert b"<html" in page.content and b"<h1>Battles and chases</h1>" in page.content
+    assert b"Magalakutway v The 44th Foot Patrol" in page.content
+    fragment = browser.get(f"/campaigns/{campaign.id}/battles/", **HTMX)
+    assert b"<html" not in fragment.content and b'id="campaign-battles"' in fragment.content
+
+
+def fig_row(html: str, figure_id: int) -> str:
+    start = html.index(f'id="fig-{figure_id}"')
+    return html[start : html.index("</li>", start)]
+
+
+def test_a_morale_rout_marks_the_figure_until_it_rallies(battle, browser, war_party):
+    wolf = fid(war_party, "Grey Wolf")
+    routed = browser.post(f"/battles/{battle.id}/do/morale/",
+                          {"figure": wolf, "how": "typed", "dice": ["1", "1"]}, **HTMX)  # fmt: skip
+    assert routed.status_code == 200
+    assert TableLog.objects.get(kind="morale").result == "RT"
+    row = fig_row(browser.get(f"/battles/{battle.id}/").content.decode(), wolf)
+    assert "Routed" in row and ">OK</span>" not in row  # marked, not OK
+
+    browser.post(f"/battles/{battle.id}/do/rally/",
+                 {"figure": wolf, "how": "typed", "dice": ["6", "6"]}, **HTMX)  # fmt: skip
+    assert TableLog.objects.get(kind="rally").result == "rallied"
+    row = fig_row(browser.get(f"/battles/{battle.id}/").content.decode(), wolf)
+    assert "Routed" not in row and ">OK</span>" in row

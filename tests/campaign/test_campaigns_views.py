@@ -212,6 +212,74 @@ def test_an_invite_link_fills_in_the_code(client, campaign, stranger):
     assert not Membership.objects.filter(user=stranger).exists()  # only a POST joins
 
 
+# --- an invite through sign-up (issue 21, item 3) -----------------------------------------------
+
+
+def test_a_logged_out_friend_sees_whose_campaign_the_join_link_opens(client, campaign):
+    response = client.get(reverse("join-link", args=[campaign.invite_code]))
+    assertContains(response, "Join Ohio Valley 1755")
+    assertContains(response, "organiser invites you to")
+    assertContains(response, "Joining makes you a player in it")
+    join_link = reverse("join-link", args=[campaign.invite_code])
+    assertContains(response, f"{reverse('signup')}?next={join_link}")
+    assertContains(response, f"{reverse('login')}?next={join_link}")
+
+
+def test_a_join_link_with_a_wrong_code_says_so(client, campaign, stranger):
+    response = login(client, stranger).get(reverse("join-link", args=["WRONGCODE2"]))
+    assertContains(response, "No campaign has the invite code of this link", status_code=404)
+    assertNotContains(response, "Ohio Valley 1755", status_code=404)
+
+
+def test_a_member_opening_the_join_link_is_told_they_already_play(client, campaign, player):
+    response = login(client, player).get(reverse("join-link", args=[campaign.invite_code]))
+    assertContains(response, "You are already a player in Ohio Valley 1755.")
+
+
+def test_the_log_in_page_names_the_campaign_and_its_sign_up_link_keeps_the_invite(client, campaign):
+    join_link = reverse("join-link", args=[campaign.invite_code])
+    response = client.get(f"{reverse('login')}?next={join_link}")
+    assertContains(response, "Log in to join <strong>Ohio Valley 1755</strong>")
+    assertContains(response, f'href="{reverse("signup")}?next={join_link}"')
+
+
+def test_the_invite_survives_sign_up_to_the_filled_join_form(client, campaign):
+    join_link = reverse("join-link", args=[campaign.invite_code])
+    form = client.get(f"{reverse('signup')}?next={join_link}")
+    assertContains(form, "Sign up to join <strong>Ohio Valley 1755</strong>")
+    assertContains(form, f'name="next" value="{join_link}"')
+
+    response = client.post(
+        reverse("signup"),
+        {
+            "username": "mohawk",
+            "password1": "Wampum-belt-1755",
+            "password2": "Wampum-belt-1755",
+            "next": join_link,
+        },
+        follow=True,
+    )
+    assertRedirects(response, join_link)
+    assertContains(response, f'value="{campaign.invite_code}"')
+    assertContains(response, 'id="join-form"')
+    joined = client.post(reverse("campaign-join"), {"invite_code": campaign.invite_code})
+    assertRedirects(joined, reverse("campaign", args=[campaign.id]))
+    assert Membership.objects.filter(campaign=campaign, user__username="mohawk").exists()
+
+
+def test_sign_up_does_not_follow_a_next_to_another_site(client, db):
+    response = client.post(
+        reverse("signup"),
+        {
+            "username": "mohawk",
+            "password1": "Wampum-belt-1755",
+            "password2": "Wampum-belt-1755",
+            "next": "https://evil.example/",
+        },
+    )
+    assertRedirects(response, reverse("home"))
+
+
 # --- reading a campaign ------------------------------------------------------------------------
 
 

@@ -71,7 +71,7 @@ def test_the_owner_ransoms_the_captive_back_without_his_equipment(
     paid = LedgerEntry.objects.get(warband=war_party, reason__startswith="Ransom")
     received = LedgerEntry.objects.get(warband=patrol, reason__startswith="Ransom")
     assert (paid.amount, received.amount) == (-15, 15)
-    assert paid.reason == "Ransom for Red Hawk paid to The 44th Foot Patrol (C16)"
+    assert paid.reason == "Ransom for Red Hawk paid to The 44th Foot Patrol"
 
 
 def test_a_ransom_beyond_the_treasury_is_400_and_moves_nothing(red_hawk, war_party, patrol, player):
@@ -94,7 +94,7 @@ def test_the_captor_sells_an_unransomed_captive_for_a_d6_times_five(
     assert response.json()["state"] == "sold"
     assert treasuries(war_party, patrol) == [92, 53 + 20]
     sale = LedgerEntry.objects.get(warband=patrol, reason__startswith="Sold")
-    assert sale.reason == "Sold the captive Red Hawk of Magalakutway: 4 × 5 (C16)"
+    assert sale.reason == "Sold the captive Red Hawk of Magalakutway: 4 × 5"
     roll = RollRecord.objects.get(purpose="captive_sale")
     assert (roll.warband, roll.faces, roll.typed_in) == (patrol, [4], True)
     red_hawk.refresh_from_db()

@@ -109,7 +109,7 @@ def test_a_signed_out_client_gets_401(client, campaign, war_party, patrol):
     [
         ("dead", "Running Elk is dead and cannot take part."),
         ("captured", "Running Elk is held captive and cannot take part."),
-        ("misses_next_game", "Running Elk is missing this game (C14) and cannot take part."),
+        ("misses_next_game", "Running Elk is missing this game and cannot take part."),
     ],
     ids=["C14-dead", "C16-captured", "C14-misses-next-game"],
 )
@@ -171,7 +171,7 @@ def put_down_by_a_friend(payload, campaign, war_party, patrol):
 BROKEN_RULES = {
     "C25-a-regular-takes-a-scalp": (
         a_regular_takes_a_scalp,
-        "Lt. Harcourt is a Regular: Regulars may not scalp (C25)",
+        "Lt. Harcourt is a Regular: Regulars may not scalp",
     ),
     "C29-scalps-beyond-the-enemy-out-of-action": (
         a_scalp_with_no_enemy_out,
@@ -185,7 +185,7 @@ BROKEN_RULES = {
     ),
     "C17-put-down-by-a-friend": (
         put_down_by_a_friend,
-        "Swift Otter was put down by an enemy figure that took part in this game (C17).",
+        "Swift Otter was put down by an enemy figure that took part in this game.",
     ),
     "figure-of-a-third-warband": (
         add_figure_of_a_third_warband,

@@ -57,6 +57,17 @@ def test_the_report_form_offers_only_figures_free_to_play(
     assertNotContains(response, "Quiet Fox")
 
 
+def test_the_report_form_does_not_offer_the_players_own_warband_as_the_opponent(
+    client, campaign, player, war_party, patrol
+):
+    html = signed_in(client, player).get(f"/campaigns/{campaign.id}/games/new/").content.decode()
+    opponent = html[
+        html.index('id="id_warband_b"') : html.index("</select>", html.index('id="id_warband_b"'))
+    ]
+    assert "The 44th Foot Patrol" in opponent
+    assert "Magalakutway" not in opponent
+
+
 def test_changing_the_opponent_reloads_the_figure_rows(
     client, campaign, player, other_player, war_party, patrol
 ):
@@ -222,7 +233,7 @@ def test_trading_forms_then_commit_update_the_roster(client, sequence, player, w
     assertContains(response, "Applied to the roster by player")
     roster = client.get(f"/warbands/{war_party.id}/")
     assertContains(roster, "5/2")  # Swift Otter's leg wound (C14)
-    assertContains(roster, "11 → 12")
+    assertContains(roster, "starting 11, now 12")
     assertContains(roster, "Bought a Musket for Swift Otter")  # the ledger
 
 

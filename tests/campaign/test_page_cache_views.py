@@ -127,8 +127,9 @@ def test_a_renamed_warband_shows_on_the_campaign_page_at_once(client, campaign, 
     warm(login(client, player), campaign_url(campaign))
     services.warband_rename(warband=war_party, name="The Otter Clan")
     response = client.get(campaign_url(campaign))
-    assertContains(response, "The Otter Clan")
-    assertNotContains(response, "Magalakutway")
+    assertContains(response, f'<a href="/warbands/{war_party.id}/">The Otter Clan</a>')
+    assertNotContains(response, f'<a href="/warbands/{war_party.id}/">Magalakutway</a>')
+    assertContains(response, "Magalakutway is now called The Otter Clan")  # the feed's line
 
 
 def test_a_figure_renamed_by_a_plain_update_shows_on_the_roster(client, war_party, player):

@@ -39,12 +39,13 @@ def roster_url(warband):
 # name, profile name, status, reputation, movement (C7), equipment, skills (C6), experience (C8)
 ROSTER = [
     ("Running Elk", "Indian Chief", "Hero", 4, "7/4", "Bow (5), Tomahawk (1)",
-     ["Fierce", "Expert trader"], "30 → 30"),
-    ("Grey Wolf", "Veteran Brave", "Veteran", 3, "9/5", "Musket (10)", ["Tough"], "19 → 19"),
-    ("Swift Otter", "Brave", "Trooper", 2, "6/3", "Bow (5)", [], "11 → 11"),
-    ("Red Hawk", "Brave", "Trooper", 2, "6/3", "Bow (5), Shield (3)", [], "11 → 11"),
-    ("Little Bear", "Brave", "Trooper", 2, "6/3", "Indian lance (4)", [], "11 → 11"),
-    ("Quiet Fox", "Brave", "Trooper", 2, "6/3", "Tomahawk (1)", [], "11 → 11"),
+     ["Fierce", "Expert trader"], "starting 30, now 30"),
+    ("Grey Wolf", "Veteran Brave", "Veteran", 3, "9/5", "Musket (10)", ["Tough"],
+     "starting 19, now 19"),
+    ("Swift Otter", "Brave", "Trooper", 2, "6/3", "Bow (5)", [], "starting 11, now 11"),
+    ("Red Hawk", "Brave", "Trooper", 2, "6/3", "Bow (5), Shield (3)", [], "starting 11, now 11"),
+    ("Little Bear", "Brave", "Trooper", 2, "6/3", "Indian lance (4)", [], "starting 11, now 11"),
+    ("Quiet Fox", "Brave", "Trooper", 2, "6/3", "Tomahawk (1)", [], "starting 11, now 11"),
 ]  # fmt: skip
 
 
@@ -78,7 +79,7 @@ def test_the_roster_shows_each_figures_numbers(
         assert f">{skill}</abbr>" in html
     if not skills:
         assert '<span class="label">Skills</span> none</p>' in html
-    assert f"<dt>Experience</dt><dd>{experience}</dd>" in html
+    assert f'<dt>Experience</dt><dd class="xp">{experience}</dd>' in html
 
 
 def ledger(response) -> list[list[str]]:
@@ -96,7 +97,7 @@ def test_the_roster_shows_treasury_rating_and_every_ledger_line(client, war_part
     assertContains(response, '<strong id="treasury">£73</strong>', html=True)
     assertContains(response, '<strong id="rating">200</strong>', html=True)
     assert ledger(response) == [
-        ["Starting budget (C2)", "+£200", "£0", "£200"],
+        ["Starting budget", "+£200", "£0", "£200"],
         ["Figures and equipment at founding", "−£127", "£200", "£73"],
     ]
 
@@ -287,3 +288,15 @@ def test_a_roster_of_fifteen_costs_the_same_queries_as_a_roster_of_one(
     assertContains(small_page, "Bow (5), Tomahawk (1)", count=1)
     assertContains(big_page, "Bow (5), Tomahawk (1)", count=15)
     assert len(big) == len(small), [q["sql"] for q in big.captured_queries]
+
+
+def test_the_roster_shows_the_dice_of_the_starting_skills_rolled_at_founding(
+    client, war_party, player
+):
+    html = login(client, player).get(roster_url(war_party)).content.decode()
+    rolls = html[
+        html.index('id="founding-rolls"') : html.index("</ul>", html.index('id="founding-rolls"'))
+    ]
+    assert "Running Elk&#x27;s starting skill: D6 4: Combat: Fierce" in rolls
+    assert "Grey Wolf&#x27;s starting skill: D6" in rolls
+    assert "dice typed in" in rolls

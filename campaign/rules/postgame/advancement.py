@@ -164,7 +164,7 @@ def promotion(run: Run, figure: FigureSheet) -> Steps:
     C27: a specialist keeps its role and is never promoted: the result is "choose"."""
     if figure.specialist:
         effect = yield from choose_attribute(run, figure)
-        return f"a specialist is never promoted (C27): choose instead: {effect}"
+        return f"a specialist is never promoted: choose instead: {effect}"
     if figure.status == TROOPER and veterans_on_roster(run) >= MAX_VETERANS:
         effect = yield from choose_attribute(run, figure)
         return f"the warband has {MAX_VETERANS} Veterans already: choose instead: {effect}"
@@ -209,4 +209,4 @@ def new_skill(run: Run, figure: FigureSheet, *, reroll_duplicates: bool = False)
         if not reroll_duplicates:
             run.note("skill", f"{text}: already held", figure=figure, answer=answer)
             return f"{skill.name} already held: {LOST}"
-        run.note("skill", f"{text}: already held, re-rolled (C6)", figure=figure, answer=answer)
+        run.note("skill", f"{text}: already held, re-rolled", figure=figure, answer=answer)

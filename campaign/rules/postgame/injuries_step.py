@@ -173,7 +173,7 @@ def multiple_injuries(run: Run, figure: FigureSheet) -> Steps:
             result, entry = yield from roll_injury(run, figure)
             if result.key not in MULTIPLE_REROLLED:
                 break
-            entry["text"] += ": re-rolled (C15)"
+            entry["text"] += ": re-rolled"
         entry["text"] += f" ({number} of {count})"
         effect = yield from apply_injury(run, figure, result)
         entry["text"] += f": {effect}"
@@ -271,7 +271,7 @@ def store_two_handed(run: Run, figure: FigureSheet) -> str:
         return ""
     figure.equipment = [p for p in figure.equipment if p not in gone]
     run.sheet.storage.extend(Piece(p.key, p.price) for p in gone)
-    return f"; {', '.join(item_name(p.key) for p in gone)} to storage (C26)"
+    return f"; {', '.join(item_name(p.key) for p in gone)} to storage"
 
 
 def snake_oil(run: Run, figure: FigureSheet) -> Steps:

@@ -111,7 +111,7 @@ def _take(run: Run, action: dict[str, Any]) -> tuple[Piece, str]:
         )
     if piece.kit:
         raise RosterError(
-            f"The {item_name(item)} is {holder}'s own kit (C21): it stays with him.",
+            f"The {item_name(item)} is {holder}'s own kit: it stays with him.",
             field="item",
             rule="C21",
         )

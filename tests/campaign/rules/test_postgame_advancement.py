@@ -409,4 +409,4 @@ def test_c27_a_specialist_rolling_a_mere_mortal_six_chooses_instead_of_a_promoti
     wolves.figures.append(make_specialist(9, "Sweet Grass", "princess"))
     game = play(one_roll(wolves, 9, make_report), [6])
     assert (after(game, 9).status, after(game, 9).reputation) == ("green", 1)
-    assert "never promoted (C27)" in log_texts(game, "advance", 9)[0]
+    assert "never promoted: choose" in log_texts(game, "advance", 9)[0]

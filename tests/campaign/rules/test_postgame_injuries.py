@@ -236,7 +236,7 @@ def test_multiple_injuries_re_rolls_dead_full_recovery_and_multiple(
     assert after(game, ELK).state == "active"
     assert after(game, ELK).injuries == ["leg_wound"]
     rolls = log_texts(game, "injury", ELK)
-    assert rolls[1].endswith(": re-rolled (C15)")
+    assert rolls[1].endswith(": re-rolled")
     assert rolls[2] == "Running Elk: injury 22 Leg wound (1 of 1): movement 6/3 → 5/2"
 
 

@@ -38,7 +38,8 @@ def test_the_organiser_exports_every_ledger_line_figure_and_game(
     assert [g["id"] for g in data["games"]] == [battle.id]
     assert len(data["postgames"]) == 2
     assert {row["warband"] for row in data["league"]} == {war_party.name, patrol.name}
-    assert [a["kind"] for a in data["activity"]] == ["report", "confirmation"]  # by id
+    # by id: the two players joining (the campaign's feed shows joins), then the game
+    assert [a["kind"] for a in data["activity"]] == ["member", "member", "report", "confirmation"]
 
 
 def test_the_rosters_csv_has_a_line_per_figure(campaign, battle, organiser, war_party, patrol):

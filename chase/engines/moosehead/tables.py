@@ -229,12 +229,13 @@ PLAYERS = (2, 6)
 DEFAULT_PLAYERS = 3
 NIGHTS = (1, 7)
 DEFAULT_NIGHTS = 2  # M5
-VARIANTS = ("standard", "short", "long", "all_night")
+VARIANTS = ("standard", "short", "long", "all_night", "short_none")
 VARIANT_NAMES = {
     "standard": "Standard trip",
     "short": "Short trip (obey one Destination card at most)",
     "long": "Long trip (camp at every campsite)",
     "all_night": "All-night trip (see every attraction)",
+    "short_none": "Short trip without Destination cards",
 }
 DEFAULT_NAMES = ("Ann", "Bo", "Cal", "Dee", "Eli", "Fay")
 MAX_NAME = 24

@@ -113,8 +113,9 @@ class Option:
     optional  None is a value too (the race's currents: None rolls them at setup)
     lobby     False: not offered in the lobby (set through the API, or by a template)
     words     what a list holds, for messages ("tiles"; "one name" for a per-seat list)
-    check     (value, cleaned so far) -> value: a rule the kind cannot say (names differ);
-              raises OptionsError through `GameEngine.refuse`
+    blank     the lobby offers the default as this choice ("As the template says")
+    check     (value, path, cleaned so far) -> value: a rule the kind cannot say (names
+              differ); raises OptionsError naming the option at fault
     clean     (value, path, cleaned so far) -> value: cleans the option alone, in place of
               the kind's checks (the abstract chase's participants)
     """
@@ -132,7 +133,8 @@ class Option:
     optional: bool = False
     lobby: bool = True
     words: str = ""
-    check: Callable[[Any, dict[str, Any]], Any] | None = None
+    blank: str = ""
+    check: Callable[[Any, str, dict[str, Any]], Any] | None = None
     clean: Callable[[Any, str, dict[str, Any]], Any] | None = None
 
     def __post_init__(self) -> None:
@@ -210,10 +212,13 @@ class GameEngine:
             self.unknown_option(unknown)
         cleaned: dict[str, Any] = {}
         for option in self.options:
+            # A default is cleaned too: it may come from elsewhere (a template's participants).
             if option.name in options:
-                value = self.clean_value(option, options[option.name], option.name, cleaned)
+                value = options[option.name]
             else:
                 value = option.default_for(cleaned, options)
+            if value is not None or not option.optional:
+                value = self.clean_value(option, value, option.name, cleaned)
             cleaned[option.name] = value
         return self.check_options(cleaned)
 
@@ -236,7 +241,7 @@ class GameEngine:
         if option.clean is not None:
             return option.clean(value, path, cleaned)
         if value is None and option.optional:
-            return None
+            return option.default_for(cleaned, {})  # None, or the empty list it stands for
         kind = option.kind
         if kind == "int":
             lo, hi = option.min, option.max
@@ -254,12 +259,12 @@ class GameEngine:
             lo, hi = option.min or 1, option.max
             if not isinstance(value, str) or not lo <= len(value.strip()) <= hi:
                 self.refuse(path, f"must be {lo} to {hi} characters.")
-            value = value.strip()
+            value = " ".join(value.split())
         elif kind == "record":
             value = self._clean_record(option, value, path, cleaned)
         else:
             value = self._clean_list(option, value, path, cleaned)
-        return option.check(value, cleaned) if option.check else value
+        return option.check(value, path, cleaned) if option.check else value
 
     def _clean_list(self, option: Option, value: Any, path: str, cleaned: dict) -> list:
         item = option.item
@@ -281,8 +286,11 @@ class GameEngine:
 
     def _clean_record(self, option: Option, value: Any, path: str, cleaned: dict) -> dict:
         keys = [f.name for f in option.fields]
-        if not isinstance(value, dict) or set(value) - set(keys):
+        if not isinstance(value, dict):
             self.refuse(path, f"must be an object of {', '.join(keys)}.")
+        unknown = sorted(set(value) - set(keys))
+        if unknown:
+            self.refuse(f"{path}.{unknown[0]}", f"is not known: use {', '.join(keys)}.")
         record = {}
         for part in option.fields:
             inner = f"{path}.{part.name}"

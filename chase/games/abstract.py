@@ -15,8 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from chase.engines.abstract import TEMPLATES, cards, figure_participant
-from chase.engines.abstract.options import clean_options
+from chase.engines.abstract import ENGINE, TEMPLATES, cards, figure_participant
 from chase.engines.abstract.tables import GM, LENGTHS, PARTICIPANTS, RANGE_BANDS
 from chase.engines.base import OptionsError
 from chase.games.base import Game, action_choices
@@ -365,7 +364,9 @@ def seat_name(options: Mapping[str, Any], role: str) -> str | None:
     """A participant's seat is its name and side ("Pierre (trappers)"); a side is "the
     trappers" (the winner is a side)."""
     try:
-        participants = options.get("participants") or clean_options(dict(options))["participants"]
+        participants = (
+            options.get("participants") or ENGINE.clean_options(dict(options))["participants"]
+        )
     except OptionsError:
         return None
     if role.startswith("p") and role[1:].isdigit():

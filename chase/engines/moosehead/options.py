@@ -22,7 +22,7 @@ from chase.engines.moosehead.tables import (
 DIAL_LENGTH = (1, 12)
 
 
-def _different(names: list[str], cleaned: dict[str, Any]) -> list[str]:
+def _different(names: list[str], path: str, cleaned: dict[str, Any]) -> list[str]:
     folded = [name.casefold() for name in names]
     if len(set(folded)) != len(folded):
         # The log tells players apart by name alone.
@@ -30,7 +30,7 @@ def _different(names: list[str], cleaned: dict[str, Any]) -> list[str]:
     return names
 
 
-def _board(name: str, cleaned: dict[str, Any]) -> str:
+def _board(name: str, path: str, cleaned: dict[str, Any]) -> str:
     board_data(name)  # read and checked once (BoardError names the boards there are)
     return name
 

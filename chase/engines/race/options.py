@@ -21,7 +21,7 @@ NAME_KEYS = ("canoe", "colony")
 MAX_NAME = 40
 
 
-def _colonies_differ(names: list[dict[str, str]], cleaned: dict[str, Any]) -> list[dict]:
+def _colonies_differ(names: list[dict[str, str]], path: str, cleaned: dict[str, Any]) -> list[dict]:
     first_from: dict[str, int] = {}
     for seat, entry in enumerate(names, start=1):
         # Events name canoes by colony, so two canoes from one colony could not be told apart.

@@ -53,8 +53,12 @@ class Outcome:
 
 
 class Engine(Protocol):
+    """What the app calls on an engine (`GameEngine` below provides the shared part)."""
+
     kind: str  # "pelts", "race", ...
     title: str  # "Pelts, Paddling and Powder"
+    options: tuple[Option, ...]  # the options table
+    odds: bool  # whether `determinize` is there (the win odds)
 
     def clean_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """Fill defaults and validate; raise OptionsError naming an unknown or bad option."""
@@ -68,8 +72,17 @@ class Engine(Protocol):
     def legal_actions(self, state: State, role: str) -> list[Action]:
         """Every action `role` may take now; empty when it is not that seat's move."""
 
+    def chosen(self, state: State, role: str, action: Any) -> Action:
+        """The legal action the posted one names, as offered; IllegalMove with the reason."""
+
     def apply(self, state: State, role: str, action: Action, chance: Chance) -> Outcome:
         """Apply a legal action (raise IllegalMove otherwise). Must not mutate `state`."""
+
+    def perform(self, state: State, role: str, action: Action, chance: Chance) -> Outcome:
+        """Apply an action `chosen` returned (no second check). Must not mutate `state`."""
+
+    def random_action(self, state: State, role: str, chance: Chance) -> Action:
+        """Any legal action, uniformly at random."""
 
     def view(self, state: State, role: str | None) -> dict[str, Any]:
         """What `role` may see (None: a spectator / the replay). Hidden information removed."""
@@ -112,7 +125,8 @@ class Option:
     per_seat  a list with one entry per seat (the paddlers' names): asked seat by seat
     optional  None is a value too (the race's currents: None rolls them at setup)
     lobby     False: not offered in the lobby (set through the API, or by a template)
-    words     what a list holds, for messages ("tiles"; "one name" for a per-seat list)
+    words     what a list holds, for messages ("tiles"; for a per-seat list "one name for
+              each of the {seats} players")
     blank     the lobby offers the default as this choice ("As the template says")
     check     (value, path, cleaned so far) -> value: a rule the kind cannot say (names
               differ); raises OptionsError naming the option at fault
@@ -270,11 +284,13 @@ class GameEngine:
         item = option.item
         if isinstance(value, str) and item is not None and item.kind in ("choice", "text"):
             value = [part.strip() for part in value.split(",")]  # "calm, tailwind, calm"
-        words = option.words or "entries"
+        words = option.words or (
+            "one entry for each of the {seats} seats" if option.per_seat else "entries"
+        )
         if option.per_seat:
             seats = len(self.roles(cleaned))
             if not isinstance(value, list | tuple) or len(value) != seats:
-                self.refuse(path, f"must give {words} for each of the {seats} seats.")
+                self.refuse(path, f"must give {words.format(seats=seats)}.")
         elif not isinstance(value, list | tuple):
             self.refuse(path, f"must be a list of {words}.")
         elif not option.min <= len(value) <= option.max:

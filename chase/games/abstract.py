@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from chase.engines.abstract import ENGINE, TEMPLATES, cards, figure_participant
-from chase.engines.abstract.tables import GM, LENGTHS, PARTICIPANTS, RANGE_BANDS
+from chase.engines.abstract import ENGINE, cards, figure_participant
+from chase.engines.abstract.tables import GM, PARTICIPANTS, RANGE_BANDS
 from chase.engines.base import OptionsError
 from chase.games.base import Game, action_choices
 
@@ -411,30 +411,10 @@ def with_figures(
     return {**options, "participants": participants}
 
 
-DOGFIGHT = "Dogfight: until one side withdraws"
-
 GAME = Game(
     kind="abstract",
     engine="chase.engines.abstract",
     roles={GM: "the game master"},
-    option_help={
-        "template": "A saved chase: its participants, length and terrain.",
-        "length": "Standard 5 rounds, extended 10, or a dogfight until one side withdraws.",
-        "terrain": "Difficult terrain costs every maneuvering roll 2.",
-    },
-    option_choices={
-        "template": [(key, template["title"]) for key, template in TEMPLATES.items()],
-        "length": [("", "As the template says")]
-        + [
-            (key, f"{key.capitalize()}: {rounds} rounds" if rounds else DOGFIGHT)
-            for key, rounds in LENGTHS.items()
-        ],
-        "terrain": [
-            ("", "As the template says"),
-            ("open", "Open"),
-            ("difficult", "Difficult (−2 to every maneuvering roll)"),
-        ],
-    },
     board=abstract_board,
     results=abstract_results,
     seat_names=seat_name,

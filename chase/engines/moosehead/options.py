@@ -50,7 +50,7 @@ OPTIONS = (
         lambda cleaned, given: list(DEFAULT_NAMES[: cleaned["players"]]),
         item=Option("name", "text", min=1, max=MAX_NAME),
         per_seat=True,
-        words="one name",
+        words="one name for each of the {seats} players",
         check=_different,
         help="Each paddler's name.",
     ),

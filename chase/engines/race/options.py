@@ -51,7 +51,7 @@ OPTIONS = (
             fields=tuple(Option(key, "text", min=1, max=MAX_NAME) for key in NAME_KEYS),
         ),
         per_seat=True,
-        words="a canoe and colony",
+        words="a canoe and colony for each of the {seats} canoes",
         check=_colonies_differ,
         help="Each canoe's name and the colony it hails from.",
     ),  # R3

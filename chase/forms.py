@@ -105,9 +105,11 @@ class OptionsForm(forms.Form):
             choices = option.choice_list()
             if option.blank:
                 choices = [("", option.blank), *choices]
-            self.fields[name] = forms.ChoiceField(
+            self.fields[name] = forms.TypedChoiceField(
                 label=label,
                 choices=choices,
+                coerce=lambda text, option=option: _choice_value(option, text),
+                empty_value="",
                 initial="" if option.blank else value,
                 required=False,
                 help_text=option.help,
@@ -174,7 +176,7 @@ class OptionsForm(forms.Form):
                 continue
             try:
                 text = typed.get(f"{self.prefix}-{name}") or ""
-                wanted = text if choice else int(text)
+                wanted = _choice_value(option, text) if choice else int(text)
                 if choice and not wanted:
                     continue  # the default
                 seated = engine.clean_options({**chosen, name: wanted})
@@ -346,6 +348,11 @@ def _seat_text(key: str | None, default: str) -> forms.CharField:
         required=False,
         widget=forms.TextInput(attrs={"placeholder": default, "autocomplete": "off"}),
     )
+
+
+def _choice_value(option, text: str) -> Any:
+    """A choice as the table has it (a number stays a number), from the text a form posts."""
+    return next((value for value in option.values() if str(value) == text), text)
 
 
 def options_form(data=None, *, kind: str | None, shown=None, user=None) -> OptionsForm:

@@ -379,6 +379,12 @@ class GameEngine:
     def copy_state(self, state: State) -> State:
         return copy.deepcopy(state)
 
+    def max_actions(self, options: dict[str, Any]) -> int | None:
+        """The most actions a game with these options takes, however its seats play (random
+        legal actions included): the conformance suite holds every game to it. A game states
+        it, with how it is worked out."""
+        return None
+
     @property
     def odds(self) -> bool:
         """Whether "What are my chances?" works: the game can draw what a seat cannot see."""

@@ -7,6 +7,7 @@ from typing import Any
 from chase.engines.base import GameEngine, Outcome
 from chase.engines.chance import Chance
 from chase.engines.moosehead import computer, turns, view
+from chase.engines.moosehead.board import board_data
 from chase.engines.moosehead.options import OPTIONS
 from chase.engines.moosehead.state import copy_state, current, new_state, player_of
 from chase.engines.moosehead.tables import KIND, TITLE
@@ -55,6 +56,16 @@ class MooseheadEngine(GameEngine):
 
     def copy_state(self, state: dict[str, Any]) -> dict[str, Any]:
         return copy_state(state)
+
+    def max_actions(self, options: dict[str, Any]) -> int:
+        """Worked out from the board: a turn is at most three actions (throw, then enter, wait
+        or move); a canoe that must camp `nights` times and dock crosses the board at most
+        nights + 2 times (out to a campsite per night, home, and once round the eddy), each
+        crossing at most every space once, one space a turn at the least (M4: no position
+        leaves a canoe without a move for ever). So every canoe is home within players x
+        (nights + 2) x spaces turns."""
+        spaces = len(board_data(options["board"])["spaces"])
+        return 3 * options["players"] * (options["nights"] + 2) * spaces
 
 
 ENGINE = MooseheadEngine()

@@ -72,6 +72,12 @@ class PeltsEngine(GameEngine):
     def winner(self, state: dict[str, Any]) -> str | None:
         return state["winner"]
 
+    def max_actions(self, options: dict[str, Any]) -> int:
+        """A generous bound, measured rather than proven (the chase has no round limit): the
+        longest of 400 seeded chases on the shortest options, random or computer players,
+        took under 300 actions."""
+        return 2 * 54 * (6 * 4 + 1)
+
     def computer_action(self, state: dict[str, Any], role: str, chance: Chance):
         return _computer_action(state, role, chance)
 

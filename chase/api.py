@@ -360,3 +360,42 @@ def session_odds(request, session_id: int):
         body = {"detail": "The odds are being worked out: ask again in a moment."}
         return Response(body, status=status.HTTP_202_ACCEPTED, headers={"Retry-After": "1"})
     return Response(odds)
+
+
+# --- the games: what each is and its options (clubs' scripts read what the lobby reads) -------
+
+
+class ChoiceSerializer(serializers.Serializer):
+    value = serializers.JSONField()
+    label = serializers.CharField()
+
+
+class OptionOutSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    kind = serializers.ChoiceField(choices=["int", "bool", "choice", "text", "list"])
+    default = serializers.JSONField(help_text="The value when the option is left out")
+    min = serializers.IntegerField(required=False, help_text="int: the least; list: its length")
+    max = serializers.IntegerField(required=False, help_text="int: the most; list: its length")
+    choices = ChoiceSerializer(
+        many=True, required=False, help_text="choice: the values; list: each entry's values"
+    )
+    help = serializers.CharField()
+
+
+class CanoeGameSerializer(serializers.Serializer):
+    kind = serializers.CharField()
+    title = serializers.CharField()
+    roles_default = serializers.ListField(child=serializers.CharField())
+    odds = serializers.BooleanField(help_text='Whether "What are my chances?" answers')
+    options = OptionOutSerializer(many=True)
+
+
+@extend_schema(operation_id="rules_canoe_games", responses={200: CanoeGameSerializer(many=True)})
+@api_view(["GET"])
+@authentication_classes([])
+@permission_classes([AllowAny])
+def canoe_games(request):
+    """The registered canoe games: each one's kind (for `POST /api/sessions/`), title, seats with
+    the default options, whether it has odds, and its options table (name, kind, default, the
+    bounds or choices, a line of help), as the lobby builds its form from it."""
+    return Response(selectors.canoe_games())

@@ -12,4 +12,5 @@ urlpatterns = [
     path("sessions/<int:session_id>/rematch/", api.session_rematch, name="api-session-rematch"),
     path("sessions/<int:session_id>/join/", api.session_join, name="api-session-join"),
     path("sessions/<int:session_id>/odds/", api.session_odds, name="api-session-odds"),
+    path("rules/canoe-games/", api.canoe_games, name="api-canoe-games"),
 ]

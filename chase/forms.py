@@ -44,19 +44,18 @@ class NewGameForm(forms.Form):
 
 
 class OptionsForm(forms.Form):
-    """One game's options as fields, made from the engine's own defaults: whole numbers, yes/no
-    and lists of words (typed with commas). The engine checks the values (a field left empty
-    takes its default); options with no plain default (hand-set currents) are left to the API.
+    """One game's options as fields, made from the engine's options table (`engine.options`,
+    see `chase.engines.base.Option`): a whole number, a yes/no box, a choice to pick from
+    (with the table's `blank` first when the default follows another option), a text, or a
+    list of words typed with commas. The engine checks the values (a field left empty takes
+    its default); options the table keeps out of the lobby (`lobby=False`: the race's hand-set
+    currents) are left to the API.
 
-    A text option with choices the game registered (`Game.option_choices`: the Moosehead
-    trip's variant and board) is a list to pick from.
-
-    Then one row per seat: a text field for each part of a per-seat option (the race's
-    `names`: canoe and colony; the Moosehead trip's `names`, one word each, as its game
-    registers in `Game.seat_options`; left empty, the engine's name for that seat) and a
-    "computer" box (`computer_seats`, for hot-seat and several browsers). The seats follow
-    the options typed so far: a number that changes how many seats there are (the race's
-    `canoes`) redraws the fieldset (`reshaping`)."""
+    Then one row per seat: a text field for each part of a per-seat option (`per_seat`: the
+    race's `names`, canoe and colony; the Moosehead trip's `names`, one word each; left empty,
+    the engine's name for that seat) and a "computer" box (`computer_seats`, for hot-seat and
+    several browsers). The seats follow the options typed so far: a number or a choice that
+    changes how many seats there are (the race's `canoes`) redraws the fieldset (`reshaping`)."""
 
     def __init__(self, data=None, *, kind: str, shown=None, user=None, **kwargs):
         super().__init__(data, prefix=kind, **kwargs)
@@ -83,55 +82,9 @@ class OptionsForm(forms.Form):
             required=False,
             help_text="Solo, or several browsers: your seat. Hot-seat plays every human seat.",
         )
-        for name, value in defaults.items():
-            label = name.replace("_", " ").capitalize()
-            help_text = self.game.option_help.get(name, "")
-            if name in self.game.option_choices:
-                choices = self.game.option_choices[name]
-                choices = list(choices() if callable(choices) else choices)
-                initial = "" if "" in dict(choices) else value
-                self.fields[name] = forms.ChoiceField(
-                    label=label,
-                    choices=choices,
-                    initial=initial,
-                    required=False,
-                    help_text=help_text,
-                )
-                if self._choice_reshapes(engine, name, choices):
-                    self.reshaping.add(name)
-                    self.fields[name].widget.attrs.update(self._redraw_attrs())
-            elif isinstance(value, list) and name in self.game.seat_options:
-                self.plain_seats.add(name)
-                self.per_seat[name] = [{None: text} for text in seated[name]]
-                for number, text in enumerate(seated[name], start=1):
-                    self.fields[_seat_key(name, number, None)] = _seat_text(None, text)
-                    self.seat_fields.add(_seat_key(name, number, None))
-            elif isinstance(value, bool):
-                self.fields[name] = forms.BooleanField(
-                    label=label, required=False, initial=value, help_text=help_text
-                )
-            elif isinstance(value, int):
-                self.fields[name] = forms.IntegerField(
-                    label=label, initial=value, required=False, help_text=help_text
-                )
-                if self._reshapes(engine, name, value):
-                    self.reshaping.add(name)
-                    self.fields[name].widget.attrs.update(self._redraw_attrs())
-            elif isinstance(value, list) and all(isinstance(v, str) for v in value):
-                self.lists.add(name)
-                self.fields[name] = forms.CharField(
-                    label=label,
-                    initial=", ".join(value),
-                    max_length=200,
-                    required=False,
-                    help_text=f"{help_text} Separate them with commas.".lstrip(),
-                )
-            elif _one_per_seat(value, engine.roles(defaults)):
-                self.per_seat[name] = seated[name]
-                for number, default in enumerate(seated[name], start=1):
-                    for key, text in default.items():
-                        self.fields[_seat_key(name, number, key)] = _seat_text(key, text)
-                        self.seat_fields.add(_seat_key(name, number, key))
+        for option in engine.options:
+            if option.lobby:
+                self._option_field(option, defaults[option.name], seated)
         if self.game.figures:
             self._figure_fields()
         self.fields["computer_seats"] = forms.MultipleChoiceField(
@@ -143,6 +96,63 @@ class OptionsForm(forms.Form):
         )
         if typed and not self.is_bound:
             self.initial = self._initial(typed)
+
+    def _option_field(self, option, value: Any, seated: dict[str, Any]) -> None:
+        """The field(s) of one option of the table, by its kind."""
+        name = option.name
+        label = name.replace("_", " ").capitalize()
+        if option.kind == "choice":
+            choices = option.choice_list()
+            if option.blank:
+                choices = [("", option.blank), *choices]
+            self.fields[name] = forms.TypedChoiceField(
+                label=label,
+                choices=choices,
+                coerce=lambda text, option=option: _choice_value(option, text),
+                empty_value="",
+                initial="" if option.blank else value,
+                required=False,
+                help_text=option.help,
+            )
+            if self._choice_reshapes(self.engine, name, choices):
+                self.reshaping.add(name)
+                self.fields[name].widget.attrs.update(self._redraw_attrs())
+        elif option.kind == "list" and option.per_seat and option.item.kind == "record":
+            self.per_seat[name] = seated[name]
+            for number, default in enumerate(seated[name], start=1):
+                for key, text in default.items():
+                    self.fields[_seat_key(name, number, key)] = _seat_text(key, text)
+                    self.seat_fields.add(_seat_key(name, number, key))
+        elif option.kind == "list" and option.per_seat:
+            self.plain_seats.add(name)
+            self.per_seat[name] = [{None: text} for text in seated[name]]
+            for number, text in enumerate(seated[name], start=1):
+                self.fields[_seat_key(name, number, None)] = _seat_text(None, text)
+                self.seat_fields.add(_seat_key(name, number, None))
+        elif option.kind == "bool":
+            self.fields[name] = forms.BooleanField(
+                label=label, required=False, initial=value, help_text=option.help
+            )
+        elif option.kind == "int":
+            self.fields[name] = forms.IntegerField(
+                label=label, initial=value, required=False, help_text=option.help
+            )
+            if self._reshapes(self.engine, name, value):
+                self.reshaping.add(name)
+                self.fields[name].widget.attrs.update(self._redraw_attrs())
+        elif option.kind == "list":
+            self.lists.add(name)
+            self.fields[name] = forms.CharField(
+                label=label,
+                initial=", ".join(str(v) for v in value),
+                max_length=200,
+                required=False,
+                help_text=f"{option.help} Separate them with commas.".lstrip(),
+            )
+        else:
+            self.fields[name] = forms.CharField(
+                label=label, initial=value, required=False, help_text=option.help
+            )
 
     # --- which seats there are --------------------------------------------------------------
 
@@ -160,13 +170,13 @@ class OptionsForm(forms.Form):
             return defaults
         chosen: dict[str, Any] = {}
         seated = defaults
-        for name, value in defaults.items():
-            choice = name in self.game.option_choices
-            if not choice and (not isinstance(value, int) or isinstance(value, bool)):
+        for option in engine.options:
+            name, choice = option.name, option.kind == "choice"
+            if not option.lobby or option.kind not in ("choice", "int"):
                 continue
             try:
                 text = typed.get(f"{self.prefix}-{name}") or ""
-                wanted = text if choice else int(text)
+                wanted = _choice_value(option, text) if choice else int(text)
                 if choice and not wanted:
                     continue  # the default
                 seated = engine.clean_options({**chosen, name: wanted})
@@ -340,13 +350,9 @@ def _seat_text(key: str | None, default: str) -> forms.CharField:
     )
 
 
-def _one_per_seat(value: Any, roles: list[str]) -> bool:
-    """An option that gives each seat a few words: a list of {part: text}, one per seat."""
-    return (
-        isinstance(value, list)
-        and len(value) == len(roles)
-        and all(isinstance(v, dict) and all(isinstance(t, str) for t in v.values()) for v in value)
-    )
+def _choice_value(option, text: str) -> Any:
+    """A choice as the table has it (a number stays a number), from the text a form posts."""
+    return next((value for value in option.values() if str(value) == text), text)
 
 
 def options_form(data=None, *, kind: str | None, shown=None, user=None) -> OptionsForm:

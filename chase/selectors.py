@@ -15,7 +15,7 @@ from typing import Any
 from django.db.models import Q
 
 from campaign.models import Figure, Warband
-from chase.games import get_engine, role_words
+from chase.games import get_engine, kinds, role_words
 from chase.models import GameSession, Seat
 
 LOG_LENGTH = 30  # log rows in a view: the newest, oldest first
@@ -112,3 +112,22 @@ def warband_figures(warband: Warband) -> list[dict[str, Any]]:
         {"name": f.name, "reputation": f.reputation, "status": f.status}
         for f in figures.order_by("position", "id")
     ]
+
+
+def canoe_games() -> list[dict[str, Any]]:
+    """Every registered canoe game as `GET /api/rules/canoe-games/` answers it: its kind,
+    title, seats with the default options, whether it has odds, and its options table."""
+    games = []
+    for kind in kinds():
+        engine = get_engine(kind)
+        defaults = engine.clean_options({})
+        games.append(
+            {
+                "kind": kind,
+                "title": engine.title,
+                "roles_default": engine.roles(defaults),
+                "odds": engine.odds,
+                "options": [o.describe(defaults[o.name]) for o in engine.options],
+            }
+        )
+    return games

@@ -11,7 +11,6 @@ timeout) instead of failing with "database is locked": nothing here retries by h
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -416,7 +415,7 @@ def session_act(
     chosen = _chosen(engine, session.state, seat.role, action)
     chance = new_chance()
     try:
-        outcome = engine.apply(session.state, seat.role, chosen, chance)
+        outcome = engine.perform(session.state, seat.role, chosen, chance)  # checked above
     except IllegalMove as error:
         raise SessionError(str(error), field="action") from None
     moves = [Move(seat.role, chosen, chance.outcomes, outcome.events)]
@@ -429,27 +428,13 @@ def session_act(
     return session
 
 
-def _bare(action: Any) -> Any:
-    """An action without its label, in its JSON form (the form a client posts back)."""
-    if not isinstance(action, dict):
-        return action
-    return json.loads(json.dumps({k: v for k, v in action.items() if k != "label"}))
-
-
 def _chosen(engine: Engine, state: dict, role: str, action: Any) -> dict[str, Any]:
-    """The legal action the posted one names (the label may be left out). Otherwise the
-    engine's own reason, as a SessionError; the state is never touched."""
-    wanted = _bare(action)
-    for legal in engine.legal_actions(state, role):
-        if _bare(legal) == wanted:
-            return legal
+    """The legal action the posted one names (the label may be left out), by the engine's one
+    legality check; otherwise the engine's reason, as a SessionError."""
     try:
-        engine.apply(state, role, action, RandomChance())  # only to hear the engine's reason
+        return engine.chosen(state, role, action)
     except IllegalMove as error:
         raise SessionError(str(error), field="action") from None
-    except (KeyError, TypeError, ValueError, AttributeError):
-        pass
-    raise SessionError("That is not one of your legal actions now.", field="action")
 
 
 def _status(engine: Engine, state: dict) -> str:

@@ -1,51 +1,34 @@
 """The canoe games: each one is registered here, by one line in `GAMES`.
 
-A game is three things: its engine (`chase/engines/<kind>/`, plain Python: the rules, the
-state, the view, the computer player), its game module (`chase/games/<kind>.py`: the `GAME`
-registration and the board's drawing) and its board template
-(`templates/chase/boards/<kind>.html`). Everything else (the lobby's list and option fields,
-the API's `kind`, the table, the replay, role names in the log) reads this registry.
+A game is declared, and the framework does the shared work once (docs/adding-a-game.md says it
+at length). A game is:
 
-How to add a game (Moosehead Lake, kind `moosehead`, as the example):
+- its engine, `chase/engines/<kind>/engine.py`: a module-level `ENGINE`, an instance of a
+  subclass of `chase.engines.base.GameEngine`, importing nothing of Django or the app (the
+  architecture test checks). It declares `kind`, `title` and its options table `options`
+  (a tuple of `Option(name, kind, default, min/max or choices, help, per_seat, ...)`; lists of
+  records are declared with `item=Option(..., "record", fields=(...))`), and writes its rules
+  (`roles`, `new_game`, `legal_actions`, `perform`: carry out an action already found legal),
+  its `view` per seat, its `computer_action` and `max_actions` (the bound its games end
+  within). For "What are my chances?" it writes `determinize` (and may write a faster
+  `playout`). The base does the rest: `clean_options` from the table (an `OptionsError`
+  names the option's path: `participants[2].trait_die`), the one legality check (`chosen`,
+  `apply`), `random_action`, label stripping, `status`/`winner` from the state, a state copy.
+  `chase/engines/<kind>/__init__.py` re-exports `ENGINE`.
+- its game module `chase/games/<kind>.py`: `GAME = Game(kind=..., engine="chase.engines.<kind>",
+  board=..., results=..., seat_names=..., roles=..., hidden_hands=..., figures=...)`: what the
+  pages need to draw it (see `chase.games.base.Game`). Options are not registered here: the
+  lobby's form and `GET /api/rules/canoe-games/` read the engine's table.
+- its board template `templates/chase/boards/<kind>.html` (until it exists the table shows
+  `chase/boards/_generic.html`) and its "How to play" page
+  `templates/chase/how_to_play/<kind>.html`.
+- one line in `GAMES` below.
 
-1. The engine: `chase/engines/moosehead/`, importing nothing of Django or the app (the
-   architecture test checks), with a module-level `ENGINE` that satisfies
-   `chase.engines.base.Engine` (`kind = "moosehead"`, `title`, `clean_options`, `roles`,
-   `new_game`, `legal_actions`, `apply`, `view`, `status`, `winner`, `computer_action`).
-   Illegal actions and bad options raise `IllegalMove` / `OptionsError` from
-   `chase.engines.base`. Its tests go in `tests/chase/engines/test_moosehead_<subject>.py`.
-2. The game module `chase/games/moosehead.py`:
-
-       from chase.games.base import Game, action_choices
-
-       def moosehead_board(view, actions):  # what the template draws; no Django here either
-           return {...}
-
-       GAME = Game(
-           kind="moosehead",
-           engine="chase.engines.moosehead",
-           roles={"canoe-1": "the first canoe"},    # optional: roles in words
-           option_help={"board": "Which lake."},     # optional: the lobby's help texts
-           board=moosehead_board,                    # optional: None shows view and actions
-           results=None,                             # optional: (session, view) -> end screen
-           seat_names=None,                          # optional: (options, role) -> a name
-           hidden_hands=True,                        # False: hot-seat needs no handover
-           option_choices={},                        # optional: word options as a choice
-           figures=None,                             # optional: a warband's figures in options
-       )
-
-3. The board template `templates/chase/boards/moosehead.html`: it gets `board` (what
-   `moosehead_board` returned), `view` (the seat's view), `actions` (the legal actions from
-   `action_choices`, each posted back by `{% include "chase/_actions.html" %}`) and, once the
-   game is over, `results`. Until it exists the table shows `chase/boards/_generic.html`.
-4. Its "How to play" page `templates/chase/how_to_play/moosehead.html` (the rules in the
-   app's own words: a few headed sections, see `pelts.html`); the lobby and the table link it,
-   and `tests/chase/test_how_to_play_views.py` checks that every registered game has one.
-5. One line in `GAMES` below: `"chase.games.moosehead",`.
-
-Then the game is in the lobby, the API accepts `"kind": "moosehead"`, and
-`tests/chase/test_games_registry.py` plays it through the services (setup, a computer
-action, the table and the replay pages) with the other games.
+Then the game is in the lobby, the API accepts `"kind": "<kind>"`, and the conformance suite
+`tests/chase/test_conformance.py` checks it with every other game (options table, games that
+end within `max_actions`, no position without a legal action, replay, playout, hidden
+information and odds); `tests/chase/test_games_registry.py` plays it through the pages. Its
+own rule tests go in `tests/chase/engines/test_<kind>_<subject>.py`.
 """
 
 from __future__ import annotations

@@ -15,9 +15,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from chase.engines.abstract import TEMPLATES, cards, figure_participant
-from chase.engines.abstract.options import clean_options
-from chase.engines.abstract.tables import GM, LENGTHS, PARTICIPANTS, RANGE_BANDS
+from chase.engines.abstract import ENGINE, cards, figure_participant
+from chase.engines.abstract.tables import GM, PARTICIPANTS, RANGE_BANDS
 from chase.engines.base import OptionsError
 from chase.games.base import Game, action_choices
 
@@ -365,7 +364,9 @@ def seat_name(options: Mapping[str, Any], role: str) -> str | None:
     """A participant's seat is its name and side ("Pierre (trappers)"); a side is "the
     trappers" (the winner is a side)."""
     try:
-        participants = options.get("participants") or clean_options(dict(options))["participants"]
+        participants = (
+            options.get("participants") or ENGINE.clean_options(dict(options))["participants"]
+        )
     except OptionsError:
         return None
     if role.startswith("p") and role[1:].isdigit():
@@ -410,30 +411,10 @@ def with_figures(
     return {**options, "participants": participants}
 
 
-DOGFIGHT = "Dogfight: until one side withdraws"
-
 GAME = Game(
     kind="abstract",
     engine="chase.engines.abstract",
     roles={GM: "the game master"},
-    option_help={
-        "template": "A saved chase: its participants, length and terrain.",
-        "length": "Standard 5 rounds, extended 10, or a dogfight until one side withdraws.",
-        "terrain": "Difficult terrain costs every maneuvering roll 2.",
-    },
-    option_choices={
-        "template": [(key, template["title"]) for key, template in TEMPLATES.items()],
-        "length": [("", "As the template says")]
-        + [
-            (key, f"{key.capitalize()}: {rounds} rounds" if rounds else DOGFIGHT)
-            for key, rounds in LENGTHS.items()
-        ],
-        "terrain": [
-            ("", "As the template says"),
-            ("open", "Open"),
-            ("difficult", "Difficult (−2 to every maneuvering roll)"),
-        ],
-    },
     board=abstract_board,
     results=abstract_results,
     seat_names=seat_name,

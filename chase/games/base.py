@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,33 +16,26 @@ Results = Callable[[Any, View], list[dict[str, Any]]]  # (session, view) -> the 
 SeatNames = Callable[[Mapping[str, Any], str], str | None]  # (options, role) -> its name
 # (cleaned options, figures [{name, reputation, status}], side "prey"/"pursuers") -> options
 Figures = Callable[[dict[str, Any], list[dict[str, Any]], str], dict[str, Any]]
-Choices = Callable[[], list[tuple[str, str]]]  # () -> [(value, words)]
 
 
 @dataclass(frozen=True)
 class Game:
-    """One canoe game: its engine and what the pages need to show it.
+    """One canoe game: its engine and what the pages need to show it. Its options are the
+    engine's table (`engine.options`): the lobby and the API read them there.
 
     kind         "moosehead": the sessions' `kind`, the API's, the template's file name
     engine       the module holding its `ENGINE` ("chase.engines.moosehead"), imported on use
     roles        a role in words, {"trapper": "the trappers"}; a role left out is shown as
                  itself with spaces ("canoe-3" -> "canoe 3")
-    option_help  a word on each option whose name alone does not say enough, for the lobby
     board        the board's drawing (templates cannot do geometry), or None: the template
                  gets `view` and `actions` alone
     results      the end screen beside the winner (`results` in the template), or None
     seat_names   a seat's name chosen in the options (the race's canoes), or None
-    seat_options options that give each seat one word (a list of text, one per seat: the
-                 Moosehead trip's `names`), asked seat by seat in the lobby
     how_to_play  the template of its "How to play" page (the rules in the app's words), by
                  default `chase/how_to_play/<kind>.html`; every game has one
     hidden_hands whether a seat holds something the others must not see (cards in hand): then
                  hot-seat shows "Pass the device" between players; the race has none, so one
                  player simply follows another
-    option_choices  options that are one word of a few, offered in the lobby as a choice:
-                 {"length": [("standard", "Standard, 5 rounds"), ...]}, or a function giving
-                 that list when it is read (the Moosehead trip's bundled boards); "" among
-                 them stands for the engine's default
     figures      a game whose participants may be a campaign warband's figures (a lobby
                  option for the campaign's members): puts them into the options, or None
     """
@@ -50,14 +43,11 @@ class Game:
     kind: str
     engine: str
     roles: Mapping[str, str] = field(default_factory=dict)
-    option_help: Mapping[str, str] = field(default_factory=dict)
     board: Board | None = None
     results: Results | None = None
     seat_names: SeatNames | None = None
-    seat_options: tuple[str, ...] = ()
     how_to_play: str = ""
     hidden_hands: bool = True
-    option_choices: Mapping[str, Sequence[tuple[str, str]] | Choices] = field(default_factory=dict)
     figures: Figures | None = None
 
     @property

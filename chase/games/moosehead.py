@@ -11,8 +11,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from chase.engines.moosehead.board import board_names, board_of
-from chase.engines.moosehead.tables import VARIANT_NAMES, WEATHER_NAMES
+from chase.engines.moosehead.board import board_of
+from chase.engines.moosehead.tables import WEATHER_NAMES
 from chase.games.base import Game, action_choices
 
 SEAT_COLOURS = ("#b03a2e", "#1f5fa8", "#7d3c98", "#c77c02", "#117a65", "#34495e")
@@ -424,22 +424,8 @@ def paddler_name(options: dict[str, Any], role: str) -> str | None:
 GAME = Game(
     kind="moosehead",
     engine="chase.engines.moosehead",
-    option_help={
-        "players": "2 to 6 canoes.",
-        "nights": "The nights each canoe must camp before it may dock (two to start with).",
-        "variant": "Short: obey one Destination card at most, or use none. Long: camp at every "
-        "campsite. All-night: see every attraction.",
-        "dial": "The weather dial's spaces, clockwise (Calm, Tailwind, Headwind, Windbound, "
-        "Heavy rain); it needs a Calm.",
-        "board": "The lake country to paddle.",
-    },
     board=moosehead_board,
     results=moosehead_results,
     seat_names=paddler_name,
-    seat_options=("names",),
     hidden_hands=False,  # everything is on the table: hot-seat needs no handover
-    option_choices={
-        "variant": lambda: list(VARIANT_NAMES.items()),
-        "board": lambda: [(name, name.replace("_", " ").capitalize()) for name in board_names()],
-    },
 )

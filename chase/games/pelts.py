@@ -165,23 +165,9 @@ class _PeltsRiver:
         return x1, y1, x2, y2
 
 
-# A word on each option for the lobby (the engine checks the values).
-OPTION_HELP = {
-    "layout": 'The river, 3 to 8 tiles of 24", each "straight" or "bend".',  # P1
-    "obstacles": "Floating obstacles that drift down the river, 0 to 5.",  # P10
-    "rocks": "Rocks that stay put and can hole a canoe, 0 to 5.",  # P10
-    "trapper_canoes": "The trappers' canoes, 1 or 2; a second adds a card to their hand.",  # P2
-    "indian_canoes": "The chasing canoes, 1 to 3; a third adds a card to their hand.",  # P2
-    "trapper_ace": "The trappers start with an ace in hand.",  # P2
-    "quick_tests": "The other side's rock-paper-scissors sign is drawn at random.",  # P8
-    "rowers": "Rowers per canoe, 2 to 6 (larger canoes and rafts): a canoe takes as many "
-    "wounds as rowers; with fewer than two unwounded it moves on odd cards only.",  # P15
-}
-
 GAME = Game(
     kind="pelts",
     engine="chase.engines.pelts",
     roles=ROLE_TITLES,
-    option_help=OPTION_HELP,
     board=pelts_board,
 )

@@ -236,19 +236,9 @@ def canoe_name(options: dict[str, Any], role: str) -> str | None:
     return None
 
 
-# A word on the options whose name alone does not say enough (the engine checks the values).
-OPTION_HELP = {
-    "canoes": "2 to 8 canoes, one seat each.",  # R3
-    "leg_length": 'Inches from one rapid to the next, 12 to 48 (the rules say 24"). Shorter is '
-    "a quicker race.",  # R1
-    "hidden": "Rapids, whirlpools, hostiles and the bear are revealed as the first canoe "
-    "reaches their leg.",  # R2
-}
-
 GAME = Game(
     kind="race",
     engine="chase.engines.race",
-    option_help=OPTION_HELP,
     board=race_board,
     results=race_results,
     seat_names=canoe_name,

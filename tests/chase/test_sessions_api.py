@@ -52,9 +52,9 @@ def test_a_signed_in_creator_is_recorded(api, owner):
     [
         ({"kind": "chess", "mode": "solo"}, "kind", "not a valid choice"),
         ({"kind": "pelts", "mode": "telepathy"}, "mode", "not a valid choice"),
-        ({"kind": "pelts", "mode": "solo", "options": {"paddles": 3}}, "options", "paddles"),
-        ({"kind": "race", "mode": "solo", "options": {"canoes": 99}}, "options", "canoes"),
-        ({"kind": "pelts", "mode": "solo", "options": {"rowers": 7}}, "options", "rowers"),
+        ({"kind": "pelts", "mode": "solo", "options": {"paddles": 3}}, "paddles", "paddles"),
+        ({"kind": "race", "mode": "solo", "options": {"canoes": 99}}, "canoes", "canoes"),
+        ({"kind": "pelts", "mode": "solo", "options": {"rowers": 7}}, "rowers", "rowers"),
         ({"kind": "pelts", "mode": "solo", "options": "rocks"}, "options", "dictionary"),
     ],
 )

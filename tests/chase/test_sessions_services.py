@@ -48,8 +48,8 @@ def test_a_race_has_one_seat_per_canoe_and_the_solo_human_plays_the_chosen_canoe
     [
         ({"kind": "chess"}, "kind", "There is no game 'chess'"),
         ({"mode": "telepathy"}, "mode", "There is no mode 'telepathy'"),
-        ({"options": {"paddles": 3}}, "options", "paddles"),
-        ({"options": {"rocks": 99}}, "options", "rocks"),
+        ({"options": {"paddles": 3}}, "paddles", "paddles"),
+        ({"options": {"rocks": 99}}, "rocks", "rocks"),
         ({"play_as": "bear"}, "play_as", "no seat 'bear'"),
     ],
 )

@@ -82,7 +82,7 @@ def test_a_bad_option_in_the_form_is_told_in_words(client):
     response = client.post("/play/new/", {"kind": "pelts", "mode": "solo", "pelts-rocks": 99})
 
     assert response.status_code == 400
-    assert "The option rocks must be a whole number from 0 to 5." in response.content.decode()
+    assert "rocks&#x27; must be a whole number from 0 to 5, not 99." in response.content.decode()
     assert not GameSession.objects.exists()
 
 

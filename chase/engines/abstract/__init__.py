@@ -9,16 +9,19 @@ turned; each acts on its card from the highest (`face` a club's complication, `a
 of each attack (`resolve`); between rounds the game master records the rest (`record`) and
 starts the next round (`next`) or, after the last, ends the chase (`end`).
 
-Modules: `tables` (the rule tables), `cards`, `dice` (trait rolls), `options`, `templates`,
-`state`, `rounds` (the round and actions on the cards), `story` (the game master's records and
-the end), `legal`, `view`, `computer`, `figures` (campaign figures as participants), `engine`.
+Modules: `tables` (the rule tables), `cards`, `dice` (trait rolls), `options` (the table),
+`templates`, `state`, `rounds` (the round and actions on the cards), `story` (the game master's
+records and the end), `legal`, `view`, `computer`, `figures` (campaign figures as participants),
+`engine`.
 """
 
-from chase.engines.abstract.computer import computer_action, random_action
+from chase.engines.abstract.computer import computer_action
 from chase.engines.abstract.engine import ENGINE, AbstractChaseEngine
 from chase.engines.abstract.figures import figure_participant, trait_die_for
 from chase.engines.abstract.options import ChaseOptionsError
 from chase.engines.abstract.templates import TEMPLATES, template_titles
+
+random_action = ENGINE.random_action
 
 __all__ = [
     "ENGINE",

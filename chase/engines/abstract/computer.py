@@ -23,13 +23,6 @@ Action = dict[str, Any]
 PASSIVE = ("miss", "unhurt", "recovers")
 
 
-def random_action(state: State, role: str, chance: Chance) -> Action:
-    actions = legal_actions(state, role)
-    if not actions:
-        raise IllegalMove("There is nothing for this seat to do now.")
-    return chance.choice(actions, label="random action")
-
-
 def computer_action(state: State, role: str, chance: Chance) -> Action:
     actions = legal_actions(state, role)
     if not actions:

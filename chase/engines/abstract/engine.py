@@ -1,53 +1,58 @@
-"""`ENGINE`: the abstract chase behind the Engine contract of `chase.engines.base`."""
+"""`ENGINE`: the abstract chase on the engines' base (`chase.engines.base.GameEngine`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from chase.engines.abstract import computer, odds, options, rounds, story
+from chase.engines.abstract import computer, odds, rounds, story
 from chase.engines.abstract.legal import legal_actions
+from chase.engines.abstract.options import OPTIONS, ChaseOptionsError, check_prey, sides_of
 from chase.engines.abstract.state import copy_state, new_state, participant_of, roles
 from chase.engines.abstract.tables import GM, KIND, LENGTHS, TITLE
 from chase.engines.abstract.view import view
-from chase.engines.base import IllegalMove, Outcome
+from chase.engines.base import GameEngine, Outcome
 from chase.engines.chance import Chance
 
 
-class AbstractChaseEngine:
+class AbstractChaseEngine(GameEngine):
     kind = KIND
     title = TITLE
+    options = OPTIONS
 
-    def clean_options(self, options_: dict[str, Any]) -> dict[str, Any]:
-        return options.clean_options(options_)
+    def refuse(self, path: str, reason: str) -> None:
+        raise ChaseOptionsError(path, reason)
+
+    def unknown_option(self, names: list[str]) -> None:
+        known = ", ".join(o.name for o in self.options)
+        raise ChaseOptionsError(names[0], f"is not an option of the chase: use {known}.")
+
+    def check_options(self, cleaned: dict[str, Any]) -> dict[str, Any]:
+        return check_prey(cleaned)
 
     def roles(self, options_: dict[str, Any]) -> list[str]:
         """The game master's seat first, then one seat per participant or group of extras."""
         return roles(options_)
 
     def new_game(self, options_: dict[str, Any], chance: Chance) -> Outcome:
-        state, events = new_state(options.clean_options(options_), chance)
+        state, events = new_state(self.clean_options(options_), chance)
         return Outcome(state, events)
 
     def legal_actions(self, state: dict[str, Any], role: str) -> list[dict[str, Any]]:
         return legal_actions(state, role)
 
-    def apply(
+    def perform(
         self, state: dict[str, Any], role: str, action: dict[str, Any], chance: Chance
     ) -> Outcome:
-        legal = legal_actions(state, role)
-        wanted = _bare(action) if isinstance(action, dict) else None
-        if wanted is None or wanted not in [_bare(a) for a in legal]:
-            raise IllegalMove(_refusal(state, role, legal))
         new = copy_state(state)
         events: list[dict[str, Any]] = []
-        perform(new, role, wanted, chance, events)
+        perform(new, role, action, chance, events)
         return Outcome(new, events)
+
+    def refusal(self, state: dict[str, Any], role: str, action: Any) -> str:
+        return _refusal(state, role, legal_actions(state, role))
 
     def view(self, state: dict[str, Any], role: str | None) -> dict[str, Any]:
         return view(state, role)
-
-    def status(self, state: dict[str, Any]) -> str:
-        return state["status"]
 
     def winner(self, state: dict[str, Any]) -> str | None:
         """The winning side (the prey that escaped, the pursuers that stopped them, the side
@@ -57,19 +62,28 @@ class AbstractChaseEngine:
     def computer_action(self, state: dict[str, Any], role: str, chance: Chance) -> dict[str, Any]:
         return computer.computer_action(state, role, chance)
 
-    def random_action(self, state: dict[str, Any], role: str, chance: Chance) -> dict[str, Any]:
-        return computer.random_action(state, role, chance)
+    def max_actions(self, options: dict[str, Any]) -> int:
+        """A round is each participant's roll, keep and actions on its card (roll, keep, face,
+        an attack or force answered by the game master, done: six at most) and the game
+        master's records and next (two per participant). A dogfight (A1) lasts until one side
+        withdraws, which the computer never does: it is held to 20 rounds, measured (the
+        longest of 400 seeded extended chases took 151 actions)."""
+        rounds = LENGTHS[options["length"]] or 20
+        return rounds * 8 * len(options["participants"]) + 10
+
+    def copy_state(self, state: dict[str, Any]) -> dict[str, Any]:
+        return copy_state(state)
 
     def odds_sides(self, options_: dict[str, Any]) -> list[str]:
         """What the win odds share out: the chase's two sides (the winner is a side, not a
         seat), the prey first."""
-        cleaned = options.clean_options(options_)
-        sides = options.sides_of(cleaned["participants"])
+        cleaned = self.clean_options(options_)
+        sides = sides_of(cleaned["participants"])
         return sorted(sides, key=lambda side: side != cleaned["prey"])
 
     def odds_words(self, options_: dict[str, Any], side: str) -> str:
         """A side's share of the odds in words: what winning means for it."""
-        cleaned = options.clean_options(options_)
+        cleaned = self.clean_options(options_)
         if LENGTHS[cleaned["length"]] is None:
             return f"the {side}, holding the field"
         if side == cleaned["prey"]:
@@ -78,7 +92,7 @@ class AbstractChaseEngine:
 
     def odds_note(self, options_: dict[str, Any]) -> str:
         """What the odds of the chase mean, for the odds page."""
-        return odds.meaning(options.clean_options(options_))
+        return odds.meaning(self.clean_options(options_))
 
     def determinize(self, state: dict[str, Any], role: str | None, chance: Chance):
         """The chase with everything `role` cannot see drawn afresh (see `odds.py`)."""
@@ -88,10 +102,6 @@ class AbstractChaseEngine:
         """The chase played to its end by the computer at every seat, the game master's
         included, from a copy of `state` (see `odds.py`)."""
         return odds.playout(state, chance)
-
-
-def _bare(action: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in action.items() if k != "label"}
 
 
 def _refusal(state: dict[str, Any], role: str, legal: list[dict[str, Any]]) -> str:

@@ -1,13 +1,14 @@
 """The Moosehead Lake Canoe Trip (seed by Graham Warren, rulings M1-M5): a roll-and-move trip for
 2-6 canoes round a lake country, camping, chasing attractions and points, and racing home.
 
-`ENGINE` implements `chase.engines.base.Engine`; `random_action` is a random legal paddler.
+`ENGINE` (in `engine.py`) is a `chase.engines.base.GameEngine`; `random_action` is its random
+legal paddler.
 The board is data (`boards/*.json`, read and checked by `board`); a club can use its own file
 through `register_board(path)` (the MOOSEHEAD_BOARD_FILE setting).
 
-Modules: `tables` (the rule tables), `board` (board files), `options`, `state` (the state and
-shared rules), `cards` (the piles), `moves` (what a throw reaches), `turns` (actions and the
-turn order), `view`, `computer`, `engine`.
+Modules: `tables` (the rule tables), `board` (board files), `options` (the options table),
+`state` (the state and shared rules), `cards` (the piles), `moves` (what a throw reaches),
+`turns` (actions and the turn order), `view`, `computer`, `engine`.
 """
 
 from chase.engines.moosehead.board import (
@@ -17,8 +18,10 @@ from chase.engines.moosehead.board import (
     load_board,
     register_board,
 )
-from chase.engines.moosehead.computer import computer_action, random_action
+from chase.engines.moosehead.computer import computer_action
 from chase.engines.moosehead.engine import ENGINE, MooseheadEngine
+
+random_action = ENGINE.random_action
 
 __all__ = [
     "ENGINE",

@@ -55,14 +55,6 @@ def _card_average(pile: str) -> float:
 CARD_AVERAGE = {pile: _card_average(pile) for pile in ("canoe", "portage", "camp")}
 
 
-def random_action(state: State, role: str, chance: Chance) -> Action:
-    """Any legal action, uniformly at random."""
-    actions = legal_actions(state, role)
-    if not actions:
-        raise IllegalMove("It is not this canoe's turn.")
-    return chance.choice(actions, label="random paddler")
-
-
 def computer_action(state: State, role: str, chance: Chance) -> Action:
     actions = legal_actions(state, role)
     if not actions:

@@ -1,45 +1,51 @@
-"""`ENGINE`: the Moosehead Lake trip behind the Engine contract of `chase.engines.base`."""
+"""`ENGINE`: the Moosehead Lake trip on the engines' base (`chase.engines.base.GameEngine`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from chase.engines.base import Outcome
+from chase.engines.base import GameEngine, Outcome
 from chase.engines.chance import Chance
-from chase.engines.moosehead import computer, hidden, options, turns, view
-from chase.engines.moosehead.state import new_state
+from chase.engines.moosehead import computer, hidden, turns, view
+from chase.engines.moosehead.board import board_data
+from chase.engines.moosehead.options import OPTIONS
+from chase.engines.moosehead.state import copy_state, current, new_state, player_of
 from chase.engines.moosehead.tables import KIND, TITLE
 
 
-class MooseheadEngine:
+class MooseheadEngine(GameEngine):
     kind = KIND
     title = TITLE
-
-    def clean_options(self, options_: dict[str, Any]) -> dict[str, Any]:
-        return options.clean_options(options_)
+    options = OPTIONS
 
     def roles(self, options_: dict[str, Any]) -> list[str]:
         return [f"canoe-{seat}" for seat in range(1, options_.get("players", 3) + 1)]
 
     def new_game(self, options_: dict[str, Any], chance: Chance) -> Outcome:
-        state, events = new_state(options.clean_options(options_), chance)
+        state, events = new_state(self.clean_options(options_), chance)
         turns.begin_turn(state, events)
         return Outcome(state, events)
 
     def legal_actions(self, state: dict[str, Any], role: str) -> list[dict[str, Any]]:
         return turns.legal_actions(state, role)
 
-    def apply(
+    def perform(
         self, state: dict[str, Any], role: str, action: dict[str, Any], chance: Chance
     ) -> Outcome:
         new, events = turns.act(state, role, action, chance)
         return Outcome(new, events)
 
+    def refusal(self, state: dict[str, Any], role: str, action: Any) -> str:
+        if state["status"] != "playing":
+            return "The trip is over."
+        player = player_of(state, role)  # an unknown seat says so
+        if current(state)["role"] != role:
+            return f"It is {current(state)['name']}'s turn, not {player['name']}'s."
+        choices = "; ".join(a["label"] for a in self.legal_actions(state, role)[:6])
+        return f"{player['name']} cannot do that now. Choose one of: {choices}."
+
     def view(self, state: dict[str, Any], role: str | None) -> dict[str, Any]:
         return view.view(state, role)
-
-    def status(self, state: dict[str, Any]) -> str:
-        return state["status"]
 
     def winner(self, state: dict[str, Any]) -> str | None:
         """M5: the canoe that docked ahead of everyone; None while the trip goes on."""
@@ -48,8 +54,18 @@ class MooseheadEngine:
     def computer_action(self, state: dict[str, Any], role: str, chance: Chance) -> dict[str, Any]:
         return computer.computer_action(state, role, chance)
 
-    def random_action(self, state: dict[str, Any], role: str, chance: Chance) -> dict[str, Any]:
-        return computer.random_action(state, role, chance)
+    def copy_state(self, state: dict[str, Any]) -> dict[str, Any]:
+        return copy_state(state)
+
+    def max_actions(self, options: dict[str, Any]) -> int:
+        """Worked out from the board: a turn is at most three actions (throw, then enter, wait
+        or move); a canoe that must camp `nights` times and dock crosses the board at most
+        nights + 2 times (out to a campsite per night, home, and once round the eddy), each
+        crossing at most every space once, one space a turn at the least (M4: no position
+        leaves a canoe without a move for ever). So every canoe is home within players x
+        (nights + 2) x spaces turns."""
+        spaces = len(board_data(options["board"])["spaces"])
+        return 3 * options["players"] * (options["nights"] + 2) * spaces
 
     def determinize(
         self, state: dict[str, Any], role: str | None, chance: Chance

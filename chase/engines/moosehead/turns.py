@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from chase.engines.base import IllegalMove
+from chase.engines.base import bare
 from chase.engines.chance import Chance
 from chase.engines.moosehead import cards
 from chase.engines.moosehead.board import Board
@@ -39,7 +39,6 @@ from chase.engines.moosehead.state import (
     current,
     dial_of,
     nights,
-    player_of,
     points_text,
     weather,
 )
@@ -84,23 +83,8 @@ def legal_actions(state: State, role: str) -> list[Action]:
     return actions
 
 
-def _bare(action: Action) -> Action:
-    bare = dict(action)
-    bare.pop("label", None)
-    return bare
-
-
-def act(state: State, role: str, action: Any, chance: Chance) -> tuple[State, Events]:
-    """Check and carry out one action on a copy of the state."""
-    if state["status"] != "playing":
-        raise IllegalMove("The trip is over.")
-    player = player_of(state, role)
-    if current(state)["role"] != role:
-        raise IllegalMove(f"It is {current(state)['name']}'s turn, not {player['name']}'s.")
-    legal = legal_actions(state, role)
-    if not isinstance(action, dict) or _bare(action) not in [_bare(a) for a in legal]:
-        choices = "; ".join(a["label"] for a in legal[:6])
-        raise IllegalMove(f"{player['name']} cannot do that now. Choose one of: {choices}.")
+def act(state: State, role: str, action: Action, chance: Chance) -> tuple[State, Events]:
+    """Carry out one action, already found legal (`GameEngine.apply`), on a copy of the state."""
     state = copy_state(state)
     events: Events = []
     play(state, action, chance, events)
@@ -122,7 +106,7 @@ def play(
     elif kind == "wait":
         _wait(state, player, events)
     else:
-        chosen = next(m for m in state["pending"]["moves"] if _bare(m) == _bare(action))
+        chosen = next(m for m in state["pending"]["moves"] if bare(m) == bare(action))
         _move(state, player, chosen, chance, events)
 
 

@@ -23,7 +23,7 @@ from chase.engines.pelts.flow import (
     pending_actions,
     signers,
 )
-from chase.engines.pelts.legal import action_cards, labelled, legal_actions, moving_cards
+from chase.engines.pelts.legal import action_cards, labelled, moving_cards
 from chase.engines.pelts.model import State, canoe, in_play, other
 from chase.engines.pelts.moves import distance
 from chase.engines.pelts.tables import (
@@ -42,14 +42,6 @@ HURTFUL_EVENTS = frozenset({"sharpshooter", "holed", "overboard", "bear", "lost_
 BIG_COUNTER = 6  # a counter-card of this many inches or more is worth an ace
 KEEP_ACE_BELOW = 6  # an ace moves only when no other card moves this far
 CARD_WORTH = {"A": 10, "Q": 8, "K": 6, "J": 5}
-
-
-def random_action(state: State, role: str, chance: Chance) -> Action:
-    """Any legal action, uniformly at random."""
-    actions = legal_actions(state, role)
-    if not actions:
-        raise IllegalMove("There is nothing for this seat to do now.")
-    return chance.choice(actions, label="random action")
 
 
 def computer_action(state: State, role: str, chance: Chance) -> Action:

@@ -22,17 +22,10 @@ HAND_BASE = {"trapper": 4, "indian": 5}
 DEFAULT_CANOES = {"trapper": 1, "indian": 2}
 LAST_INDIAN_CANOE_HAND = 3  # P5: with one Indian canoe left the hand drops to 3
 
-# clean_options: name -> (default, kind, lowest, highest).
-OPTION_SPECS: dict[str, tuple[object, type, int, int]] = {
-    "layout": (("straight", "bend", "straight", "bend"), list, 3, 8),
-    "obstacles": (2, int, 0, 5),
-    "rocks": (2, int, 0, 5),
-    "trapper_canoes": (1, int, 1, 2),
-    "indian_canoes": (2, int, 1, 3),
-    "trapper_ace": (False, bool, 0, 1),
-    "quick_tests": (False, bool, 0, 1),
-    "rowers": (2, int, 2, 6),  # P15: larger canoes and rafts
-}
+# The options' bounds (the table is `options.OPTIONS`).
+LAYOUT = ("straight", "bend", "straight", "bend")  # P1: four 24" tiles, two bends
+TILES = (3, 8)
+ROWERS = (2, 6)  # P15
 
 # P8: rock-paper-scissors.
 SIGNS = ("rock", "paper", "scissors")

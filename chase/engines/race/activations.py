@@ -1,11 +1,10 @@
-"""The activations offered to the active canoe (R5, R6), and `activate`, which checks one and
-plays it by the rules (`rules.play`) on a compact race made from the state."""
+"""The activations offered to the active canoe (R5, R6), and `activate`, which plays one by
+the rules (`rules.play`) on a compact race made from the state."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from chase.engines.base import IllegalMove
 from chase.engines.chance import Chance
 from chase.engines.race.compact import Race
 from chase.engines.race.rules import play
@@ -15,9 +14,6 @@ from chase.engines.race.tables import PADDLE_DIE
 State = dict[str, Any]
 Canoe = dict[str, Any]
 Events = list[dict[str, Any]]
-
-OFFERED = frozenset({"type", "label"})  # the keys an offered action has
-
 
 # --- the activations (R5, R6) -------------------------------------------------------------
 
@@ -52,20 +48,22 @@ def legal_actions(state: State, role: str) -> list[dict[str, Any]]:
     return [labelled(state, canoe, kind) for kind in legal_types(canoe)]
 
 
-def activate(state: State, role: str, action: Any, chance: Chance) -> tuple[State, Events]:
-    """Check and play one canoe's activation, then move on to the next (and the next turn)."""
+def refusal(state: State, role: str, action: Any) -> str:
+    """Why an action is not one of the canoe's legal ones now."""
     if state["status"] != "playing":
-        raise IllegalMove("The race is over.")
-    seat = seat_of(state, role)
-    canoe = state["canoes"][seat]
+        return "The race is over."
+    canoe = state["canoes"][seat_of(state, role)]  # an unknown seat says so
     if role != active_role(state):
         waiting = canoe_of(state, active_role(state))
-        raise IllegalMove(f"It is {who(waiting)}'s activation, not {who(canoe)}'s.")
-    types = legal_types(canoe)
-    # Legal means: the type of one of the offered actions, and nothing else but a label.
-    if not (isinstance(action, dict) and action.get("type") in types and action.keys() <= OFFERED):
-        choices = "; ".join(labelled(state, canoe, kind)["label"] for kind in types)
-        raise IllegalMove(f"{who(canoe)} cannot do that now. Choose one of: {choices}.")
+        return f"It is {who(waiting)}'s activation, not {who(canoe)}'s."
+    choices = "; ".join(labelled(state, canoe, kind)["label"] for kind in legal_types(canoe))
+    return f"{who(canoe)} cannot do that now. Choose one of: {choices}."
+
+
+def activate(state: State, role: str, action: Any, chance: Chance) -> tuple[State, Events]:
+    """Play one canoe's activation, already found legal (`GameEngine.apply`), then move on to
+    the next (and the next turn)."""
+    seat = seat_of(state, role)
     leaves = action["type"] == "abandon"  # R6's choice; the other types follow from the canoe
     # Only the active canoe changes, unless its activation ends the turn (R4's shots, the bear).
     ends_turn = state["active"] + 1 >= len(state["order"])

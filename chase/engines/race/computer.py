@@ -14,7 +14,7 @@ from typing import Any
 
 from chase.engines.base import IllegalMove
 from chase.engines.chance import Chance
-from chase.engines.race.activations import labelled, legal_actions, legal_types
+from chase.engines.race.activations import labelled, legal_types
 from chase.engines.race.compact import Race, Racer
 from chase.engines.race.rules import play
 from chase.engines.race.state import active_role, seat_of
@@ -64,13 +64,6 @@ def computer_action(state: dict[str, Any], role: str, chance: Chance) -> dict[st
         if _abandons(race, race.order[race.active]):
             kind = "abandon"
     return labelled(state, canoe, kind)
-
-
-def random_action(state: dict[str, Any], role: str, chance: Chance) -> dict[str, Any]:
-    actions = legal_actions(state, role)
-    if not actions:
-        raise IllegalMove("It is not this canoe's activation.")
-    return chance.choice(actions, label="random racer")
 
 
 def _faster_to_paddle_on(

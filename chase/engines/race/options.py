@@ -1,10 +1,11 @@
-"""Options of a race: defaults filled in, anything unknown or out of range refused."""
+"""The options table of a race (R1-R3): the engine's base cleans with it, the lobby and
+`GET /api/rules/canoe-games/` read it."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from chase.engines.base import OptionsError
+from chase.engines.base import Option, OptionsError
 from chase.engines.race.tables import (
     CANOES,
     CLASSES,
@@ -16,91 +17,11 @@ from chase.engines.race.tables import (
     RAPIDS,
 )
 
-KNOWN = ("canoes", "names", "leg_length", "hidden", "currents", "classes")
 NAME_KEYS = ("canoe", "colony")
 MAX_NAME = 40
 
 
-def clean_options(options: dict[str, Any] | None) -> dict[str, Any]:
-    """Return complete options (R1-R3 defaults) or raise OptionsError naming the bad one."""
-    options = dict(options or {})
-    unknown = sorted(set(options) - set(KNOWN))
-    if unknown:
-        raise OptionsError(
-            f"Unknown option {', '.join(repr(k) for k in unknown)}; "
-            f"the race knows: {', '.join(KNOWN)}."
-        )
-    canoes = _int_in("canoes", options.get("canoes", 4), CANOES)
-    return {
-        "canoes": canoes,
-        "names": _names(options.get("names"), canoes),
-        "leg_length": _int_in(
-            "leg_length", options.get("leg_length", DEFAULT_LEG_LENGTH), LEG_LENGTH
-        ),
-        "hidden": _bool("hidden", options.get("hidden", True)),
-        "currents": _ints("currents", options.get("currents"), LEGS, CURRENTS, "leg"),
-        "classes": _ints("classes", options.get("classes"), RAPIDS, CLASSES, "rapid"),
-    }
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _int_in(name: str, value: Any, bounds: tuple[int, int]) -> int:
-    lo, hi = bounds
-    if not _is_int(value) or not lo <= value <= hi:
-        raise OptionsError(
-            f"Option '{name}' must be a whole number from {lo} to {hi}, not {value!r}."
-        )
-    return value
-
-
-def _bool(name: str, value: Any) -> bool:
-    if not isinstance(value, bool):
-        raise OptionsError(f"Option '{name}' must be true or false, not {value!r}.")
-    return value
-
-
-def _ints(
-    name: str, value: Any, count: int, bounds: tuple[int, int], what: str
-) -> list[int] | None:
-    """A hand-set list (one value per leg or rapid), or None to roll them at setup."""
-    if value is None:
-        return None
-    lo, hi = bounds
-    if not isinstance(value, list | tuple) or len(value) != count:
-        raise OptionsError(f"Option '{name}' must list {count} numbers, one per {what}.")
-    for number, item in enumerate(value, start=1):
-        if not _is_int(item) or not lo <= item <= hi:
-            raise OptionsError(
-                f"Option '{name}': {what} {number} must be from {lo} to {hi}, not {item!r}."
-            )
-    return list(value)
-
-
-def _names(value: Any, canoes: int) -> list[dict[str, str]]:
-    if value is None:
-        return [{"canoe": canoe, "colony": colony} for colony, canoe in DEFAULT_CREWS[:canoes]]
-    if not isinstance(value, list | tuple) or len(value) != canoes:
-        raise OptionsError(
-            f"Option 'names' must give a canoe and colony for each of the {canoes} canoes."
-        )
-    names = []
-    for seat, entry in enumerate(value, start=1):
-        if not isinstance(entry, dict) or set(entry) != set(NAME_KEYS):
-            raise OptionsError(
-                f"Option 'names': seat {seat} needs exactly a 'canoe' and a 'colony'."
-            )
-        cleaned = {}
-        for key in NAME_KEYS:
-            text = entry[key]
-            if not isinstance(text, str) or not text.strip() or len(text.strip()) > MAX_NAME:
-                raise OptionsError(
-                    f"Option 'names': seat {seat}'s {key} must be 1 to {MAX_NAME} characters."
-                )
-            cleaned[key] = text.strip()
-        names.append(cleaned)
+def _colonies_differ(names: list[dict[str, str]], path: str, cleaned: dict[str, Any]) -> list[dict]:
     first_from: dict[str, int] = {}
     for seat, entry in enumerate(names, start=1):
         # Events name canoes by colony, so two canoes from one colony could not be told apart.
@@ -109,6 +30,69 @@ def _names(value: Any, canoes: int) -> list[dict[str, str]]:
             raise OptionsError(
                 f"Option 'names': {names[earlier - 1]['canoe']} (canoe {earlier}) and "
                 f"{entry['canoe']} (canoe {seat}) both hail from {entry['colony']}; each canoe "
-                "must hail from a different colony."
+                "must hail from a different colony.",
+                field=f"names[{seat - 1}].colony",
             )
     return names
+
+
+OPTIONS = (
+    Option("canoes", "int", 4, min=CANOES[0], max=CANOES[1], help="2 to 8 canoes, one seat each."),
+    Option(
+        "names",
+        "list",
+        lambda cleaned, given: [
+            {"canoe": canoe, "colony": colony}
+            for colony, canoe in DEFAULT_CREWS[: cleaned["canoes"]]
+        ],
+        item=Option(
+            "crew",
+            "record",
+            fields=tuple(Option(key, "text", min=1, max=MAX_NAME) for key in NAME_KEYS),
+        ),
+        per_seat=True,
+        words="a canoe and colony for each of the {seats} canoes",
+        check=_colonies_differ,
+        help="Each canoe's name and the colony it hails from.",
+    ),  # R3
+    Option(
+        "leg_length",
+        "int",
+        DEFAULT_LEG_LENGTH,
+        min=LEG_LENGTH[0],
+        max=LEG_LENGTH[1],
+        help='Inches from one rapid to the next, 12 to 48 (the rules say 24"). Shorter is '
+        "a quicker race.",
+    ),  # R1
+    Option(
+        "hidden",
+        "bool",
+        True,
+        help="Rapids, whirlpools, hostiles and the bear are revealed as the first canoe "
+        "reaches their leg.",
+    ),  # R2
+    Option(
+        "currents",
+        "list",
+        None,
+        min=LEGS,
+        max=LEGS,
+        item=Option("current", "int", min=CURRENTS[0], max=CURRENTS[1]),
+        optional=True,
+        lobby=False,
+        words="numbers, one per leg",
+        help="Each leg's current, 1 to 3; left out, rolled at setup.",
+    ),  # R1
+    Option(
+        "classes",
+        "list",
+        None,
+        min=RAPIDS,
+        max=RAPIDS,
+        item=Option("class", "int", min=CLASSES[0], max=CLASSES[1]),
+        optional=True,
+        lobby=False,
+        words="numbers, one per rapid",
+        help="Each rapid's class, 3 to 6; left out, rolled at setup.",
+    ),  # R1
+)

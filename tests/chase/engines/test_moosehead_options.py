@@ -21,6 +21,7 @@ def test_no_options_give_a_three_canoe_standard_trip_of_two_nights():
         "nights": 2,
         "variant": "standard",
         "board": "standard",
+        # M3: the seed's eight spaces, in order
         "dial": [
             "calm",
             "tailwind",
@@ -65,7 +66,7 @@ def test_clubs_name_their_paddlers():
         pytest.param({"players": 2, "names": ["Ann"]}, "one name for each of the 2", id="names"),
         pytest.param(
             {"players": 2, "names": ["Ann", " "]},
-            "player 2's name must be 1 to 24",
+            r"'names\[1\]' must be 1 to 24",
             id="blank-name",
         ),
         pytest.param({"players": 2, "names": ["Ann", "ann"]}, "a different name", id="same-name"),
@@ -74,6 +75,27 @@ def test_clubs_name_their_paddlers():
 def test_bad_options_are_refused_naming_the_option(options, message):
     with pytest.raises(OptionsError, match=message):
         ENGINE.clean_options(options)
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        pytest.param({"dial": []}, "'dial' must list 1 to 12 spaces", id="M3-empty-dial"),
+        pytest.param({"dial": ["calm"] * 13}, "'dial' must list 1 to 12", id="M3-long-dial"),
+        pytest.param({"dial": ["calm", "fog"]}, r"'dial\[1\]' must be one of calm", id="M3-fog"),
+        pytest.param({"variant": "sprint"}, "short_none", id="M5-variants-named"),
+    ],
+)
+def test_the_dial_and_the_variants_are_options(options, message):
+    with pytest.raises(OptionsError, match=message):
+        ENGINE.clean_options(options)
+
+
+def test_a_dial_and_the_short_trip_without_destination_cards_are_accepted():
+    options = ENGINE.clean_options({"dial": ["calm", "headwind"], "variant": "short_none"})
+
+    assert options["dial"] == ["calm", "headwind"]  # M3
+    assert options["variant"] == "short_none"  # M5
 
 
 def test_a_new_trip_puts_every_canoe_on_the_dock_with_nothing_yet():

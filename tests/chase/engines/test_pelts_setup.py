@@ -20,7 +20,7 @@ DEFAULTS = {
     "indian_canoes": 2,
     "trapper_ace": False,
     "quick_tests": False,
-    "rowers": 2,
+    "rowers": 2,  # P15
 }
 
 
@@ -57,6 +57,8 @@ def test_a_layout_may_be_given_as_comma_separated_words():
         pytest.param({"indian_canoes": True}, "whole number", id="P2-canoes-as-bool"),
         pytest.param({"trapper_ace": "yes"}, "true or false", id="P2-ace-as-text"),
         pytest.param({"quick_tests": 1}, "true or false", id="P8-quick-tests-as-int"),
+        pytest.param({"rowers": 7}, "'rowers' must be a whole number from 2 to 6", id="P15-seven"),
+        pytest.param({"rowers": 1}, "from 2 to 6, not 1", id="P15-one-rower"),
     ],
 )
 def test_bad_options_are_refused_with_a_clear_message(options, message):

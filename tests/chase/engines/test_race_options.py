@@ -68,15 +68,25 @@ def test_cleaning_twice_changes_nothing():
         ),
         pytest.param({"currents": [1] * 6}, "must list 7 numbers", id="R1-six-currents"),
         pytest.param(
-            {"currents": [1, 2, 3, 4, 1, 2, 3]}, "leg 4 must be from 1 to 3", id="R1-current-4"
+            {"currents": [1, 2, 3, 4, 1, 2, 3]},
+            r"'currents\[3\]' must be a whole number from 1 to 3",
+            id="R1-current-4",
         ),
-        pytest.param({"currents": [0] * 7}, "leg 1 must be from 1 to 3", id="R1-current-0"),
+        pytest.param(
+            {"currents": [0] * 7},
+            r"'currents\[0\]' must be a whole number from 1 to 3",
+            id="R1-current-0",
+        ),
         pytest.param({"classes": [3] * 7}, "must list 6 numbers", id="R1-seven-classes"),
         pytest.param(
-            {"classes": [3, 4, 5, 6, 7, 3]}, "rapid 5 must be from 3 to 6", id="R1-class-7"
+            {"classes": [3, 4, 5, 6, 7, 3]},
+            r"'classes\[4\]' must be a whole number from 3 to 6",
+            id="R1-class-7",
         ),
         pytest.param(
-            {"classes": [2, 4, 5, 6, 6, 3]}, "rapid 1 must be from 3 to 6", id="R1-class-2"
+            {"classes": [2, 4, 5, 6, 6, 3]},
+            r"'classes\[0\]' must be a whole number from 3 to 6",
+            id="R1-class-2",
         ),
         pytest.param(
             {"canoes": 2, "names": [{"canoe": "A", "colony": "B"}]},
@@ -85,12 +95,12 @@ def test_cleaning_twice_changes_nothing():
         ),
         pytest.param(
             {"canoes": 2, "names": [{"canoe": "A"}, {"canoe": "B", "colony": "C"}]},
-            "seat 1 needs exactly a 'canoe' and a 'colony'",
+            r"'names\[0\]\.colony' is missing",
             id="R3-a-name-without-a-colony",
         ),
         pytest.param(
             {"canoes": 2, "names": [{"canoe": "A", "colony": " "}, {"canoe": "B", "colony": "C"}]},
-            "seat 1's colony must be 1 to 40 characters",
+            r"'names\[0\]\.colony' must be 1 to 40 characters",
             id="R3-a-blank-colony",
         ),
         pytest.param(

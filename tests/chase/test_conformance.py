@@ -1,0 +1,288 @@
+"""The conformance suite: what every registered canoe game must be, checked for each kind the
+registry (`chase.games.kinds()`) holds, so that a game is checked the day it is registered with
+no list to update. The toy game of `toy_game.py`, registered here only (through the registry,
+as a fifth game would be), runs through every test too: the proof that the suite picks a new
+game up.
+
+For each game:
+- its options table: every default valid, every choice accepted, a value out of range refused
+  naming the option (its path), and the lobby's form and the API agreeing on the defaults;
+- 200 seeded games with random legal actions and 200 with the computer at every seat end
+  within the bound the engine states (`max_actions`: worked out from the board for the
+  Moosehead trip), on the shortest options (every whole number at its least), and no position
+  reached leaves the seats with no legal action while the game goes on;
+- replay from the logged chance gives the same states; `playout` equals stepping through
+  `apply`;
+- hidden information and odds: `determinize` never changes what the asking seat sees (the
+  seat's view is the same whichever way the hidden parts are dealt), and the odds endpoint
+  answers 200 from the start and from the middle of a game.
+
+Measured on this machine (2 cores): see docs/adding-a-game.md.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from chase import games, services
+from chase.engines.base import OptionsError
+from chase.engines.chance import RandomChance, ScriptedChance
+from chase.forms import OptionsForm
+from chase.games import game_for, get_engine, kinds
+from chase.models import GameSession
+from tests.chase import toy_game
+
+GAMES = 200  # seeded games per player kind and per game
+REPLAYED = 5  # games replayed from their log, per game
+TOY = toy_game.GAME.kind
+KINDS = [*kinds(), TOY]  # the registry's kinds; the toy game joins through the fixture below
+
+
+@pytest.fixture(params=KINDS)
+def kind(request, monkeypatch):
+    """Each registered kind; for the toy game, the registry with it registered as a fifth."""
+    if request.param == TOY:
+        registered = dict(games.registry())
+        monkeypatch.setattr(games, "registry", lambda: {**registered, TOY: toy_game.GAME})
+    return request.param
+
+
+def shortest(engine) -> dict:
+    """The shortest game the options allow: every whole number in the lobby at its least."""
+    return engine.clean_options(
+        {o.name: o.min for o in engine.options if o.kind == "int" and o.lobby}
+    )
+
+
+def play(engine, options, seed, pick):
+    """A seeded game with `pick` ("random_action" or "computer_action") at every seat: each
+    state reached, checking that someone can act while the game goes on."""
+    chance = RandomChance(seed)
+    state = engine.new_game(options, chance).state
+    bound = engine.max_actions(options)
+    states = [state]
+    while engine.status(state) == "playing":
+        role = engine.seat_to_act(state)
+        assert role is not None, f"seed {seed}: nobody can act, yet the game goes on"
+        action = getattr(engine, pick)(state, role, chance)
+        state = engine.apply(state, role, action, chance).state
+        states.append(state)
+        assert len(states) - 1 <= bound, f"seed {seed}: not over after {bound} actions"
+    return states
+
+
+# --- the options table ---------------------------------------------------------------------------
+
+
+def test_the_game_states_an_options_table_and_a_bound(kind):
+    engine = get_engine(kind)
+    defaults = engine.clean_options({})
+
+    assert [o.name for o in engine.options] == list(defaults)
+    assert engine.max_actions(defaults) and engine.max_actions(shortest(engine))
+
+
+def test_every_default_of_the_table_is_valid(kind):
+    engine = get_engine(kind)
+    defaults = engine.clean_options({})
+
+    for name, value in defaults.items():
+        assert engine.clean_options({name: value})[name] == value, name
+    assert engine.clean_options(defaults) == defaults  # cleaning twice changes nothing
+
+
+def test_every_choice_of_the_table_is_accepted(kind):
+    engine = get_engine(kind)
+    for option in engine.options:
+        if option.kind == "choice":
+            for value in option.values():
+                assert engine.clean_options({option.name: value})[option.name] == value
+        elif option.kind == "list" and option.item is not None and option.item.kind == "choice":
+            values = option.item.values()
+            lo = max(option.min or 1, 1)
+            for value in values:
+                chosen = [value] * lo
+                assert engine.clean_options({option.name: chosen})[option.name] == chosen
+
+
+def _out_of_range(option):
+    """Values the option must refuse, by its kind."""
+    if option.kind == "int":
+        return [option.min - 1, option.max + 1, "3", True]
+    if option.kind == "bool":
+        return ["yes", 1]
+    if option.kind == "choice":
+        return ["no such thing", 3.5]
+    if option.kind == "text":
+        return ["", 7]
+    bad = [7]
+    if option.max is not None and not option.per_seat:
+        bad.append(
+            [option.item.values()[0] if option.item.kind == "choice" else 1] * (option.max + 1)
+        )
+    return bad
+
+
+def test_a_value_out_of_range_is_refused_naming_the_option(kind):
+    engine = get_engine(kind)
+    for option in engine.options:
+        for value in _out_of_range(option):
+            with pytest.raises(OptionsError) as refused:
+                engine.clean_options({option.name: value})
+            assert refused.value.field.startswith(option.name), (option.name, value)
+            assert option.name in str(refused.value), (option.name, value)
+
+
+def test_an_unknown_option_is_refused_naming_it(kind):
+    with pytest.raises(OptionsError, match="paddles"):
+        get_engine(kind).clean_options({"paddles": 2})
+
+
+@pytest.mark.django_db
+def test_the_lobby_form_and_the_api_agree_on_the_options(kind, api):
+    engine = get_engine(kind)
+    form = OptionsForm(kind=kind)
+    data = {}
+    for name, field in form.fields.items():
+        initial = form.initial.get(name, field.initial)
+        if initial not in (None, False, ""):
+            data[f"{kind}-{name}"] = initial
+        placeholder = field.widget.attrs.get("placeholder")
+        if placeholder:
+            data[f"{kind}-{name}"] = placeholder  # a seat's name as the lobby shows it
+    posted = OptionsForm(data, kind=kind)
+
+    assert posted.is_valid(), posted.errors
+    assert engine.clean_options(posted.options()) == engine.clean_options({})
+    lobby = {o.name for o in engine.options if o.lobby}
+    drawn = {name.split("-")[0] for name in form.fields}
+    assert lobby <= drawn  # every lobby option of the table has its field(s)
+    described = next(g for g in api.get("/api/rules/canoe-games/").json() if g["kind"] == kind)
+    assert [o["name"] for o in described["options"]] == [o.name for o in engine.options]
+
+
+# --- whole games ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("pick", ["random_action", "computer_action"], ids=["random", "computer"])
+def test_seeded_games_end_within_the_stated_bound(kind, pick):
+    engine = get_engine(kind)
+    options = shortest(engine)
+    for seed in range(GAMES):
+        states = play(engine, options, seed, pick)
+        assert engine.status(states[-1]) == "finished"
+
+
+def test_replay_from_the_log_gives_the_same_states(kind):
+    engine = get_engine(kind)
+    options = shortest(engine)
+    for seed in range(REPLAYED):
+        chance = RandomChance(seed)
+        outcome = engine.new_game(options, chance)
+        log = [(None, None, list(chance.outcomes), outcome.state)]
+        state = outcome.state
+        while engine.status(state) == "playing" and len(log) <= engine.max_actions(options):
+            role = engine.seat_to_act(state)
+            action = engine.random_action(state, role, RandomChance(seed + len(log)))
+            chance = RandomChance(seed * 7919 + len(log))
+            state = engine.apply(state, role, action, chance).state
+            log.append((role, action, list(chance.outcomes), state))
+        replayed = None
+        for role, action, outcomes, expected in log:
+            script = ScriptedChance(outcomes)
+            if role is None:
+                replayed = engine.new_game(options, script).state
+            else:
+                replayed = engine.apply(replayed, role, action, script).state
+            assert script.remaining == 0
+            assert replayed == expected
+
+
+def test_playout_equals_stepping_through_apply(kind):
+    engine = get_engine(kind)
+    options = shortest(engine)
+    for seed in range(10):
+        start = engine.new_game(options, RandomChance(seed)).state
+        for _ in range(seed * 3):  # from the start, and from further into the game
+            if engine.status(start) != "playing":
+                break
+            role = engine.seat_to_act(start)
+            start = engine.apply(
+                start,
+                role,
+                engine.computer_action(start, role, RandomChance(seed)),
+                RandomChance(seed),
+            ).state
+        frozen = repr(start)
+        stepped = start
+        chance = RandomChance(seed + 100, record=False)
+        while engine.status(stepped) == "playing":
+            role = engine.seat_to_act(stepped)
+            action = engine.computer_action(stepped, role, chance)
+            stepped = engine.apply(stepped, role, action, chance).state
+
+        assert engine.playout(start, RandomChance(seed + 100, record=False)) == stepped
+        assert repr(start) == frozen  # the playout changed nothing it was given
+
+
+# --- hidden information and odds -----------------------------------------------------------------
+
+
+def _positions(engine, seed):
+    """The start of a game and a position from its middle."""
+    options = engine.clean_options({})
+    chance = RandomChance(seed)
+    state = engine.new_game(options, chance).state
+    positions = [state]
+    for _ in range(12):
+        if engine.status(state) != "playing":
+            break
+        role = engine.seat_to_act(state)
+        state = engine.apply(state, role, engine.computer_action(state, role, chance), chance).state
+    if engine.status(state) == "playing":
+        positions.append(state)
+    return options, positions
+
+
+def test_determinize_never_changes_what_the_asking_seat_sees(kind):
+    engine = get_engine(kind)
+    assert engine.odds, f"{kind} has no determinize: 'What are my chances?' cannot answer"
+    for seed in range(10):
+        options, positions = _positions(engine, seed)
+        for state in positions:
+            for role in [*engine.roles(options), None]:
+                dealt = engine.determinize(state, role, RandomChance(seed + 1))
+                assert engine.view(dealt, role) == engine.view(state, role), role
+                assert engine.legal_actions(dealt, role or "") == engine.legal_actions(
+                    state, role or ""
+                )
+
+
+@pytest.mark.django_db
+def test_the_odds_endpoint_answers_from_the_start_and_mid_game(kind, api, settings):
+    settings.CHASE_ODDS_PLAYOUTS = 20
+    engine = get_engine(kind)
+    session = services.session_create(kind=kind, mode="hotseat", options={})
+    tokens = {s.role: s.token for s in session.seats.all()}
+    for moves in (0, 6):
+        for _ in range(moves):
+            session = GameSession.objects.get(pk=session.pk)
+            state = session.state
+            if engine.status(state) != "playing":
+                break
+            role = engine.seat_to_act(state)
+            action = engine.computer_action(state, role, RandomChance(moves))
+            services.session_act(
+                session_id=session.pk, token=tokens[role], version=session.version, action=action
+            )
+        session = GameSession.objects.get(pk=session.pk)
+        role = engine.seat_to_act(session.state) or engine.roles(session.options)[0]
+        response = api.get(f"/api/sessions/{session.pk}/odds/", {"seat": tokens[role]})
+
+        assert response.status_code == 200, (moves, response.content[:300])
+        assert response.json()["playouts"] == 20
+
+
+def test_the_toy_game_is_only_registered_through_the_suite():
+    assert TOY not in kinds()  # the fixture registers it for each test above, and nowhere else
+    assert game_for("pelts")  # the registry itself is untouched

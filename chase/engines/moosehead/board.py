@@ -625,6 +625,7 @@ class Board:
         self.lake_at: dict[int, str | None] = {s: sp.get("lake") for s, sp in self.spaces.items()}
         self._distances: dict[int, dict[int, int]] | None = None
         self._nearest: dict[frozenset[int], dict[int, int]] = {}
+        self.reach: dict[tuple[Any, ...], Any] = {}  # the moves' candidates (`moves.reachable`)
         self._into: dict[int, list[int]] = {space: [] for space in self.spaces}
         for here, links in self.out.items():
             for link in links:

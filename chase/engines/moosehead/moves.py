@@ -205,32 +205,73 @@ def reachable(state: State, player: Player, number: int) -> list[dict[str, Any]]
     A move goes the full number unless it is stopped (the boundary, the summit, the dock) or
     blocked; it may stop short at a campsite to camp (M4) or at a waiting place. Paths that end
     alike (same space, same camping, same attractions and goals) are offered once.
+
+    The paths a throw may take depend on the board and a few facts only (where the canoe is and
+    came from, the number, the weather, whether it may dock, the point it is barred from): they
+    are searched once (`_candidates`) and kept on the board; what depends on the rest of the
+    state (a campsite it may camp at, a waiting place that is free) is asked here, in order.
     """
     rules = rules_for(state, player)
     b = rules.board
     now = rules.weather
     start = player["at"]
     came = player["trail"][-1] if player["trail"] else None
+    key = (start, came, number, now, rules.may_dock, rules.barred)
+    candidates = b.reach.get(key)
+    if candidates is None:
+        candidates = _candidates(rules, start, came, number)
+        if len(b.reach) > 20000:
+            b.reach.clear()
+        b.reach[key] = candidates
     found: dict[tuple[Any, ...], dict[str, Any]] = {}
+    for to, path, camp, wait, alike in candidates:
+        if alike in found:
+            continue
+        if camp and not may_camp(state, player, to):
+            continue
+        if wait and not is_free(state, b, to, player):
+            continue
+        found[alike] = {
+            "to": to,
+            "path": list(path),
+            "camp": camp,
+            "walk": walk(b, player, [start, *path], now),
+        }
+    return list(found.values())
 
-    def record(path: list[int], camp: bool) -> None:
-        passed = walk(b, player, [start, *path], now)
-        key = (path[-1], camp, tuple(passed.seen), tuple(passed.goals))
-        if key not in found:
-            found[key] = {"to": path[-1], "path": list(path), "camp": camp, "walk": passed}
+
+NOBODY: dict[str, Any] = {"blocked": {}, "last_lake": None}  # what a walk's seen and goals need
+
+
+def _candidates(
+    rules: Rules, start: int, came: int | None, number: int
+) -> tuple[tuple[int, tuple[int, ...], bool, bool, tuple[Any, ...]], ...]:
+    """The moves `reachable` may offer, in the order the search meets them: each is (to, path,
+    camp, wait, alike). `camp` moves need the canoe to be allowed to camp at `to`; `wait` moves
+    (stopping short at a waiting place) need `to` free; `alike` is what makes two moves the same
+    (the space, camping, the attractions seen and the goals reached: none depends on the
+    canoe's points or lakes)."""
+    b = rules.board
+    now = rules.weather
+    found: list[tuple[int, tuple[int, ...], bool, bool, tuple[Any, ...]]] = []
+
+    def record(path: list[int], camp: bool, wait: bool = False) -> None:
+        passed = walk(b, NOBODY, [start, *path], now)
+        alike = (path[-1], camp, tuple(passed.seen), tuple(passed.goals))
+        found.append((path[-1], tuple(path), camp, wait, alike))
 
     def go(path: list[int], before: int, left: int) -> None:
         here = path[-1]
         if stops_the_move(b, here) and here != rules.barred:  # M4
             record(path, False)
             return
-        camp_here = here in b.campsites and may_camp(state, player, here)
-        if camp_here:
-            record(path, True)
-        if left == 0 or (may_wait_at(rules, here) and is_free(state, b, here, player)):
+        if here in b.campsites:
+            record(path, True)  # if the canoe may camp here
+        if left == 0:
             record(path, False)
-            if left == 0:
-                return
+            return
+        if may_wait_at(rules, here):
+            record(path, False, wait=True)  # if the space is free
         onward = steps(rules, here, before, left)
         if not onward:
             record(path, False)  # as far as it can go
@@ -245,7 +286,7 @@ def reachable(state: State, player: Player, number: int) -> list[dict[str, Any]]
         if count <= 0 or (first == b.dock and count != 1):
             continue
         go([first], start, count - 1)
-    return list(found.values())
+    return tuple(found)
 
 
 # --- where a canoe ends ------------------------------------------------------------------------

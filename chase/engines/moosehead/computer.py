@@ -34,7 +34,7 @@ from chase.engines.moosehead.state import (
     weather,
 )
 from chase.engines.moosehead.tables import CARD, DESTINATION
-from chase.engines.moosehead.turns import legal_actions, play
+from chase.engines.moosehead.turns import WAIT_BY_THE_POINT, legal_actions, play
 
 Action = dict[str, Any]
 
@@ -67,9 +67,13 @@ def computer_action(state: State, role: str, chance: Chance) -> Action:
     actions = legal_actions(state, role)
     if not actions:
         raise IllegalMove("It is not this canoe's turn.")
+    return _choose(state, player_of(state, role), actions)
+
+
+def _choose(state: State, player: Player, actions: list[Action]) -> Action:
+    """The computer's pick among the legal `actions` of `player`, whose turn it is."""
     if len(actions) == 1:
         return actions[0]  # a throw and nothing else: no aim to weigh
-    player = player_of(state, role)
     aim, spaces = aim_of(state, player)
     targets = frozenset(spaces)  # hashed once: every distance looks its spaces up by them
     if state["phase"] != "move":
@@ -88,8 +92,15 @@ def playout(state: State, chance: Chance) -> State:
     copy played in place, no legality check of the computer's own choices and no labels."""
     state = copy_state(state)
     while state["status"] == "playing":
-        action = computer_action(state, current(state)["role"], chance)
-        play(state, action, chance, [], labels=False)
+        player = current(state)
+        if state["phase"] == "move":  # the moves themselves, not copies (legal_actions')
+            pending = state["pending"]
+            actions = pending["moves"]
+            if pending["wait"]:
+                actions = [*actions, {"type": "wait", "label": WAIT_BY_THE_POINT}]
+        else:
+            actions = legal_actions(state, player["role"])
+        play(state, _choose(state, player, actions), chance, [], labels=False)
     return state
 
 

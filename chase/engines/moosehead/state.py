@@ -13,7 +13,7 @@ from typing import Any
 
 from chase.engines.base import IllegalMove
 from chase.engines.chance import Chance
-from chase.engines.moosehead.board import Board, board_data, board_of
+from chase.engines.moosehead.board import _LAST, Board, board_data, board_of
 from chase.engines.moosehead.tables import (
     CARD,
     DESTINATION,
@@ -112,7 +112,10 @@ def copy_player(player: Player) -> Player:
 
 
 def board(state: State) -> Board:
-    return board_of(state["board"])
+    data = state["board"]
+    if data is _LAST[0]:  # the board last asked for (`board_of` keeps it), without a call
+        return _LAST[1]
+    return board_of(data)
 
 
 def dial_of(options: dict[str, Any]) -> tuple[str, ...]:
@@ -126,7 +129,7 @@ def dial_start(dial: tuple[str, ...]) -> int:
 
 
 def weather(state: State) -> str:
-    return dial_of(state["options"])[state["weather"]]
+    return state["options"].get("dial", DIAL)[state["weather"]]  # as `dial_of`, unconverted
 
 
 def current(state: State) -> Player:

@@ -51,6 +51,7 @@ from chase.engines.moosehead.tables import (
 )
 
 Action = dict[str, Any]
+WAIT_BY_THE_POINT = "Wait by Dangerous Point for a 5"
 SKIP_GUARD = 1000  # turns passed over in a row before we call it a bug
 
 
@@ -66,7 +67,7 @@ def legal_actions(state: State, role: str) -> list[Action]:
         pending = state["pending"]
         actions = [dict(move) for move in pending["moves"]]
         if pending["wait"]:
-            actions.append({"type": "wait", "label": "Wait by Dangerous Point for a 5"})
+            actions.append({"type": "wait", "label": WAIT_BY_THE_POINT})
         return actions
     actions: list[Action] = [{"type": "throw", "label": "Throw the die"}]
     here = player["at"]
@@ -122,7 +123,10 @@ def play(
     elif kind == "wait":
         _wait(state, player, events)
     else:
-        chosen = next(m for m in state["pending"]["moves"] if _bare(m) == _bare(action))
+        moves = state["pending"]["moves"]
+        chosen = next((m for m in moves if m is action), None)  # the playout's own pick
+        if chosen is None:
+            chosen = next(m for m in moves if _bare(m) == _bare(action))
         _move(state, player, chosen, chance, events)
 
 
@@ -224,15 +228,11 @@ def _throw(
             move["label"] = move_label(state, player, move, move.pop("walk"))
     moves.sort(key=lambda m: (m["to"], m["camp"], len(m["path"])))
     # The playout keeps what each move passes for the computer and the move (not a label).
-    keys = (
-        ("type", "to", "path", "camp", "label")
-        if labels
-        else ("type", "to", "path", "camp", "walk")
-    )
+    keys = ("type", "to", "path", "camp", "label")
     state["pending"] = {
         "die": die,
         "number": thrown.number,
-        "moves": [{k: m[k] for k in keys} for m in moves],
+        "moves": [{k: m[k] for k in keys} for m in moves] if labels else moves,
         "wait": thrown.sheltered and die != DANGEROUS_POINT_FACE,
     }
     state["phase"] = "move"

@@ -154,7 +154,18 @@ def walk(b: Board, player: Player, path: list[int], now: str) -> Walk:
     crossed when the canoe leaves it. Travelling the Northern Portage is reaching one end of its
     trail from the trail itself.
     """
-    result = Walk(blocked=dict(player["blocked"]), last_lake=player["last_lake"])
+    return walk_along(b, player, *plan_walk(b, path, now))
+
+
+WalkPlan = tuple[tuple[tuple[bool, str], ...], tuple[str, ...], tuple[str, ...]]
+
+
+def plan_walk(b: Board, path: list[int], now: str) -> WalkPlan:
+    """What a path passes whoever paddles it: in order, the lakes left (True, lake) and the
+    attractions seen (False, attraction); and the attractions seen and goals reached."""
+    steps_: list[tuple[bool, str]] = []
+    seen: list[str] = []
+    goals: list[str] = []
     lake_at = b.lake_at
     lines = b.lines
     ends, trail = b.northern_ends, b.northern_trail
@@ -162,19 +173,45 @@ def walk(b: Board, player: Player, path: list[int], now: str) -> Walk:
         a, c = path[i], path[i + 1]
         left = lake_at[a]
         if left is not None and left != lake_at[c]:
-            result.last_lake = left
-            result.lakes.append(left)
-            if result.blocked:
-                result.blocked = {k: v for k, v in result.blocked.items() if v == left}
+            steps_.append((True, left))
         crossed = lines.get((a, c))
         if crossed:
             for attraction in crossed:
                 wanted = b.attractions[attraction].get("weather")
-                if (wanted and now not in wanted) or attraction in result.seen:
+                if (wanted and now not in wanted) or attraction in seen:
                     continue  # out of season, or a second line of it in the same move
-                sample(b, result, attraction)
-        if c in ends and (a in trail or len(trail) == 1):
-            _goal(result, "northern_portage")
+                steps_.append((False, attraction))
+                seen.append(attraction)
+                if attraction in SEEN_GOALS and SEEN_GOALS[attraction] not in goals:
+                    goals.append(SEEN_GOALS[attraction])
+        if c in ends and (a in trail or len(trail) == 1) and "northern_portage" not in goals:
+            goals.append("northern_portage")
+    return tuple(steps_), tuple(seen), tuple(goals)
+
+
+def walk_along(
+    b: Board,
+    player: Player,
+    plan: tuple[tuple[bool, str], ...],
+    seen: tuple[str, ...],
+    goals: tuple[str, ...],
+) -> Walk:
+    """The walk of a planned path (`plan_walk`) by this canoe: what scores (M4)."""
+    result = Walk(
+        seen=list(seen),
+        blocked=dict(player["blocked"]),
+        last_lake=player["last_lake"],
+        goals=list(goals),
+    )
+    for is_lake, name in plan:
+        if is_lake:
+            result.last_lake = name
+            result.lakes.append(name)
+            if result.blocked:
+                result.blocked = {k: v for k, v in result.blocked.items() if v == name}
+        elif name not in result.blocked:
+            result.scored.append((name, b.attractions[name]["score"]))
+            result.blocked[name] = result.last_lake
     return result
 
 
@@ -224,7 +261,7 @@ def reachable(state: State, player: Player, number: int) -> list[dict[str, Any]]
             b.reach.clear()
         b.reach[key] = candidates
     found: dict[tuple[Any, ...], dict[str, Any]] = {}
-    for to, path, camp, wait, alike in candidates:
+    for to, path, camp, wait, alike, plan in candidates:
         if alike in found:
             continue
         if camp and not may_camp(state, player, to):
@@ -235,30 +272,27 @@ def reachable(state: State, player: Player, number: int) -> list[dict[str, Any]]
             "to": to,
             "path": list(path),
             "camp": camp,
-            "walk": walk(b, player, [start, *path], now),
+            "walk": walk_along(b, player, *plan),
         }
     return list(found.values())
 
 
-NOBODY: dict[str, Any] = {"blocked": {}, "last_lake": None}  # what a walk's seen and goals need
-
-
 def _candidates(
     rules: Rules, start: int, came: int | None, number: int
-) -> tuple[tuple[int, tuple[int, ...], bool, bool, tuple[Any, ...]], ...]:
+) -> tuple[tuple[int, tuple[int, ...], bool, bool, tuple[Any, ...], WalkPlan], ...]:
     """The moves `reachable` may offer, in the order the search meets them: each is (to, path,
-    camp, wait, alike). `camp` moves need the canoe to be allowed to camp at `to`; `wait` moves
-    (stopping short at a waiting place) need `to` free; `alike` is what makes two moves the same
-    (the space, camping, the attractions seen and the goals reached: none depends on the
-    canoe's points or lakes)."""
+    camp, wait, alike, plan). `camp` moves need the canoe to be allowed to camp at `to`; `wait`
+    moves (stopping short at a waiting place) need `to` free; `alike` is what makes two moves
+    the same (the space, camping, the attractions seen and the goals reached: none depends on
+    the canoe's points or lakes); `plan` is what the path passes (`plan_walk`)."""
     b = rules.board
     now = rules.weather
-    found: list[tuple[int, tuple[int, ...], bool, bool, tuple[Any, ...]]] = []
+    found: list[tuple[int, tuple[int, ...], bool, bool, tuple[Any, ...], WalkPlan]] = []
 
     def record(path: list[int], camp: bool, wait: bool = False) -> None:
-        passed = walk(b, NOBODY, [start, *path], now)
-        alike = (path[-1], camp, tuple(passed.seen), tuple(passed.goals))
-        found.append((path[-1], tuple(path), camp, wait, alike))
+        plan = plan_walk(b, [start, *path], now)
+        alike = (path[-1], camp, plan[1], plan[2])
+        found.append((path[-1], tuple(path), camp, wait, alike, plan))
 
     def go(path: list[int], before: int, left: int) -> None:
         here = path[-1]

@@ -626,6 +626,7 @@ class Board:
         self._distances: dict[int, dict[int, int]] | None = None
         self._nearest: dict[frozenset[int], dict[int, int]] = {}
         self.reach: dict[tuple[Any, ...], Any] = {}  # the moves' candidates (`moves.reachable`)
+        self.memo: dict[tuple[Any, ...], Any] = {}  # the computer's target spaces
         self._into: dict[int, list[int]] = {space: [] for space in self.spaces}
         for here, links in self.out.items():
             for link in links:

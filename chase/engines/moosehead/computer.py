@@ -27,8 +27,8 @@ from chase.engines.moosehead.state import (
     camp_goal_sites,
     copy_state,
     current,
-    dock_needs,
     may_camp,
+    may_dock,
     nights,
     player_of,
     weather,
@@ -118,7 +118,7 @@ def _another_can_throw(state: State, player: Player) -> bool:
 # --- the aim ---------------------------------------------------------------------------------
 
 
-def aim_of(state: State, player: Player) -> tuple[str, set[int]]:
+def aim_of(state: State, player: Player) -> tuple[str, set[int] | frozenset[int]]:
     """What the canoe is heading for now, and the spaces that reach it."""
     b = board(state)
     options = state["options"]
@@ -140,13 +140,21 @@ def aim_of(state: State, player: Player) -> tuple[str, set[int]]:
         ]
         if unseen:
             return "attractions", set().union(*(attraction_spaces(b, a) for a in fair or unseen))
-    if not dock_needs(state, player):
+    if may_dock(state, player):
         return "dock", {b.dock}
-    spaces = set(b.card_spaces)
-    spaces |= {
-        s for a in b.attractions if a not in player["blocked"] for s in attraction_spaces(b, a)
-    }
-    return "points", spaces
+    return "points", _points_spaces(b, frozenset(player["blocked"]))
+
+
+def _points_spaces(b: Board, blocked: frozenset[str]) -> frozenset[int]:
+    """The card spaces and the spaces of the attractions not blocked: kept per board."""
+    key = ("points", blocked)
+    spaces = b.memo.get(key)
+    if spaces is None:
+        spaces = frozenset(b.card_spaces).union(
+            *(attraction_spaces(b, a) for a in b.attractions if a not in blocked)
+        )
+        b.memo[key] = spaces
+    return spaces
 
 
 def goal_spaces(b: Board, player: Player, goal: str) -> set[int]:
@@ -183,7 +191,8 @@ def distance(b: Board, space: int, targets: set[int]) -> int:
 
 def worth(state: State, player: Player, action: Action, aim: str, targets: set[int]) -> float:
     b = board(state)
-    here = distance(b, player["at"], targets)
+    nearest = b.nearest(frozenset(targets))
+    here = nearest.get(player["at"], FAR)
     if action["type"] == "wait":
         return 0.5 if aim == "raven" else 0.0  # waiting gains nothing, but loses nothing
     if action["to"] == b.dock:
@@ -204,7 +213,7 @@ def worth(state: State, player: Player, action: Action, aim: str, targets: set[i
         value += b.attractions["raven"]["score"]
     if action["camp"]:
         value += _camp_worth(state, player, to, aim, targets)
-    gained = here - distance(b, to, targets)
+    gained = here - nearest.get(to, FAR)
     if aim == "camp" and action["camp"] and to in targets:
         gained = here  # the aim is reached
     return value + PROGRESS * gained

@@ -16,9 +16,9 @@ from chase.engines.moosehead.state import (
     Player,
     State,
     board,
-    dock_needs,
     is_free,
     may_camp,
+    may_dock,
     weather,
 )
 from chase.engines.moosehead.tables import LAKE_WIND, NO_CLIMBING, POLING, PORTAGE_RAIN
@@ -75,7 +75,7 @@ class Rules:
 
 
 def rules_for(state: State, player: Player) -> Rules:
-    return Rules(board(state), weather(state), not dock_needs(state, player), player["barred"])
+    return Rules(board(state), weather(state), may_dock(state, player), player["barred"])
 
 
 def steps(

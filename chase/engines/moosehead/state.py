@@ -159,27 +159,41 @@ def nights(player: Player) -> int:
     return len(player["camps"])
 
 
-def dock_needs(state: State, player: Player) -> list[str]:
-    """What still keeps a canoe from docking (M5); empty when it may land on the dock."""
+def dock_needs(state: State, player: Player, *, first: bool = False) -> list[str]:
+    """What still keeps a canoe from docking (M5); empty when it may land on the dock. With
+    `first`, only the first thing found (enough to know whether it may dock: `may_dock`)."""
     the_board = board(state)
     options = state["options"]
     needs = []
     missing = options["nights"] - nights(player)
     if missing > 0:
         needs.append(f"{missing} more night{'s' if missing != 1 else ''} camping")
+        if first:
+            return needs
     if player["destination"]:
         needs.append("the Destination card held")
+        if first:
+            return needs
     if options["variant"] == "long":
         left = len(set(the_board.campsites) - set(player["camps"]))
         if left:
             needs.append(f"{left} campsite{'s' if left != 1 else ''} still to camp at")
+            if first:
+                return needs
     if options["variant"] == "all_night":
         left = len(set(the_board.attractions) - set(player["seen"]))
         if left:
             needs.append(f"{left} attraction{'s' if left != 1 else ''} still to see")
+            if first:
+                return needs
     if not ahead(state, player):
         needs.append("more points than everyone else")
     return needs
+
+
+def may_dock(state: State, player: Player) -> bool:
+    """M5: nothing keeps the canoe from docking."""
+    return not dock_needs(state, player, first=True)
 
 
 def ahead(state: State, player: Player) -> bool:
@@ -194,10 +208,8 @@ def may_camp(state: State, player: Player, site: int) -> bool:
 
     Exactly: a site never camped at, or one after whose last camp every other site was camped at.
     """
-    if ordered_to_camp(state, player, site):
-        return True
     camps = player["camps"]
-    if site not in camps:
+    if site not in camps or ordered_to_camp(state, player, site):
         return True
     last = len(camps) - 1 - camps[::-1].index(site)
     since = set(camps[last + 1 :])

@@ -27,6 +27,7 @@ from chase.engines.moosehead.state import (
     camp_goal_sites,
     copy_state,
     current,
+    is_free,
     may_camp,
     may_dock,
     nights,
@@ -126,7 +127,8 @@ def aim_of(state: State, player: Player) -> tuple[str, set[int] | frozenset[int]
     if card:
         goal = DESTINATION[card]["goal"]
         return goal, goal_spaces(b, player, goal)
-    campable = {s for s in b.campsites if may_camp(state, player, s)}
+    camps = player["camps"]
+    campable = {s for s in b.campsites if s not in camps or may_camp(state, player, s)}
     if options["variant"] == "long":
         unvisited = {s for s in campable if s not in player["camps"]}
         if unvisited:
@@ -197,9 +199,12 @@ def worth(state: State, player: Player, action: Action, aim: str, targets: set[i
         return 0.5 if aim == "raven" else 0.0  # waiting gains nothing, but loses nothing
     if action["to"] == b.dock:
         return DOCKING
-    path = [player["at"], *action["path"]]
-    passed = action.get("walk") or walk(b, player, path, weather(state))  # the playout keeps it
-    to, _ = settle(state, player, path)  # where it really ends if the space is taken
+    to = action["to"]
+    passed = action.get("walk")  # the playout keeps it
+    if passed is None or not is_free(state, b, to, player):
+        path = [player["at"], *action["path"]]
+        passed = passed or walk(b, player, path, weather(state))
+        to, _ = settle(state, player, path)  # where it really ends if the space is taken
     value = float(sum(score for _, score in passed.scored))
     card = b.spaces[to].get("card")
     if card:

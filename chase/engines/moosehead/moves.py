@@ -264,7 +264,7 @@ def reachable(state: State, player: Player, number: int) -> list[dict[str, Any]]
     for to, path, camp, wait, alike, plan in candidates:
         if alike in found:
             continue
-        if camp and not may_camp(state, player, to):
+        if camp and to in player["camps"] and not may_camp(state, player, to):
             continue
         if wait and not is_free(state, b, to, player):
             continue

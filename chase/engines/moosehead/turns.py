@@ -536,8 +536,9 @@ def begin_turn(state: State, events: Events) -> None:
     islands cannot throw, and when every canoe is on an island the weather advances (M3)."""
     b = board(state)
     for _ in range(SKIP_GUARD):
-        everyone_on_islands = all(b.spaces[p["at"]]["kind"] == "island" for p in state["players"])
-        if weather(state) == "windbound" and everyone_on_islands:
+        if weather(state) == "windbound" and all(
+            b.spaces[p["at"]]["kind"] == "island" for p in state["players"]
+        ):  # every canoe on an island
             change = advance_weather(state)
             events.append(
                 {

@@ -101,7 +101,7 @@ def playout(state: State, chance: Chance) -> State:
                 actions = [*actions, {"type": "wait", "label": WAIT_BY_THE_POINT}]
         else:
             actions = legal_actions(state, player["role"])
-        play(state, _choose(state, player, actions), chance, [], labels=False)
+        play(state, _choose(state, player, actions), chance, None, labels=False)
     return state
 
 

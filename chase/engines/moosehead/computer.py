@@ -14,6 +14,7 @@ waiting would wait for ever).
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 from chase.engines.base import IllegalMove
@@ -84,7 +85,13 @@ def _choose(state: State, player: Player, actions: list[Action]) -> Action:
         if "wait" in by_type and aim == "raven" and _another_can_throw(state, player):
             return by_type["wait"]
         return by_type["throw"]
-    return max(actions, key=lambda action: worth(state, player, action, aim, targets))
+    b = board(state)
+    nearest = b.nearest(targets)
+    here = nearest.get(player["at"], FAR)
+    return max(
+        actions,
+        key=lambda action: _worth(state, player, action, aim, targets, b, nearest, here),
+    )
 
 
 def playout(state: State, chance: Chance) -> State:
@@ -194,7 +201,21 @@ def distance(b: Board, space: int, targets: set[int]) -> int:
 def worth(state: State, player: Player, action: Action, aim: str, targets: set[int]) -> float:
     b = board(state)
     nearest = b.nearest(frozenset(targets))
-    here = nearest.get(player["at"], FAR)
+    return _worth(state, player, action, aim, targets, b, nearest, nearest.get(player["at"], FAR))
+
+
+def _worth(
+    state: State,
+    player: Player,
+    action: Action,
+    aim: str,
+    targets: AbstractSet[int],
+    b: Board,
+    nearest: dict[int, int],
+    here: int,
+) -> float:
+    """`worth`, with what is the same for every move of a decision worked out once: the
+    board, the distances to the aim and the canoe's own."""
     if action["type"] == "wait":
         return 0.5 if aim == "raven" else 0.0  # waiting gains nothing, but loses nothing
     if action["to"] == b.dock:
@@ -205,7 +226,7 @@ def worth(state: State, player: Player, action: Action, aim: str, targets: set[i
         path = [player["at"], *action["path"]]
         passed = passed or walk(b, player, path, weather(state))
         to, _ = settle(state, player, path)  # where it really ends if the space is taken
-    value = float(sum(score for _, score in passed.scored))
+    value = float(sum(score for _, score in passed.scored)) if passed.scored else 0.0
     card = b.spaces[to].get("card")
     if card:
         value += CARD_AVERAGE[card]

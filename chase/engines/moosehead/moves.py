@@ -253,7 +253,7 @@ def reachable(state: State, player: Player, number: int) -> list[dict[str, Any]]
     now = rules.weather
     start = player["at"]
     came = player["trail"][-1] if player["trail"] else None
-    key = (start, came, number, now, rules.may_dock, rules.barred)
+    key = _reach_key(b, start, came, number, now, rules.may_dock, rules.barred)
     candidates = b.reach.get(key)
     if candidates is None:
         candidates = _candidates(rules, start, came, number)
@@ -275,6 +275,29 @@ def reachable(state: State, player: Player, number: int) -> list[dict[str, Any]]
             "walk": walk_along(b, player, *plan),
         }
     return list(found.values())
+
+
+def _reach_key(
+    b: Board,
+    start: int,
+    came: int | None,
+    number: int,
+    now: str,
+    may_dock: bool,
+    barred: int | None,
+) -> tuple[Any, ...]:
+    """What the candidates of a throw depend on, and nothing more (so that they are searched
+    fewer times): where the canoe came from only where it may not turn; the weather by what it
+    does to moves (`Board.weather_class`); docking and the barred point only within reach (no
+    path is longer than the number thrown)."""
+    if start in b.turning:
+        came = None
+    far = b.distances()[start]
+    if far.get(b.dock, number + 1) > number:
+        may_dock = False
+    if barred is not None and far.get(barred, number + 1) > number:
+        barred = None
+    return (start, came, number, b.weather_class(now), may_dock, barred)
 
 
 def _candidates(

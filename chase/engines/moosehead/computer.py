@@ -134,8 +134,7 @@ def aim_of(state: State, player: Player) -> tuple[str, set[int] | frozenset[int]
     if card:
         goal = DESTINATION[card]["goal"]
         return goal, goal_spaces(b, player, goal)
-    camps = player["camps"]
-    campable = {s for s in b.campsites if s not in camps or may_camp(state, player, s)}
+    campable = _campable(state, b, player)
     if options["variant"] == "long":
         unvisited = {s for s in campable if s not in player["camps"]}
         if unvisited:
@@ -152,6 +151,20 @@ def aim_of(state: State, player: Player) -> tuple[str, set[int] | frozenset[int]
     if may_dock(state, player):
         return "dock", {b.dock}
     return "points", _points_spaces(b, frozenset(player["blocked"]))
+
+
+def _campable(state: State, b: Board, player: Player) -> frozenset[int]:
+    """The campsites the canoe may camp at (M4): they depend on its camps and the Destination
+    card it holds only, so they are kept per board by those."""
+    camps = player["camps"]
+    key = ("camp", tuple(camps), player["destination"])
+    found = b.memo.get(key)
+    if found is None:
+        found = frozenset(s for s in b.campsites if s not in camps or may_camp(state, player, s))
+        if len(b.memo) > 4096:
+            b.memo.clear()
+        b.memo[key] = found
+    return found
 
 
 def _points_spaces(b: Board, blocked: frozenset[str]) -> frozenset[int]:

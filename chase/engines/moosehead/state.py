@@ -165,11 +165,11 @@ def dock_needs(state: State, player: Player, *, first: bool = False) -> list[str
     the_board = board(state)
     options = state["options"]
     needs = []
-    missing = options["nights"] - nights(player)
+    missing = options["nights"] - len(player["camps"])
     if missing > 0:
-        needs.append(f"{missing} more night{'s' if missing != 1 else ''} camping")
         if first:
-            return needs
+            return ["nights"]
+        needs.append(f"{missing} more night{'s' if missing != 1 else ''} camping")
     if player["destination"]:
         needs.append("the Destination card held")
         if first:

@@ -243,20 +243,28 @@ def reachable(state: State, player: Player, number: int) -> list[dict[str, Any]]
     blocked; it may stop short at a campsite to camp (M4) or at a waiting place. Paths that end
     alike (same space, same camping, same attractions and goals) are offered once.
 
-    The paths a throw may take depend on the board and a few facts only (where the canoe is and
-    came from, the number, the weather, whether it may dock, the point it is barred from): they
-    are searched once (`_candidates`) and kept on the board; what depends on the rest of the
-    state (a campsite it may camp at, a waiting place that is free) is asked here, in order.
+    The paths a throw may take depend on the board and a few facts only, and are searched once
+    for them (`_candidates`) and kept on the board: where the canoe is, and where it came from
+    unless it may turn there; the number; the weather, by what it does to moves
+    (`Board.weather_class`); whether it may dock and the point it is barred from, only when they
+    are within reach. What depends on the rest of the state (a campsite it may camp at, a
+    waiting place that is free) is asked here, in order.
     """
-    rules = rules_for(state, player)
-    b = rules.board
-    now = rules.weather
+    b = board(state)
+    now = weather(state)
     start = player["at"]
     came = player["trail"][-1] if player["trail"] else None
-    key = _reach_key(b, start, came, number, now, rules.may_dock, rules.barred)
+    if start in b.turning:  # it may turn here: where it came from makes no difference
+        came = None
+    far = b.distances()[start]  # no path is longer than the number thrown
+    docking = far.get(b.dock, number + 1) <= number and may_dock(state, player)
+    barred = player["barred"]
+    if barred is not None and far.get(barred, number + 1) > number:
+        barred = None
+    key = (start, came, number, b.weather_class(now), docking, barred)
     candidates = b.reach.get(key)
     if candidates is None:
-        candidates = _candidates(rules, start, came, number)
+        candidates = _candidates(Rules(b, now, docking, barred), start, came, number)
         if len(b.reach) > 20000:
             b.reach.clear()
         b.reach[key] = candidates
@@ -275,29 +283,6 @@ def reachable(state: State, player: Player, number: int) -> list[dict[str, Any]]
             "walk": walk_along(b, player, *plan),
         }
     return list(found.values())
-
-
-def _reach_key(
-    b: Board,
-    start: int,
-    came: int | None,
-    number: int,
-    now: str,
-    may_dock: bool,
-    barred: int | None,
-) -> tuple[Any, ...]:
-    """What the candidates of a throw depend on, and nothing more (so that they are searched
-    fewer times): where the canoe came from only where it may not turn; the weather by what it
-    does to moves (`Board.weather_class`); docking and the barred point only within reach (no
-    path is longer than the number thrown)."""
-    if start in b.turning:
-        came = None
-    far = b.distances()[start]
-    if far.get(b.dock, number + 1) > number:
-        may_dock = False
-    if barred is not None and far.get(barred, number + 1) > number:
-        barred = None
-    return (start, came, number, b.weather_class(now), may_dock, barred)
 
 
 def _candidates(

@@ -29,7 +29,7 @@ AHEAD_SEARCH = 12  # how far ahead to look for a free space before going back in
 # --- the number a throw gives (M3) -----------------------------------------------------------
 
 
-@dataclass
+@dataclass(slots=True)
 class Throw:
     """What a die gives at the start of a turn: fixed then, whatever the canoe crosses after."""
 
@@ -64,7 +64,7 @@ def throw_for(state: State, player: Player, die: int) -> Throw:
 # --- the steps a canoe may take (M4) ---------------------------------------------------------
 
 
-@dataclass
+@dataclass(slots=True)
 class Rules:
     """What limits this canoe's steps this turn."""
 
@@ -131,7 +131,7 @@ def may_wait_at(rules: Rules, space: int) -> bool:
 # --- what a move passes ------------------------------------------------------------------------
 
 
-@dataclass
+@dataclass(slots=True)
 class Walk:
     """What a canoe sees and crosses along a path (before it lands)."""
 
@@ -197,12 +197,8 @@ def walk_along(
     goals: tuple[str, ...],
 ) -> Walk:
     """The walk of a planned path (`plan_walk`) by this canoe: what scores (M4)."""
-    result = Walk(
-        seen=list(seen),
-        blocked=dict(player["blocked"]),
-        last_lake=player["last_lake"],
-        goals=list(goals),
-    )
+    # seen, scored, blocked, last_lake, lakes, goals (by position: a walk is made for every move)
+    result = Walk(list(seen), [], dict(player["blocked"]), player["last_lake"], [], list(goals))
     for is_lake, name in plan:
         if is_lake:
             result.last_lake = name

@@ -240,14 +240,14 @@ def _worth(
         passed = passed or walk(b, player, path, weather(state))
         to, _ = settle(state, player, path)  # where it really ends if the space is taken
     value = float(sum(score for _, score in passed.scored)) if passed.scored else 0.0
-    card = b.spaces[to].get("card")
-    if card:
-        value += CARD_AVERAGE[card]
-    goal = DESTINATION[player["destination"]]["goal"] if player["destination"] else None
-    if goal and goal in passed.goals:
-        value += GOAL_REACHED
-    if goal == "great_falls" and to == b.landing:
-        value += GOAL_REACHED
+    if to in b.card_spaces:
+        value += CARD_AVERAGE[b.spaces[to]["card"]]
+    if player["destination"]:
+        goal = DESTINATION[player["destination"]]["goal"]
+        if goal in passed.goals:
+            value += GOAL_REACHED
+        if goal == "great_falls" and to == b.landing:
+            value += GOAL_REACHED
     if to == b.summit and "raven" not in player["blocked"]:
         value += b.attractions["raven"]["score"]
     if action["camp"]:

@@ -265,10 +265,11 @@ def reachable(state: State, player: Player, number: int) -> list[dict[str, Any]]
             b.reach.clear()
         b.reach[key] = candidates
     found: dict[tuple[Any, ...], dict[str, Any]] = {}
+    camps = player["camps"]
     for to, path, camp, wait, alike, plan in candidates:
         if alike in found:
             continue
-        if camp and to in player["camps"] and not may_camp(state, player, to):
+        if camp and to in camps and not may_camp(state, player, to):
             continue
         if wait and not is_free(state, b, to, player):
             continue

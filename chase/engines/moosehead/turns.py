@@ -241,7 +241,8 @@ def _throw(
         move["type"] = "move"
         if labels:
             move["label"] = move_label(state, player, move, move.pop("walk"))
-    moves.sort(key=lambda m: (m["to"], m["camp"], len(m["path"])))
+    if len(moves) > 1:
+        moves.sort(key=lambda m: (m["to"], m["camp"], len(m["path"])))
     # The playout keeps what each move passes for the computer and the move (not a label).
     keys = ("type", "to", "path", "camp", "label")
     state["pending"] = {

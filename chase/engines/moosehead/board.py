@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from chase.engines.base import OptionsError
-from chase.engines.moosehead.tables import ATTRACTIONS, DIAL
+from chase.engines.moosehead.tables import ATTRACTIONS, DIAL, NO_CLIMBING
 
 BOARDS_DIR = pathlib.Path(__file__).resolve().parent / "boards"
 
@@ -625,10 +625,29 @@ class Board:
         self.lake_at: dict[int, str | None] = {s: sp.get("lake") for s, sp in self.spaces.items()}
         self._distances: dict[int, dict[int, int]] | None = None
         self._nearest: dict[frozenset[int], dict[int, int]] = {}
+        self.reach: dict[tuple[Any, ...], Any] = {}  # the moves' candidates (`moves.reachable`)
+        self.memo: dict[tuple[Any, ...], Any] = {}  # the computer's target spaces
+        self._weather_class: dict[str, tuple[Any, ...]] = {}
         self._into: dict[int, list[int]] = {space: [] for space in self.spaces}
         for here, links in self.out.items():
             for link in links:
                 self._into[link.to].append(here)
+
+    def weather_class(self, now: str) -> tuple[Any, ...]:
+        """What a weather does to the moves a throw allows (M4): whether Raven Rock may be
+        climbed, and the attractions out of season. Weathers alike here give the same moves."""
+        found = self._weather_class.get(now)
+        if found is None:
+            found = (
+                now in NO_CLIMBING,
+                tuple(
+                    a
+                    for a, info in self.attractions.items()
+                    if info.get("weather") and now not in info["weather"]
+                ),
+            )
+            self._weather_class[now] = found
+        return found
 
     def lake_of(self, space: int) -> str | None:
         return self.spaces[space].get("lake")

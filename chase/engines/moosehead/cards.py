@@ -25,27 +25,28 @@ from chase.engines.moosehead.tables import (
 )
 
 
-def draw(state: State, pile: str, chance: Chance, events: Events) -> str:
+def draw(state: State, pile: str, chance: Chance, events: Events | None) -> str:
     """The top card; the Shuffle card shuffles the pile, goes back to the bottom, and the new top
     card is drawn instead (M2)."""
     cards = state["piles"][pile]
     card = cards.pop(0)
     if card == SHUFFLE:
         cards[:] = chance.shuffle(cards, label=f"{PILE_NAMES[pile]} pile") + [SHUFFLE]
-        events.append(
-            {
-                "kind": "shuffle",
-                "pile": pile,
-                "text": f"The Shuffle card: the {PILE_NAMES[pile]} "
-                "pile is shuffled and the Shuffle card goes back to the bottom.",
-            }
-        )
+        if events is not None:
+            events.append(
+                {
+                    "kind": "shuffle",
+                    "pile": pile,
+                    "text": f"The Shuffle card: the {PILE_NAMES[pile]} "
+                    "pile is shuffled and the Shuffle card goes back to the bottom.",
+                }
+            )
         card = cards.pop(0)
     return card
 
 
 def take_card(
-    state: State, player: Player, pile: str, chance: Chance, events: Events, *, camping: bool
+    state: State, player: Player, pile: str, chance: Chance, events: Events | None, *, camping: bool
 ) -> str:
     """Draw from `pile` for `player` and carry the card out. Returns the card drawn."""
     card = draw(state, pile, chance, events)
@@ -54,9 +55,12 @@ def take_card(
         _destination(state, player, pile, card, events)
         return card
     info = CARD[card]
-    what = f"{name} draws a {PILE_NAMES[pile]} card: \u201c{info['text']}\u201d"
+    tell = events is not None
+    what = f"{name} draws a {PILE_NAMES[pile]} card: \u201c{info['text']}\u201d" if tell else ""
     if info["effect"] == "hero" and not (camping and weather(state) == "heavy_rain"):
         player["hero"] = True  # M2: kept, to be played when camping in the rain
+        if not tell:
+            return card
         events.append(
             {
                 "kind": "card",
@@ -68,15 +72,16 @@ def take_card(
         )
         return card
     player["points"] += info["score"]
-    events.append(
-        {
-            "kind": "card",
-            "seat": player["role"],
-            "card": card,
-            "points": info["score"],
-            "text": f"{what} {points_text(info['score'])}.",
-        }
-    )
+    if tell:
+        events.append(
+            {
+                "kind": "card",
+                "seat": player["role"],
+                "card": card,
+                "points": info["score"],
+                "text": f"{what} {points_text(info['score'])}.",
+            }
+        )
     state["piles"][pile].append(card)  # M2: back to the bottom of its pile
     effect = info["effect"]
     if effect == "leak":
@@ -86,7 +91,7 @@ def take_card(
     return card
 
 
-def play_hero(state: State, player: Player, events: Events) -> None:
+def play_hero(state: State, player: Player, events: Events | None) -> None:
     """M2: the kept Camp hero card scores when its holder camps in the rain."""
     if not player["hero"] or weather(state) != "heavy_rain":
         return
@@ -94,6 +99,8 @@ def play_hero(state: State, player: Player, events: Events) -> None:
     score = CARD["camp-hero"]["score"]
     player["points"] += score
     state["piles"]["camp"].append("camp-hero")
+    if events is None:
+        return
     events.append(
         {
             "kind": "card",
@@ -106,7 +113,7 @@ def play_hero(state: State, player: Player, events: Events) -> None:
     )
 
 
-def _destination(state: State, player: Player, pile: str, card: str, events: Events) -> None:
+def _destination(state: State, player: Player, pile: str, card: str, events: Events | None) -> None:
     """M2: one Destination held at a time; one already done, or a second one, goes back."""
     goal = DESTINATION[card]["goal"]
     name = player["name"]
@@ -119,6 +126,8 @@ def _destination(state: State, player: Player, pile: str, card: str, events: Eve
         why = "on a short trip one Destination card is enough: it goes back"
     else:
         player["destination"] = card
+        if events is None:
+            return
         events.append(
             {
                 "kind": "destination",
@@ -130,6 +139,8 @@ def _destination(state: State, player: Player, pile: str, card: str, events: Eve
         )
         return
     state["piles"][pile].append(card)
+    if events is None:
+        return
     events.append(
         {
             "kind": "destination",
@@ -141,7 +152,7 @@ def _destination(state: State, player: Player, pile: str, card: str, events: Eve
     )
 
 
-def obey_destination(state: State, player: Player, events: Events) -> None:
+def obey_destination(state: State, player: Player, events: Events | None) -> None:
     """Discard the held Destination card from the game once its goal is reached (M2)."""
     card = player["destination"]
     if card is None or DESTINATION[card]["goal"] not in player["done"]:
@@ -149,6 +160,8 @@ def obey_destination(state: State, player: Player, events: Events) -> None:
     player["destination"] = None
     player["obeyed"] += 1
     state["obeyed"].append(card)
+    if events is None:
+        return
     events.append(
         {
             "kind": "obeyed",
@@ -178,7 +191,7 @@ def portage_ends(state: State, player: Player) -> tuple[list[int], bool] | None:
     return trail, forward
 
 
-def _along_portage(state: State, player: Player, to_end: bool, events: Events) -> None:
+def _along_portage(state: State, player: Player, to_end: bool, events: Events | None) -> None:
     """The shortcut (on to the portage's end) and the forgotten sleeping bag (back to its start).
 
     If the end is taken, the canoe stops at the nearest free space short of it (M4).
@@ -207,6 +220,8 @@ def _along_portage(state: State, player: Player, to_end: bool, events: Events) -
             done(player, "northern_portage")
     else:  # back to fetch the bag, then on again the way it was going
         player["trail"] = [line[target + 1]] if target + 1 < len(line) else []
+    if events is None:
+        return
     verb = "hurries on" if to_end else "trudges back"
     events.append(
         {

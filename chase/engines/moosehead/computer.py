@@ -14,6 +14,7 @@ waiting would wait for ever).
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 from chase.engines.base import IllegalMove
@@ -27,14 +28,15 @@ from chase.engines.moosehead.state import (
     camp_goal_sites,
     copy_state,
     current,
-    dock_needs,
+    is_free,
     may_camp,
+    may_dock,
     nights,
     player_of,
     weather,
 )
 from chase.engines.moosehead.tables import CARD, DESTINATION
-from chase.engines.moosehead.turns import legal_actions, play
+from chase.engines.moosehead.turns import WAIT_BY_THE_POINT, legal_actions, play
 
 Action = dict[str, Any]
 
@@ -59,9 +61,13 @@ def computer_action(state: State, role: str, chance: Chance) -> Action:
     actions = legal_actions(state, role)
     if not actions:
         raise IllegalMove("It is not this canoe's turn.")
+    return _choose(state, player_of(state, role), actions)
+
+
+def _choose(state: State, player: Player, actions: list[Action]) -> Action:
+    """The computer's pick among the legal `actions` of `player`, whose turn it is."""
     if len(actions) == 1:
         return actions[0]  # a throw and nothing else: no aim to weigh
-    player = player_of(state, role)
     aim, spaces = aim_of(state, player)
     targets = frozenset(spaces)  # hashed once: every distance looks its spaces up by them
     if state["phase"] != "move":
@@ -71,7 +77,13 @@ def computer_action(state: State, role: str, chance: Chance) -> Action:
         if "wait" in by_type and aim == "raven" and _another_can_throw(state, player):
             return by_type["wait"]
         return by_type["throw"]
-    return max(actions, key=lambda action: worth(state, player, action, aim, targets))
+    b = board(state)
+    nearest = b.nearest(targets)
+    here = nearest.get(player["at"], FAR)
+    return max(
+        actions,
+        key=lambda action: _worth(state, player, action, aim, targets, b, nearest, here),
+    )
 
 
 def playout(state: State, chance: Chance) -> State:
@@ -80,8 +92,15 @@ def playout(state: State, chance: Chance) -> State:
     copy played in place, no legality check of the computer's own choices and no labels."""
     state = copy_state(state)
     while state["status"] == "playing":
-        action = computer_action(state, current(state)["role"], chance)
-        play(state, action, chance, [], labels=False)
+        player = current(state)
+        if state["phase"] == "move":  # the moves themselves, not copies (legal_actions')
+            pending = state["pending"]
+            actions = pending["moves"]
+            if pending["wait"]:
+                actions = [*actions, {"type": "wait", "label": WAIT_BY_THE_POINT}]
+        else:
+            actions = legal_actions(state, player["role"])
+        play(state, _choose(state, player, actions), chance, None, labels=False)
     return state
 
 
@@ -99,7 +118,7 @@ def _another_can_throw(state: State, player: Player) -> bool:
 # --- the aim ---------------------------------------------------------------------------------
 
 
-def aim_of(state: State, player: Player) -> tuple[str, set[int]]:
+def aim_of(state: State, player: Player) -> tuple[str, set[int] | frozenset[int]]:
     """What the canoe is heading for now, and the spaces that reach it."""
     b = board(state)
     options = state["options"]
@@ -107,7 +126,7 @@ def aim_of(state: State, player: Player) -> tuple[str, set[int]]:
     if card:
         goal = DESTINATION[card]["goal"]
         return goal, goal_spaces(b, player, goal)
-    campable = {s for s in b.campsites if may_camp(state, player, s)}
+    campable = _campable(state, b, player)
     if options["variant"] == "long":
         unvisited = {s for s in campable if s not in player["camps"]}
         if unvisited:
@@ -121,13 +140,35 @@ def aim_of(state: State, player: Player) -> tuple[str, set[int]]:
         ]
         if unseen:
             return "attractions", set().union(*(attraction_spaces(b, a) for a in fair or unseen))
-    if not dock_needs(state, player):
+    if may_dock(state, player):
         return "dock", {b.dock}
-    spaces = set(b.card_spaces)
-    spaces |= {
-        s for a in b.attractions if a not in player["blocked"] for s in attraction_spaces(b, a)
-    }
-    return "points", spaces
+    return "points", _points_spaces(b, frozenset(player["blocked"]))
+
+
+def _campable(state: State, b: Board, player: Player) -> frozenset[int]:
+    """The campsites the canoe may camp at (M4): they depend on its camps and the Destination
+    card it holds only, so they are kept per board by those."""
+    camps = player["camps"]
+    key = ("camp", tuple(camps), player["destination"])
+    found = b.memo.get(key)
+    if found is None:
+        found = frozenset(s for s in b.campsites if s not in camps or may_camp(state, player, s))
+        if len(b.memo) > 4096:
+            b.memo.clear()
+        b.memo[key] = found
+    return found
+
+
+def _points_spaces(b: Board, blocked: frozenset[str]) -> frozenset[int]:
+    """The card spaces and the spaces of the attractions not blocked: kept per board."""
+    key = ("points", blocked)
+    spaces = b.memo.get(key)
+    if spaces is None:
+        spaces = frozenset(b.card_spaces).union(
+            *(attraction_spaces(b, a) for a in b.attractions if a not in blocked)
+        )
+        b.memo[key] = spaces
+    return spaces
 
 
 def goal_spaces(b: Board, player: Player, goal: str) -> set[int]:
@@ -164,28 +205,46 @@ def distance(b: Board, space: int, targets: set[int]) -> int:
 
 def worth(state: State, player: Player, action: Action, aim: str, targets: set[int]) -> float:
     b = board(state)
-    here = distance(b, player["at"], targets)
+    nearest = b.nearest(frozenset(targets))
+    return _worth(state, player, action, aim, targets, b, nearest, nearest.get(player["at"], FAR))
+
+
+def _worth(
+    state: State,
+    player: Player,
+    action: Action,
+    aim: str,
+    targets: AbstractSet[int],
+    b: Board,
+    nearest: dict[int, int],
+    here: int,
+) -> float:
+    """`worth`, with what is the same for every move of a decision worked out once: the
+    board, the distances to the aim and the canoe's own."""
     if action["type"] == "wait":
         return 0.5 if aim == "raven" else 0.0  # waiting gains nothing, but loses nothing
     if action["to"] == b.dock:
         return DOCKING
-    path = [player["at"], *action["path"]]
-    passed = action.get("walk") or walk(b, player, path, weather(state))  # the playout keeps it
-    to, _ = settle(state, player, path)  # where it really ends if the space is taken
-    value = float(sum(score for _, score in passed.scored))
-    card = b.spaces[to].get("card")
-    if card:
-        value += CARD_AVERAGE[card]
-    goal = DESTINATION[player["destination"]]["goal"] if player["destination"] else None
-    if goal and goal in passed.goals:
-        value += GOAL_REACHED
-    if goal == "great_falls" and to == b.landing:
-        value += GOAL_REACHED
+    to = action["to"]
+    passed = action.get("walk")  # the playout keeps it
+    if passed is None or not is_free(state, b, to, player):
+        path = [player["at"], *action["path"]]
+        passed = passed or walk(b, player, path, weather(state))
+        to, _ = settle(state, player, path)  # where it really ends if the space is taken
+    value = float(sum(score for _, score in passed.scored)) if passed.scored else 0.0
+    if to in b.card_spaces:
+        value += CARD_AVERAGE[b.spaces[to]["card"]]
+    if player["destination"]:
+        goal = DESTINATION[player["destination"]]["goal"]
+        if goal in passed.goals:
+            value += GOAL_REACHED
+        if goal == "great_falls" and to == b.landing:
+            value += GOAL_REACHED
     if to == b.summit and "raven" not in player["blocked"]:
         value += b.attractions["raven"]["score"]
     if action["camp"]:
         value += _camp_worth(state, player, to, aim, targets)
-    gained = here - distance(b, to, targets)
+    gained = here - nearest.get(to, FAR)
     if aim == "camp" and action["camp"] and to in targets:
         gained = here  # the aim is reached
     return value + PROGRESS * gained

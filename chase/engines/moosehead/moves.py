@@ -16,9 +16,9 @@ from chase.engines.moosehead.state import (
     Player,
     State,
     board,
-    dock_needs,
     is_free,
     may_camp,
+    may_dock,
     weather,
 )
 from chase.engines.moosehead.tables import LAKE_WIND, NO_CLIMBING, POLING, PORTAGE_RAIN
@@ -29,7 +29,7 @@ AHEAD_SEARCH = 12  # how far ahead to look for a free space before going back in
 # --- the number a throw gives (M3) -----------------------------------------------------------
 
 
-@dataclass
+@dataclass(slots=True)
 class Throw:
     """What a die gives at the start of a turn: fixed then, whatever the canoe crosses after."""
 
@@ -64,7 +64,7 @@ def throw_for(state: State, player: Player, die: int) -> Throw:
 # --- the steps a canoe may take (M4) ---------------------------------------------------------
 
 
-@dataclass
+@dataclass(slots=True)
 class Rules:
     """What limits this canoe's steps this turn."""
 
@@ -75,7 +75,7 @@ class Rules:
 
 
 def rules_for(state: State, player: Player) -> Rules:
-    return Rules(board(state), weather(state), not dock_needs(state, player), player["barred"])
+    return Rules(board(state), weather(state), may_dock(state, player), player["barred"])
 
 
 def steps(
@@ -131,7 +131,7 @@ def may_wait_at(rules: Rules, space: int) -> bool:
 # --- what a move passes ------------------------------------------------------------------------
 
 
-@dataclass
+@dataclass(slots=True)
 class Walk:
     """What a canoe sees and crosses along a path (before it lands)."""
 
@@ -154,7 +154,18 @@ def walk(b: Board, player: Player, path: list[int], now: str) -> Walk:
     crossed when the canoe leaves it. Travelling the Northern Portage is reaching one end of its
     trail from the trail itself.
     """
-    result = Walk(blocked=dict(player["blocked"]), last_lake=player["last_lake"])
+    return walk_along(b, player, *plan_walk(b, path, now))
+
+
+WalkPlan = tuple[tuple[tuple[bool, str], ...], tuple[str, ...], tuple[str, ...]]
+
+
+def plan_walk(b: Board, path: list[int], now: str) -> WalkPlan:
+    """What a path passes whoever paddles it: in order, the lakes left (True, lake) and the
+    attractions seen (False, attraction); and the attractions seen and goals reached."""
+    steps_: list[tuple[bool, str]] = []
+    seen: list[str] = []
+    goals: list[str] = []
     lake_at = b.lake_at
     lines = b.lines
     ends, trail = b.northern_ends, b.northern_trail
@@ -162,19 +173,41 @@ def walk(b: Board, player: Player, path: list[int], now: str) -> Walk:
         a, c = path[i], path[i + 1]
         left = lake_at[a]
         if left is not None and left != lake_at[c]:
-            result.last_lake = left
-            result.lakes.append(left)
-            if result.blocked:
-                result.blocked = {k: v for k, v in result.blocked.items() if v == left}
+            steps_.append((True, left))
         crossed = lines.get((a, c))
         if crossed:
             for attraction in crossed:
                 wanted = b.attractions[attraction].get("weather")
-                if (wanted and now not in wanted) or attraction in result.seen:
+                if (wanted and now not in wanted) or attraction in seen:
                     continue  # out of season, or a second line of it in the same move
-                sample(b, result, attraction)
-        if c in ends and (a in trail or len(trail) == 1):
-            _goal(result, "northern_portage")
+                steps_.append((False, attraction))
+                seen.append(attraction)
+                if attraction in SEEN_GOALS and SEEN_GOALS[attraction] not in goals:
+                    goals.append(SEEN_GOALS[attraction])
+        if c in ends and (a in trail or len(trail) == 1) and "northern_portage" not in goals:
+            goals.append("northern_portage")
+    return tuple(steps_), tuple(seen), tuple(goals)
+
+
+def walk_along(
+    b: Board,
+    player: Player,
+    plan: tuple[tuple[bool, str], ...],
+    seen: tuple[str, ...],
+    goals: tuple[str, ...],
+) -> Walk:
+    """The walk of a planned path (`plan_walk`) by this canoe: what scores (M4)."""
+    # seen, scored, blocked, last_lake, lakes, goals (by position: a walk is made for every move)
+    result = Walk(list(seen), [], dict(player["blocked"]), player["last_lake"], [], list(goals))
+    for is_lake, name in plan:
+        if is_lake:
+            result.last_lake = name
+            result.lakes.append(name)
+            if result.blocked:
+                result.blocked = {k: v for k, v in result.blocked.items() if v == name}
+        elif name not in result.blocked:
+            result.scored.append((name, b.attractions[name]["score"]))
+            result.blocked[name] = result.last_lake
     return result
 
 
@@ -205,32 +238,79 @@ def reachable(state: State, player: Player, number: int) -> list[dict[str, Any]]
     A move goes the full number unless it is stopped (the boundary, the summit, the dock) or
     blocked; it may stop short at a campsite to camp (M4) or at a waiting place. Paths that end
     alike (same space, same camping, same attractions and goals) are offered once.
+
+    The paths a throw may take depend on the board and a few facts only, and are searched once
+    for them (`_candidates`) and kept on the board: where the canoe is, and where it came from
+    unless it may turn there; the number; the weather, by what it does to moves
+    (`Board.weather_class`); whether it may dock and the point it is barred from, only when they
+    are within reach. What depends on the rest of the state (a campsite it may camp at, a
+    waiting place that is free) is asked here, in order.
     """
-    rules = rules_for(state, player)
-    b = rules.board
-    now = rules.weather
+    b = board(state)
+    now = weather(state)
     start = player["at"]
     came = player["trail"][-1] if player["trail"] else None
+    if start in b.turning:  # it may turn here: where it came from makes no difference
+        came = None
+    far = b.distances()[start]  # no path is longer than the number thrown
+    docking = far.get(b.dock, number + 1) <= number and may_dock(state, player)
+    barred = player["barred"]
+    if barred is not None and far.get(barred, number + 1) > number:
+        barred = None
+    key = (start, came, number, b.weather_class(now), docking, barred)
+    candidates = b.reach.get(key)
+    if candidates is None:
+        candidates = _candidates(Rules(b, now, docking, barred), start, came, number)
+        if len(b.reach) > 20000:
+            b.reach.clear()
+        b.reach[key] = candidates
     found: dict[tuple[Any, ...], dict[str, Any]] = {}
+    camps = player["camps"]
+    for to, path, camp, wait, alike, plan in candidates:
+        if alike in found:
+            continue
+        if camp and to in camps and not may_camp(state, player, to):
+            continue
+        if wait and not is_free(state, b, to, player):
+            continue
+        found[alike] = {
+            "to": to,
+            "path": list(path),
+            "camp": camp,
+            "walk": walk_along(b, player, *plan),
+        }
+    return list(found.values())
 
-    def record(path: list[int], camp: bool) -> None:
-        passed = walk(b, player, [start, *path], now)
-        key = (path[-1], camp, tuple(passed.seen), tuple(passed.goals))
-        if key not in found:
-            found[key] = {"to": path[-1], "path": list(path), "camp": camp, "walk": passed}
+
+def _candidates(
+    rules: Rules, start: int, came: int | None, number: int
+) -> tuple[tuple[int, tuple[int, ...], bool, bool, tuple[Any, ...], WalkPlan], ...]:
+    """The moves `reachable` may offer, in the order the search meets them: each is (to, path,
+    camp, wait, alike, plan). `camp` moves need the canoe to be allowed to camp at `to`; `wait`
+    moves (stopping short at a waiting place) need `to` free; `alike` is what makes two moves
+    the same (the space, camping, the attractions seen and the goals reached: none depends on
+    the canoe's points or lakes); `plan` is what the path passes (`plan_walk`)."""
+    b = rules.board
+    now = rules.weather
+    found: list[tuple[int, tuple[int, ...], bool, bool, tuple[Any, ...], WalkPlan]] = []
+
+    def record(path: list[int], camp: bool, wait: bool = False) -> None:
+        plan = plan_walk(b, [start, *path], now)
+        alike = (path[-1], camp, plan[1], plan[2])
+        found.append((path[-1], tuple(path), camp, wait, alike, plan))
 
     def go(path: list[int], before: int, left: int) -> None:
         here = path[-1]
         if stops_the_move(b, here) and here != rules.barred:  # M4
             record(path, False)
             return
-        camp_here = here in b.campsites and may_camp(state, player, here)
-        if camp_here:
-            record(path, True)
-        if left == 0 or (may_wait_at(rules, here) and is_free(state, b, here, player)):
+        if here in b.campsites:
+            record(path, True)  # if the canoe may camp here
+        if left == 0:
             record(path, False)
-            if left == 0:
-                return
+            return
+        if may_wait_at(rules, here):
+            record(path, False, wait=True)  # if the space is free
         onward = steps(rules, here, before, left)
         if not onward:
             record(path, False)  # as far as it can go
@@ -245,7 +325,7 @@ def reachable(state: State, player: Player, number: int) -> list[dict[str, Any]]
         if count <= 0 or (first == b.dock and count != 1):
             continue
         go([first], start, count - 1)
-    return list(found.values())
+    return tuple(found)
 
 
 # --- where a canoe ends ------------------------------------------------------------------------

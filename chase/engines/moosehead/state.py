@@ -13,7 +13,7 @@ from typing import Any
 
 from chase.engines.base import IllegalMove
 from chase.engines.chance import Chance
-from chase.engines.moosehead.board import Board, board_data, board_of
+from chase.engines.moosehead.board import _LAST, Board, board_data, board_of
 from chase.engines.moosehead.tables import (
     CARD,
     DESTINATION,
@@ -112,7 +112,10 @@ def copy_player(player: Player) -> Player:
 
 
 def board(state: State) -> Board:
-    return board_of(state["board"])
+    data = state["board"]
+    if data is _LAST[0]:  # the board last asked for (`board_of` keeps it), without a call
+        return _LAST[1]
+    return board_of(data)
 
 
 def dial_of(options: dict[str, Any]) -> tuple[str, ...]:
@@ -126,7 +129,7 @@ def dial_start(dial: tuple[str, ...]) -> int:
 
 
 def weather(state: State) -> str:
-    return dial_of(state["options"])[state["weather"]]
+    return state["options"].get("dial", DIAL)[state["weather"]]  # as `dial_of`, unconverted
 
 
 def current(state: State) -> Player:
@@ -156,27 +159,41 @@ def nights(player: Player) -> int:
     return len(player["camps"])
 
 
-def dock_needs(state: State, player: Player) -> list[str]:
-    """What still keeps a canoe from docking (M5); empty when it may land on the dock."""
+def dock_needs(state: State, player: Player, *, first: bool = False) -> list[str]:
+    """What still keeps a canoe from docking (M5); empty when it may land on the dock. With
+    `first`, only the first thing found (enough to know whether it may dock: `may_dock`)."""
     the_board = board(state)
     options = state["options"]
     needs = []
-    missing = options["nights"] - nights(player)
+    missing = options["nights"] - len(player["camps"])
     if missing > 0:
+        if first:
+            return ["nights"]
         needs.append(f"{missing} more night{'s' if missing != 1 else ''} camping")
     if player["destination"]:
         needs.append("the Destination card held")
+        if first:
+            return needs
     if options["variant"] == "long":
         left = len(set(the_board.campsites) - set(player["camps"]))
         if left:
             needs.append(f"{left} campsite{'s' if left != 1 else ''} still to camp at")
+            if first:
+                return needs
     if options["variant"] == "all_night":
         left = len(set(the_board.attractions) - set(player["seen"]))
         if left:
             needs.append(f"{left} attraction{'s' if left != 1 else ''} still to see")
+            if first:
+                return needs
     if not ahead(state, player):
         needs.append("more points than everyone else")
     return needs
+
+
+def may_dock(state: State, player: Player) -> bool:
+    """M5: nothing keeps the canoe from docking."""
+    return not dock_needs(state, player, first=True)
 
 
 def ahead(state: State, player: Player) -> bool:
@@ -191,10 +208,8 @@ def may_camp(state: State, player: Player, site: int) -> bool:
 
     Exactly: a site never camped at, or one after whose last camp every other site was camped at.
     """
-    if ordered_to_camp(state, player, site):
-        return True
     camps = player["camps"]
-    if site not in camps:
+    if site not in camps or ordered_to_camp(state, player, site):
         return True
     last = len(camps) - 1 - camps[::-1].index(site)
     since = set(camps[last + 1 :])

@@ -50,6 +50,7 @@ from chase.engines.moosehead.tables import (
 )
 
 Action = dict[str, Any]
+WAIT_BY_THE_POINT = "Wait by Dangerous Point for a 5"
 SKIP_GUARD = 1000  # turns passed over in a row before we call it a bug
 
 
@@ -65,7 +66,7 @@ def legal_actions(state: State, role: str) -> list[Action]:
         pending = state["pending"]
         actions = [dict(move) for move in pending["moves"]]
         if pending["wait"]:
-            actions.append({"type": "wait", "label": "Wait by Dangerous Point for a 5"})
+            actions.append({"type": "wait", "label": WAIT_BY_THE_POINT})
         return actions
     actions: list[Action] = [{"type": "throw", "label": "Throw the die"}]
     here = player["at"]
@@ -92,11 +93,12 @@ def act(state: State, role: str, action: Action, chance: Chance) -> tuple[State,
 
 
 def play(
-    state: State, action: Action, chance: Chance, events: Events, *, labels: bool = True
+    state: State, action: Action, chance: Chance, events: Events | None, *, labels: bool = True
 ) -> None:
     """Carry out a legal action of the canoe whose turn it is, in place. The playout
     (`computer.playout`) plays its own copy this way without labelling the moves a throw
-    reaches: nobody reads them, and no label changes what happens."""
+    reaches and without events (`events` None: nothing is told, the same things happen):
+    nobody reads them, and no label or event changes what happens."""
     player = current(state)
     kind = action["type"]
     if kind == "throw":
@@ -106,7 +108,10 @@ def play(
     elif kind == "wait":
         _wait(state, player, events)
     else:
-        chosen = next(m for m in state["pending"]["moves"] if bare(m) == bare(action))
+        moves = state["pending"]["moves"]
+        chosen = next((m for m in moves if m is action), None)  # the playout's own pick
+        if chosen is None:
+            chosen = next(m for m in moves if bare(m) == bare(action))
         _move(state, player, chosen, chance, events)
 
 
@@ -123,18 +128,20 @@ def advance_weather(state: State) -> str:
     return f"the weather turns to {WEATHER_NAMES[after]}"
 
 
-def weather_on_rock(state: State, events: Events) -> None:
+def weather_on_rock(state: State, events: Events | None) -> None:
     """M4: canoes caught on Raven Rock by a wind or rain must come down."""
     if weather(state) in NO_CLIMBING:
         _off_the_rock(state, events)
 
 
-def _off_the_rock(state: State, events: Events) -> None:
+def _off_the_rock(state: State, events: Events | None) -> None:
     b = board(state)
     for player in state["players"]:
         if player["at"] in b.rock:
             player["at"] = nearest_free(state, player, b.raven_base)
             player["trail"] = []
+            if events is None:
+                continue
             events.append(
                 {
                     "kind": "descent",
@@ -150,10 +157,16 @@ def _off_the_rock(state: State, events: Events) -> None:
 
 
 def _roll(
-    state: State, player: Player, chance: Chance, events: Events, verb: str
-) -> tuple[int, str]:
-    """The die for a throw; a 6 moves the weather before the move (M3)."""
+    state: State, player: Player, chance: Chance, events: Events | None, verb: str
+) -> tuple[int, str, dict[str, Any]]:
+    """The die for a throw; a 6 moves the weather before the move (M3). The throw's event
+    comes back to be told on (empty when nothing is told)."""
     die = chance.roll(6)
+    if events is None:
+        if die == WEATHER_CHANGE_FACE:
+            advance_weather(state)
+            weather_on_rock(state, events)
+        return die, "", {}
     head = f"{player['name']} {verb} {die}"
     before = weather(state)
     if die == WEATHER_CHANGE_FACE:
@@ -169,54 +182,57 @@ def _roll(
     events.append(event)
     if die == WEATHER_CHANGE_FACE:
         weather_on_rock(state, events)
-    return die, head
+    return die, head, event
 
 
 def _throw(
-    state: State, player: Player, chance: Chance, events: Events, labels: bool = True
+    state: State, player: Player, chance: Chance, events: Events | None, labels: bool = True
 ) -> None:
-    die, head = _roll(state, player, chance, events, "throws")
-    throw_event = next(e for e in events if e["kind"] == "throw")
+    die, head, throw_event = _roll(state, player, chance, events, "throws")
+    tell = events is not None
     b = board(state)
     thrown = throw_for(state, player, die)
-    joint = "; " if die == WEATHER_CHANGE_FACE else ": "
-    throw_event["text"] = head + joint + (_sum_text(state, player, thrown) if labels else "")
-    throw_event["number"] = thrown.number
+    number = thrown.number
+    if tell:
+        joint = "; " if die == WEATHER_CHANGE_FACE else ": "
+        throw_event["text"] = head + joint + (_sum_text(state, player, thrown) if labels else "")
+        throw_event["number"] = number
     if thrown.stuck:
-        throw_event["text"] += (
-            f": windbound, {player['name']} cannot leave {b.where(player['at'])}."
-        )
+        if tell:
+            throw_event["text"] += (
+                f": windbound, {player['name']} cannot leave {b.where(player['at'])}."
+            )
         _end_turn(state, events)
         return
-    if thrown.number < 0:
-        _blown_back(state, player, thrown, events)
+    if number < 0:
+        _blown_back(state, player, thrown, events, throw_event)
         _end_turn(state, events)
         return
-    if thrown.number == 0:
-        throw_event["text"] += f": {player['name']} makes no headway."
+    if number == 0:
+        if tell:
+            throw_event["text"] += f": {player['name']} makes no headway."
         _end_turn(state, events)
         return
-    moves = reachable(state, player, thrown.number)
+    moves = reachable(state, player, number)
     if not moves:
-        throw_event["text"] += f": {player['name']} cannot move."
+        if tell:
+            throw_event["text"] += f": {player['name']} cannot move."
         _end_turn(state, events)
         return
-    throw_event["text"] += "."
+    if tell:
+        throw_event["text"] += "."
     for move in moves:
         move["type"] = "move"
         if labels:
             move["label"] = move_label(state, player, move, move.pop("walk"))
-    moves.sort(key=lambda m: (m["to"], m["camp"], len(m["path"])))
+    if len(moves) > 1:
+        moves.sort(key=lambda m: (m["to"], m["camp"], len(m["path"])))
     # The playout keeps what each move passes for the computer and the move (not a label).
-    keys = (
-        ("type", "to", "path", "camp", "label")
-        if labels
-        else ("type", "to", "path", "camp", "walk")
-    )
+    keys = ("type", "to", "path", "camp", "label")
     state["pending"] = {
         "die": die,
-        "number": thrown.number,
-        "moves": [{k: m[k] for k in keys} for m in moves],
+        "number": number,
+        "moves": [{k: m[k] for k in keys} for m in moves] if labels else moves,
         "wait": thrown.sheltered and die != DANGEROUS_POINT_FACE,
     }
     state["phase"] = "move"
@@ -249,49 +265,57 @@ def _sum_text(state: State, player: Player, thrown: Throw) -> str:
     return text
 
 
-def _blown_back(state: State, player: Player, thrown: Throw, events: Events) -> None:
+def _blown_back(
+    state: State, player: Player, thrown: Throw, events: Events | None, event: dict[str, Any]
+) -> None:
     b = board(state)
-    event = next(e for e in reversed(events) if e["kind"] == "throw")
     to, back = blown_back(state, player, -thrown.number)
     name = player["name"]
     if back == 0:
+        if events is None:
+            return
         held = "is not blown back" if thrown.terrain == "lake" else "does not slip"
         event["text"] += f": {name} {held} past {b.where(player['at'])}."
         return
     player["trail"] = player["trail"][: len(player["trail"]) - back]
     player["at"] = to
+    if events is None:
+        return
     spaces = f"{back} space{'s' if back != 1 else ''}"
     how = "is blown back" if thrown.terrain == "lake" else "slips back"
     event["text"] += f": {name} {how} {spaces} to {b.where(to)}."
     event["back"] = back
 
 
-def _enter(state: State, player: Player, chance: Chance, events: Events) -> None:
+def _enter(state: State, player: Player, chance: Chance, events: Events | None) -> None:
     """M4: the throw to enter picks the exit; no going back in by the point just left."""
     b = board(state)
     entry = player["at"]
-    die, head = _roll(state, player, chance, events, "throws")
+    die, head, throw_event = _roll(state, player, chance, events, "throws")
     exit_ = b.entries[entry][die]
-    throw_event = next(e for e in events if e["kind"] == "throw")
     player["at"] = nearest_free(state, player, exit_)
     player["trail"] = []
     player["barred"] = exit_
-    throw_event["text"] = (
-        f"{head} and paddles into the Unmapped Region; after days in the white space "
-        f"{player['name']} comes out at {b.where(player['at'])}."
-    )
-    throw_event["exit"] = exit_
+    if events is not None:
+        throw_event["text"] = (
+            f"{head} and paddles into the Unmapped Region; after days in the white space "
+            f"{player['name']} comes out at {b.where(player['at'])}."
+        )
+        throw_event["exit"] = exit_
     _reach_goals(state, player, ["unmapped"], events)
     _end_turn(state, events)
 
 
-def _wait(state: State, player: Player, events: Events) -> None:
+def _wait(state: State, player: Player, events: Events | None) -> None:
     b = board(state)
-    if state["phase"] == "move":
+    if events is None:
+        pass
+    elif state["phase"] == "move":
         text = f"{player['name']} waits by Dangerous Point for a 5."
     else:
         text = f"{player['name']} waits at {b.where(b.raven_base)} for better weather."
-    events.append({"kind": "wait", "seat": player["role"], "text": text})
+    if events is not None:
+        events.append({"kind": "wait", "seat": player["role"], "text": text})
     _end_turn(state, events)
 
 
@@ -331,7 +355,7 @@ def _lower_first(text: str) -> str:
 
 
 def _move(
-    state: State, player: Player, move: dict[str, Any], chance: Chance, events: Events
+    state: State, player: Player, move: dict[str, Any], chance: Chance, events: Events | None
 ) -> None:
     b = board(state)
     path = [player["at"], *move["path"]]
@@ -339,27 +363,28 @@ def _move(
     final, before = settle(state, player, path)
     player["trail"] = (player["trail"] + before)[-TRAIL:]
     player["at"] = final
-    count = len(move["path"])
-    text = f"{player['name']} moves {count} to {b.where(move['to'])}"
-    if final != move["to"]:
-        how = "drops back" if final in path else "goes on"
-        text += f", which is taken: {player['name']} {how} to {b.where(final)}"
-    events.append(
-        {
-            "kind": "move",
-            "seat": player["role"],
-            "to": final,
-            "path": move["path"],
-            "text": text + ".",
-        }
-    )
+    if events is not None:
+        count = len(move["path"])
+        text = f"{player['name']} moves {count} to {b.where(move['to'])}"
+        if final != move["to"]:
+            how = "drops back" if final in path else "goes on"
+            text += f", which is taken: {player['name']} {how} to {b.where(final)}"
+        events.append(
+            {
+                "kind": "move",
+                "seat": player["role"],
+                "to": final,
+                "path": move["path"],
+                "text": text + ".",
+            }
+        )
     _passed(state, player, passed, events)
     _land(state, player, final, move, chance, events)
     if state["status"] == "playing":
         _end_turn(state, events)
 
 
-def _passed(state: State, player: Player, passed: Walk, events: Events) -> None:
+def _passed(state: State, player: Player, passed: Walk, events: Events | None) -> None:
     """Carry the walk's lakes, attractions and goals over to the player."""
     b = board(state)
     player["blocked"] = passed.blocked
@@ -371,11 +396,15 @@ def _passed(state: State, player: Player, passed: Walk, events: Events) -> None:
 
 
 def _tell_attraction(
-    b: Board, player: Player, attraction: str, score: int | None, events: Events
+    b: Board, player: Player, attraction: str, score: int | None, events: Events | None
 ) -> None:
-    name = _lower_first(b.attractions[attraction]["name"])
     if attraction not in player["seen"]:
         player["seen"].append(attraction)
+    if events is None:
+        if score is not None:
+            player["points"] += score
+        return
+    name = _lower_first(b.attractions[attraction]["name"])
     if score is None:
         events.append(
             {
@@ -401,7 +430,12 @@ def _tell_attraction(
 
 
 def _land(
-    state: State, player: Player, final: int, move: dict[str, Any], chance: Chance, events: Events
+    state: State,
+    player: Player,
+    final: int,
+    move: dict[str, Any],
+    chance: Chance,
+    events: Events | None,
 ) -> None:
     """What the space a move ends on brings: the dock, the summit, Great Falls' landing, the
     Unmapped Region's edge, a C or P card, and camping."""
@@ -409,7 +443,7 @@ def _land(
     if final == b.dock and move["to"] == b.dock:
         _finish(state, player, events)
         return
-    if boundary_for(player, b, final):
+    if events is not None and boundary_for(player, b, final):
         events.append(
             {
                 "kind": "boundary",
@@ -429,7 +463,7 @@ def _land(
     cards.obey_destination(state, player, events)
 
 
-def _summit(state: State, player: Player, events: Events) -> None:
+def _summit(state: State, player: Player, events: Events | None) -> None:
     b = board(state)
     attraction = b.space_attraction.get(b.summit)
     if attraction is None:  # pragma: no cover - every board has Raven Rock's attraction there
@@ -439,6 +473,8 @@ def _summit(state: State, player: Player, events: Events) -> None:
     player["blocked"] = result.blocked
     _tell_attraction(b, player, attraction, dict(result.scored).get(attraction), events)
     _reach_goals(state, player, result.goals, events)
+    if events is None:
+        return
     events.append(
         {
             "kind": "summit",
@@ -448,23 +484,24 @@ def _summit(state: State, player: Player, events: Events) -> None:
     )
 
 
-def _camp(state: State, player: Player, site: int, chance: Chance, events: Events) -> None:
+def _camp(state: State, player: Player, site: int, chance: Chance, events: Events | None) -> None:
     """M4: score the campsite, draw a Camp card, miss a throw."""
     b = board(state)
     score = b.spaces[site]["campsite"]["score"]
     player["points"] += score
     player["camps"].append(site)
     night = nights(player)
-    events.append(
-        {
-            "kind": "camp",
-            "seat": player["role"],
-            "site": site,
-            "points": score,
-            "text": f"{player['name']} camps at {b.where(site)} (night {night}): "
-            f"{points_text(score)}.",
-        }
-    )
+    if events is not None:
+        events.append(
+            {
+                "kind": "camp",
+                "seat": player["role"],
+                "site": site,
+                "points": score,
+                "text": f"{player['name']} camps at {b.where(site)} (night {night}): "
+                f"{points_text(score)}.",
+            }
+        )
     attraction = b.camp_attraction.get(site)
     if attraction:
         result = Walk(blocked=player["blocked"], last_lake=player["last_lake"])
@@ -474,21 +511,23 @@ def _camp(state: State, player: Player, site: int, chance: Chance, events: Event
     _reach_goals(state, player, camp_goals(b, site), events)
     cards.take_card(state, player, "camp", chance, events, camping=True)
     cards.play_hero(state, player, events)
-    player["miss"].append(f"camping at {b.where(site)}")
+    player["miss"].append(f"camping at {b.where(site)}")  # in the state: told even in a playout
 
 
-def _reach_goals(state: State, player: Player, goals: list[str], events: Events) -> None:
+def _reach_goals(state: State, player: Player, goals: list[str], events: Events | None) -> None:
     for goal in goals:
         cards.done(player, goal)
     cards.obey_destination(state, player, events)
 
 
-def _finish(state: State, player: Player, events: Events) -> None:
+def _finish(state: State, player: Player, events: Events | None) -> None:
     """M5: docking with the exact throw, ahead of everyone, ends the trip."""
     state["status"] = "finished"
     state["winner"] = player["role"]
     state["phase"] = "over"
     state["pending"] = None
+    if events is None:
+        return
     events.append(
         {
             "kind": "finish",
@@ -502,7 +541,7 @@ def _finish(state: State, player: Player, events: Events) -> None:
 # --- between turns -----------------------------------------------------------------------------
 
 
-def _end_turn(state: State, events: Events) -> None:
+def _end_turn(state: State, events: Events | None) -> None:
     state["pending"] = None
     state["phase"] = "throw"
     _next_player(state)
@@ -515,44 +554,48 @@ def _next_player(state: State) -> None:
         state["round"] += 1
 
 
-def begin_turn(state: State, events: Events) -> None:
+def begin_turn(state: State, events: Events | None) -> None:
     """Find the next canoe that throws: campers and repairers miss a throw; windbound canoes on
     islands cannot throw, and when every canoe is on an island the weather advances (M3)."""
     b = board(state)
     for _ in range(SKIP_GUARD):
-        everyone_on_islands = all(b.spaces[p["at"]]["kind"] == "island" for p in state["players"])
-        if weather(state) == "windbound" and everyone_on_islands:
+        if weather(state) == "windbound" and all(
+            b.spaces[p["at"]]["kind"] == "island" for p in state["players"]
+        ):  # every canoe on an island
             change = advance_weather(state)
-            events.append(
-                {
-                    "kind": "weather",
-                    "cause": "islands",
-                    "weather": weather(state),
-                    "text": f"Every canoe is on an island: {change}.",
-                }
-            )
+            if events is not None:
+                events.append(
+                    {
+                        "kind": "weather",
+                        "cause": "islands",
+                        "weather": weather(state),
+                        "text": f"Every canoe is on an island: {change}.",
+                    }
+                )
             weather_on_rock(state, events)
         player = current(state)
         if player["miss"]:
             why = player["miss"].pop(0)
-            events.append(
-                {
-                    "kind": "miss",
-                    "seat": player["role"],
-                    "text": f"{player['name']} misses a throw ({why}).",
-                }
-            )
+            if events is not None:
+                events.append(
+                    {
+                        "kind": "miss",
+                        "seat": player["role"],
+                        "text": f"{player['name']} misses a throw ({why}).",
+                    }
+                )
             _next_player(state)
             continue
         if weather(state) == "windbound" and b.spaces[player["at"]]["kind"] == "island":
-            events.append(
-                {
-                    "kind": "windbound",
-                    "seat": player["role"],
-                    "text": f"{player['name']} is windbound on {b.where(player['at'])} and cannot "
-                    "throw.",
-                }
-            )
+            if events is not None:
+                events.append(
+                    {
+                        "kind": "windbound",
+                        "seat": player["role"],
+                        "text": f"{player['name']} is windbound on {b.where(player['at'])} and "
+                        "cannot throw.",
+                    }
+                )
             _next_player(state)
             continue
         return

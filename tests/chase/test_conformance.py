@@ -98,10 +98,11 @@ def test_every_choice_of_the_table_is_accepted(kind):
             for value in option.values():
                 assert engine.clean_options({option.name: value})[option.name] == value
         elif option.kind == "list" and option.item is not None and option.item.kind == "choice":
-            values = option.item.values()
-            lo = max(option.min or 1, 1)
-            for value in values:
-                chosen = [value] * lo
+            # Each choice in the place of the default's first entry (a list may have rules of
+            # its own over its entries, as the weather dial's Calm: M3).
+            default = engine.clean_options({})[option.name]
+            for value in option.item.values():
+                chosen = [value, *default[1:]] if default else [value] * max(option.min or 1, 1)
                 assert engine.clean_options({option.name: chosen})[option.name] == chosen
 
 

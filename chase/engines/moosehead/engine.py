@@ -7,7 +7,7 @@ from typing import Any
 from chase.engines.base import GameEngine, Outcome
 from chase.engines.chance import Chance
 from chase.engines.moosehead import computer, hidden, turns, view
-from chase.engines.moosehead.board import board_data
+from chase.engines.moosehead.board import board_data, board_of
 from chase.engines.moosehead.options import OPTIONS
 from chase.engines.moosehead.state import copy_state, current, new_state, player_of
 from chase.engines.moosehead.tables import KIND, TITLE
@@ -58,14 +58,18 @@ class MooseheadEngine(GameEngine):
         return copy_state(state)
 
     def max_actions(self, options: dict[str, Any]) -> int:
-        """Worked out from the board: a turn is at most three actions (throw, then enter, wait
-        or move); a canoe that must camp `nights` times and dock crosses the board at most
-        nights + 2 times (out to a campsite per night, home, and once round the eddy), each
-        crossing at most every space once, one space a turn at the least (M4: no position
-        leaves a canoe without a move for ever). So every canoe is home within players x
-        (nights + 2) x spaces turns."""
-        spaces = len(board_data(options["board"])["spaces"])
-        return 3 * options["players"] * (options["nights"] + 2) * spaces
+        """Worked out from the board. A random walk on a connected graph of n spaces and m
+        links visits every space within 2·m·(n−1) steps on average (Aleliunas et al., 1979; m
+        counted each way, which only raises the bound). A canoe has to camp `nights` times and
+        reach the dock: within a cover of the board for each night and one more to go home.
+        Each of its moves is at most three actions (throw, then enter, wait or move), and the
+        canoes take turns (M4: no position leaves a canoe without a move for ever). So a trip
+        of random paddlers ends within 3 · players · (nights + 1) · 2·m·(n−1) actions on
+        average; the computer's trips, and the seeded random ones, take a few thousand."""
+        board = board_of(board_data(options["board"]))
+        spaces = len(board.spaces)
+        links = sum(len(board.out[s]) for s in board.spaces)
+        return 3 * options["players"] * (options["nights"] + 1) * 2 * links * (spaces - 1)
 
     def determinize(
         self, state: dict[str, Any], role: str | None, chance: Chance

@@ -142,7 +142,8 @@ SCOPES: dict[str, list[tuple[str, tuple[str, ...] | None]]] = {
         ("SELECT 'g:' || R.id AS scope", None),
         ("SELECT 'i:' || user_id AS scope FROM chase_seat WHERE session_id = R.id", None),
         (
-            "SELECT 'c:' || campaign_id AS scope FROM campaign_campaignchase WHERE session_id = R.id",
+            "SELECT 'c:' || campaign_id AS scope FROM campaign_campaignchase "
+            "WHERE session_id = R.id",
             None,
         ),
     ],

@@ -68,27 +68,30 @@ def prepare(clubs: int) -> None:
 
     from campaign import services
     from campaign.demo import LINE_UPS
-    from campaign.models import Campaign
+    from campaign.models import Campaign, Warband
 
     factions = list(LINE_UPS)
     plan = []
-    start = Campaign.objects.count()
-    for n in range(start, start + clubs):
-        # No password (signed in by session below): hashing 650 passwords would take minutes.
-        users = [get_user_model().objects.create_user(f"club{n}-{i}") for i in range(MEMBERS + 1)]
-        campaign = services.campaign_create(organiser=users[0], name=f"Club {n}", is_public=False)
+    for n in range(clubs):
+        # The clubs of an earlier run are used again (made once: a few minutes for 50 clubs);
+        # each person gets a fresh session. No password: they are signed in by session.
+        users = [
+            get_user_model().objects.get_or_create(username=f"club{n}-{i}")[0]
+            for i in range(MEMBERS + 1)
+        ]
+        campaign = Campaign.objects.filter(name=f"Club {n}", organiser=users[0]).first()
+        made = campaign is None
+        if made:
+            campaign = services.campaign_create(
+                organiser=users[0], name=f"Club {n}", is_public=False
+            )
         people = []
         for i, user in enumerate(users):
-            if i:
+            warband = None
+            if i and made:
                 services.campaign_join(
                     campaign=campaign, user=user, invite_code=campaign.invite_code
                 )
-            client = Client()
-            client.force_login(user)
-            cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
-            token, _ = Token.objects.get_or_create(user=user)
-            warband = None
-            if i:
                 faction = factions[i % len(factions)]
                 name, figures = LINE_UPS[faction]
                 warband = services.warband_create_founded(
@@ -98,6 +101,12 @@ def prepare(clubs: int) -> None:
                     faction=faction,
                     figures=figures,
                 ).id
+            elif i:
+                warband = Warband.objects.filter(campaign=campaign, owner=user).first().id
+            client = Client()
+            client.force_login(user)
+            cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
+            token, _ = Token.objects.get_or_create(user=user)
             people.append({"id": user.id, "cookie": cookie, "token": token.key, "warband": warband})
         plan.append({"campaign": campaign.id, "people": people})
     print(json.dumps({"session_cookie": settings.SESSION_COOKIE_NAME, "clubs": plan}))

@@ -432,8 +432,10 @@ def report(clubs: int, seconds: float, stats: Stats) -> None:
     hits = sum(n for (_, h), n in stats.cache.items() if h == "hit")
     marked = sum(stats.cache.values())
     rate = f"{100 * hits / marked:.0f}% of {marked}" if marked else "- (no answer marked)"
+    load = os.getloadavg()[0]
     print(
-        f"{clubs} club(s), {seconds:g} s: {total} requests ({total / seconds:.0f}/s), "
+        f"{clubs} club(s), {seconds:g} s (machine load average {load:.1f} at the end): "
+        f"{total} requests ({total / seconds:.0f}/s), "
         f"cache hits {rate}, errors {sum(stats.errors.values())}, "
         f"refused (4xx) {sum(stats.refused.values())}"
     )

@@ -56,8 +56,10 @@ def fragment_key(name: str, *vary, scopes: Iterable[str], request=None) -> str:
     return make_template_fragment_key(name, [*vary, *parts, tokens["all"], get_language()])
 
 
-def _outcome(hit: bool) -> None:
-    if getattr(connection, "frontier_cache", None) != "miss":
+def _outcome(hit: bool, alias: str) -> None:
+    """What X-Frontier-Cache says: the parts of the answer, not the signed-in user (kept in
+    each process's memory for every request, config.auth)."""
+    if alias != "users" and getattr(connection, "frontier_cache", None) != "miss":
         connection.frontier_cache = "hit" if hit else "miss"
 
 
@@ -74,20 +76,20 @@ def cached(
     every page reads, such as the inbox badge). `alias`: another cache than the pages' (see
     config.auth.CachedModelBackend)."""
     if uncommitted_writes():
-        _outcome(False)
+        _outcome(False, alias)
         return render()  # the transaction may write more: its tokens are not final
     try:
         key = fragment_key(name, *vary, scopes=scopes, request=request)
     except DatabaseError:
-        _outcome(False)
+        _outcome(False, alias)
         return render()  # no version to key by (an error page while the database is down)
     cache = caches[alias]
     seen = f"{make_template_fragment_key(name, list(vary))}:seen"
     found = cache.get_many([key, seen])
     if key in found:
-        _outcome(True)
+        _outcome(True, alias)
         return found[key]
-    _outcome(False)
+    _outcome(False, alias)
     value = render()
     if at_once or seen in found:
         cache.set(key, value, settings.FRONTIER_PAGE_CACHE_SECONDS)

@@ -194,3 +194,14 @@ def test_every_content_table_has_its_scopes():
     """A new table draws everything's token (correct, but every page is rendered again after
     its writes) until it is given its scopes in config.content_version.SCOPES."""
     assert content_tables() - SCOPES.keys() == set()
+
+
+def test_an_answer_with_no_cached_part_says_nothing(client, canoe_game):
+    """A signed-in player's table poll (204 while nothing moved): the user is cached, no part."""
+    session, ann, _ = canoe_game
+    client.force_login(ann)
+    url = f"{reverse('chase:table', args=[session.id])}?version={session.version}"
+    for _ in range(2):
+        response = client.get(url, HTTP_HX_REQUEST="true")
+    assert response.status_code == 204
+    assert "X-Frontier-Cache" not in response

@@ -26,7 +26,7 @@ from campaign.models import (
 from campaign.selectors.battles import battles_queryset
 from campaign.selectors.games import games_queryset
 from campaign.selectors.warbands import warbands_with_roster
-from config.content_version import campaign_scope, warband_scope
+from config.content_version import campaign_scope
 from config.page_cache import cached, campaign_of_warband
 
 # --- yes or no ---------------------------------------------------------------------------------
@@ -139,7 +139,7 @@ def warband_to_read(request, warband_id: int) -> Warband:
         raise Http404("No such warband.")
     warband = cached(
         "warband-row", warband_id,
-        scopes=[campaign_scope(campaign_id), warband_scope(warband_id)], request=request,
+        scopes=[campaign_scope(campaign_id)], request=request,
         render=lambda: queryset.filter(pk=warband_id).first(),
     )  # fmt: skip
     if warband is None or not _may_read_cached(request, warband.campaign):

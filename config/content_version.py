@@ -3,9 +3,10 @@ show, by construction, and by nothing else.
 
 A scope is what one cached part depends on: a campaign (`c:<id>`: its warbands, figures, games,
 post-games, members...), an account (`u:<id>`: the user's row, profile and top bar), an inbox
-(`i:<id>`: what the user's inbox badge counts), a canoe game (`g:<id>`), a warband's place
-(`w:<id>`: which campaign it is in). Each has a random token in `ScopeVersion`; the one
-`ContentVersion` row is the token of everything (`all`), in every key.
+(`i:<id>`: what the user's inbox badge counts), a canoe game (`g:<id>`). Each has a random
+token in `ScopeVersion`; the one `ContentVersion` row is the token of everything (`all`), in
+every key. A warband's pages are its campaign's: `w:<id>` asks, in the same query, which
+campaign the warband is in and that campaign's token.
 
 Who draws the tokens: the database. On every content table (the tables of the campaign,
 accounts and chase apps, and the users; `content_tables`) a row trigger, installed after every
@@ -75,6 +76,7 @@ def game_scope(session_id) -> str:
 
 
 def warband_scope(warband_id) -> str:
+    """Not a token: which campaign the warband is in (see read_tokens)."""
     return f"w:{warband_id}"
 
 
@@ -101,7 +103,6 @@ SCOPES: dict[str, list[tuple[str, tuple[str, ...] | None]]] = {
     ],
     "campaign_warband": [
         _CAMPAIGN,
-        ("SELECT 'w:' || R.id AS scope", ("campaign_id",)),
         ("SELECT 'i:' || R.owner_id AS scope", ("owner_id",)),
     ],
     "campaign_figure": [
@@ -364,16 +365,30 @@ def hint(scopes: Iterable[str]) -> None:
 
 
 def read_tokens(scopes: Iterable[str]) -> dict[str, str]:
-    """The tokens of these scopes and `all`, in one query."""
-    scopes = sorted(set(scopes) - {"all"})
-    marks = ", ".join(["%s"] * len(scopes))
+    """The tokens of these scopes and `all`, in one query. A warband's `w:<id>` gives its
+    campaign's scope (None: no such warband), and that scope's token, in the same query."""
+    warbands = sorted({int(s[2:]) for s in scopes if s.startswith("w:") and s[2:].isdigit()})
+    scopes = sorted(set(scopes) - {"all"} - {warband_scope(w) for w in warbands})
     sql = f"SELECT 'all', token FROM {TABLE} WHERE id = 1"  # noqa: S608
     if scopes:
+        marks = ", ".join(["%s"] * len(scopes))
         sql += f" UNION ALL SELECT scope, token FROM {SCOPE_TABLE} WHERE scope IN ({marks})"  # noqa: S608
+    if warbands:
+        marks = ", ".join(["%s"] * len(warbands))
+        sql += (
+            " UNION ALL SELECT 'w:' || id, 'c:' || campaign_id FROM campaign_warband "  # noqa: S608
+            f"WHERE id IN ({marks}) UNION ALL SELECT s.scope, s.token FROM {SCOPE_TABLE} s "
+            "JOIN campaign_warband w ON s.scope = 'c:' || w.campaign_id "
+            f"WHERE w.id IN ({marks})"
+        )
     with connection.cursor() as cursor:
-        cursor.execute(sql, scopes)
+        cursor.execute(sql, [*scopes, *warbands, *warbands])
         found = dict(cursor.fetchall())
     tokens = {scope: found.get(scope, MISSING) for scope in scopes}
+    for warband in warbands:
+        place = tokens[warband_scope(warband)] = found.get(warband_scope(warband))
+        if place is not None:
+            tokens[place] = found.get(place, MISSING)
     # No `all` row (a test flushed the tables): a key of its own, so nothing is served cached.
     tokens["all"] = found.get("all") or f"none-{secrets.token_hex(8)}"
     return tokens

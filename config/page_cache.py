@@ -98,26 +98,12 @@ def cached(
     return value
 
 
-# --- which campaign a warband is in ------------------------------------------------------------
-# Read once per process and warband, and checked against the warband's own scope (`w:<id>`,
-# drawn when it is made, deleted or moved): the page of a warband is keyed by its campaign.
-_WARBAND_CAMPAIGN: dict[int, tuple[int | None, str]] = {}
-
-
 def campaign_of_warband(warband_id: int) -> int | None:
-    from campaign.models import Warband  # the models: loaded after this module
-
+    """The campaign a warband is in (None: no such warband), read with this request's tokens
+    (the same query, see config.content_version.read_tokens)."""
     scope = warband_scope(warband_id)
-    token = versions([scope])[scope]
-    known = _WARBAND_CAMPAIGN.get(warband_id)
-    if known is not None and known[1] == token:
-        return known[0]
-    campaign_id = Warband.objects.filter(pk=warband_id).values_list("campaign_id", flat=True)
-    campaign_id = campaign_id.first()
-    if len(_WARBAND_CAMPAIGN) > 50_000:
-        _WARBAND_CAMPAIGN.clear()
-    _WARBAND_CAMPAIGN[warband_id] = (campaign_id, token)
-    return campaign_id
+    place = versions([scope])[scope]
+    return None if place is None else int(place[2:])
 
 
 class PageCacheMiddleware:
@@ -146,11 +132,7 @@ class PageCacheMiddleware:
         if "campaign_id" in view_kwargs:
             scopes.append(campaign_scope(view_kwargs["campaign_id"]))
         if "warband_id" in view_kwargs:
-            warband_id = view_kwargs["warband_id"]
-            scopes.append(warband_scope(warband_id))
-            known = _WARBAND_CAMPAIGN.get(warband_id)
-            if known is not None and known[0] is not None:
-                scopes.append(campaign_scope(known[0]))
+            scopes.append(warband_scope(view_kwargs["warband_id"]))
         if "session_id" in view_kwargs:
             scopes.append(game_scope(view_kwargs["session_id"]))
         content_version.hint(scopes)

@@ -6,7 +6,7 @@ MANAGE := DJANGO_DEBUG=1 $(PY) manage.py
 TEST_DATABASE_URL ?= postgres://root@127.0.0.1:5432/test
 PORT ?= 8000
 
-.PHONY: install run test test-sqlite test-postgres lint format bench worker beat clean
+.PHONY: install run test test-sqlite test-postgres lint format bench bench-club worker beat clean
 
 $(VENV)/.installed: requirements/base.txt requirements/production.txt requirements/dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -43,6 +43,11 @@ format: install
 ## make bench: query counts and timings (speed targets live here, never in timed tests)
 bench: install
 	$(PY) bench/run.py
+
+## make bench-club: a club night for 1, 10 and 50 clubs on gunicorn, PostgreSQL, Redis and a
+## worker (CLUB_DATABASE_URL, CLUB_REDIS_URL, CLUB_PORT, CLUB_SECONDS; docs/speed-club-night.md)
+bench-club: install
+	$(PY) bench/club_night.py --clubs 1 10 50
 
 ## make worker: a Celery worker for both queues, `celery` (ratings, rankings, e-mails) and `odds`
 ## (needs REDIS_URL; a club server runs one worker per queue: docs/failure-modes.md)

@@ -1,7 +1,8 @@
 """The top bar's inbox badge: computed only when a page shows it, and only for a player.
 
-The count is cached per player and content version (config.content_version): any write to a
-campaign, a warband or a canoe game changes the key. The minute is in the key too, as the canoe
+The count is cached per player under their inbox's version (config.content_version): a write
+to what it counts (a report of one of their games, a sequence of their warband, a captive, a
+move of one of their canoe games) changes the key. The minute is in the key too, as the canoe
 games' items also leave the inbox when a game has been idle too long (chase.inbox.IDLE_DAYS),
 and so are the registered sources.
 """
@@ -14,6 +15,7 @@ from django.utils.functional import SimpleLazyObject
 
 from accounts import inbox as inbox_module
 from accounts.inbox import inbox_of
+from config.content_version import inbox_scope
 from config.page_cache import cached
 
 
@@ -22,7 +24,8 @@ def inbox(request) -> dict:
         return {}
     count = SimpleLazyObject(
         lambda: cached(
-            "inbox-count", request.user.id, minute(), sources(), request=request,
+            "inbox-count", request.user.id, minute(), sources(),
+            scopes=[inbox_scope(request.user.id)], request=request,
             render=lambda: len(inbox_of(request)), at_once=True,
         )
     )  # fmt: skip

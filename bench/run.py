@@ -180,6 +180,15 @@ def run_script(name: str, *args: str) -> None:
         subprocess.run([sys.executable, str(script), *args], check=True)
 
 
+def bench_club() -> None:
+    """The club night (bench/club_night.py) takes minutes and its own servers: run by
+    `make bench-club`, or here with BENCH_CLUB=1."""
+    if os.environ.get("BENCH_CLUB") != "1":
+        print("club night: not run here (minutes of load): `make bench-club`, or BENCH_CLUB=1")
+        return
+    run_script("club_night.py", "--clubs", "1", "10", "50")
+
+
 SECTIONS = {
     "pages": lambda: run_script("bench_pages.py"),
     "roster": bench_roster,
@@ -190,6 +199,7 @@ SECTIONS = {
     "moosehead": lambda: run_script("bench_moosehead.py"),
     "recalculation": lambda: run_script("bench_ratings.py", "recalculation"),
     "rankings": lambda: run_script("bench_ratings.py", "rankings"),
+    "club": bench_club,
 }
 
 if __name__ == "__main__":

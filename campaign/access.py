@@ -26,7 +26,8 @@ from campaign.models import (
 from campaign.selectors.battles import battles_queryset
 from campaign.selectors.games import games_queryset
 from campaign.selectors.warbands import warbands_with_roster
-from config.page_cache import cached
+from config.content_version import campaign_scope
+from config.page_cache import cached, campaign_of_warband
 
 NO_SUCH_CAMPAIGN = "No such campaign."
 
@@ -104,7 +105,7 @@ def may_drive(postgame: PostGame, user) -> bool:
 
 
 # --- fetch for a page that only reads, from the page cache -------------------------------------
-# The rows a cached page checks access with come from the page cache too, keyed by the content
+# The rows a cached page checks access with come from the page cache too, keyed by the campaign's
 # version (config.page_cache): any write to a campaign, a warband or a membership changes the
 # key, so the decision is the one a fresh read would make. For reads only: a view that writes
 # fetches with the `*_for` helpers below.
@@ -118,7 +119,8 @@ def member_to_read(request, campaign: Campaign) -> bool:
     if not user.is_authenticated:
         return False
     return cached(
-        "is-member", campaign.id, user.id, request=request, at_once=True,
+        "is-member", campaign.id, user.id, scopes=[campaign_scope(campaign.id)],
+        request=request, at_once=True,
         render=lambda: is_member(campaign, user),
     )  # fmt: skip
 
@@ -130,7 +132,7 @@ def _may_read_cached(request, campaign: Campaign) -> bool:
 def campaign_to_read(request, campaign_id: int) -> Campaign:
     """As campaign_for(request.user, campaign_id), for a page that only reads."""
     campaign = cached(
-        "campaign-row", campaign_id, request=request,
+        "campaign-row", campaign_id, scopes=[campaign_scope(campaign_id)], request=request,
         render=lambda: Campaign.objects.select_related("organiser")
         .defer("organiser__password")  # no password hash in the cache
         .filter(pk=campaign_id)
@@ -145,8 +147,12 @@ def warband_to_read(request, warband_id: int) -> Warband:
     """As warband_for(request.user, warband_id), for a page that only reads."""
     # No password hash in the cache.
     queryset = Warband.objects.select_related("campaign", "owner").defer("owner__password")
+    campaign_id = campaign_of_warband(warband_id)
+    if campaign_id is None:
+        raise Http404("No such warband.")
     warband = cached(
-        "warband-row", warband_id, request=request,
+        "warband-row", warband_id,
+        scopes=[campaign_scope(campaign_id)], request=request,
         render=lambda: queryset.filter(pk=warband_id).first(),
     )  # fmt: skip
     if warband is None or not _may_read_cached(request, warband.campaign):

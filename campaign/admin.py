@@ -16,6 +16,7 @@ from campaign.models import (
     Ranking,
     RatingPoint,
     RollRecord,
+    ScopeVersion,
     Warband,
 )
 
@@ -156,6 +157,15 @@ class ContentVersionAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return False
+
+
+@admin.register(ScopeVersion)
+class ScopeVersionAdmin(ContentVersionAdmin):
+    """The tokens of each campaign, account, inbox and canoe game (config.content_version),
+    drawn by the database on every write: read here, never typed."""
+
+    list_display = ["scope", "token"]
+    search_fields = ["scope"]
 
 
 from campaign import admin_battles  # noqa: E402, F401  (the table companion's models)

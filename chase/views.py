@@ -10,7 +10,7 @@ from django.contrib import messages
 from django.db.models import prefetch_related_objects
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
-from django.template.loader import select_template
+from django.template.loader import render_to_string, select_template
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseStopPolling, reswap
@@ -34,6 +34,7 @@ from chase.games import UnknownGame, game_for, get_engine, registry
 from chase.games.base import action_choices
 from chase.models import GameSession, Seat, is_code
 from config.domain_errors import domain_errors, form_error
+from config.page_cache import cached
 from config.throttles import throttle_wait, too_many, wait_words
 
 # --- the lobby ---------------------------------------------------------------------------------
@@ -48,8 +49,26 @@ def lobby(request):
     form = NewGameForm(initial=chosen or None)
     options = options_form(kind=kind, shown=request.GET, user=request.user)
     if request.htmx and kind:
+        html = _options_html(request, options)
+        if html is not None:
+            return HttpResponse(html)
         return render(request, "chase/lobby.html#options", {"options_form": options})
     return _lobby(request, form, options)
+
+
+def _options_html(request, options) -> str | None:
+    """A game's options and seats as first shown (nothing typed, no warband of the user's to
+    offer) are the same for everyone: rendered once (hundreds of widget templates) and kept in
+    the page cache, under the `all` version (they read no content; a deploy or a migration
+    draws a new one). None: render them (values typed, an error, the user's warbands)."""
+    if options.is_bound or options.initial or options.warbands:
+        return None
+    return cached(
+        "lobby-options", options.kind, scopes=["all"], request=request,
+        render=lambda: render_to_string(
+            "chase/lobby.html#options", {"options_form": options}, request=request
+        ),
+    )  # fmt: skip
 
 
 def _lobby(request, form, options, status=200):
@@ -58,6 +77,7 @@ def _lobby(request, form, options, status=200):
         "form": form,
         "games": [(kind, game.load_engine().title) for kind, game in registry().items()],
         "options_form": options,
+        "options_html": _options_html(request, options),
         "open_games": [_listed(g) for g in selectors.open_games()[:20]],
         "my_games": [_listed(g) for g in mine],
     }

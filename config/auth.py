@@ -17,6 +17,7 @@ from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
 
+from config.content_version import user_scope
 from config.page_cache import cached
 from config.throttles import AnonScopedRateThrottle
 
@@ -91,13 +92,14 @@ obtain_auth_token = TokenView.as_view()
 
 class CachedModelBackend(ModelBackend):
     """Django's ModelBackend, but the signed-in user of a request is read from this process's
-    memory, under the content version (config.content_version): the users' table is content, so
-    a password change, a deactivation or a new name changes the key and the row is read again.
+    memory, under the account's version (config.content_version): a password change, a
+    deactivation or a new name is a write to the account, so the key changes and the row is
+    read again.
     Saves a query on every page. Only in the process's own memory ("users", never Redis): the
     row holds the password hash, which the session check needs."""
 
     def get_user(self, user_id):
         return cached(
-            "user", user_id, alias="users", at_once=True,
+            "user", user_id, scopes=[user_scope(user_id)], alias="users", at_once=True,
             render=lambda: super(CachedModelBackend, self).get_user(user_id),
         )  # fmt: skip

@@ -1,61 +1,139 @@
-"""Cached page fragments and API answers, keyed by the content version (config.content_version).
+"""Cached page fragments and API answers, keyed by the versions of what they show
+(config.content_version).
 
-`cached(name, *vary, request=..., render=...)` gives what is cached under the name, the values
-it varies on and the current content version, or renders it. Everything a fragment shows must be
-in its key: the object's id, and anything of the viewer it shows (their role, their id); never a
-CSRF token, a form or a user's name unless the key holds that user. The version is added here,
-so no caller can forget it: a write to the content changes every key at once.
+`cached(name, *vary, scopes=[...], request=..., render=...)` gives what is cached under the
+name, the values it varies on and the current tokens of its scopes (and of everything, `all`),
+or renders it. Everything a fragment shows must be in its key: the object's id, and anything of
+the viewer it shows (their role, their id); never a CSRF token, a form or a user's name unless
+the key holds that user. Its scopes are everything it reads: a campaign's pages `c:<id>`, a
+player's top bar `u:<id>`, their inbox badge `i:<id>` (config.content_version). The tokens are
+added here, so no caller can forget them: a write changes the key of every part that shows it,
+and of no other.
 
-A fragment is stored the second time it is rendered at a version, not the first: after a write
-every page is rendered again, and one read only once before the next write (most pages of a
-busy club) would cost a cache write and its memory for nothing; a mark that it was seen is
-kept instead (a "doorkeeper"). Pages read again are cached from their second reading on. What
-every page reads (the inbox badge) is stored at once (`at_once`).
+A fragment is stored the second time it is rendered, not the first: a page read only once
+(most pages of a busy club, after a write) would cost a cache write and its memory for nothing;
+a mark that it was seen is kept instead (a "doorkeeper"), whatever the version, so a page read
+again after a write is stored at once. What every page reads (the inbox badge) is stored at
+once (`at_once`).
+
+Every answer that used a cached part says so: `X-Frontier-Cache: hit` when every part came from
+the cache, `miss` when one was rendered (PageCacheMiddleware).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TypeVar
 
 from django.conf import settings
+from django.contrib.auth import SESSION_KEY
 from django.core.cache import caches
 from django.core.cache.utils import make_template_fragment_key
-from django.db import DatabaseError
+from django.db import DatabaseError, connection
+from django.utils.translation import get_language
 
-from config.content_version import content_version, uncommitted_writes
+from config import content_version
+from config.content_version import (
+    campaign_scope,
+    game_scope,
+    inbox_scope,
+    uncommitted_writes,
+    user_scope,
+    versions,
+    warband_scope,
+)
 
 T = TypeVar("T")
+HEADER = "X-Frontier-Cache"
 
 
-def fragment_key(name: str, *vary, request=None) -> str:
-    return make_template_fragment_key(name, [*vary, content_version(request)])
+def fragment_key(name: str, *vary, scopes: Iterable[str], request=None) -> str:
+    scopes = sorted(set(scopes))
+    if not scopes:
+        raise ValueError(f"The cached part {name!r} names no scope: what it shows is unknown.")
+    tokens = versions(scopes)
+    parts = [f"{scope}={tokens[scope]}" for scope in scopes]
+    return make_template_fragment_key(name, [*vary, *parts, tokens["all"], get_language()])
+
+
+def _outcome(hit: bool, alias: str) -> None:
+    """What X-Frontier-Cache says: the parts of the answer, not the signed-in user (kept in
+    each process's memory for every request, config.auth)."""
+    if alias != "users" and getattr(connection, "frontier_cache", None) != "miss":
+        connection.frontier_cache = "hit" if hit else "miss"
 
 
 def cached(
     name: str,
     *vary,
+    scopes: Iterable[str],
     request=None,
     render: Callable[[], T],
     at_once: bool = False,
     alias: str = "template_fragments",
 ) -> T:
-    """`at_once`: stored the first time (what every page reads, such as the inbox badge).
-    `alias`: another cache than the pages' (see config.auth.CachedModelBackend)."""
+    """`scopes`: what the part shows (at least one). `at_once`: stored the first time (what
+    every page reads, such as the inbox badge). `alias`: another cache than the pages' (see
+    config.auth.CachedModelBackend)."""
     if uncommitted_writes():
-        return render()  # the transaction may write more under the token it drew
+        _outcome(False, alias)
+        return render()  # the transaction may write more: its tokens are not final
     try:
-        key = fragment_key(name, *vary, request=request)
+        key = fragment_key(name, *vary, scopes=scopes, request=request)
     except DatabaseError:
+        _outcome(False, alias)
         return render()  # no version to key by (an error page while the database is down)
     cache = caches[alias]
-    seen = f"{key}:seen"
+    seen = f"{make_template_fragment_key(name, list(vary))}:seen"
     found = cache.get_many([key, seen])
     if key in found:
+        _outcome(True, alias)
         return found[key]
+    _outcome(False, alias)
     value = render()
     if at_once or seen in found:
         cache.set(key, value, settings.FRONTIER_PAGE_CACHE_SECONDS)
-    else:
+    if not at_once and seen not in found:
         cache.set(seen, True, settings.FRONTIER_PAGE_CACHE_SECONDS)
     return value
+
+
+def campaign_of_warband(warband_id: int) -> int | None:
+    """The campaign a warband is in (None: no such warband), read with this request's tokens
+    (the same query, see config.content_version.read_tokens)."""
+    scope = warband_scope(warband_id)
+    place = versions([scope])[scope]
+    return None if place is None else int(place[2:])
+
+
+class PageCacheMiddleware:
+    """Before the view: the scopes its URL and its signed-in user will need, read together in
+    one query with the first token read. After: `X-Frontier-Cache` on an answer that used the
+    cache."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        connection.frontier_cache = None
+        response = self.get_response(request)
+        outcome = getattr(connection, "frontier_cache", None)
+        if outcome is not None:
+            response[HEADER] = outcome
+        connection.frontier_cache = None
+        return response
+
+    def process_view(self, request, view_func, view_args, view_kwargs):
+        scopes = []
+        session = getattr(request, "session", None)
+        user_id = session.get(SESSION_KEY) if session is not None else None
+        if user_id is not None:
+            scopes += [user_scope(user_id), inbox_scope(user_id)]
+        if "campaign_id" in view_kwargs:
+            scopes.append(campaign_scope(view_kwargs["campaign_id"]))
+        if "warband_id" in view_kwargs:
+            scopes.append(warband_scope(view_kwargs["warband_id"]))
+        if "session_id" in view_kwargs:
+            scopes.append(game_scope(view_kwargs["session_id"]))
+        content_version.hint(scopes)
+        return None

@@ -37,6 +37,7 @@ from campaign.rules.factions import (
 from campaign.rules.skills import SKILL_LISTS
 from campaign.rules.warband import default_skill_lists
 from campaign.services import NewFigure, SkillRoll
+from config.content_version import campaign_scope
 from config.page_cache import cached
 
 MAX_FIGURES_IN_REQUEST = 30  # C3 allows 15; more is reported by the rule, up to this bound
@@ -372,10 +373,11 @@ def warband_detail(request, warband_id: int):
     founded warband is a 400: retire it instead)."""
     if request.method == "GET":
         warband = warband_to_read(request, warband_id)
-        # The same for everyone who may read it (checked above): cached by the content version.
+        # The same for everyone who may read it (checked above): cached by its campaign's version.
         data = cached(
             "api-warband",
             warband.id,
+            scopes=[campaign_scope(warband.campaign_id)],
             request=request,
             render=lambda: WarbandSerializer(selectors.load_roster(warband)).data,
         )

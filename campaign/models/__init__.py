@@ -16,7 +16,7 @@ from campaign.models.campaigns import (
     new_invite_code,
 )
 from campaign.models.chases import CampaignChase
-from campaign.models.content import ContentVersion
+from campaign.models.content import ContentVersion, ScopeVersion
 from campaign.models.corrections import Correction
 from campaign.models.games import GameFigure, GameReport, GameReportQuerySet, PostGame
 from campaign.models.ratings import Job, Ranking, RatingPoint
@@ -33,6 +33,7 @@ __all__ = [
     "CampaignQuerySet",
     "ContentVersion",
     "Correction",
+    "ScopeVersion",
     "EquipmentPiece",
     "Figure",
     "FigureQuerySet",

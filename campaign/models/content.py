@@ -20,3 +20,17 @@ class ContentVersion(models.Model):
 
     def __str__(self) -> str:
         return self.token
+
+
+class ScopeVersion(models.Model):
+    """The token of one scope of content (a campaign, an account, an inbox, a canoe game...),
+    drawn by the database's triggers on every write to it (config.content_version)."""
+
+    scope = models.CharField(max_length=40, primary_key=True)
+    token = models.CharField(max_length=32)
+
+    class Meta:
+        db_table = "campaign_scopeversion"
+
+    def __str__(self) -> str:
+        return f"{self.scope}: {self.token}"

@@ -1,5 +1,7 @@
-"""`{% fragment "name" obj.id … %}…{% endfragment %}`: a part of a page cached under its name,
-the values after it and the content version (config.page_cache), which the tag adds itself.
+"""`{% fragment "name" obj.id … campaign=campaign.id %}…{% endfragment %}`: a part of a page
+cached under its name, the values after it and the tokens of its scopes (config.page_cache),
+which the tag adds itself. The scopes are named as keywords, at least one: `campaign=`, `user=`
+(an account: its name, its top bar), `inbox=`, `game=`; see config.content_version.
 
 Put in the key everything of the viewer the part shows (their role, their id). A `{% csrf_token %}`
 inside is never cached: the part is rendered with a placeholder in its place, and each answer
@@ -11,10 +13,12 @@ from __future__ import annotations
 from django import template
 from django.utils.html import format_html
 
+from config.content_version import campaign_scope, game_scope, inbox_scope, user_scope
 from config.page_cache import cached
 
 register = template.Library()
 
+SCOPES = {"campaign": campaign_scope, "user": user_scope, "inbox": inbox_scope, "game": game_scope}
 SLOT = "csrf-token-of-the-viewer"  # not a token: a real one is 64 letters and digits
 
 
@@ -26,11 +30,12 @@ SLOT_INPUT = token_input(SLOT)
 
 
 class FragmentNode(template.Node):
-    def __init__(self, nodelist, name, vary):
-        self.nodelist, self.name, self.vary = nodelist, name, vary
+    def __init__(self, nodelist, name, vary, scopes):
+        self.nodelist, self.name, self.vary, self.scopes = nodelist, name, vary, scopes
 
     def render(self, context):
         vary = [value.resolve(context) for value in self.vary]
+        scopes = [SCOPES[kind](value.resolve(context)) for kind, value in self.scopes]
 
         def render_with_slot() -> str:
             with context.push(csrf_token=SLOT):
@@ -39,6 +44,7 @@ class FragmentNode(template.Node):
         html = cached(
             self.name.resolve(context),
             *vary,
+            scopes=scopes,
             request=context.get("request"),
             render=render_with_slot,
         )
@@ -56,5 +62,15 @@ def fragment(parser, token):
         raise template.TemplateSyntaxError("{% fragment %} needs a name")
     nodelist = parser.parse(("endfragment",))
     parser.delete_first_token()
-    name, vary = parser.compile_filter(bits[1]), [parser.compile_filter(b) for b in bits[2:]]
-    return FragmentNode(nodelist, name, vary)
+    name, vary, scopes = parser.compile_filter(bits[1]), [], []
+    for bit in bits[2:]:
+        kind, equals, value = bit.partition("=")
+        if equals and kind in SCOPES:
+            scopes.append((kind, parser.compile_filter(value)))
+        else:
+            vary.append(parser.compile_filter(bit))
+    if not scopes:
+        raise template.TemplateSyntaxError(
+            f"{{% fragment {bits[1]} %}} names no scope (campaign=, user=, inbox= or game=)"
+        )
+    return FragmentNode(nodelist, name, vary, scopes)

@@ -19,6 +19,7 @@ from campaign.access import campaign_for, campaign_to_read, is_organiser, job_fo
 from campaign.models import Job
 from campaign.selectors import league as league_selectors
 from campaign.services.jobs import RECALCULATE
+from config.content_version import campaign_scope
 from config.domain_errors import domain_errors
 from config.page_cache import cached
 
@@ -41,6 +42,7 @@ def _table_context(request, campaign) -> dict:
                 "latest-job",
                 campaign.id,
                 RECALCULATE,
+                scopes=[campaign_scope(campaign.id)],
                 request=request,
                 render=lambda: league_selectors.latest_job(campaign, RECALCULATE),
             )  # fmt: skip

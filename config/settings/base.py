@@ -53,6 +53,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # The scopes a page will need, read in one query; X-Frontier-Cache: hit|miss.
+    "config.page_cache.PageCacheMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
@@ -153,8 +155,8 @@ STORAGES = {
 # Redis: the Celery broker and result store, and the shared cache, when REDIS_URL is set.
 REDIS_URL = env_str("REDIS_URL")
 # Cached page fragments and API answers ("template_fragments", config.page_cache) are keyed by
-# the content version (config.content_version), so no write leaves one stale; in Redis they are
-# shared by every worker, else each worker process keeps its own.
+# the versions of what they show (config.content_version), so no write leaves one stale; in
+# Redis they are shared by every worker, else each worker process keeps its own.
 # While Redis cannot be reached, requests still work (config.redis_cache): the cache falls back
 # to each process's memory, the sessions' to nothing (the database), and it is logged once.
 REDIS_CACHE_OPTIONS = {"socket_connect_timeout": 1, "socket_timeout": 2, "RETRY_SECONDS": 5}

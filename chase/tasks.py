@@ -12,3 +12,11 @@ def odds_task(session_id: int, version: int, role: str | None, step: int | None)
     from chase.odds import odds_compute
 
     odds_compute(session_id=session_id, version=version, role=role, step=step)
+
+
+@shared_task(name="chase.ratings_rebuild", ignore_result=True)
+def ratings_task(kind: str) -> None:
+    """Rebuild a game kind's ratings from its finished games (idempotent); see chase.ratings."""
+    from chase.ratings import ratings_rebuild
+
+    ratings_rebuild(kind=kind)

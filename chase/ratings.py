@@ -17,9 +17,11 @@ from django.db.models import Max
 from django.utils import timezone
 from openskill.models import PlackettLuce
 
+from campaign.services.queue import send
 from chase.engines.standings import finishing_order
 from chase.games import get_engine, registry
 from chase.models import GameSession, RatedPlace, Rating, RatingBoard, Seat
+from chase.tasks import ratings_task
 
 COMPUTER = None  # the user key of the shared "Computer" rating
 
@@ -173,9 +175,6 @@ def ratings_after_finish(session: GameSession) -> None:
     (the hot-seat games, never rated, queue nothing)."""
     if session.mode == GameSession.Mode.HOTSEAT:
         return
-    from campaign.services.queue import send
-    from chase.tasks import ratings_task
-
     kind = session.kind
     transaction.on_commit(
         lambda: send(ratings_task, {"kind": kind}, inline=lambda: ratings_rebuild(kind=kind))

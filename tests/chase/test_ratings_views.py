@@ -133,3 +133,14 @@ def test_my_games_asks_a_visitor_to_log_in(client, db):
     response = client.get("/play/mine/")
 
     assert response.status_code == 302 and "login" in response["Location"]
+
+
+def test_an_end_screen_waiting_for_its_ratings_looks_again_until_they_are_in(client, ann, bob):
+    session = decided_race([ann, bob], finishers=["canoe-2", "canoe-1"])  # not rebuilt yet
+
+    page = client.get(f"/play/{session.pk}/").content.decode()
+
+    note = page[page.index('id="rated-note"') :]
+    assert "being worked out" in note[: note.index("</p>")]
+    assert f'hx-get="/play/{session.pk}/"' in note[: note.index(">")]
+    assert 'id="new-ratings"' not in page

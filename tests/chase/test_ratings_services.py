@@ -197,3 +197,33 @@ def test_a_race_played_to_its_end_rates_both_accounts_when_it_commits(
         "ann",
         "bob",
     }
+
+
+RIDERS = [
+    {"name": "Lachance", "side": "courier", "trait_die": "d8", "wild_card": True, "top_speed": 16},
+    {"name": "Fraser", "side": "dragoons", "trait_die": "d8", "wild_card": True, "top_speed": 16},
+    {"name": "Troopers", "side": "dragoons", "trait_die": "d6", "wild_card": False,
+     "top_speed": 14, "extras": 4},
+]  # fmt: skip
+
+
+def test_the_abstract_chase_is_rated_by_side_and_its_game_master_is_not(ann, bob, cat):
+    session = services.session_create(
+        kind="abstract",
+        mode="multi",
+        options={"length": "standard", "terrain": "open", "participants": RIDERS},
+        computer_seats=["p3"],
+    )
+    for role, user in (("gm", cat), ("p1", ann), ("p2", bob)):
+        services.seat_take(seat=session.seats.get(role=role), user=user)
+    session.refresh_from_db()
+    finish(session, {**session.state, "status": "finished", "winner": "courier"}, "courier")
+
+    ratings_rebuild(kind="abstract")
+
+    # The dragoons are one team: bob and the computer's troopers.
+    want = expected([[(0, ["ann"]), (1, ["bob", "computer"])]])
+    assert_rated("abstract", ann, want["ann"])
+    assert_rated("abstract", bob, want["bob"])
+    assert Rating.objects.get(kind="abstract", user=None).mu == pytest.approx(want["computer"].mu)
+    assert not Rating.objects.filter(user=cat).exists()

@@ -99,3 +99,4 @@ def test_two_accounts_race_to_the_end_and_see_their_new_ratings(new_page, player
     ann.screenshot(path=str(SHOTS / "player-390.png"), full_page=True)
     ann.goto("/play/mine/")
     expect(ann.locator(f"#mine-finished #mine-game-{session.pk}")).to_be_visible()
+    ann.screenshot(path=str(SHOTS / "mine-390.png"), full_page=True)

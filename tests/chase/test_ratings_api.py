@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from django.test import Client
 
 from chase.models import Rating
 from chase.ratings import ratings_rebuild
@@ -71,3 +72,18 @@ def test_the_schema_describes_both_endpoints(api, db):
 
     assert "/api/canoe-games/ratings/" in schema["paths"]
     assert "/api/players/{username}/" in schema["paths"]
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/api/players/a%00b/",
+        "/api/canoe-games/ratings/?kind=a%00b",
+        "/players/a%00b/",
+        "/play/ratings/a%00b/",
+    ],
+)
+def test_a_nul_in_a_name_is_a_400_or_404_not_a_crash(path, db):
+    response = Client(raise_request_exception=False).get(path)
+
+    assert response.status_code in (400, 404)

@@ -261,6 +261,9 @@ class RatedPlace(models.Model):
     )
     roles = models.JSONField(default=list)
     rank = models.PositiveSmallIntegerField()  # 0 is first; equal ranks are a tie
+    # Placed first alone or sharing it, in a game some team lost: a game where everyone tied
+    # (every canoe out, a chase nobody won) is no one's win.
+    won = models.BooleanField(default=False)
     order = models.PositiveIntegerField()  # the game's place in the rebuild (finishing order)
     mu_before = models.FloatField()
     sigma_before = models.FloatField()
@@ -274,10 +277,6 @@ class RatedPlace(models.Model):
 
     def __str__(self) -> str:
         return f"game {self.session_id}: {self.user_id or 'Computer'} placed {self.rank + 1}"
-
-    @property
-    def won(self) -> bool:
-        return self.rank == 0
 
     @property
     def display(self) -> float:

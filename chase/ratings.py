@@ -124,11 +124,13 @@ def ratings_rebuild(*, kind: str) -> int:
     for count, (session, teams) in enumerate(rated_games(kind), start=1):
         before = [[current.get(p) or model.rating() for p in t.players] for t in teams]
         after = model.rate(before, ranks=[t.rank for t in teams])
+        decided = any(t.rank > 0 for t in teams)  # a game everyone tied is no one's win
         for team, olds, news in zip(teams, before, after, strict=True):
             for player, old, new in zip(team.players, olds, news, strict=True):
                 current[player] = new
                 games[player] = games.get(player, 0) + 1
-                wins[player] = wins.get(player, 0) + (team.rank == 0)
+                won = decided and team.rank == 0
+                wins[player] = wins.get(player, 0) + won
                 places.append(
                     RatedPlace(
                         session=session,
@@ -136,6 +138,7 @@ def ratings_rebuild(*, kind: str) -> int:
                         user_id=player,
                         roles=team.roles,
                         rank=team.rank,
+                        won=won,
                         order=count,
                         mu_before=old.mu,
                         sigma_before=old.sigma,

@@ -27,7 +27,10 @@ class RatingSerializer(serializers.Serializer):
     mu = serializers.FloatField(help_text="openskill's estimate of the player's skill.")
     sigma = serializers.FloatField(help_text="How uncertain mu still is.")
     games = serializers.IntegerField(help_text="Rated games played at this kind.")
-    wins = serializers.IntegerField(help_text="Rated games placed first in (ties included).")
+    wins = serializers.IntegerField(
+        help_text="Rated games placed first in, alone or sharing it (a game everyone tied "
+        "is no one's win)."
+    )
 
 
 class LeaderboardRowSerializer(RatingSerializer):

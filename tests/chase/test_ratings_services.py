@@ -91,6 +91,16 @@ def test_a_canoe_still_on_the_water_places_behind_the_finishers_and_ahead_of_tho
     assert places == {"bob": 0, "cat": 1, "ann": 2}
 
 
+def test_a_race_every_canoe_went_out_of_is_a_tie_and_no_ones_win(ann, bob):
+    decided_race([ann, bob], finishers=[], out=["canoe-1", "canoe-2"])
+
+    ratings_rebuild(kind="race")
+
+    want = expected([[(0, ["ann"]), (0, ["bob"])]])
+    assert_rated("race", ann, want["ann"])
+    assert [(r.games, r.wins) for r in Rating.objects.all()] == [(1, 0), (1, 0)]
+
+
 def test_the_computer_is_rated_as_one_player_of_the_kind(ann, bob):
     decided_race([ann, "computer"], finishers=["canoe-2", "canoe-1"])
     decided_race(["computer", bob], finishers=["canoe-2", "canoe-1"])

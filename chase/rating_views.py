@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET
 
 from chase import rating_selectors as selectors
+from chase.access import remember_seat, session_for
 from chase.games import registry
+from chase.models import Seat
 
 
 @require_GET
@@ -59,6 +61,18 @@ def mine(request):
         ],
     }
     return render(request, "chase/mine.html", context)
+
+
+@require_GET
+@login_required
+def resume(request, session_id: int):
+    """`/play/<id>/resume/` (My games' Play and Watch): this browser takes up the seats the
+    signed-in player holds in that game, wherever they sat down, then shows the table. Someone
+    holding no seat there just watches."""
+    session = session_for(session_id)
+    for seat in session.seats.filter(user=request.user, kind=Seat.Kind.HUMAN):
+        remember_seat(request, seat)
+    return redirect("chase:table", session.pk)
 
 
 def _mine_row(session) -> dict:

@@ -15,6 +15,7 @@ urlpatterns = [
     path("mine/", rating_views.mine, name="mine"),
     path("<int:session_id>/", views.table, name="table"),
     path("<int:session_id>/act/", views.act, name="act"),
+    path("<int:session_id>/resume/", rating_views.resume, name="resume"),
     path("<int:session_id>/device/<str:role>/", views.take_device, name="device"),
     path("<int:session_id>/sit/<str:role>/", views.sit, name="sit"),
     path("<int:session_id>/replay/", views.replay, name="replay"),

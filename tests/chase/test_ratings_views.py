@@ -144,3 +144,25 @@ def test_an_end_screen_waiting_for_its_ratings_looks_again_until_they_are_in(cli
     assert "being worked out" in note[: note.index("</p>")]
     assert f'hx-get="/play/{session.pk}/"' in note[: note.index(">")]
     assert 'id="new-ratings"' not in page
+
+
+def test_play_from_my_games_takes_up_my_seat_in_another_browser(client, ann, bob):
+    game = _pelts(ann, bob)  # seats taken elsewhere: this browser holds no token
+    client.force_login(ann)
+    assert 'id="you"' not in client.get(f"/play/{game.pk}/").content.decode()
+
+    assert f'href="/play/{game.pk}/resume/"' in client.get("/play/mine/").content.decode()
+    response = client.get(f"/play/{game.pk}/resume/", follow=True)
+
+    mine = game.seats.get(user=ann)
+    assert response.redirect_chain == [(f"/play/{game.pk}/", 302)]
+    assert f'data-seat="{mine.role}"' in response.content.decode()
+
+
+def test_resuming_a_game_without_a_seat_in_it_only_watches(client, ann, bob):
+    game = _pelts(ann, bob)
+    client.force_login(UserFactory(username="stranger"))
+
+    page = client.get(f"/play/{game.pk}/resume/", follow=True).content.decode()
+
+    assert 'data-seat=""' in page

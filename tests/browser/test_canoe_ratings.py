@@ -66,6 +66,11 @@ def test_two_accounts_race_to_the_end_and_see_their_new_ratings(new_page, player
     ann.fill("input[name=race-leg_length]", "12")
     ann.click("#start")
     expect(ann.locator("#rated-note")).to_contain_text("Rated if every player who joins")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    bob.goto("/play/")
+    listed = bob.locator(f"#open-{GameSession.objects.get().pk}")
+    expect(listed.locator(".tag")).to_have_text("rated")
+    listed.screenshot(path=str(SHOTS / "lobby-open-game-390.png"))
     bob.goto(ann.locator("input[data-role=canoe-2]").input_value())
     expect(bob.locator("#rated-note")).to_contain_text("Rated: every seat is a signed-in")
 

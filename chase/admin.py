@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from chase.models import ActionLog, GameSession, Seat
+from chase.models import ActionLog, GameSession, Rating, Seat
 
 
 class SeatInline(admin.TabularInline):
@@ -65,3 +65,19 @@ class SeatAdmin(admin.ModelAdmin):
     list_filter = ["kind"]
     search_fields = ["name", "user__username"]
     raw_id_fields = ["session", "user"]
+
+
+@admin.register(Rating)
+class RatingAdmin(admin.ModelAdmin):
+    """The canoe ratings, to look at only: chase.ratings rebuilds them from the finished games
+    (a change here would be lost at the next rebuild)."""
+
+    list_display = ["kind", "user", "mu", "sigma", "games", "wins"]
+    list_filter = ["kind"]
+    search_fields = ["user__username"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from chase import api
+from chase import api, ratings_api
 
 urlpatterns = [
     path("sessions/", api.sessions_create, name="api-sessions"),
@@ -13,4 +13,6 @@ urlpatterns = [
     path("sessions/<int:session_id>/join/", api.session_join, name="api-session-join"),
     path("sessions/<int:session_id>/odds/", api.session_odds, name="api-session-odds"),
     path("rules/canoe-games/", api.canoe_games, name="api-canoe-games"),
+    path("canoe-games/ratings/", ratings_api.canoe_ratings, name="api-canoe-ratings"),
+    path("players/<str:username>/", ratings_api.player_detail, name="api-player"),
 ]

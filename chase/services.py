@@ -23,6 +23,7 @@ from chase.engines.chance import Chance, ChanceExhausted, RandomChance, Scripted
 from chase.errors import NoSuchInvite, NoSuchSession, SeatRefused, SessionError, StaleVersion
 from chase.games import UnknownGame, get_engine
 from chase.models import ActionLog, GameSession, Seat, is_code, new_invite, new_token
+from chase.ratings import ratings_after_finish
 from config.parsers import depth_exceeds
 
 # A safety stop for computer seats answering each other; a whole pelts phase is a handful.
@@ -496,6 +497,8 @@ def _commit(
         )
         for i, move in enumerate(moves)
     )
+    if status == Status.FINISHED and session.status != Status.FINISHED:
+        ratings_after_finish(session)  # the kind's ratings, rebuilt once this commits
     session.state, session.version, session.status, session.winner = state, version, status, winner
 
 

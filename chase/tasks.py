@@ -4,6 +4,7 @@ import runs one way: chase.odds -> chase.tasks) and a worker loads it only when 
 from __future__ import annotations
 
 from celery import shared_task
+from django.db import OperationalError
 
 
 @shared_task(name="chase.win_odds", ignore_result=True)
@@ -12,3 +13,19 @@ def odds_task(session_id: int, version: int, role: str | None, step: int | None)
     from chase.odds import odds_compute
 
     odds_compute(session_id=session_id, version=version, role=role, step=step)
+
+
+@shared_task(
+    name="chase.ratings_rebuild",
+    autoretry_for=(OperationalError,),
+    retry_backoff=2,
+    retry_backoff_max=60,
+    max_retries=5,
+    ignore_result=True,
+)
+def ratings_task(kind: str) -> None:
+    """Rebuild a game kind's ratings from its finished games; see chase.ratings. Idempotent, so
+    a message delivered twice, or retried after a lost connection, leaves the same rows."""
+    from chase.ratings import ratings_rebuild
+
+    ratings_rebuild(kind=kind)

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from chase import views
+from chase import rating_views, views
 
 app_name = "chase"
 
@@ -11,8 +11,11 @@ urlpatterns = [
     path("new/", views.game_create, name="create"),
     path("join/<str:invite>/", views.join, name="join"),
     path("how-to-play/<str:kind>/", views.how_to_play, name="how_to_play"),
+    path("ratings/<str:kind>/", rating_views.leaderboard, name="ratings"),
+    path("mine/", rating_views.mine, name="mine"),
     path("<int:session_id>/", views.table, name="table"),
     path("<int:session_id>/act/", views.act, name="act"),
+    path("<int:session_id>/resume/", rating_views.resume, name="resume"),
     path("<int:session_id>/device/<str:role>/", views.take_device, name="device"),
     path("<int:session_id>/sit/<str:role>/", views.sit, name="sit"),
     path("<int:session_id>/replay/", views.replay, name="replay"),

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseStopPolling, reswap
 
 from chase import odds as chase_odds
-from chase import selectors, services
+from chase import rating_selectors, selectors, services
 from chase.access import (
     created_here,
     device_holder,
@@ -33,6 +33,7 @@ from chase.forms import ActForm, NewGameForm, options_form
 from chase.games import UnknownGame, game_for, get_engine, registry
 from chase.games.base import action_choices
 from chase.models import GameSession, Seat, is_code
+from chase.ratings import rated_verdict
 from config.domain_errors import domain_errors, form_error
 from config.page_cache import cached
 from config.throttles import throttle_wait, too_many, wait_words
@@ -91,6 +92,7 @@ def _listed(session: GameSession) -> dict:
         "title": get_engine(session.kind).title,
         "seats": [(s, selectors.role_title(session, s.role)) for s in seats],
         "free": [(s.role, selectors.role_title(session, s.role)) for s in seats if not s.is_taken],
+        "rated": rated_verdict(session, seats),
     }
 
 
@@ -306,6 +308,17 @@ def _table_context(request, session: GameSession, note: str) -> dict:
         "how_to_play": reverse("chase:how_to_play", args=[session.kind]),
         "can_rematch": finished and bool(held),
         "rematch": selectors.rematch_for(session) if finished else None,
+        **_ratings_context(session, finished),
+    }
+
+
+def _ratings_context(session: GameSession, finished: bool) -> dict:
+    """Whether the game is rated (and why), and once it is over its players' new ratings."""
+    rated, why = rated_verdict(session, list(session.seats.all()))
+    return {
+        "rated": rated,
+        "rated_note": why,
+        "rated_places": rating_selectors.end_ratings(session) if finished and rated else [],
     }
 
 

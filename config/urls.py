@@ -3,6 +3,7 @@ from django.contrib import admin
 from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
+from chase import rating_views
 from config import errors
 
 # Swagger UI from drf-spectacular-sidecar. The split view serves its start-up script as a file
@@ -21,6 +22,7 @@ urlpatterns = [
     path("api/", include("chase.api_urls")),
     re_path(r"^api/", errors.api_not_found),  # unknown /api/ paths answer JSON
     path("play/", include("chase.urls")),
+    path("players/<str:username>/", rating_views.player, name="player"),
     path("", include("accounts.urls")),
     path("", include("campaign.urls")),
 ]

@@ -1,0 +1,85 @@
+"""The ratings' pages (a game's leaderboard, a player's page) and a player's own games."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET
+
+from chase import rating_selectors as selectors
+from chase.access import remember_seat, session_for
+from chase.games import registry
+from chase.models import Seat
+
+
+@require_GET
+def leaderboard(request, kind: str):
+    """`/play/ratings/<kind>/`: every rated player of that game, best displayed rating first."""
+    if kind not in registry():
+        raise Http404("There is no such game.")
+    context = {
+        "kind": kind,
+        "title": selectors.kind_title(kind),
+        "kinds": [(k, selectors.kind_title(k)) for k in registry()],
+        "rows": selectors.leaderboard(kind),
+    }
+    return render(request, "chase/ratings.html", context)
+
+
+@require_GET
+def player(request, username: str):
+    """`/players/<username>/`: a player's rating at each game (with its ±), their games and
+    wins, their latest rated games and how they fared against each opponent."""
+    user = selectors.player_for(username)
+    if user is None:
+        raise Http404("There is no player of that name.")
+    ratings = selectors.player_ratings(user)
+    context = {
+        "player": user,
+        "name": selectors.display_name(user),
+        "ratings": [(kind, selectors.kind_title(kind), r) for kind, r in ratings.items()],
+        "recent": selectors.recent_places(user),
+        "rivals": selectors.head_to_head(user),
+    }
+    return render(request, "chase/player.html", context)
+
+
+@require_GET
+@login_required
+def mine(request):
+    """`/play/mine/`: the signed-in player's canoe games, those waiting for them first."""
+    lists = selectors.my_canoe_games(request.user)
+    sections = [
+        ("waiting", "Waiting for you", lists["waiting"]),
+        ("ongoing", "Ongoing", lists["ongoing"]),
+        ("finished", "Finished", lists["finished"]),
+    ]
+    context = {
+        "sections": [
+            (key, heading, [_mine_row(g) for g in games]) for key, heading, games in sections
+        ],
+    }
+    return render(request, "chase/mine.html", context)
+
+
+@require_GET
+@login_required
+def resume(request, session_id: int):
+    """`/play/<id>/resume/` (My games' Play and Watch): this browser takes up the seats the
+    signed-in player holds in that game, wherever they sat down, then shows the table. Someone
+    holding no seat there just watches."""
+    session = session_for(session_id)
+    for seat in session.seats.filter(user=request.user, kind=Seat.Kind.HUMAN):
+        remember_seat(request, seat)
+    return redirect("chase:table", session.pk)
+
+
+def _mine_row(session) -> dict:
+    return {
+        "session": session,
+        "title": selectors.kind_title(session.kind),
+        "players": ", ".join(
+            s.name or ("Computer" if s.is_computer else "free seat") for s in session.seats.all()
+        ),
+    }

@@ -1,0 +1,107 @@
+"""Ratings in real browsers (issue 23): two accounts play a race across two browsers to its
+end; both see their new ratings on the end screen and on the leaderboard, and a player's page.
+The first moves are clicked at the tables; the rest of the race is played through the services
+(as the rematch test does) so that the test ends in seconds. Every die comes from a seed."""
+
+from __future__ import annotations
+
+import os
+import pathlib
+import random
+
+import pytest
+from playwright.sync_api import expect
+
+from chase import services
+from chase.engines.chance import RandomChance
+from chase.models import GameSession, Rating
+from tests.chase.conftest import play_randomly
+from tests.factories import UserFactory
+
+PASSWORD = "correct horse battery"
+SHOTS = pathlib.Path(os.environ.get("FRONTIER_SHOTS", "/tmp/shots/alerts"))
+
+
+@pytest.fixture
+def players(db, monkeypatch):
+    rng = random.Random(23)
+    monkeypatch.setattr(services, "new_chance", lambda: RandomChance(rng.randrange(2**32)))
+    return UserFactory(username="ann"), UserFactory(username="bob")
+
+
+def log_in(page, username):
+    page.goto("/accounts/login/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", PASSWORD)
+    page.click("main button[type=submit]")
+    expect(page.locator(".topbar")).to_contain_text(f"Log out {username}")
+
+
+def click_a_move(page) -> None:
+    """Click this seat's first legal action and wait for the table to move on."""
+    before = page.locator("#table").get_attribute("data-version")
+    page.locator("#actions button").first.click()
+    page.wait_for_function(
+        "v => { const t = document.querySelector('#table'); return t && t.dataset.version !== v }",
+        arg=before,
+    )
+
+
+def shown_rating(user) -> str:
+    rating = Rating.objects.get(kind="race", user=user)
+    return f"{rating.mu - 3 * rating.sigma:.1f}"
+
+
+def test_two_accounts_race_to_the_end_and_see_their_new_ratings(new_page, players):
+    ann_user, bob_user = players
+    ann, bob = new_page(), new_page()
+    log_in(ann, "ann")
+    log_in(bob, "bob")
+    ann.goto("/play/")
+    ann.select_option("select[name=kind]", "race")
+    ann.check("input[name=mode][value=multi]")
+    ann.fill("input[name=race-canoes]", "2")
+    ann.locator("input[name=race-canoes]").dispatch_event("change")  # redraws the seats
+    expect(ann.locator(".seat-row")).to_have_count(2)
+    ann.fill("input[name=race-leg_length]", "12")
+    ann.click("#start")
+    expect(ann.locator("#rated-note")).to_contain_text("Rated if every player who joins")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    bob.goto("/play/")
+    listed = bob.locator(f"#open-{GameSession.objects.get().pk}")
+    expect(listed.locator(".tag")).to_have_text("rated")
+    listed.screenshot(path=str(SHOTS / "lobby-open-game-390.png"))
+    bob.goto(ann.locator("input[data-role=canoe-2]").input_value())
+    expect(bob.locator("#rated-note")).to_contain_text("Rated: every seat is a signed-in")
+
+    clicked = 0
+    for _ in range(2):  # a few moves by hand, whoever has one
+        for page in (ann, bob):
+            page.wait_for_timeout(2500)  # the other table's poll (every 2 s)
+            if page.locator("#actions button").count():
+                click_a_move(page)
+                clicked += 1
+    assert clicked >= 2
+    session = play_randomly(GameSession.objects.get(), random.Random(23), steps=3000)
+    assert session.status == GameSession.Status.FINISHED
+
+    for page, user in ((ann, ann_user), (bob, bob_user)):
+        expect(page.locator("#new-ratings")).to_be_visible(timeout=8000)
+        for who in (ann_user, bob_user):
+            mine = page.locator(f"#new-ratings li[data-player={who.username}] .rating")
+            expect(mine).to_have_text(shown_rating(who))
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.locator("#new-ratings").screenshot(path=str(SHOTS / f"end-{user.username}-390.png"))
+        page.click("#leaderboard-link")
+        expect(page.locator("h1")).to_have_text("The Colonial Canoe Race: ratings")
+        row = page.locator(f"#leaderboard tr[data-player={user.username}] td.rating")
+        expect(row).to_have_text(shown_rating(user))
+
+    ann.screenshot(path=str(SHOTS / "leaderboard-390.png"), full_page=True)
+    ann.click("#leaderboard a[href='/players/bob/']")
+    expect(ann.locator("h1")).to_have_text("bob")
+    expect(ann.locator("#player-rivals")).to_contain_text("ann")
+    ann.screenshot(path=str(SHOTS / "player-390.png"), full_page=True)
+    ann.goto("/play/mine/")
+    expect(ann.locator(f"#mine-finished #mine-game-{session.pk}")).to_be_visible()
+    ann.screenshot(path=str(SHOTS / "mine-390.png"), full_page=True)

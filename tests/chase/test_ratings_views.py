@@ -1,0 +1,168 @@
+"""The ratings' pages (leaderboard, player page, the table's end screen and rated notes) and
+My games, whose lists put the games waiting for the player first."""
+
+from __future__ import annotations
+
+import pytest
+
+from chase import services
+from chase.games import get_engine
+from chase.models import GameSession
+from chase.ratings import ratings_rebuild
+from tests.chase.ratings_helpers import decided_race
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def ann(db):
+    return UserFactory(username="ann")
+
+
+@pytest.fixture
+def bob(db):
+    return UserFactory(username="bob")
+
+
+def test_the_leaderboard_page_lists_the_players_best_first(client, ann, bob):
+    decided_race([ann, bob], finishers=["canoe-2", "canoe-1"])
+    ratings_rebuild(kind="race")
+
+    page = client.get("/play/ratings/race/").content.decode()
+
+    assert page.index('data-player="bob"') < page.index('data-player="ann"')
+    assert "μ − 3σ" in page
+    assert 'href="/players/bob/"' in page
+
+
+def test_an_unknown_game_has_no_leaderboard(client, db):
+    assert client.get("/play/ratings/chess/").status_code == 404
+
+
+def test_the_player_page_shows_ratings_recent_games_and_head_to_head(client, ann, bob):
+    decided_race([ann, bob], finishers=["canoe-2", "canoe-1"])
+    decided_race([ann, bob], finishers=["canoe-1"], out=["canoe-2"])
+    ratings_rebuild(kind="race")
+
+    page = client.get("/players/ann/").content.decode()
+
+    assert 'id="player-ratings"' in page and 'data-kind="race"' in page
+    assert " ± " in page
+    assert page.count('class="card-link"') == 2
+    rivals = page[page.index('id="player-rivals"') :]
+    assert (
+        '<a href="/players/bob/">bob</a></td><td class="num">2</td><td class="num">1</td>' in rivals
+    )
+
+
+def test_an_unknown_player_has_no_page(client, db):
+    assert client.get("/players/nobody/").status_code == 404
+
+
+def test_the_end_screen_shows_the_new_ratings_and_links_the_leaderboard(client, ann, bob):
+    session = decided_race([ann, bob], finishers=["canoe-2", "canoe-1"])
+    ratings_rebuild(kind="race")
+
+    page = client.get(f"/play/{session.pk}/").content.decode()
+
+    assert 'id="new-ratings"' in page
+    assert page.index('data-player="bob"') < page.index('data-player="ann"')
+    assert 'href="/play/ratings/race/"' in page and 'href="/players/ann/"' in page
+
+
+def test_a_hot_seat_table_says_it_is_not_rated(client, ann):
+    client.force_login(ann)
+    client.post("/play/new/", {"kind": "race", "mode": "hotseat", "race-canoes": "2"})
+    session = GameSession.objects.get()
+
+    page = client.get(f"/play/{session.pk}/").content.decode()
+
+    assert "Not rated: hot-seat games never count." in page
+
+
+def test_the_lobby_says_whether_an_open_game_will_be_rated(client, ann):
+    guest_game = services.session_create(kind="race", mode="multi", options={"canoes": 2})
+    services.seat_take(seat=guest_game.seats.get(role="canoe-1"), user=None)
+    account_game = services.session_create(
+        kind="race", mode="multi", options={"canoes": 2}, user=ann, creator_sits=True
+    )
+
+    page = client.get("/play/").content.decode()
+
+    listed = page[page.index(f'id="open-{account_game.pk}"') :]
+    assert "Rated if every player who joins is signed in" in listed[: listed.index("</article>")]
+    listed = page[page.index(f'id="open-{guest_game.pk}"') :]
+    assert "Not rated: a seat is played by a guest" in listed[: listed.index("</article>")]
+
+
+def _pelts(mover, other) -> GameSession:
+    """A Pelts chase across browsers: `mover` holds the seat with a move at the start."""
+    session = services.session_create(kind="pelts", mode="multi", options={})
+    first = next(
+        r for r in ("trapper", "indian") if get_engine("pelts").legal_actions(session.state, r)
+    )
+    services.seat_take(seat=session.seats.get(role=first), user=mover)
+    services.seat_take(seat=session.seats.exclude(role=first).get(), user=other)
+    session.refresh_from_db()
+    assert session.status == GameSession.Status.PLAYING
+    return session
+
+
+def test_my_games_lists_those_waiting_for_me_then_ongoing_then_finished(client, ann, bob):
+    finished = decided_race([ann, bob], finishers=["canoe-1", "canoe-2"])
+    my_move = _pelts(ann, bob)
+    their_move = _pelts(bob, ann)
+    waiting_for_players = services.session_create(
+        kind="race", mode="multi", options={"canoes": 2}, user=ann, creator_sits=True
+    )
+    client.force_login(ann)
+
+    page = client.get("/play/mine/").content.decode()
+
+    waiting, rest = page.split('id="mine-ongoing"')
+    ongoing, done = rest.split('id="mine-finished"')
+    assert f'id="mine-game-{my_move.pk}"' in waiting
+    assert f'id="mine-game-{their_move.pk}"' in ongoing
+    assert f'id="mine-game-{waiting_for_players.pk}"' in ongoing
+    assert f'id="mine-game-{finished.pk}"' in done
+    assert f'href="/play/{finished.pk}/replay/"' in done
+
+
+def test_my_games_asks_a_visitor_to_log_in(client, db):
+    response = client.get("/play/mine/")
+
+    assert response.status_code == 302 and "login" in response["Location"]
+
+
+def test_an_end_screen_waiting_for_its_ratings_looks_again_until_they_are_in(client, ann, bob):
+    session = decided_race([ann, bob], finishers=["canoe-2", "canoe-1"])  # not rebuilt yet
+
+    page = client.get(f"/play/{session.pk}/").content.decode()
+
+    note = page[page.index('id="rated-note"') :]
+    assert "being worked out" in note[: note.index("</p>")]
+    assert f'hx-get="/play/{session.pk}/"' in note[: note.index(">")]
+    assert 'id="new-ratings"' not in page
+
+
+def test_play_from_my_games_takes_up_my_seat_in_another_browser(client, ann, bob):
+    game = _pelts(ann, bob)  # seats taken elsewhere: this browser holds no token
+    client.force_login(ann)
+    assert 'id="you"' not in client.get(f"/play/{game.pk}/").content.decode()
+
+    assert f'href="/play/{game.pk}/resume/"' in client.get("/play/mine/").content.decode()
+    response = client.get(f"/play/{game.pk}/resume/", follow=True)
+
+    mine = game.seats.get(user=ann)
+    assert response.redirect_chain == [(f"/play/{game.pk}/", 302)]
+    assert f'data-seat="{mine.role}"' in response.content.decode()
+
+
+def test_resuming_a_game_without_a_seat_in_it_only_watches(client, ann, bob):
+    game = _pelts(ann, bob)
+    client.force_login(UserFactory(username="stranger"))
+
+    page = client.get(f"/play/{game.pk}/resume/", follow=True).content.decode()
+
+    assert 'data-seat=""' in page

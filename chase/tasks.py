@@ -12,3 +12,11 @@ def odds_task(session_id: int, version: int, role: str | None, step: int | None)
     from chase.odds import odds_compute
 
     odds_compute(session_id=session_id, version=version, role=role, step=step)
+
+
+@shared_task(name="chase.turn_alerts", ignore_result=True)
+def turn_alerts_task() -> None:
+    """Periodic (celery beat): canoe turn alerts, daily digests, deadline reminders."""
+    from chase.alerts import turn_alerts_send
+
+    turn_alerts_send()

@@ -10,6 +10,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import select_template
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseStopPolling, reswap
 
@@ -31,6 +32,7 @@ from chase.forms import ActForm, NewGameForm, options_form
 from chase.games import UnknownGame, game_for, get_engine, registry
 from chase.games.base import action_choices
 from chase.models import GameSession, Seat, is_code
+from chase.pace import seats_seen
 from config.domain_errors import domain_errors, form_error
 
 # --- the lobby ---------------------------------------------------------------------------------
@@ -178,7 +180,9 @@ def how_to_play(request, kind: str):
 @domain_errors
 def table(request, session_id: int):
     """The table for the seat this browser holds. An HTMX poll (`?version=N`) gets 204 while
-    nothing changed (286, stop polling, once the game is over), else the fresh fragment."""
+    nothing changed (286, stop polling, once the game is over), else the fresh fragment.
+    Every poll says this browser is at the table (no turn alert while it is: chase.alerts)."""
+    seats_seen(session_id=session_id, tokens=held_tokens(request, session_id), now=timezone.now())
     if request.htmx and "version" in request.GET:
         row = GameSession.objects.filter(pk=session_id).values_list("version", "status").first()
         if row is None:

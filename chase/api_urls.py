@@ -12,4 +12,10 @@ urlpatterns = [
     path("sessions/<int:session_id>/rematch/", api.session_rematch, name="api-session-rematch"),
     path("sessions/<int:session_id>/join/", api.session_join, name="api-session-join"),
     path("sessions/<int:session_id>/odds/", api.session_odds, name="api-session-odds"),
+    path(
+        "sessions/<int:session_id>/hand-over/",
+        api.session_hand_over,
+        name="api-session-hand-over",
+    ),
+    path("sessions/<int:session_id>/abandon/", api.session_abandon, name="api-session-abandon"),
 ]

@@ -90,3 +90,19 @@ def seats_seen(*, session_id: int, tokens: list[str], now) -> int:
     fresh = now - datetime.timedelta(seconds=20)
     rows = Seat.objects.filter(session_id=session_id, token__in=tokens, kind=Seat.Kind.HUMAN)
     return rows.exclude(seen_at__gte=fresh).update(seen_at=now)
+
+
+def time_left(deadline, now) -> str:
+    """A deadline as the table says it: "23 h 05 min left", "6 days 4 h left", "late"."""
+    if deadline is None:
+        return ""
+    seconds = int((deadline - now).total_seconds())
+    if seconds <= 0:
+        return "missed the deadline"
+    minutes = max(1, seconds // 60)
+    days, hours = minutes // (24 * 60), minutes // 60 % 24
+    if days:
+        return f"{days} day{'s' if days != 1 else ''} {hours} h left"
+    if minutes >= 60:
+        return f"{minutes // 60} h {minutes % 60:02d} min left"
+    return f"{minutes} min left"

@@ -32,7 +32,7 @@ from chase.forms import ActForm, NewGameForm, options_form
 from chase.games import UnknownGame, game_for, get_engine, registry
 from chase.games.base import action_choices
 from chase.models import GameSession, Seat, is_code
-from chase.pace import seats_seen
+from chase.pace import late_seats, seats_seen, time_left
 from config.domain_errors import domain_errors, form_error
 
 # --- the lobby ---------------------------------------------------------------------------------
@@ -87,6 +87,7 @@ def game_create(request):
                 play_as=options.cleaned_data.get("play_as"),
                 computer_seats=options.computer_seats(),
                 creator_sits=True,
+                pace=form.cleaned_data["pace"],
             )
         except SessionError as error:
             form.add_error(None, error.message)
@@ -241,6 +242,34 @@ def take_device(request, session_id: int, role: str):
     return _table(request, session) if request.htmx else redirect("chase:table", session.pk)
 
 
+@require_POST
+@domain_errors
+def hand_over(request, session_id: int, role: str):
+    """A seat missed its deadline: another player of the game gives it to the computer."""
+    session = session_for(session_id)
+    asker = _other_player(request, session, role)
+    session = services.seat_hand_over(session_id=session.pk, token=asker.token, role=role)
+    return _table(request, session) if request.htmx else redirect("chase:table", session.pk)
+
+
+@require_POST
+@domain_errors
+def abandon(request, session_id: int):
+    """A seat missed its deadline: another player of the game ends it as abandoned."""
+    session = session_for(session_id)
+    asker = _other_player(request, session, None)
+    session = services.session_abandon(session_id=session.pk, token=asker.token)
+    return _table(request, session) if request.htmx else redirect("chase:table", session.pk)
+
+
+def _other_player(request, session: GameSession, role: str | None) -> Seat:
+    """A seat this browser holds in the game, other than the late one (`role`)."""
+    seat = next((s for s in held_seats(request, session) if s.role != role), None)
+    if seat is None:
+        raise SeatRefused("Only another player of this game can decide about a late seat.")
+    return seat
+
+
 def _table(request, session: GameSession, note: str = "", status: int = 200):
     prefetch_related_objects([session], "seats")  # the seats are read five times below
     template = "chase/table.html#table" if request.htmx else "chase/table.html"
@@ -255,8 +284,10 @@ def _table_context(request, session: GameSession, note: str) -> dict:
     payload = selectors.seat_payload(session, seat)
     actions = payload["legal_actions"]
     invites = created_here(request, session) and session.mode == GameSession.Mode.MULTI
-    seats = [_seat_row(request, session, s, seat, invites) for s in session.seats.all()]
+    now = timezone.now()
+    seats = [_seat_row(request, session, s, seat, invites, now) for s in session.seats.all()]
     finished = session.is_finished
+    late = [s for s in late_seats(session, now) if s not in held]  # for the others to decide
     return {
         "session": session,
         "title": game.load_engine().title,
@@ -279,6 +310,8 @@ def _table_context(request, session: GameSession, note: str) -> dict:
         "how_to_play": reverse("chase:how_to_play", args=[session.kind]),
         "can_rematch": finished and bool(held),
         "rematch": selectors.rematch_for(session) if finished else None,
+        "late": [(s.role, selectors.role_title(session, s.role)) for s in late] if held else [],
+        "my_turn": bool(seat and actions and session.status == GameSession.Status.PLAYING),
     }
 
 
@@ -300,7 +333,7 @@ def _seat_shown(request, session, held: list[Seat], acting: list[str], hidden_ha
     return None, None
 
 
-def _seat_row(request, session, seat: Seat, shown: Seat | None, invites: bool) -> dict:
+def _seat_row(request, session, seat: Seat, shown: Seat | None, invites: bool, now) -> dict:
     join = None
     if invites and seat.open_invite:
         join = request.build_absolute_uri(reverse("chase:join", args=[seat.open_invite]))
@@ -312,6 +345,9 @@ def _seat_row(request, session, seat: Seat, shown: Seat | None, invites: bool) -
         "taken": seat.is_taken,
         "you": shown is not None and seat.pk == shown.pk,
         "join_url": join,
+        "deadline": seat.deadline,
+        "left": time_left(seat.deadline, now) if not session.is_finished else "",
+        "late": seat.deadline is not None and seat.deadline <= now,
     }
 
 

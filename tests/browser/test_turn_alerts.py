@@ -4,9 +4,11 @@ seat's time left is on the table. Plus the profile's choice of e-mail alerts, at
 
 from __future__ import annotations
 
+import datetime
 import os
 import re
 
+from django.utils import timezone
 from playwright.sync_api import expect
 
 from chase.models import GameSession
@@ -74,3 +76,32 @@ def test_the_profile_offers_the_turn_alert_choice_on_a_phone(new_page, live_serv
     assert width <= 390
     choices.scroll_into_view_if_needed()
     _shot(page, "profile-turn-alerts-390.png")
+
+
+def test_the_other_player_hands_a_late_seat_to_the_computer(new_page):
+    owner = new_page()
+    owner.goto("/play/")
+    owner.check("input[name=mode][value=multi]")
+    owner.select_option("select[name=pace]", "daily")
+    owner.select_option("select[name=pelts-play_as]", "trapper")
+    owner.click("#start")
+    link = owner.locator("input[data-role=indian]").input_value()
+    opponent = new_page()
+    opponent.goto(link)
+    expect(opponent.locator("#you")).to_have_text("the Indians")
+    session = GameSession.objects.get()
+    late = timezone.now() - datetime.timedelta(minutes=5)  # the trappers' day ran out
+    session.seats.filter(role="trapper").update(deadline=late)
+
+    opponent.reload()
+    expect(opponent.locator("#late")).to_contain_text("The trappers missed the deadline")
+    expect(opponent.locator(".seats .clock.late")).to_have_text("missed the deadline")
+    expect(owner.locator("#late")).to_have_count(0)  # never offered one's own seat
+    _shot(opponent, "table-late-seat-390.png")
+    opponent.get_by_role("button", name="Give the trappers to the computer").click()
+
+    expect(opponent.locator("#log")).to_contain_text(
+        "The trappers missed the deadline: the Indians handed the seat to the computer."
+    )
+    expect(opponent.locator("#late")).to_have_count(0)
+    assert session.seats.get(role="trapper").kind == "computer"

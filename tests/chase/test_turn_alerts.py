@@ -3,15 +3,18 @@ turn, never while they are at the table; the daily digest; the deadline reminder
 
 from __future__ import annotations
 
+import io
 import smtplib
 
 import pytest
 from django.core import mail
+from django.core.management import call_command
 
 from accounts.models import Profile
 from chase import pace, services
 from chase.alerts import turn_alerts_send
 from chase.games import get_engine
+from chase.tasks import turn_alerts_task
 from tests.chase.conftest import multi_game, seat
 from tests.factories import UserFactory
 
@@ -172,3 +175,26 @@ def test_guests_and_players_without_an_address_get_no_mail(owner, clock):
 
     assert turn_alerts_send()["alerts"] == 0
     assert mail.outbox == []
+
+
+def test_beat_runs_the_alerts_every_minute_by_the_task(owner, opponent, clock, settings):
+    entry = settings.CELERY_BEAT_SCHEDULE["canoe-turn-alerts"]
+    assert (entry["task"], entry["schedule"]) == ("chase.turn_alerts", 60)
+    assert turn_alerts_task.name == "chase.turn_alerts"
+    multi_game(owner, opponent)
+    clock.advance(minutes=10)
+
+    turn_alerts_task.delay()  # in-process in tests, as under `make run`
+
+    assert len(mail.outbox) == 1
+
+
+def test_the_command_sends_what_is_due_and_says_how_much(owner, opponent, clock):
+    multi_game(owner, opponent)
+    clock.advance(minutes=10)
+    out = io.StringIO()
+
+    call_command("send_turn_alerts", stdout=out)
+
+    assert out.getvalue() == "1 alert(s), 0 digest(s), 0 reminder(s) sent.\n"
+    assert len(mail.outbox) == 1

@@ -12,6 +12,7 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from chase.models import GameSession
+from tests.browser.test_accessibility import serious_violations
 from tests.factories import UserFactory
 
 MOVED = "v => { const t = document.querySelector('#table'); return t && t.dataset.version !== v }"
@@ -98,6 +99,7 @@ def test_the_other_player_hands_a_late_seat_to_the_computer(new_page):
     expect(opponent.locator(".seats .clock.late")).to_have_text("missed the deadline")
     expect(owner.locator("#late")).to_have_count(0)  # never offered one's own seat
     _shot(opponent, "table-late-seat-390.png")
+    assert serious_violations(opponent) == []  # the late panel and the clocks pass axe
     opponent.get_by_role("button", name="Give the trappers to the computer").click()
 
     expect(opponent.locator("#log")).to_contain_text(

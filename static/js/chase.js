@@ -76,6 +76,27 @@
     showNotifyButton();
   }
 
+  // Each seat's time left counts down between polls (the table is only swapped on a move);
+  // the same words as chase.pace.time_left.
+  function timeLeft(deadline) {
+    var seconds = Math.floor((Date.parse(deadline) - Date.now()) / 1000);
+    if (isNaN(seconds)) return null;
+    if (seconds <= 0) return "missed the deadline";
+    var minutes = Math.max(1, Math.floor(seconds / 60));
+    var days = Math.floor(minutes / 1440), hours = Math.floor(minutes / 60) % 24;
+    if (days) return days + " day" + (days !== 1 ? "s" : "") + " " + hours + " h left";
+    if (minutes >= 60) return Math.floor(minutes / 60) + " h " + String(minutes % 60).padStart(2, "0") + " min left";
+    return minutes + " min left";
+  }
+
+  window.setInterval(function () {
+    document.querySelectorAll(".seats [data-deadline] time").forEach(function (el) {
+      var words = timeLeft(el.parentNode.dataset.deadline);
+      if (words) el.textContent = words;
+      if (words === "missed the deadline") el.parentNode.classList.add("late");
+    });
+  }, 30000);
+
   document.addEventListener("DOMContentLoaded", showTurn);
   document.addEventListener("htmx:afterSettle", showTurn);
 

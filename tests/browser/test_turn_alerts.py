@@ -107,3 +107,48 @@ def test_the_other_player_hands_a_late_seat_to_the_computer(new_page):
     )
     expect(opponent.locator("#late")).to_have_count(0)
     assert session.seats.get(role="trapper").kind == "computer"
+
+
+# The page in a background tab (document.hidden), with a Notification API that records what
+# the page shows and grants permission when asked: Chromium's own would draw nothing headless.
+BACKGROUND_TAB = """
+Object.defineProperty(document, "hidden", { get: () => true });
+window.__shown = [];
+class RecordingNotification {
+  constructor(title, options) { window.__shown.push({ title: title, body: options.body }); }
+  static requestPermission() {
+    RecordingNotification.permission = "granted";
+    return Promise.resolve("granted");
+  }
+}
+RecordingNotification.permission = "default";
+window.Notification = RecordingNotification;
+"""
+
+
+def test_a_player_who_allowed_notifications_gets_one_on_their_turn(new_page):
+    owner = new_page()
+    owner.goto("/play/")
+    owner.check("input[name=mode][value=multi]")
+    owner.select_option("select[name=pelts-play_as]", "trapper")
+    owner.click("#start")
+    link = owner.locator("input[data-role=indian]").input_value()
+    opponent = new_page()
+    opponent.add_init_script(BACKGROUND_TAB)
+    opponent.goto(link)
+    expect(opponent.locator("#you")).to_have_text("the Indians")
+
+    opponent.get_by_role("button", name="Notify me when it is my turn").click()
+    expect(opponent.locator("#notify-me")).to_have_text("Notifications on")
+    assert opponent.evaluate("window.__shown") == []
+    before = owner.locator("#table").get_attribute("data-version")
+    expect(owner.locator("#to-move")).to_contain_text("The trappers", timeout=6000)
+    while owner.locator("#table").get_attribute("data-my-turn") is not None:
+        owner.get_by_role("button", name="End your phase").click()
+        owner.wait_for_function(MOVED, arg=before)
+        before = owner.locator("#table").get_attribute("data-version")
+
+    opponent.wait_for_function("() => window.__shown.length > 0", timeout=8000)
+    [shown] = opponent.evaluate("window.__shown")
+    assert shown["title"] == "Your turn"
+    assert shown["body"].startswith("Pelts, Paddling and Powder")

@@ -49,11 +49,11 @@ def test_the_waiting_tab_title_says_your_turn_once_the_other_browser_played(new_
         owner.wait_for_function(MOVED, arg=before)
         before = owner.locator("#table").get_attribute("data-version")
 
-    opponent.wait_for_function("() => document.title.startsWith('Your turn · ')", timeout=8000)
+    opponent.wait_for_function("() => document.title.startsWith('Your turn · ')", timeout=15000)
     assert opponent.evaluate("document.title") == "Your turn · " + title
     icon = opponent.evaluate("document.querySelector(\"link[rel~='icon']\").getAttribute('href')")
     assert icon.endswith("favicon-turn.svg")
-    owner.wait_for_function("() => !document.title.startsWith('Your turn')", timeout=8000)
+    owner.wait_for_function("() => !document.title.startsWith('Your turn')", timeout=15000)
     expect(opponent.locator(".seats .clock")).to_contain_text("left")
     _shot(opponent, "table-time-left-390.png")
 
@@ -141,14 +141,14 @@ def test_a_player_who_allowed_notifications_gets_one_on_their_turn(new_page):
     opponent.get_by_role("button", name="Notify me when it is my turn").click()
     expect(opponent.locator("#notify-me")).to_have_text("Notifications on")
     assert opponent.evaluate("window.__shown") == []
-    before = owner.locator("#table").get_attribute("data-version")
     expect(owner.locator("#to-move")).to_contain_text("The trappers", timeout=6000)
+    before = owner.locator("#table").get_attribute("data-version")
     while owner.locator("#table").get_attribute("data-my-turn") is not None:
         owner.get_by_role("button", name="End your phase").click()
         owner.wait_for_function(MOVED, arg=before)
         before = owner.locator("#table").get_attribute("data-version")
 
-    opponent.wait_for_function("() => window.__shown.length > 0", timeout=8000)
+    opponent.wait_for_function("() => window.__shown.length > 0", timeout=15000)
     [shown] = opponent.evaluate("window.__shown")
     assert shown["title"] == "Your turn"
     assert shown["body"].startswith("Pelts, Paddling and Powder")

@@ -17,14 +17,24 @@ from config.text import require_plain_name
 
 
 @transaction.atomic
-def profile_update(*, user, display_name: str, email: str, email_kinds: Iterable[str]) -> Profile:
+def profile_update(
+    *,
+    user,
+    display_name: str,
+    email: str,
+    email_kinds: Iterable[str],
+    turn_alerts: str | None = None,
+) -> Profile:
     """Save the display name, the e-mail address and the e-mail choices: every e-mailed kind
-    not chosen is turned off (so a kind added later is sent until turned off)."""
+    not chosen is turned off (so a kind added later is sent until turned off); `turn_alerts`,
+    when given, is when a canoe game's turn is e-mailed (chase.alerts)."""
     require_plain_name(display_name, field="display_name")  # finding 5
     profile, _ = Profile.objects.select_for_update().get_or_create(user=user)
     chosen = set(email_kinds)
     profile.display_name = display_name.strip()
     profile.email_off = sorted(k.key for k in emailed_kinds() if k.key not in chosen)
+    if turn_alerts is not None:
+        profile.turn_alerts = turn_alerts
     profile.save()
     if user.email != email:
         user.email = email

@@ -25,6 +25,7 @@ def profile(request):
         "display_name": current.display_name,
         "email": request.user.email,
         "email_kinds": [k.key for k in emailed_kinds() if k.key not in current.email_off],
+        "turn_alerts": current.turn_alerts,
     }
     form = ProfileForm(request.POST or None, initial=initial)
     if form.is_valid():

@@ -13,6 +13,7 @@ from __future__ import annotations
 from functools import partial
 
 from django.urls import reverse
+from django.utils import timezone
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.decorators import (
@@ -31,6 +32,7 @@ from chase.access import seat_for, session_for
 from chase.errors import NoSuchSession, SeatRefused, StaleVersion
 from chase.games import kinds
 from chase.models import GameSession, Seat
+from chase.pace import seats_seen
 from config.throttles import AnonScopedRateThrottle, ScopedThrottle
 
 # --- serializers: parse and bound the input, describe the output ------------------------------
@@ -57,10 +59,25 @@ class SessionCreateSerializer(serializers.Serializer):
         help_text="Hot-seat and multi: the roles the computer plays (the rest are people's; "
         "at least one must be). A role not in the game is a 400. Ignored in solo.",
     )
+    pace = serializers.ChoiceField(
+        choices=GameSession.Pace.values,
+        required=False,
+        help_text="live (default: no clock), daily (24 hours a move) or weekly; daily and "
+        "weekly only in multi. Also accepted as options.pace.",
+    )
 
 
 class RematchSerializer(serializers.Serializer):
     seat = serializers.CharField(max_length=64, help_text="The token of a seat of the old game.")
+
+
+class HandOverSerializer(serializers.Serializer):
+    seat = serializers.CharField(max_length=64, help_text="Your seat's token (another seat).")
+    role = serializers.CharField(max_length=40, help_text="The seat that missed its deadline.")
+
+
+class AbandonSerializer(serializers.Serializer):
+    seat = serializers.CharField(max_length=64, help_text="Your seat's token.")
 
 
 class JoinSerializer(serializers.Serializer):
@@ -91,6 +108,11 @@ class SeatOutSerializer(serializers.Serializer):
         help_text="A single-use invite link while the seat is free; null once it is taken "
         "(yours included) and for a computer seat.",
     )
+    deadline = serializers.DateTimeField(
+        allow_null=True,
+        help_text="Daily or weekly pace: when this seat must have moved (ISO 8601); null "
+        "when it has no move waiting or the game is live.",
+    )
 
 
 class SessionCreatedSerializer(serializers.Serializer):
@@ -99,6 +121,7 @@ class SessionCreatedSerializer(serializers.Serializer):
     mode = serializers.CharField()
     status = serializers.CharField()
     version = serializers.IntegerField()
+    pace = serializers.CharField(help_text="live, daily or weekly")
     url = serializers.URLField(help_text="The table page.")
     seats = SeatOutSerializer(many=True)
 
@@ -111,7 +134,13 @@ class ViewSerializer(serializers.Serializer):
     status = serializers.CharField(help_text="waiting, playing or finished")
     winner = serializers.CharField(allow_null=True)
     role = serializers.CharField(allow_null=True, help_text="The seat's role; null: spectator.")
-    seats = serializers.ListField(child=serializers.DictField())
+    pace = serializers.CharField(help_text="live, daily or weekly")
+    abandoned = serializers.BooleanField(help_text="Ended after a seat missed its deadline.")
+    seats = serializers.ListField(
+        child=serializers.DictField(),
+        help_text="[{role, kind, name, taken, deadline}]: deadline, in a daily or weekly game, "
+        "when the seat must have moved (ISO 8601), null when it has no move waiting.",
+    )
     view = serializers.DictField(help_text="The engine's view for this seat.")
     legal_actions = serializers.ListField(child=serializers.DictField())
     log = serializers.ListField(child=serializers.DictField())
@@ -234,6 +263,7 @@ def _created(request, session: GameSession, held: list[Seat]) -> dict:
             "join_url": request.build_absolute_uri(reverse("chase:join", args=[seat.open_invite]))
             if seat.open_invite
             else None,
+            "deadline": selectors.iso(seat.deadline),
         }
         for seat in session.seats.all()
     ]
@@ -241,6 +271,7 @@ def _created(request, session: GameSession, held: list[Seat]) -> dict:
         "id": session.pk,
         "kind": session.kind,
         "mode": session.mode,
+        "pace": session.pace,
         "status": session.status,
         "version": session.version,
         "seats": seats,
@@ -258,11 +289,13 @@ def _created(request, session: GameSession, held: list[Seat]) -> dict:
 @permission_classes([AllowAny])
 def session_view(request, session_id: int):
     """A seat's view: `{version, status, winner, view, legal_actions, log}`. The first use of a
-    token takes its seat (and may start a game waiting for players)."""
+    token takes its seat (and may start a game waiting for players). Asking for a seat's view
+    counts as being at the table (no turn alert for the next minute)."""
     session = session_for(session_id, request.user, request.query_params.getlist("seat"))
     seat = None
     if "seat" in request.query_params:
         seat = seat_for(session, request.query_params["seat"])
+        seats_seen(session_id=session.pk, tokens=[seat.token], now=timezone.now())
         if not seat.is_taken:
             services.seat_take(seat=seat, user=request.user)
             session.refresh_from_db()
@@ -300,6 +333,49 @@ def session_actions(request, session_id: int):
         session = session_for(session_id, request.user, [seat.token])
         body = {"detail": stale.message, **selectors.seat_payload(session, seat)}
         return Response(body, status=status.HTTP_409_CONFLICT)
+    return Response(selectors.seat_payload(session, seat))
+
+
+@extend_schema(
+    operation_id="sessions_hand_over",
+    request=HandOverSerializer,
+    responses={200: ViewSerializer, 400: ERROR, 403: ERROR, 404: ERROR},
+    auth=[],
+)
+@api_view(["POST"])
+@permission_classes([AllowAny])
+@throttle_classes([AnonScopedRateThrottle])
+@throttle_scope("session_action")
+def session_hand_over(request, session_id: int):
+    """Daily or weekly pace: give a seat that missed its deadline (`role`) to the computer,
+    from another seat of the game (`seat`, its token). Logged; the computer moves at once.
+    Your seat's fresh view. A seat with time left is a 400; your own seat, a 403."""
+    serializer = HandOverSerializer(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    data = serializer.validated_data
+    seat = seat_for(session_for(session_id, request.user, [data["seat"]]), data["seat"])
+    session = services.seat_hand_over(session_id=session_id, token=seat.token, role=data["role"])
+    return Response(selectors.seat_payload(session, seat))
+
+
+@extend_schema(
+    operation_id="sessions_abandon",
+    request=AbandonSerializer,
+    responses={200: ViewSerializer, 400: ERROR, 403: ERROR, 404: ERROR},
+    auth=[],
+)
+@api_view(["POST"])
+@permission_classes([AllowAny])
+@throttle_classes([AnonScopedRateThrottle])
+@throttle_scope("session_action")
+def session_abandon(request, session_id: int):
+    """Daily or weekly pace: end the game as abandoned (no winner) once another seat missed
+    its deadline, from a seat of the game (`seat`, its token). Logged. Your seat's view."""
+    serializer = AbandonSerializer(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    token = serializer.validated_data["seat"]
+    seat = seat_for(session_for(session_id, request.user, [token]), token)
+    session = services.session_abandon(session_id=session_id, token=seat.token)
     return Response(selectors.seat_payload(session, seat))
 
 

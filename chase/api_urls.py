@@ -15,4 +15,10 @@ urlpatterns = [
     path("rules/canoe-games/", api.canoe_games, name="api-canoe-games"),
     path("canoe-games/ratings/", ratings_api.canoe_ratings, name="api-canoe-ratings"),
     path("players/<str:username>/", ratings_api.player_detail, name="api-player"),
+    path(
+        "sessions/<int:session_id>/hand-over/",
+        api.session_hand_over,
+        name="api-session-hand-over",
+    ),
+    path("sessions/<int:session_id>/abandon/", api.session_abandon, name="api-session-abandon"),
 ]

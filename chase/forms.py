@@ -38,6 +38,22 @@ class NewGameForm(forms.Form):
         widget=forms.RadioSelect,
     )
 
+    pace = forms.ChoiceField(
+        label="Pace",
+        choices=GameSession.Pace.choices,
+        initial=GameSession.Pace.LIVE,
+        required=False,
+        help_text="Several browsers: daily or weekly gives each player that long a move, with "
+        "a reminder by e-mail; a seat that misses it may be handed to the computer.",
+    )
+
+    def clean(self):
+        """The pace only counts across several browsers (the other modes are played live)."""
+        cleaned = super().clean()
+        if cleaned.get("mode") != GameSession.Mode.MULTI or not cleaned.get("pace"):
+            cleaned["pace"] = GameSession.Pace.LIVE
+        return cleaned
+
     def modes(self) -> list[tuple[Any, str]]:
         """Each radio button of the mode with its line of help."""
         return [(radio, MODE_HELP.get(radio.data["value"], "")) for radio in self["mode"]]

@@ -2,8 +2,8 @@
 
 A seat taken while logged in belongs to that account (Seat.user), so these are the games the
 account plays from any browser. Games idle for longer than IDLE_DAYS are left out: an abandoned
-hot-seat game should not wait in the inbox for ever. Not sent by e-mail: a table on screen
-follows the game within seconds, and a mail per move would be noise.
+hot-seat game should not wait in the inbox for ever. Not sent by e-mail as an inbox kind: a
+game across browsers mails its turns by the player's own delay instead (chase.alerts).
 """
 
 from __future__ import annotations

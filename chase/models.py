@@ -59,6 +59,11 @@ class GameSessionQuerySet(models.QuerySet):
 
 
 class GameSession(models.Model):
+    class Pace(models.TextChoices):
+        LIVE = "live", "Live (in one sitting)"
+        DAILY = "daily", "Daily (24 hours a move)"
+        WEEKLY = "weekly", "Weekly (a week a move)"
+
     class Mode(models.TextChoices):
         HOTSEAT = "hotseat", "Hot-seat (one device, pass it round)"
         MULTI = "multi", "Several browsers (invite links)"
@@ -90,6 +95,10 @@ class GameSession(models.Model):
     rematch_of = models.OneToOneField(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch"
     )
+    # How long a seat has to move in a game across browsers (chase.pace); live: no clock.
+    pace = models.CharField(max_length=10, choices=Pace.choices, default=Pace.LIVE)
+    # Ended by its other players after a seat missed its deadline (no winner).
+    abandoned = models.BooleanField(default=False)
 
     objects = GameSessionQuerySet.as_manager()
 
@@ -129,6 +138,14 @@ class Seat(models.Model):
     )
     name = models.CharField(max_length=150, blank=True)
     taken_at = models.DateTimeField(null=True, blank=True)
+    # The turn clock (chase.pace): since when this seat has had a move waiting (None: not its
+    # turn), its deadline in a daily or weekly game, the last poll of a browser holding it
+    # (at the table), and when its turn alert and deadline reminder went out for this turn.
+    turn_since = models.DateTimeField(null=True, blank=True)
+    deadline = models.DateTimeField(null=True, blank=True)
+    seen_at = models.DateTimeField(null=True, blank=True)
+    alerted_at = models.DateTimeField(null=True, blank=True)
+    reminded_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["session", "position"]
@@ -157,8 +174,15 @@ class ActionLog(models.Model):
     """One row per thing that happened: seq 0 is the setup, then every action, a computer's
     included. Written once by the services, never changed or deleted."""
 
+    class Kind(models.TextChoices):
+        MOVE = "move", "A move (or the setup)"
+        HAND_OVER = "hand_over", "A late seat handed to the computer"
+        ABANDON = "abandon", "The game ended as abandoned"
+
     session = models.ForeignKey(GameSession, on_delete=models.CASCADE, related_name="log")
     seq = models.PositiveIntegerField()
+    # Not a move: the replay keeps the state as it was and shows the row's events.
+    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.MOVE)
     role = models.CharField(max_length=40, null=True, blank=True)  # None: the setup
     by_computer = models.BooleanField(default=False)
     action = models.JSONField(null=True, blank=True)  # None: the setup

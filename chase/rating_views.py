@@ -69,7 +69,9 @@ def resume(request, session_id: int):
     """`/play/<id>/resume/` (My games' Play and Watch): this browser takes up the seats the
     signed-in player holds in that game, wherever they sat down, then shows the table. Someone
     holding no seat there just watches."""
-    session = session_for(session_id)
+    # A private campaign's chase shows itself to its own players only (issue 25, finding 3).
+    mine = Seat.objects.filter(session_id=session_id, user=request.user, kind=Seat.Kind.HUMAN)
+    session = session_for(session_id, request.user, list(mine.values_list("token", flat=True)))
     for seat in session.seats.filter(user=request.user, kind=Seat.Kind.HUMAN):
         remember_seat(request, seat)
     return redirect("chase:table", session.pk)

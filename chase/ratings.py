@@ -41,6 +41,8 @@ def rated_verdict(session: GameSession, seats: list[Seat] | None = None) -> tupl
     may hold two seats. A seat still free is not held against the game yet."""
     if session.mode == GameSession.Mode.HOTSEAT:
         return False, "Not rated: hot-seat games never count."
+    if session.abandoned:
+        return False, "Not rated: the game was ended as abandoned."
     seats = list(session.seats.all()) if seats is None else seats
     humans = [s for s in seats if not s.is_computer]
     if any(s.is_taken and s.user_id is None for s in humans):

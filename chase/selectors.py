@@ -38,15 +38,28 @@ def seat_payload(session: GameSession, seat: Seat | None) -> dict[str, Any]:
         "version": session.version,
         "status": session.status,
         "winner": session.winner,
+        "pace": session.pace,
+        "abandoned": session.abandoned,
         "role": role,
         "seats": [
-            {"role": s.role, "kind": s.kind, "name": s.name, "taken": s.is_taken}
+            {
+                "role": s.role,
+                "kind": s.kind,
+                "name": s.name,
+                "taken": s.is_taken,
+                "deadline": iso(s.deadline),
+            }
             for s in session.seats.all()
         ],
         "view": engine.view(session.state, role),
         "legal_actions": engine.legal_actions(session.state, role) if acting else [],
         "log": recent_log(session, role),
     }
+
+
+def iso(moment) -> str | None:
+    """A time as the API gives it: ISO 8601 with its offset, or None."""
+    return moment.isoformat() if moment is not None else None
 
 
 def recent_log(session: GameSession, role: str | None, limit: int = LOG_LENGTH) -> list[dict]:

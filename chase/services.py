@@ -21,8 +21,9 @@ from django.utils import timezone
 from chase.engines.base import Engine, IllegalMove, OptionsError
 from chase.engines.chance import Chance, ChanceExhausted, RandomChance, ScriptedChance
 from chase.errors import NoSuchInvite, NoSuchSession, SeatRefused, SessionError, StaleVersion
-from chase.games import UnknownGame, get_engine
+from chase.games import UnknownGame, get_engine, role_words
 from chase.models import ActionLog, GameSession, Seat, is_code, new_invite, new_token
+from chase.pace import clean_pace, late_seats, seats_clock
 from chase.ratings import ratings_after_finish
 from config.parsers import depth_exceeds
 
@@ -48,6 +49,7 @@ class Move:
     outcomes: list[dict[str, Any]]
     events: list[dict[str, Any]]
     by_computer: bool = False
+    kind: str = ActionLog.Kind.MOVE  # a hand-over or an abandon is logged as a row too
 
 
 # --- creating a game and taking seats ----------------------------------------------------------
@@ -70,6 +72,7 @@ def session_create(
     play_as: str | None = None,
     computer_seats: list[str] | None = None,
     creator_sits: bool = False,
+    pace: str | None = None,
 ) -> GameSession:
     """Set up a game: options cleaned by the engine, one seat per role, the setup logged as
     step 0. Solo: `play_as` (default the first role) is the human seat, the computer holds the
@@ -80,7 +83,10 @@ def session_create(
 
     `creator_sits` (the API and the lobby): in a multi game the creator takes the `play_as`
     seat (default the first human one) at once, in the same transaction, so it is never
-    offered to anyone else; the other seats wait for their invite links."""
+    offered to anyone else; the other seats wait for their invite links.
+
+    `pace` (or an option `pace`, taken out before the engine sees the options): live (the
+    default), daily or weekly, for games across several browsers (chase.pace)."""
     engine = _engine(kind)
     if mode not in GameSession.Mode.values:
         raise SessionError(
@@ -89,6 +95,10 @@ def session_create(
         )
     if not isinstance(options, dict):
         raise SessionError("The options must be an object of option names.", field="options")
+    if "pace" in options:  # the session's, not the engine's: never in the engine's options
+        pace = pace or options["pace"]
+        options = {key: value for key, value in options.items() if key != "pace"}
+    pace = clean_pace(pace, mode)
     check_option_texts(options)
     try:
         cleaned = engine.clean_options(options)
@@ -118,6 +128,7 @@ def session_create(
         status=Status.WAITING if waiting else _status(engine, setup.state),
         winner=engine.winner(setup.state),
         created_by=user if user is not None and user.is_authenticated else None,
+        pace=pace,
     )
     Seat.objects.bulk_create(
         Seat(
@@ -258,6 +269,7 @@ def session_rematch(*, session: GameSession, user=None) -> GameSession:
         user=user,
         play_as=humans[0] if old.mode == GameSession.Mode.SOLO and humans else None,
         computer_seats=[s.role for s in seats if s.is_computer],
+        pace=old.pace,
     )
     GameSession.objects.filter(pk=rematch.pk).update(rematch_of=old)
     # A rematch seat is its old player's (issue 25, finding 8): no invite link for anyone to
@@ -490,6 +502,7 @@ def _commit(
             seq=first + i,
             role=move.role,
             by_computer=move.by_computer,
+            kind=move.kind,
             action=move.action,
             outcomes=move.outcomes,
             events=move.events,
@@ -500,6 +513,86 @@ def _commit(
     if status == Status.FINISHED and session.status != Status.FINISHED:
         ratings_after_finish(session)  # the kind's ratings, rebuilt once this commits
     session.state, session.version, session.status, session.winner = state, version, status, winner
+    moved = {m.role for m in moves if not m.by_computer and m.kind == ActionLog.Kind.MOVE}
+    seats_clock(session, engine, state, moved, timezone.now())
+
+
+# --- a missed deadline (chase.pace) -----------------------------------------------------------
+
+
+@transaction.atomic
+def seat_hand_over(*, session_id: int, token: str, role: str, now=None) -> GameSession:
+    """Another player of the game (holding `token`) gives the seat `role`, which missed its
+    deadline, to the computer: the hand-over is logged (and shown in the replay), then the
+    computer plays that seat from here, at once if it has a move."""
+    session, asker, late = _late(session_id, token, role, now or timezone.now())
+    engine = get_engine(session.kind)
+    Seat.objects.filter(pk=late.pk).update(
+        kind=Seat.Kind.COMPUTER, name="Computer", turn_since=None, deadline=None
+    )
+    late_title, asker_title = _words(session, late.role), _words(session, asker.role)
+    text = (
+        f"{late_title[:1].upper()}{late_title[1:]} missed the deadline: {asker_title} handed "
+        "the seat to the computer."
+    )
+    event = {"kind": "hand_over", "seat": late.role, "by": asker.role, "text": text}
+    action = {"pace": "hand_over", "by": asker.role, "label": "Handed to the computer"}
+    move = Move(late.role, action, [], [event], kind=ActionLog.Kind.HAND_OVER)
+    state, answers = _computer_moves(engine, session.state, session.seats.all())
+    _commit(session, engine, state, [move, *answers])
+    return session
+
+
+@transaction.atomic
+def session_abandon(*, session_id: int, token: str, now=None) -> GameSession:
+    """Another player of the game (holding `token`) ends it as abandoned once a seat has
+    missed its deadline: no winner, the end logged (and shown in the replay)."""
+    session, asker, late = _late(session_id, token, None, now or timezone.now())
+    engine = get_engine(session.kind)
+    asker_title = _words(session, asker.role)
+    text = (
+        f"{asker_title[:1].upper()}{asker_title[1:]} ended the game as abandoned: "
+        f"{_words(session, late.role)} missed the deadline."
+    )
+    event = {"kind": "abandon", "seat": late.role, "by": asker.role, "text": text}
+    action = {"pace": "abandon", "label": "Ended the game as abandoned"}
+    move = Move(asker.role, action, [], [event], kind=ActionLog.Kind.ABANDON)
+    _commit(session, engine, session.state, [move], status=Status.FINISHED)
+    GameSession.objects.filter(pk=session.pk).update(winner=None, abandoned=True)
+    session.winner, session.abandoned = None, True
+    return session
+
+
+def _late(session_id: int, token: str, role: str | None, now) -> tuple[GameSession, Seat, Seat]:
+    """The game (locked), the asking seat and the late seat (`role`, or the first late one),
+    checked: the asker is another human player of a game on whose seat missed its deadline."""
+    session = GameSession.objects.select_for_update().filter(pk=session_id).first()
+    if session is None:
+        raise NoSuchSession("There is no such game.")
+    asker = session.seats.filter(token=token).first() if is_code(token) else None
+    if asker is None:
+        raise SeatRefused("That seat token does not belong to this game.", field="seat")
+    if asker.is_computer:
+        raise SeatRefused("The computer plays that seat.", field="seat")
+    if session.status != Status.PLAYING:
+        raise SessionError("The game is not being played.", field="session")
+    late = [s for s in late_seats(session, now) if s.pk != asker.pk]
+    if role is not None:
+        seat = session.seats.filter(role=role).first()
+        if seat is None:
+            raise SessionError(f"There is no seat {role!r} in this game.", field="role")
+        if seat.pk == asker.pk:
+            raise SeatRefused("The other players decide about a late seat, not its own.")
+        late = [s for s in late if s.pk == seat.pk]
+    if not late:
+        raise SessionError(
+            "No other seat has missed its deadline: they still have time to move.", field="role"
+        )
+    return session, asker, late[0]
+
+
+def _words(session: GameSession, role: str) -> str:
+    return role_words(session.kind, session.options, role)
 
 
 # --- replaying the log (a read, kept beside the writes it mirrors) -----------------------------
@@ -519,6 +612,9 @@ def session_replay(session: GameSession) -> list[ReplayStep]:
     steps: list[ReplayStep] = []
     state: dict[str, Any] | None = None
     for entry in session.log.order_by("seq"):
+        if entry.kind != ActionLog.Kind.MOVE and state is not None:
+            steps.append(ReplayStep(entry, state, entry.events))  # a hand-over, an abandon
+            continue
         chance = ScriptedChance(entry.outcomes)
         try:
             if state is None:

@@ -29,3 +29,11 @@ def ratings_task(kind: str) -> None:
     from chase.ratings import ratings_rebuild
 
     ratings_rebuild(kind=kind)
+
+
+@shared_task(name="chase.turn_alerts", ignore_result=True)
+def turn_alerts_task() -> None:
+    """Periodic (celery beat): canoe turn alerts, daily digests, deadline reminders."""
+    from chase.alerts import turn_alerts_send
+
+    turn_alerts_send()

@@ -21,4 +21,6 @@ urlpatterns = [
     path("<int:session_id>/replay/", views.replay, name="replay"),
     path("<int:session_id>/odds/", views.odds, name="odds"),
     path("<int:session_id>/rematch/", views.rematch, name="rematch"),
+    path("<int:session_id>/hand-over/<str:role>/", views.hand_over, name="hand_over"),
+    path("<int:session_id>/abandon/", views.abandon, name="abandon"),
 ]

@@ -12,6 +12,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string, select_template
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseStopPolling, reswap
 
@@ -33,6 +34,7 @@ from chase.forms import ActForm, NewGameForm, options_form
 from chase.games import UnknownGame, game_for, get_engine, registry
 from chase.games.base import action_choices
 from chase.models import GameSession, Seat, is_code
+from chase.pace import late_seats, seats_seen, time_left
 from chase.ratings import rated_verdict
 from config.domain_errors import domain_errors, form_error
 from config.page_cache import cached
@@ -116,6 +118,7 @@ def game_create(request):
                 play_as=options.cleaned_data.get("play_as"),
                 computer_seats=options.computer_seats(),
                 creator_sits=True,
+                pace=form.cleaned_data["pace"],
             )
         except SessionError as error:
             form.add_error(None, error.message)
@@ -210,7 +213,9 @@ def how_to_play(request, kind: str):
 @domain_errors
 def table(request, session_id: int):
     """The table for the seat this browser holds. An HTMX poll (`?version=N`) gets 204 while
-    nothing changed (286, stop polling, once the game is over), else the fresh fragment."""
+    nothing changed (286, stop polling, once the game is over), else the fresh fragment.
+    Every poll says this browser is at the table (no turn alert while it is: chase.alerts)."""
+    seats_seen(session_id=session_id, tokens=held_tokens(request, session_id), now=timezone.now())
     if request.htmx and "version" in request.GET:
         row = GameSession.objects.filter(pk=session_id).values_list("version", "status").first()
         if row is None:
@@ -270,6 +275,34 @@ def take_device(request, session_id: int, role: str):
     return _table(request, session) if request.htmx else redirect("chase:table", session.pk)
 
 
+@require_POST
+@domain_errors
+def hand_over(request, session_id: int, role: str):
+    """A seat missed its deadline: another player of the game gives it to the computer."""
+    session = session_for(session_id, request.user, held_tokens(request, session_id))
+    asker = _other_player(request, session, role)
+    session = services.seat_hand_over(session_id=session.pk, token=asker.token, role=role)
+    return _table(request, session) if request.htmx else redirect("chase:table", session.pk)
+
+
+@require_POST
+@domain_errors
+def abandon(request, session_id: int):
+    """A seat missed its deadline: another player of the game ends it as abandoned."""
+    session = session_for(session_id, request.user, held_tokens(request, session_id))
+    asker = _other_player(request, session, None)
+    session = services.session_abandon(session_id=session.pk, token=asker.token)
+    return _table(request, session) if request.htmx else redirect("chase:table", session.pk)
+
+
+def _other_player(request, session: GameSession, role: str | None) -> Seat:
+    """A seat this browser holds in the game, other than the late one (`role`)."""
+    seat = next((s for s in held_seats(request, session) if s.role != role), None)
+    if seat is None:
+        raise SeatRefused("Only another player of this game can decide about a late seat.")
+    return seat
+
+
 def _table(request, session: GameSession, note: str = "", status: int = 200):
     prefetch_related_objects([session], "seats")  # the seats are read five times below
     template = "chase/table.html#table" if request.htmx else "chase/table.html"
@@ -284,8 +317,10 @@ def _table_context(request, session: GameSession, note: str) -> dict:
     payload = selectors.seat_payload(session, seat)
     actions = payload["legal_actions"]
     invites = created_here(request, session) and session.mode == GameSession.Mode.MULTI
-    seats = [_seat_row(request, session, s, seat, invites) for s in session.seats.all()]
+    now = timezone.now()
+    seats = [_seat_row(request, session, s, seat, invites, now) for s in session.seats.all()]
     finished = session.is_finished
+    late = [s for s in late_seats(session, now) if s not in held]  # for the others to decide
     return {
         "session": session,
         "title": game.load_engine().title,
@@ -308,6 +343,8 @@ def _table_context(request, session: GameSession, note: str) -> dict:
         "how_to_play": reverse("chase:how_to_play", args=[session.kind]),
         "can_rematch": finished and bool(held),
         "rematch": selectors.rematch_for(session) if finished else None,
+        "late": [(s.role, selectors.role_title(session, s.role)) for s in late] if held else [],
+        "my_turn": bool(seat and actions and session.status == GameSession.Status.PLAYING),
         **_ratings_context(session, finished),
     }
 
@@ -340,7 +377,7 @@ def _seat_shown(request, session, held: list[Seat], acting: list[str], hidden_ha
     return None, None
 
 
-def _seat_row(request, session, seat: Seat, shown: Seat | None, invites: bool) -> dict:
+def _seat_row(request, session, seat: Seat, shown: Seat | None, invites: bool, now) -> dict:
     join = None
     if invites and seat.open_invite:
         join = request.build_absolute_uri(reverse("chase:join", args=[seat.open_invite]))
@@ -352,6 +389,9 @@ def _seat_row(request, session, seat: Seat, shown: Seat | None, invites: bool) -
         "taken": seat.is_taken,
         "you": shown is not None and seat.pk == shown.pk,
         "join_url": join,
+        "deadline": seat.deadline,
+        "left": time_left(seat.deadline, now) if not session.is_finished else "",
+        "late": seat.deadline is not None and seat.deadline <= now,
     }
 
 

@@ -239,8 +239,11 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_TRACK_STARTED = True
 # The sweep (celery beat): re-runs work a lost publish or a dead process left behind.
 FRONTIER_SWEEP_SECONDS = env_int("FRONTIER_SWEEP_SECONDS", 300)
+# The canoe games' turn alerts and deadline reminders (chase.alerts), checked this often.
+FRONTIER_TURN_ALERT_SECONDS = env_int("FRONTIER_TURN_ALERT_SECONDS", 60)
 CELERY_BEAT_SCHEDULE = {
-    "sweep-stale-work": {"task": "campaign.sweep", "schedule": FRONTIER_SWEEP_SECONDS}
+    "sweep-stale-work": {"task": "campaign.sweep", "schedule": FRONTIER_SWEEP_SECONDS},
+    "canoe-turn-alerts": {"task": "chase.turn_alerts", "schedule": FRONTIER_TURN_ALERT_SECONDS},
 }
 # A running job whose progress has not moved for this long is taken over by another worker.
 FRONTIER_JOB_LEASE_SECONDS = env_int("FRONTIER_JOB_LEASE_SECONDS", 60)

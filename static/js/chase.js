@@ -81,6 +81,93 @@
   });
   document.addEventListener("htmx:afterSwap", function () { applyZoom(document); });
 
+  // --- the table: "Your turn" in the title, the favicon and, if allowed, a notification ------
+  // The table's `data-my-turn` says the seat this browser shows has a move; the 2 s poll
+  // swaps the table in when the game moves, so a background tab changes with it.
+  var NOTIFY_KEY = "frontier-turn-notify";
+  var baseTitle = null;
+  var baseIcon = null;
+  var wasMyTurn = false;
+
+  function icon() {
+    return document.querySelector("link[rel~='icon']");
+  }
+
+  function notifyWanted() {
+    try {
+      return window.localStorage.getItem(NOTIFY_KEY) === "on";
+    } catch (error) {
+      return false;
+    }
+  }
+
+  function showNotifyButton() {
+    var row = document.querySelector("[data-notify]");
+    if (!row || !("Notification" in window) || Notification.permission === "denied") return;
+    row.hidden = false;
+    var button = row.querySelector("button");
+    var on = Notification.permission === "granted" && notifyWanted();
+    button.textContent = on ? "Notifications on" : "Notify me when it is my turn";
+    button.setAttribute("aria-pressed", on ? "true" : "false");
+  }
+
+  function showTurn() {
+    var table = document.getElementById("table");
+    if (!table) return;
+    if (baseTitle === null) baseTitle = document.title;
+    var link = icon();
+    if (link && baseIcon === null) baseIcon = link.getAttribute("href");
+    var mine = table.hasAttribute("data-my-turn");
+    document.title = mine ? "Your turn · " + baseTitle : baseTitle;
+    if (link) link.setAttribute("href", mine ? table.dataset.turnIcon : baseIcon);
+    if (mine && !wasMyTurn && document.hidden && notifyWanted() &&
+        "Notification" in window && Notification.permission === "granted") {
+      new Notification("Your turn", { body: baseTitle, tag: "frontier-turn", icon: table.dataset.turnIcon });
+    }
+    wasMyTurn = mine;
+    showNotifyButton();
+  }
+
+  // Each seat's time left counts down between polls (the table is only swapped on a move);
+  // the same words as chase.pace.time_left.
+  function timeLeft(deadline) {
+    var seconds = Math.floor((Date.parse(deadline) - Date.now()) / 1000);
+    if (isNaN(seconds)) return null;
+    if (seconds <= 0) return "missed the deadline";
+    var minutes = Math.max(1, Math.floor(seconds / 60));
+    var days = Math.floor(minutes / 1440), hours = Math.floor(minutes / 60) % 24;
+    if (days) return days + " day" + (days !== 1 ? "s" : "") + " " + hours + " h left";
+    if (minutes >= 60) return Math.floor(minutes / 60) + " h " + String(minutes % 60).padStart(2, "0") + " min left";
+    return minutes + " min left";
+  }
+
+  window.setInterval(function () {
+    document.querySelectorAll(".seats [data-deadline] time").forEach(function (el) {
+      var words = timeLeft(el.parentNode.dataset.deadline);
+      if (words) el.textContent = words;
+      if (words === "missed the deadline") el.parentNode.classList.add("late");
+    });
+  }, 30000);
+
+  document.addEventListener("DOMContentLoaded", showTurn);
+  document.addEventListener("htmx:afterSettle", showTurn);
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("#notify-me");
+    if (!button || !("Notification" in window)) return;
+    if (Notification.permission === "granted" && notifyWanted()) {
+      window.localStorage.setItem(NOTIFY_KEY, "off");
+      showNotifyButton();
+      return;
+    }
+    Notification.requestPermission().then(function (permission) {
+      try {
+        window.localStorage.setItem(NOTIFY_KEY, permission === "granted" ? "on" : "off");
+      } catch (error) { /* private mode: no memory, no harm */ }
+      showNotifyButton();
+    });
+  });
+
   // --- the replay ---------------------------------------------------------------------------
   var timer = null;
 

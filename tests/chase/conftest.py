@@ -6,9 +6,11 @@ stranger (holding no token).
 
 from __future__ import annotations
 
+import datetime
 import random
 
 import pytest
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from chase import services
@@ -75,5 +77,41 @@ def play_randomly(session: GameSession, rng: random.Random, steps: int, after=No
         if after is not None:
             session.refresh_from_db()
             after(session)
+    session.refresh_from_db()
+    return session
+
+
+# --- a frozen clock and a game across two browsers (pace and turn alerts) ----------------------
+
+
+class Clock:
+    """timezone.now() for every caller, moved by hand: `clock.advance(minutes=11)`."""
+
+    def __init__(self, start: datetime.datetime):
+        self.now = start
+
+    def __call__(self) -> datetime.datetime:
+        return self.now
+
+    def advance(self, **delta) -> datetime.datetime:
+        self.now += datetime.timedelta(**delta)
+        return self.now
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    frozen = Clock(datetime.datetime(2026, 11, 2, 9, 0, tzinfo=datetime.UTC))
+    monkeypatch.setattr(timezone, "now", frozen)
+    return frozen
+
+
+def multi_game(creator, joiner, pace="live", kind="pelts", **options) -> GameSession:
+    """A game across two browsers, both seats held by accounts: the creator sits at the first
+    seat (the trappers in pelts, who move first), the joiner takes the other by its invite."""
+    session = services.session_create(
+        kind=kind, mode="multi", options=options, user=creator, creator_sits=True, pace=pace
+    )
+    free = next(s for s in session.seats.all() if not s.is_taken)
+    services.seat_join(invite=free.invite, user=joiner)
     session.refresh_from_db()
     return session

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from chase import api
+from chase import api, api_balance
 
 urlpatterns = [
     path("sessions/", api.sessions_create, name="api-sessions"),
@@ -12,4 +12,5 @@ urlpatterns = [
     path("sessions/<int:session_id>/rematch/", api.session_rematch, name="api-session-rematch"),
     path("sessions/<int:session_id>/join/", api.session_join, name="api-session-join"),
     path("sessions/<int:session_id>/odds/", api.session_odds, name="api-session-odds"),
+    path("canoe-games/balance/", api_balance.canoe_games_balance, name="api-canoe-balance"),
 ]

@@ -12,3 +12,12 @@ def odds_task(session_id: int, version: int, role: str | None, step: int | None)
     from chase.odds import odds_compute
 
     odds_compute(session_id=session_id, version=version, role=role, step=step)
+
+
+@shared_task(name="chase.balance_lab", ignore_result=True, acks_late=True)
+def balance_task(job_id: int) -> None:
+    """Play a balance-lab run to its end, writing its progress as it goes; see chase.balance.
+    Delivered twice, it resumes at the next game: the counts are the same."""
+    from chase.balance import lab_run
+
+    lab_run(job_id=job_id)

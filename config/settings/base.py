@@ -247,7 +247,11 @@ CHASE_ODDS_PLAYOUTS = env_int("CHASE_ODDS_PLAYOUTS", 1000)
 # The odds jobs have a queue of their own (a worker for it: `-Q odds`), so they never hold up the
 # ratings, rankings and e-mails of the default queue (`celery`); with this many waiting, a new
 # ask is answered "busy, try again" instead of queued.
-CELERY_TASK_ROUTES = {"chase.win_odds": {"queue": "odds"}}
+CELERY_TASK_ROUTES = {
+    "chase.win_odds": {"queue": "odds"},
+    # The balance lab's runs (minutes of play each) have theirs too: `-Q lab` (docs/balance-lab.md).
+    "chase.balance_lab": {"queue": "lab"},
+}
 CHASE_ODDS_QUEUE_MAX = env_int("CHASE_ODDS_QUEUE_MAX", 20)
 
 REST_FRAMEWORK = {

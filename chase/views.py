@@ -32,7 +32,7 @@ from chase.errors import SeatRefused, SessionError, StaleVersion
 from chase.forms import ActForm, NewGameForm, options_form
 from chase.games import UnknownGame, game_for, get_engine, registry
 from chase.games.base import action_choices
-from chase.models import GameSession, Seat, is_code
+from chase.models import GameSession, Seat, Variant, is_code
 from config.domain_errors import domain_errors, form_error
 from config.throttles import throttle_wait, too_many, wait_words
 
@@ -60,6 +60,7 @@ def _lobby(request, form, options, status=200):
         "options_form": options,
         "open_games": [_listed(g) for g in selectors.open_games()[:20]],
         "my_games": [_listed(g) for g in mine],
+        "variants": Variant.objects.select_related("owner")[:50],  # the club's house rules
     }
     return render(request, "chase/lobby.html", context, status=status)
 

@@ -17,7 +17,7 @@ from chase import balance, services
 from chase.access import remember_created, remember_seat
 from chase.engines import lab
 from chase.errors import SessionError
-from chase.games import registry, role_words
+from chase.games import get_engine, registry, role_words
 from chase.models import GameSession, LabRun, Variant
 from config.domain_errors import domain_errors
 
@@ -70,7 +70,28 @@ def _shown(run: LabRun) -> dict:
             rows.append({"group": group, "word": word, "percent": round(100 * share),
                          "plus": max(1, round(100 * (high - low) / 2)),
                          "low": round(100 * low), "high": round(100 * high)})  # fmt: skip
-    return {"run": run, "job": run.job, "result": result, "rows": rows}
+    seed = get_engine(run.kind).clean_options({})
+    changes = [
+        f"{name} {json.dumps(value)}"
+        for name, value in run.options.items()
+        if seed.get(name) != value
+    ]
+    return {"run": run, "job": run.job, "result": result, "rows": rows, "changes": changes}
+
+
+def _compared(shown: list[dict]) -> list[dict]:
+    """Both runs finished: one row per group with each run's share, side by side."""
+    if len(shown) != 2 or not all(s["result"] for s in shown):
+        return []
+    first, second = ({row["group"]: row for row in s["rows"]} for s in shown)
+    return [
+        {"word": row["word"], "sides": [row, second.get(group)]} for group, row in first.items()
+    ]
+
+
+def _runs_context(runs: list[LabRun]) -> dict:
+    shown = [_shown(run) for run in runs]
+    return {"runs": shown, "compared": _compared(shown), "polling": _polling(runs)}
 
 
 @require_http_methods(["GET", "POST"])
@@ -115,8 +136,7 @@ def _page(request, *, error=None, variant_error=None):
     context = {
         "games": _games(),
         "variants": Variant.objects.select_related("owner"),
-        "runs": [_shown(run) for run in runs],
-        "polling": _polling(runs),
+        **_runs_context(runs),
         "error": error,
         "variant_error": variant_error,
         "posted": request.POST,
@@ -131,6 +151,7 @@ def _page(request, *, error=None, variant_error=None):
         ],  # fmt: skip
         "default_games": balance.DEFAULT_GAMES,
         "max_games": balance.MAX_GAMES,
+        "max_games_words": f"{balance.MAX_GAMES:,}",
     }
     failed = error is not None or variant_error is not None
     return render(request, "chase/lab.html", context, status=400 if failed else 200)
@@ -143,9 +164,9 @@ def lab_progress(request):
     runs = _runs(request)
     for run in runs:
         if _polling([run]) and settings.CELERY_TASK_ALWAYS_EAGER:
-            balance.lab_step(job_id=run.job_id, seconds=0.4)
+            balance.lab_step(job_id=run.job_id, seconds=settings.CHASE_LAB_POLL_SECONDS)
     runs = _runs(request)
-    context = {"runs": [_shown(run) for run in runs], "polling": _polling(runs)}
+    context = _runs_context(runs)
     response = render(request, "chase/lab.html#runs", context)
     if not context["polling"]:
         return HttpResponseStopPolling(response.content)

@@ -253,6 +253,9 @@ CELERY_TASK_ROUTES = {
     "chase.balance_lab": {"queue": "lab"},
 }
 CHASE_ODDS_QUEUE_MAX = env_int("CHASE_ODDS_QUEUE_MAX", 20)
+# The balance lab without a worker (no Redis): each poll of its page plays a run's games for
+# about this long (at least ten), so the progress shows (docs/balance-lab.md).
+CHASE_LAB_POLL_SECONDS = float(env_str("CHASE_LAB_POLL_SECONDS", "0.4"))
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

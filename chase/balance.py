@@ -110,9 +110,8 @@ def lab_start(
     games = check_games(games)
     engine = get_engine(kind)
     with transaction.atomic():
-        job = Job.objects.create(
-            kind=LAB, total=games, message=f"Waiting for a worker: {games:,} games"
-        )
+        waiting = "Starting" if settings.CELERY_TASK_ALWAYS_EAGER else "Waiting for a worker"
+        job = Job.objects.create(kind=LAB, total=games, message=waiting)
         run = LabRun.objects.create(
             job=job,
             kind=kind,

@@ -7,13 +7,14 @@ from __future__ import annotations
 
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
-from rest_framework.decorators import api_view
+from rest_framework.decorators import api_view, throttle_classes, throttle_scope
 from rest_framework.response import Response
 
 from campaign.api.common import BAD_REQUEST
 from campaign.api.league import JobSerializer
 from chase import balance
 from chase.games import kinds
+from config.throttles import ScopedThrottle
 
 
 class BalanceSerializer(serializers.Serializer):
@@ -66,9 +67,12 @@ class BalanceQueuedSerializer(serializers.Serializer):
         200: BalanceResultSerializer,
         202: OpenApiResponse(BalanceQueuedSerializer, description="Queued for a worker"),
         400: BAD_REQUEST,
+        429: OpenApiResponse(description="Past your runs for now (Retry-After)."),
     },
 )
 @api_view(["POST"])
+@throttle_classes([ScopedThrottle])
+@throttle_scope("lab")
 def canoe_games_balance(request):
     """The balance lab: play `games` computer games and answer who wins how often. Without a
     worker (no Redis) they are played now: 200 with the result; with one, 202 with the job."""

@@ -20,6 +20,7 @@ from chase.errors import SessionError
 from chase.games import get_engine, registry, role_words
 from chase.models import GameSession, LabRun, Variant
 from config.domain_errors import domain_errors
+from config.throttles import throttle_wait, too_many, wait_words
 
 SIDES = ("a", "b")
 
@@ -100,6 +101,10 @@ def lab_page(request):
     """The form (game, two sides, games) and, with ?a=&b=, the two runs' progress or result."""
     error = None
     if request.method == "POST":
+        wait = throttle_wait(request, "lab")  # counted as the API's runs are
+        if wait:
+            problem = SessionError(f"Many runs in a short time: try again in {wait_words(wait)}.")
+            return too_many(_page(request, error=problem), wait)
         kind = request.POST.get("kind") or ""
         try:
             games = int(request.POST.get("games") or balance.DEFAULT_GAMES)

@@ -283,6 +283,8 @@ REST_FRAMEWORK = {
         # Odds worked out (a position already known, or being worked out, is not counted).
         "odds": env_str("THROTTLE_ODDS_RATE", "6/min"),
         "odds_account": env_str("THROTTLE_ODDS_ACCOUNT_RATE", "30/min"),
+        # Balance-lab runs started (each up to 10,000 computer games), per account.
+        "lab_account": env_str("THROTTLE_LAB_ACCOUNT_RATE", "20/hour"),
         "tables": env_str("THROTTLE_TABLES_RATE", "60/min"),
         "tables_account": env_str("THROTTLE_TABLES_ACCOUNT_RATE", "300/min"),
         # Accounts made from one address.

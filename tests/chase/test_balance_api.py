@@ -7,7 +7,7 @@ import pytest
 from campaign.models import Job
 from chase import balance
 from chase.engines import lab
-from chase.games import get_engine
+from chase.games import get_engine, kinds
 from chase.models import LabRun
 from tests.factories import UserFactory
 
@@ -117,3 +117,19 @@ def test_the_schema_describes_the_lab(club):
     assert set(operation["responses"]) >= {"200", "202", "400"}
     job = schema["components"]["schemas"]["Job"]["properties"]
     assert "result" in job
+
+
+def test_past_its_runs_an_account_waits(club, settings):
+    rates = {**settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "lab_account": "2/hour"}
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": rates}
+    body = {"kind": "race", "options": {"canoes": 2}, "games": 2}
+    assert [club.post(URL, body, "json").status_code for _ in range(3)] == [200, 200, 429]
+    assert LabRun.objects.count() == 2
+
+
+@pytest.mark.parametrize("kind", kinds())
+def test_every_registered_game_runs_in_the_lab(club, kind):
+    body = club.post(URL, {"kind": kind, "games": 3}, "json").json()
+    assert body["games"] == 3
+    assert sum(body["wins"].values()) == pytest.approx(1, abs=1e-3)  # shares of 4 places
+    assert body["mean_length"] > 0

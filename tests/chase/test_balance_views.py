@@ -139,3 +139,14 @@ def test_a_refused_comparison_keeps_both_sides(client, member):
     )
     page = response.content.decode()
     assert "{&quot;obstacles&quot;: 1}" in page and "{&quot;rocks&quot;: 7}" in page
+
+
+def test_past_its_runs_the_page_says_when_to_try_again(client, member, settings):
+    rates = {**settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "lab_account": "1/hour"}
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": rates}
+    body = {"kind": "race", "a_options": '{"canoes": 2}', "b_options": '{"canoes": 3}', "games": 5}
+    assert client.post("/play/lab/", body).status_code == 302
+    again = client.post("/play/lab/", body)
+    assert again.status_code == 429 and "try again in" in again.content.decode()
+    assert "{&quot;canoes&quot;: 3}" in again.content.decode()  # nothing typed is lost
+    assert LabRun.objects.count() == 2

@@ -210,6 +210,12 @@ def variant_save(request):
 def variant_start(request):
     """The lobby's "Start from a variant": a game with the variant's options, solo or hot-seat,
     this browser holding its human seats."""
+    wait = throttle_wait(request, "session_create")  # a new game, counted as the lobby's are
+    if wait:
+        words = [f"Too many new games: try again in {wait_words(wait)}."]
+        return too_many(
+            render(request, "error_page.html", {"messages_list": words}, status=429), wait
+        )
     variant = get_object_or_404(Variant, pk=request.POST.get("variant") or 0)
     mode = request.POST.get("mode") or GameSession.Mode.SOLO
     if mode not in (GameSession.Mode.SOLO, GameSession.Mode.HOTSEAT):

@@ -133,3 +133,12 @@ def test_every_registered_game_runs_in_the_lab(club, kind):
     assert body["games"] == 3
     assert sum(body["wins"].values()) == pytest.approx(1, abs=1e-3)  # shares of 4 places
     assert body["mean_length"] > 0
+
+
+def test_any_signed_in_player_reads_a_lab_job_and_a_stranger_without_an_account_cannot(api):
+    run = balance.lab_start(kind="race", options={"canoes": 2}, games=4)
+    url = f"/api/jobs/{run.job_id}/"
+    assert api.get(url).status_code == 401
+    api.force_authenticate(UserFactory(username="another club"))
+    job = api.get(url).json()
+    assert job["campaign"] is None and job["result"]["games"] == 4

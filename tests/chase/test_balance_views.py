@@ -150,3 +150,17 @@ def test_past_its_runs_the_page_says_when_to_try_again(client, member, settings)
     assert again.status_code == 429 and "try again in" in again.content.decode()
     assert "{&quot;canoes&quot;: 3}" in again.content.decode()  # nothing typed is lost
     assert LabRun.objects.count() == 2
+
+
+def test_games_from_variants_count_as_new_games(client, member, settings):
+    rates = {
+        **settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"],
+        "session_create_account": "1/hour",
+    }
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": rates}
+    save_variant(client)
+    start = {"variant": Variant.objects.get().pk, "mode": "hotseat"}
+    assert client.post("/play/variants/start/", start).status_code == 302
+    again = client.post("/play/variants/start/", start)
+    assert again.status_code == 429 and "Too many new games" in again.content.decode()
+    assert GameSession.objects.count() == 1

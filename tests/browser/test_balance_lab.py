@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from chase.engines import lab
-from chase.models import LabRun, Variant
+from chase.models import GameSession, LabRun, Variant
 from tests.factories import UserFactory
 
 PASSWORD = "correct horse battery"  # tests.factories.UserFactory
@@ -75,3 +75,23 @@ def test_the_lab_compares_two_pelts_variants_with_progress_to_the_result(page, m
     # Nothing is wider than the phone.
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.screenshot(path=f"{SHOTS}/lab-result.png", full_page=True)
+
+
+def test_a_game_is_started_from_a_saved_variant_in_the_lobby(page, member):
+    Variant.objects.create(
+        owner=member, kind="pelts", name="Club rules: three Indian canoes",
+        options={"indian_canoes": 3},
+    )  # fmt: skip
+    log_in(page, "voyageur")
+    page.goto("/play/")
+    expect(page.locator("#variants")).to_contain_text("Start from a variant")
+    page.screenshot(path=f"{SHOTS}/lobby-variants.png", full_page=True)
+    page.select_option(
+        "#variant-choice", label="Club rules: three Indian canoes (pelts, by voyageur)"
+    )
+    page.select_option("#variant-mode", "solo")
+    page.click("#variant-start button")
+    expect(page).to_have_url(re.compile(r"/play/\d+/$"))
+    session = GameSession.objects.get()
+    assert session.options["indian_canoes"] == 3 and session.mode == "solo"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390

@@ -51,6 +51,15 @@ class BalanceResultSerializer(serializers.Serializer):
     mean_length = serializers.FloatField(help_text="Mean length of a game, in `length_unit`")
     length_unit = serializers.CharField()
     seats = serializers.DictField(child=serializers.FloatField(), help_text="Wins per seat")
+    won_games = serializers.IntegerField(help_text="Games someone won")
+    won = serializers.DictField(
+        child=serializers.FloatField(),
+        help_text="Each role's or group's share of the games someone won (the race's split)",
+    )
+    won_intervals = serializers.DictField(
+        child=serializers.ListField(child=serializers.FloatField()),
+        help_text="Their 95% intervals (Wilson)",
+    )
     kind = serializers.CharField()
     label = serializers.CharField()
     options = serializers.DictField(help_text="The options played, complete")

@@ -14,6 +14,7 @@ here and now, and the page's plays a chunk at each poll, so its progress shows.
 
 from __future__ import annotations
 
+import json
 import time
 from functools import partial
 from typing import Any
@@ -54,6 +55,32 @@ def clean(kind: str, options: Any) -> dict[str, Any]:
         return engine.clean_options(options)
     except OptionsError as error:
         raise SessionError(str(error), field=getattr(error, "field", None) or "options") from None
+
+
+def changed(kind: str, options: dict[str, Any]) -> dict[str, Any]:
+    """The (cleaned) options that differ from the seed's: each compared with the default it
+    would get beside the others (a race's crew names follow its number of canoes)."""
+    engine = get_engine(kind)
+    found = {}
+    for name, value in options.items():
+        try:
+            default = engine.clean_options({k: v for k, v in options.items() if k != name})[name]
+        except OptionsError:
+            default = _NO_DEFAULT
+        if default != value:
+            found[name] = value
+    return found
+
+
+_NO_DEFAULT = object()
+
+
+def described(kind: str, options: dict[str, Any]) -> str:
+    """The options in words for a label: "Seed rules" or "canoes 2 · hidden false"."""
+    changes = changed(kind, clean(kind, options))
+    if not changes:
+        return SEED_RULES
+    return " · ".join(f"{name} {json.dumps(value)}" for name, value in changes.items())
 
 
 # --- variants ----------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from chase import balance, services
 from chase.access import remember_created, remember_seat
 from chase.engines import lab
 from chase.errors import SessionError
-from chase.games import get_engine, registry, role_words
+from chase.games import registry, role_words
 from chase.models import GameSession, LabRun, Variant
 from config.domain_errors import domain_errors
 from config.throttles import throttle_wait, too_many, wait_words
@@ -46,7 +46,7 @@ def _side_options(post, side: str, kind: str) -> tuple[dict, str]:
             raise SessionError(
                 'Type the options as JSON, e.g. {"trapper_ace": true}.', field=f"{side}_options"
             ) from None
-        return options, "Your options"
+        return options, None  # labelled by its changes once checked
     return {}, balance.SEED_RULES
 
 
@@ -60,34 +60,47 @@ GROUP_WORDS = {"inside": "inside starters (R3)", "outside": "outside starters (R
                lab.NONE: "no winner"}  # fmt: skip
 
 
+def _row(run: LabRun, group: str, share: float, interval: list[float], suffix="") -> dict:
+    """One group's share in percent, its ± (at least 1) and its 95% interval, in words."""
+    low, high = interval
+    word = GROUP_WORDS.get(group) or role_words(run.kind, run.options, group)
+    return {"group": group + suffix, "word": word, "percent": round(100 * share),
+            "plus": max(1, round(100 * (high - low) / 2)),
+            "low": round(100 * low), "high": round(100 * high)}  # fmt: skip
+
+
 def _shown(run: LabRun) -> dict:
-    """A run as the page shows it: each group's share in percent with its 95% interval."""
+    """A run as the page shows it: each group's share of all games and, when some games had
+    no winner, of the games someone won (the race's inside/outside fairness)."""
     result = balance.lab_result(run)
-    rows = []
+    rows, won_rows = [], []
     if result is not None:
-        for group, share in result["wins"].items():
-            low, high = result["intervals"][group]
-            word = GROUP_WORDS.get(group) or role_words(run.kind, run.options, group)
-            rows.append({"group": group, "word": word, "percent": round(100 * share),
-                         "plus": max(1, round(100 * (high - low) / 2)),
-                         "low": round(100 * low), "high": round(100 * high)})  # fmt: skip
-    seed = get_engine(run.kind).clean_options({})
-    changes = [
-        f"{name} {json.dumps(value)}"
-        for name, value in run.options.items()
-        if seed.get(name) != value
-    ]
-    return {"run": run, "job": run.job, "result": result, "rows": rows, "changes": changes}
+        rows = [_row(run, g, share, result["intervals"][g]) for g, share in result["wins"].items()]
+        if result["wins"].get(lab.NONE) and result["won_games"]:
+            won_rows = [
+                _row(run, g, share, result["won_intervals"][g], suffix="-won")
+                for g, share in result["won"].items()
+            ]
+    changes = [f"{k} {json.dumps(v)}" for k, v in balance.changed(run.kind, run.options).items()]
+    return {"run": run, "job": run.job, "result": result, "rows": rows, "won_rows": won_rows,
+            "changes": changes}  # fmt: skip
 
 
 def _compared(shown: list[dict]) -> list[dict]:
-    """Both runs finished: one row per group with each run's share, side by side."""
+    """Both runs finished: one row per group with each run's share, side by side (then, if
+    either had games nobody won, each group's share of the games won)."""
     if len(shown) != 2 or not all(s["result"] for s in shown):
         return []
-    first, second = ({row["group"]: row for row in s["rows"]} for s in shown)
-    return [
+    first, second = ({row["group"]: row for row in s["rows"] + s["won_rows"]} for s in shown)
+    rows = [
         {"word": row["word"], "sides": [row, second.get(group)]} for group, row in first.items()
     ]
+    for group, row in second.items():  # a group only the second run has (won by someone)
+        if group not in first:
+            rows.append({"word": row["word"], "sides": [None, row]})
+    for row in rows:
+        row["won"] = any(side and side["group"].endswith("-won") for side in row["sides"])
+    return rows
 
 
 def _runs_context(runs: list[LabRun]) -> dict:
@@ -115,7 +128,7 @@ def lab_page(request):
             for side in SIDES:
                 options, label = _side_options(request.POST, side, kind)
                 balance.clean(kind, options)  # both sides checked before either starts
-                chosen.append((options, label))
+                chosen.append((options, label or balance.described(kind, options)))
             balance.check_games(games)
             started = [
                 balance.lab_start(

@@ -109,7 +109,9 @@ def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
 def result(tallies: dict[str, Any]) -> dict[str, Any]:
     """What a run found: `games`; `wins` (group: share of all games); `intervals` (group:
     [low, high], the 95% Wilson interval); `margin` (the largest half-width of those
-    intervals: the "± 2" a page shows); `mean_length`; `seats` (role: share of all games)."""
+    intervals: the "± 2" a page shows); `mean_length`; `seats` (role: share of all games);
+    `won_games`, `won` and `won_intervals`: the shares among the games someone won (where
+    "no winner" is common, as in a two-canoe race, the fairness between the others)."""
     games = tallies["games"]
     wins, intervals = {}, {}
     for group, count in tallies["wins"].items():
@@ -117,6 +119,12 @@ def result(tallies: dict[str, Any]) -> dict[str, Any]:
         low, high = wilson(count, games)
         intervals[group] = [round(low, 4), round(high, 4)]
     margin = max(((high - low) / 2 for low, high in intervals.values()), default=0.0)
+    won_games = games - tallies["wins"].get(NONE, 0)
+    won, won_intervals = {}, {}
+    for group, count in tallies["wins"].items():
+        if group != NONE:
+            won[group] = round(count / won_games, 4) if won_games else 0.0
+            won_intervals[group] = [round(x, 4) for x in wilson(count, won_games)]
     return {
         "games": games,
         "wins": wins,
@@ -126,4 +134,7 @@ def result(tallies: dict[str, Any]) -> dict[str, Any]:
         "seats": {
             role: round(n / games, 4) if games else 0.0 for role, n in tallies["seats"].items()
         },
+        "won_games": won_games,
+        "won": won,
+        "won_intervals": won_intervals,
     }

@@ -164,3 +164,33 @@ def test_games_from_variants_count_as_new_games(client, member, settings):
     again = client.post("/play/variants/start/", start)
     assert again.status_code == 429 and "Too many new games" in again.content.decode()
     assert GameSession.objects.count() == 1
+
+
+def test_a_race_comparison_shows_the_split_among_the_races_someone_won(client, member):
+    body = {"kind": "race", "a_options": '{"canoes": 2}', "b_options": '{"canoes": 4}', "games": 40}
+    runs = client.post("/play/lab/", body).url.split("?")[1]
+    while (fragment := client.get(f"/play/lab/progress/?{runs}")).status_code != 286:
+        pass
+    text = fragment.content.decode()
+    two = LabRun.objects.order_by("pk").first()
+    found = lab.result(two.tallies)
+    assert found["wins"]["none"] > 0  # two-canoe races often end with both canoes out
+    outside = round(100 * found["won"]["outside"])
+    assert f"Of the {found['won_games']} games someone won: inside starters" in text
+    assert f"outside starters (R3) <strong>{outside}% ±" in text
+    assert "of games won" in text and "Inside starters (R3)" in text
+
+
+def test_typed_options_are_labelled_by_what_they_change(client, member):
+    body = {"kind": "race", "a_options": '{"canoes": 4}', "b_options": '{"canoes": 2}', "games": 2}
+    client.post("/play/lab/", body)
+    assert list(LabRun.objects.order_by("pk").values_list("label", flat=True)) == [
+        "Seed rules",  # four canoes is the seed's number
+        "canoes 2",  # not the crew names, which follow the number of canoes
+    ]
+
+
+def test_the_changes_of_a_variant_are_named_beside_the_others_defaults():
+    options = get_engine("race").clean_options({"canoes": 3, "hidden": False})
+    assert balance.changed("race", options) == {"canoes": 3, "hidden": False}
+    assert balance.changed("pelts", get_engine("pelts").clean_options({})) == {}

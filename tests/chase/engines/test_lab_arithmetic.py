@@ -46,6 +46,9 @@ def test_a_run_counts_each_winner_and_the_games_nobody_won():
     found = lab.result(tallies)
     assert found["wins"] == {"trapper": 0.7, "indian": 0.2, "none": 0.1}
     assert found["mean_length"] == 5.5
+    assert found["won_games"] == 9
+    assert found["won"] == {"trapper": round(7 / 9, 4), "indian": round(2 / 9, 4)}
+    assert found["won_intervals"]["trapper"] == [round(x, 4) for x in lab.wilson(7, 9)]
 
 
 def test_a_run_played_in_chunks_counts_as_a_run_played_at_once():

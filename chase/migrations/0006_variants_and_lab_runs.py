@@ -6,43 +6,79 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('campaign', '0011_figure_corrections'),
-        ('chase', '0003_seat_invites'),
+        ("campaign", "0011_figure_corrections"),
+        ("chase", "0003_seat_invites"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='LabRun',
+            name="LabRun",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(max_length=20)),
-                ('options', models.JSONField(default=dict)),
-                ('label', models.CharField(max_length=80)),
-                ('games', models.PositiveIntegerField()),
-                ('seed', models.PositiveIntegerField(default=0)),
-                ('tallies', models.JSONField(default=dict)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('created_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='chase_lab_runs', to=settings.AUTH_USER_MODEL)),
-                ('job', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='lab_run', to='campaign.job')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("kind", models.CharField(max_length=20)),
+                ("options", models.JSONField(default=dict)),
+                ("label", models.CharField(max_length=80)),
+                ("games", models.PositiveIntegerField()),
+                ("seed", models.PositiveIntegerField(default=0)),
+                ("tallies", models.JSONField(default=dict)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "created_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="chase_lab_runs",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "job",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="lab_run",
+                        to="campaign.job",
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='Variant',
+            name="Variant",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(max_length=20)),
-                ('name', models.CharField(max_length=80)),
-                ('options', models.JSONField(default=dict)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('updated_at', models.DateTimeField(auto_now=True)),
-                ('owner', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='chase_variants', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("kind", models.CharField(max_length=20)),
+                ("name", models.CharField(max_length=80)),
+                ("options", models.JSONField(default=dict)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("updated_at", models.DateTimeField(auto_now=True)),
+                (
+                    "owner",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="chase_variants",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['kind', 'name', 'pk'],
-                'constraints': [models.UniqueConstraint(fields=('owner', 'kind', 'name'), name='chase_one_variant_name_per_owner')],
+                "ordering": ["kind", "name", "pk"],
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("owner", "kind", "name"), name="chase_one_variant_name_per_owner"
+                    )
+                ],
             },
         ),
     ]

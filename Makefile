@@ -49,10 +49,10 @@ bench: install
 bench-club: install
 	$(PY) bench/club_night.py --clubs 1 10 50
 
-## make worker: a Celery worker for both queues, `celery` (ratings, rankings, e-mails) and `odds`
+## make worker: a Celery worker for the queues `celery` (ratings, rankings, e-mails), `odds` and `lab`
 ## (needs REDIS_URL; a club server runs one worker per queue: docs/failure-modes.md)
 worker: install
-	$(VENV)/bin/celery -A config worker -Q celery,odds --loglevel=info
+	$(VENV)/bin/celery -A config worker -Q celery,odds,lab --loglevel=info
 
 ## make beat: the one periodic scheduler (the sweep of stale ratings and lost jobs; needs REDIS_URL)
 beat: install

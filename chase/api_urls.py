@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from chase import api, ratings_api
+from chase import api, api_balance, ratings_api
 
 urlpatterns = [
     path("sessions/", api.sessions_create, name="api-sessions"),
@@ -21,4 +21,5 @@ urlpatterns = [
         name="api-session-hand-over",
     ),
     path("sessions/<int:session_id>/abandon/", api.session_abandon, name="api-session-abandon"),
+    path("canoe-games/balance/", api_balance.canoe_games_balance, name="api-canoe-balance"),
 ]

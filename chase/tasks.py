@@ -37,3 +37,12 @@ def turn_alerts_task() -> None:
     from chase.alerts import turn_alerts_send
 
     turn_alerts_send()
+
+
+@shared_task(name="chase.balance_lab", ignore_result=True, acks_late=True)
+def balance_task(job_id: int) -> None:
+    """Play a balance-lab run to its end, writing its progress as it goes; see chase.balance.
+    Delivered twice, it resumes at the next game: the counts are the same."""
+    from chase.balance import lab_run
+
+    lab_run(job_id=job_id)

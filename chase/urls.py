@@ -2,13 +2,17 @@
 
 from django.urls import path
 
-from chase import rating_views, views
+from chase import lab_views, rating_views, views
 
 app_name = "chase"
 
 urlpatterns = [
     path("", views.lobby, name="lobby"),
     path("new/", views.game_create, name="create"),
+    path("lab/", lab_views.lab_page, name="lab"),
+    path("lab/progress/", lab_views.lab_progress, name="lab_progress"),
+    path("variants/", lab_views.variant_save, name="variant_save"),
+    path("variants/start/", lab_views.variant_start, name="variant_start"),
     path("join/<str:invite>/", views.join, name="join"),
     path("how-to-play/<str:kind>/", views.how_to_play, name="how_to_play"),
     path("ratings/<str:kind>/", rating_views.leaderboard, name="ratings"),

@@ -33,7 +33,7 @@ from chase.errors import SeatRefused, SessionError, StaleVersion
 from chase.forms import ActForm, NewGameForm, options_form
 from chase.games import UnknownGame, game_for, get_engine, registry
 from chase.games.base import action_choices
-from chase.models import GameSession, Seat, is_code
+from chase.models import GameSession, Seat, Variant, is_code
 from chase.pace import late_seats, seats_seen, time_left
 from chase.ratings import rated_verdict
 from config.domain_errors import domain_errors, form_error
@@ -83,6 +83,7 @@ def _lobby(request, form, options, status=200):
         "options_html": _options_html(request, options),
         "open_games": [_listed(g) for g in selectors.open_games()[:20]],
         "my_games": [_listed(g) for g in mine],
+        "variants": Variant.objects.select_related("owner")[:50],  # the club's house rules
     }
     return render(request, "chase/lobby.html", context, status=status)
 

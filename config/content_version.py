@@ -169,6 +169,9 @@ SCOPES: dict[str, list[tuple[str, tuple[str, ...] | None]]] = {
     "chase_rating": [("SELECT 'u:' || R.user_id AS scope", None)],
     "chase_ratedplace": [("SELECT 'g:' || R.session_id AS scope", None)],
     "chase_ratingboard": [("SELECT NULL AS scope", None)],
+    # The balance lab's variants and runs: its own pages, which no cached part shows.
+    "chase_variant": [("SELECT NULL AS scope", None)],
+    "chase_labrun": [("SELECT NULL AS scope", None)],
     "accounts_profile": [
         ("SELECT 'u:' || R.user_id AS scope", None),
         (_USERS_CAMPAIGNS.format("user_id"), ("display_name",)),

@@ -247,7 +247,8 @@ def jobs_sweep() -> dict[str, int]:
         state=Job.State.RUNNING, updated_at__lt=now - lease()
     )
     resent = 0
-    for job_id in Job.objects.filter(lost).values_list("pk", flat=True):
+    # Only the campaign's kinds: a balance-lab run resumes by its own task (chase.balance).
+    for job_id in Job.objects.filter(lost, kind__in=KINDS).values_list("pk", flat=True):
         send(run_job_task, {"job_id": job_id}, inline=partial(job_run, job_id=job_id))
         resent += 1
     finished = (Job.State.DONE, Job.State.FAILED)

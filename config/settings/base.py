@@ -252,8 +252,15 @@ CHASE_ODDS_PLAYOUTS = env_int("CHASE_ODDS_PLAYOUTS", 1000)
 # The odds jobs have a queue of their own (a worker for it: `-Q odds`), so they never hold up the
 # ratings, rankings and e-mails of the default queue (`celery`); with this many waiting, a new
 # ask is answered "busy, try again" instead of queued.
-CELERY_TASK_ROUTES = {"chase.win_odds": {"queue": "odds"}}
+CELERY_TASK_ROUTES = {
+    "chase.win_odds": {"queue": "odds"},
+    # The balance lab's runs (minutes of play each) have theirs too: `-Q lab` (docs/balance-lab.md).
+    "chase.balance_lab": {"queue": "lab"},
+}
 CHASE_ODDS_QUEUE_MAX = env_int("CHASE_ODDS_QUEUE_MAX", 20)
+# The balance lab without a worker (no Redis): each poll of its page plays a run's games for
+# about this long (at least ten), so the progress shows (docs/balance-lab.md).
+CHASE_LAB_POLL_SECONDS = float(env_str("CHASE_LAB_POLL_SECONDS", "0.4"))
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -281,6 +288,8 @@ REST_FRAMEWORK = {
         # Odds worked out (a position already known, or being worked out, is not counted).
         "odds": env_str("THROTTLE_ODDS_RATE", "6/min"),
         "odds_account": env_str("THROTTLE_ODDS_ACCOUNT_RATE", "30/min"),
+        # Balance-lab runs started (each up to 10,000 computer games), per account.
+        "lab_account": env_str("THROTTLE_LAB_ACCOUNT_RATE", "20/hour"),
         "tables": env_str("THROTTLE_TABLES_RATE", "60/min"),
         "tables_account": env_str("THROTTLE_TABLES_ACCOUNT_RATE", "300/min"),
         # Accounts made from one address.

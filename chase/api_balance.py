@@ -1,0 +1,94 @@
+"""The balance lab's REST API: `POST /api/canoe-games/balance/` plays computer games of one
+game and options (chase.balance) and answers who wins how often. The run's progress and its
+result are read at `GET /api/jobs/{id}/` (campaign.api.league), as every job's are.
+"""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import serializers, status
+from rest_framework.decorators import api_view, throttle_classes, throttle_scope
+from rest_framework.response import Response
+
+from campaign.api.common import BAD_REQUEST
+from campaign.api.league import JobSerializer
+from chase import balance
+from chase.games import kinds
+from config.throttles import ScopedThrottle
+
+
+class BalanceSerializer(serializers.Serializer):
+    kind = serializers.CharField(max_length=20, help_text=", ".join(kinds()))
+    options = serializers.DictField(
+        required=False, default=dict, help_text="The game's options (as a new game takes them)"
+    )
+    games = serializers.IntegerField(
+        required=False,
+        default=balance.DEFAULT_GAMES,
+        min_value=1,
+        max_value=balance.MAX_GAMES,
+        help_text=f"How many computer games (default {balance.DEFAULT_GAMES:,})",
+    )
+    label = serializers.CharField(required=False, default="", max_length=balance.MAX_NAME)
+    seed = serializers.IntegerField(
+        required=False, default=0, min_value=0, max_value=2**31 - 1,
+        help_text="Game i plays with a seed made of this and i: the same body, the same result",
+    )  # fmt: skip
+
+
+class BalanceResultSerializer(serializers.Serializer):
+    games = serializers.IntegerField()
+    wins = serializers.DictField(
+        child=serializers.FloatField(),
+        help_text="Share of all games won by each role or side (the race: by the track its "
+        'winner started on, "inside" or "outside"); "none": games nobody won',
+    )
+    intervals = serializers.DictField(
+        child=serializers.ListField(child=serializers.FloatField()),
+        help_text="Each share's 95% interval (Wilson), [low, high]",
+    )
+    margin = serializers.FloatField(help_text="The largest half-width of those intervals")
+    mean_length = serializers.FloatField(help_text="Mean length of a game, in `length_unit`")
+    length_unit = serializers.CharField()
+    seats = serializers.DictField(child=serializers.FloatField(), help_text="Wins per seat")
+    won_games = serializers.IntegerField(help_text="Games someone won")
+    won = serializers.DictField(
+        child=serializers.FloatField(),
+        help_text="Each role's or group's share of the games someone won (the race's split)",
+    )
+    won_intervals = serializers.DictField(
+        child=serializers.ListField(child=serializers.FloatField()),
+        help_text="Their 95% intervals (Wilson)",
+    )
+    kind = serializers.CharField()
+    label = serializers.CharField()
+    options = serializers.DictField(help_text="The options played, complete")
+
+
+class BalanceQueuedSerializer(serializers.Serializer):
+    job = JobSerializer(help_text="Poll GET /api/jobs/{job.id}/ for progress and result")
+
+
+@extend_schema(
+    operation_id="canoe_games_balance",
+    request=BalanceSerializer,
+    responses={
+        200: BalanceResultSerializer,
+        202: OpenApiResponse(BalanceQueuedSerializer, description="Queued for a worker"),
+        400: BAD_REQUEST,
+        429: OpenApiResponse(description="Past your runs for now (Retry-After)."),
+    },
+)
+@api_view(["POST"])
+@throttle_classes([ScopedThrottle])
+@throttle_scope("lab")
+def canoe_games_balance(request):
+    """The balance lab: play `games` computer games and answer who wins how often. Without a
+    worker (no Redis) they are played now: 200 with the result; with one, 202 with the job."""
+    data = BalanceSerializer(data=request.data)
+    data.is_valid(raise_exception=True)
+    run = balance.lab_start(**data.validated_data, user=request.user)
+    result = balance.lab_result(run)
+    if result is not None:
+        return Response(result)
+    return Response({"job": JobSerializer(run.job).data}, status=status.HTTP_202_ACCEPTED)

@@ -1,0 +1,218 @@
+"""Canoe game variants (a club's house rules for a game) and the balance lab's runs.
+
+Every write of the two goes through here. The options are read as each engine's
+`clean_options` has them (`clean`, the one place to switch to a declared options table).
+
+A lab run is a `campaign.Job` of kind "balance" (its progress: `done` of `total` games, as
+`GET /api/jobs/{id}/` and the page show it) and a `LabRun` row (the options, the seed and the
+counts so far). It is played in chunks (`lab_step`), each in one transaction that keeps the
+counts, so a run taken over by another worker resumes at the next game and finds what the
+first would have: game `i` always plays with the same seed (chase.engines.lab). With Redis, a
+worker of the Celery queue `lab` plays it (`chase.balance_lab`); without, the API's run plays
+here and now, and the page's plays a chunk at each poll, so its progress shows.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from functools import partial
+from typing import Any
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from campaign.models import Job
+from campaign.services.queue import send
+from chase.engines import lab
+from chase.engines.base import OptionsError
+from chase.errors import SessionError
+from chase.games import get_engine
+from chase.models import LabRun, Variant
+from chase.services import check_option_texts
+from chase.tasks import balance_task
+
+LAB = "balance"  # the Job kind of a lab run
+DEFAULT_GAMES = 2000
+MAX_GAMES = 10_000
+MAX_NAME = 80
+STEP_SECONDS = 1.0  # a chunk plays games for about this long, then writes its progress
+SEED_RULES = "Seed rules"
+
+
+def clean(kind: str, options: Any) -> dict[str, Any]:
+    """The options of a game of `kind`, complete and checked by its engine; SessionError
+    naming the kind or the option otherwise (the engines' messages name the option)."""
+    try:
+        engine = get_engine(kind)
+    except OptionsError as error:
+        raise SessionError(str(error), field="kind") from None
+    if not isinstance(options, dict):
+        raise SessionError("The options must be an object of option names.", field="options")
+    check_option_texts(options)
+    try:
+        return engine.clean_options(options)
+    except OptionsError as error:
+        raise SessionError(str(error), field=getattr(error, "field", None) or "options") from None
+
+
+def changed(kind: str, options: dict[str, Any]) -> dict[str, Any]:
+    """The (cleaned) options that differ from the seed's: each compared with the default it
+    would get beside the others (a race's crew names follow its number of canoes)."""
+    engine = get_engine(kind)
+    found = {}
+    for name, value in options.items():
+        try:
+            default = engine.clean_options({k: v for k, v in options.items() if k != name})[name]
+        except OptionsError:
+            default = _NO_DEFAULT
+        if default != value:
+            found[name] = value
+    return found
+
+
+_NO_DEFAULT = object()
+
+
+def described(kind: str, options: dict[str, Any]) -> str:
+    """The options in words for a label: "Seed rules" or "canoes 2 · hidden false"."""
+    changes = changed(kind, clean(kind, options))
+    if not changes:
+        return SEED_RULES
+    return " · ".join(f"{name} {json.dumps(value)}" for name, value in changes.items())
+
+
+# --- variants ----------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def variant_save(*, user, kind: str, name: str, options: dict[str, Any]) -> Variant:
+    """Save (or replace, by the same name) a named variant of a game's options."""
+    name = (name or "").strip()
+    if not name or len(name) > MAX_NAME:
+        raise SessionError(f"A variant needs a name of 1 to {MAX_NAME} characters.", field="name")
+    cleaned = clean(kind, options)
+    try:
+        with transaction.atomic():
+            variant, _ = Variant.objects.update_or_create(
+                owner=user, kind=kind, name=name, defaults={"options": cleaned}
+            )
+    except IntegrityError:  # the same name saved twice at once: the other one stands
+        variant = Variant.objects.get(owner=user, kind=kind, name=name)
+    return variant
+
+
+@transaction.atomic
+def variant_delete(*, user, variant: Variant) -> None:
+    if variant.owner_id != user.id:
+        raise SessionError("Only the player who saved a variant can delete it.")
+    variant.delete()
+
+
+# --- lab runs ----------------------------------------------------------------------------------
+
+
+def check_games(games: Any) -> int:
+    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
+        raise SessionError(
+            f"The number of games must be a whole number from 1 to {MAX_GAMES:,}.", field="games"
+        )
+    return games
+
+
+def lab_start(
+    *,
+    kind: str,
+    options: dict[str, Any],
+    games: int = DEFAULT_GAMES,
+    label: str = "",
+    user=None,
+    seed: int = 0,
+    stepwise: bool = False,
+) -> LabRun:
+    """Queue a run of `games` computer games. Without a worker (no Redis) it is played here
+    and now, unless `stepwise` (the page): then each poll plays a chunk (`lab_step`)."""
+    cleaned = clean(kind, options)
+    games = check_games(games)
+    engine = get_engine(kind)
+    with transaction.atomic():
+        waiting = "Starting" if settings.CELERY_TASK_ALWAYS_EAGER else "Waiting for a worker"
+        job = Job.objects.create(kind=LAB, total=games, message=waiting)
+        run = LabRun.objects.create(
+            job=job,
+            kind=kind,
+            options=cleaned,
+            label=(label or SEED_RULES)[:MAX_NAME],
+            games=games,
+            seed=seed,
+            tallies=lab.empty_tallies(engine, cleaned),
+            created_by=user if user is not None and user.is_authenticated else None,
+        )
+    if settings.CELERY_TASK_ALWAYS_EAGER:
+        if not stepwise:
+            lab_run(job_id=job.pk)
+    else:
+        send(balance_task, {"job_id": job.pk}, inline=partial(lab_run, job_id=job.pk))
+    return LabRun.objects.select_related("job").get(pk=run.pk)
+
+
+def lab_step(*, job_id: int, seconds: float = STEP_SECONDS) -> bool:
+    """Play the run's next games for about `seconds` (at least one game) and keep the counts
+    and the progress; True once the run is finished (or failed, or gone)."""
+    with transaction.atomic():
+        run = LabRun.objects.select_for_update().select_related("job").filter(job_id=job_id)
+        run = run.first()
+        if run is None or run.job.state in (Job.State.DONE, Job.State.FAILED):
+            return True
+        engine = get_engine(run.kind)
+        tallies = run.tallies
+        until = time.monotonic() + seconds
+        try:
+            while tallies["games"] < run.games:
+                step = min(10, run.games - tallies["games"])
+                tallies = lab.play(
+                    engine, run.options, seed=run.seed, start=tallies["games"], count=step,
+                    tallies=tallies,
+                )  # fmt: skip
+                if time.monotonic() >= until:
+                    break
+        except Exception as error:
+            Job.objects.filter(pk=job_id).update(
+                state=Job.State.FAILED, message=f"Failed: {error}"[:200], updated_at=timezone.now()
+            )
+            return True
+        finished = tallies["games"] >= run.games
+        run.tallies = tallies
+        run.save(update_fields=["tallies"])
+        Job.objects.filter(pk=job_id).update(
+            state=Job.State.DONE if finished else Job.State.RUNNING,
+            done=tallies["games"],
+            message=(
+                f"{run.label}: {tallies['games']:,} games played"
+                if finished
+                else f"{run.label}: {tallies['games']:,} of {run.games:,} games"
+            ),
+            updated_at=timezone.now(),
+        )
+    return finished
+
+
+def lab_run(*, job_id: int, seconds: float = STEP_SECONDS) -> None:
+    """The whole run, chunk after chunk (the worker's task and the in-process run)."""
+    while not lab_step(job_id=job_id, seconds=seconds):
+        pass
+
+
+def lab_result(run: LabRun) -> dict[str, Any] | None:
+    """The run's result once it is finished (chase.engines.lab.result, with the game's kind,
+    the options and the unit of `mean_length`); None while it runs."""
+    if run.job.state != Job.State.DONE:
+        return None
+    return {
+        **lab.result(run.tallies),
+        "kind": run.kind,
+        "label": run.label,
+        "options": run.options,
+        "length_unit": lab.length_word(run.kind),
+    }

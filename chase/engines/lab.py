@@ -1,0 +1,140 @@
+"""The balance lab's arithmetic: play computer games to the end and count who won.
+
+Plain Python (no Django): the engine is passed in, so a test hands it a scripted engine and
+knows every number. Game `i` of a run plays with `RandomChance(game_seed(seed, i))`, so a run
+is the same whoever plays it, in however many chunks (a worker taken over mid-run resumes at
+the next game and gets the same counts).
+
+The tallies are plain data (JSON, kept on the run's row between chunks):
+`{"games", "wins": {group: count}, "seats": {role: count}, "length": total}`.
+A *group* is who a club asks about: the winning role or side, for the race the track the
+winner started on (R3: starters alternate inside and outside), and "none" for a game nobody
+won (every canoe out of a race).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from chase.engines.chance import RandomChance
+from chase.engines.race.tables import TRACKS
+
+NONE = "none"  # the group of a game without a winner
+Z95 = 1.959964  # the normal quantile of a two-sided 95% interval
+
+# What a game's length is counted in: the state's key, and its word (the engines' own counters).
+LENGTH = {"abstract": ("round", "rounds"), "moosehead": ("round", "rounds")}
+DEFAULT_LENGTH = ("turn", "turns")
+
+
+def game_seed(seed: int, index: int) -> str:
+    """The seed of game `index` of a run seeded `seed` (random.Random hashes a str stably)."""
+    return f"lab:{seed}:{index}"
+
+
+def groups(engine, options: dict[str, Any]) -> list[str]:
+    """The groups a run shares its games out among, in the order a page shows them."""
+    if engine.kind == "race":
+        return [*TRACKS, NONE]
+    if hasattr(engine, "odds_sides"):
+        return [*engine.odds_sides(options), NONE]
+    return [*engine.roles(options), NONE]
+
+
+def group_of(engine, winner: str | None) -> str:
+    """The group a winner counts for."""
+    if winner is None:
+        return NONE
+    if engine.kind == "race":
+        seat = int(winner.rsplit("-", 1)[1])
+        return TRACKS[(seat - 1) % 2]  # R3: canoe 1 inside, canoe 2 outside, and so on
+    return winner
+
+
+def length_of(engine, state: dict[str, Any]) -> int:
+    key, _ = LENGTH.get(engine.kind, DEFAULT_LENGTH)
+    return int(state.get(key) or 0)
+
+
+def length_word(kind: str) -> str:
+    return LENGTH.get(kind, DEFAULT_LENGTH)[1]
+
+
+def empty_tallies(engine, options: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "games": 0,
+        "wins": dict.fromkeys(groups(engine, options), 0),
+        "seats": dict.fromkeys(engine.roles(options), 0),
+        "length": 0,
+    }
+
+
+def play(
+    engine, options: dict[str, Any], *, seed: int, start: int, count: int, tallies: dict
+) -> dict[str, Any]:
+    """Games `start` .. `start + count - 1` of the run, added to a copy of `tallies`: each
+    set up by `new_game` and played to its end by the engine's fast `playout`."""
+    tallies = {
+        "games": tallies["games"],
+        "wins": dict(tallies["wins"]),
+        "seats": dict(tallies["seats"]),
+        "length": tallies["length"],
+    }
+    for index in range(start, start + count):
+        chance = RandomChance(game_seed(seed, index), record=False)
+        state = engine.playout(engine.new_game(options, chance).state, chance)
+        winner = engine.winner(state)
+        group = group_of(engine, winner)
+        tallies["wins"][group] = tallies["wins"].get(group, 0) + 1
+        if winner in tallies["seats"]:
+            tallies["seats"][winner] += 1
+        tallies["length"] += length_of(engine, state)
+        tallies["games"] += 1
+    return tallies
+
+
+def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a share: never outside 0..1, sound near 0 and 1."""
+    if trials == 0:
+        return 0.0, 1.0
+    p = successes / trials
+    z2 = z * z
+    denominator = 1 + z2 / trials
+    centre = (p + z2 / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def result(tallies: dict[str, Any]) -> dict[str, Any]:
+    """What a run found: `games`; `wins` (group: share of all games); `intervals` (group:
+    [low, high], the 95% Wilson interval); `margin` (the largest half-width of those
+    intervals: the "± 2" a page shows); `mean_length`; `seats` (role: share of all games);
+    `won_games`, `won` and `won_intervals`: the shares among the games someone won (where
+    "no winner" is common, as in a two-canoe race, the fairness between the others)."""
+    games = tallies["games"]
+    wins, intervals = {}, {}
+    for group, count in tallies["wins"].items():
+        wins[group] = round(count / games, 4) if games else 0.0
+        low, high = wilson(count, games)
+        intervals[group] = [round(low, 4), round(high, 4)]
+    margin = max(((high - low) / 2 for low, high in intervals.values()), default=0.0)
+    won_games = games - tallies["wins"].get(NONE, 0)
+    won, won_intervals = {}, {}
+    for group, count in tallies["wins"].items():
+        if group != NONE:
+            won[group] = round(count / won_games, 4) if won_games else 0.0
+            won_intervals[group] = [round(x, 4) for x in wilson(count, won_games)]
+    return {
+        "games": games,
+        "wins": wins,
+        "intervals": intervals,
+        "margin": round(margin, 4),
+        "mean_length": round(tallies["length"] / games, 2) if games else 0.0,
+        "seats": {
+            role: round(n / games, 4) if games else 0.0 for role, n in tallies["seats"].items()
+        },
+        "won_games": won_games,
+        "won": won,
+        "won_intervals": won_intervals,
+    }

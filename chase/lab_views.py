@@ -1,0 +1,244 @@
+"""The balance lab's pages under /play/lab/ and the club variants (saving one, starting a game
+from one in the lobby). The lab compares two sets of options (the seed rules, a saved variant,
+or options typed as JSON): it starts a run for each and the page polls their progress."""
+
+from __future__ import annotations
+
+import json
+
+from django.conf import settings
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseStopPolling
+
+from chase import balance, services
+from chase.access import remember_created, remember_seat
+from chase.engines import lab
+from chase.errors import SessionError
+from chase.games import registry, role_words
+from chase.models import GameSession, LabRun, Variant
+from config.domain_errors import domain_errors
+from config.throttles import throttle_wait, too_many, wait_words
+
+SIDES = ("a", "b")
+
+
+def _games():
+    return [(kind, game.load_engine().title) for kind, game in registry().items()]
+
+
+def _side_options(post, side: str, kind: str) -> tuple[dict, str]:
+    """A side's options and label: a saved variant (of this game), or JSON typed in, or the
+    seed rules."""
+    chosen = post.get(f"{side}_variant") or ""
+    typed = (post.get(f"{side}_options") or "").strip()
+    if chosen:
+        variant = Variant.objects.filter(pk=chosen if chosen.isdigit() else 0, kind=kind).first()
+        if variant is None:
+            raise SessionError("Choose a variant of this game.", field=f"{side}_variant")
+        return variant.options, variant.name
+    if typed:
+        try:
+            options = json.loads(typed)
+        except ValueError:
+            raise SessionError(
+                'Type the options as JSON, e.g. {"trapper_ace": true}.', field=f"{side}_options"
+            ) from None
+        return options, None  # labelled by its changes once checked
+    return {}, balance.SEED_RULES
+
+
+def _runs(request) -> list[LabRun]:
+    ids = [request.GET.get(side) for side in SIDES]
+    found = LabRun.objects.select_related("job").in_bulk([i for i in ids if i and i.isdigit()])
+    return [found[int(i)] for i in ids if i and i.isdigit() and int(i) in found]
+
+
+GROUP_WORDS = {"inside": "inside starters (R3)", "outside": "outside starters (R3)",
+               lab.NONE: "no winner"}  # fmt: skip
+
+
+def _row(run: LabRun, group: str, share: float, interval: list[float], suffix="") -> dict:
+    """One group's share in percent, its ± (at least 1) and its 95% interval, in words."""
+    low, high = interval
+    word = GROUP_WORDS.get(group) or role_words(run.kind, run.options, group)
+    return {"group": group + suffix, "word": word, "percent": round(100 * share),
+            "plus": max(1, round(100 * (high - low) / 2)),
+            "low": round(100 * low), "high": round(100 * high)}  # fmt: skip
+
+
+def _shown(run: LabRun) -> dict:
+    """A run as the page shows it: each group's share of all games and, when some games had
+    no winner, of the games someone won (the race's inside/outside fairness)."""
+    result = balance.lab_result(run)
+    rows, won_rows = [], []
+    if result is not None:
+        rows = [_row(run, g, share, result["intervals"][g]) for g, share in result["wins"].items()]
+        if result["wins"].get(lab.NONE) and result["won_games"]:
+            won_rows = [
+                _row(run, g, share, result["won_intervals"][g], suffix="-won")
+                for g, share in result["won"].items()
+            ]
+    changes = [f"{k} {json.dumps(v)}" for k, v in balance.changed(run.kind, run.options).items()]
+    return {"run": run, "job": run.job, "result": result, "rows": rows, "won_rows": won_rows,
+            "changes": changes}  # fmt: skip
+
+
+def _compared(shown: list[dict]) -> list[dict]:
+    """Both runs finished: one row per group with each run's share, side by side (then, if
+    either had games nobody won, each group's share of the games won)."""
+    if len(shown) != 2 or not all(s["result"] for s in shown):
+        return []
+    first, second = ({row["group"]: row for row in s["rows"] + s["won_rows"]} for s in shown)
+    rows = [
+        {"word": row["word"], "sides": [row, second.get(group)]} for group, row in first.items()
+    ]
+    for group, row in second.items():  # a group only the second run has (won by someone)
+        if group not in first:
+            rows.append({"word": row["word"], "sides": [None, row]})
+    for row in rows:
+        row["won"] = any(side and side["group"].endswith("-won") for side in row["sides"])
+    return rows
+
+
+def _runs_context(runs: list[LabRun]) -> dict:
+    shown = [_shown(run) for run in runs]
+    return {"runs": shown, "compared": _compared(shown), "polling": _polling(runs)}
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def lab_page(request):
+    """The form (game, two sides, games) and, with ?a=&b=, the two runs' progress or result."""
+    error = None
+    if request.method == "POST":
+        wait = throttle_wait(request, "lab")  # counted as the API's runs are
+        if wait:
+            problem = SessionError(f"Many runs in a short time: try again in {wait_words(wait)}.")
+            return too_many(_page(request, error=problem), wait)
+        kind = request.POST.get("kind") or ""
+        try:
+            games = int(request.POST.get("games") or balance.DEFAULT_GAMES)
+        except ValueError:
+            games = -1
+        try:
+            chosen = []
+            for side in SIDES:
+                options, label = _side_options(request.POST, side, kind)
+                balance.clean(kind, options)  # both sides checked before either starts
+                chosen.append((options, label or balance.described(kind, options)))
+            balance.check_games(games)
+            started = [
+                balance.lab_start(
+                    kind=kind,
+                    options=options,
+                    games=games,
+                    label=label,
+                    user=request.user,
+                    stepwise=True,
+                )  # fmt: skip
+                for options, label in chosen
+            ]
+        except SessionError as problem:
+            error = problem
+        else:
+            query = "&".join(f"{s}={r.pk}" for s, r in zip(SIDES, started, strict=True))
+            return redirect(f"{reverse('chase:lab')}?{query}")
+    return _page(request, error=error)
+
+
+def _page(request, *, error=None, variant_error=None):
+    runs = _runs(request)
+    context = {
+        "games": _games(),
+        "variants": Variant.objects.select_related("owner"),
+        **_runs_context(runs),
+        "error": error,
+        "variant_error": variant_error,
+        "posted": request.POST,
+        "sides": [
+            {
+                "side": side,
+                "word": word,
+                "variant": request.POST.get(f"{side}_variant", ""),
+                "options": request.POST.get(f"{side}_options", ""),
+            }
+            for side, word in zip(SIDES, ("First", "Second"), strict=True)
+        ],  # fmt: skip
+        "default_games": balance.DEFAULT_GAMES,
+        "max_games": balance.MAX_GAMES,
+        "max_games_words": f"{balance.MAX_GAMES:,}",
+    }
+    failed = error is not None or variant_error is not None
+    return render(request, "chase/lab.html", context, status=400 if failed else 200)
+
+
+@require_GET
+@login_required
+def lab_progress(request):
+    """The runs' fragment, polled. Without a worker each poll plays a chunk of each run."""
+    runs = _runs(request)
+    for run in runs:
+        if _polling([run]) and settings.CELERY_TASK_ALWAYS_EAGER:
+            balance.lab_step(job_id=run.job_id, seconds=settings.CHASE_LAB_POLL_SECONDS)
+    runs = _runs(request)
+    context = _runs_context(runs)
+    response = render(request, "chase/lab.html#runs", context)
+    if not context["polling"]:
+        return HttpResponseStopPolling(response.content)
+    return response
+
+
+def _polling(runs: list[LabRun]) -> bool:
+    return any(run.job.state not in ("done", "failed") for run in runs)
+
+
+@require_POST
+@login_required
+def variant_save(request):
+    """Save the options typed on the lab page as a named variant of the game; on an error the
+    page comes back with it and with what was typed."""
+    try:
+        try:
+            options = json.loads(request.POST.get("options") or "{}")
+        except ValueError:
+            raise SessionError(
+                'Type the options as JSON, e.g. {"trapper_ace": true}.', field="options"
+            ) from None
+        balance.variant_save(
+            user=request.user,
+            kind=request.POST.get("kind") or "",
+            name=request.POST.get("name"),
+            options=options,
+        )
+    except SessionError as error:
+        return _page(request, variant_error=error)
+    return redirect("chase:lab")
+
+
+@require_POST
+@domain_errors
+def variant_start(request):
+    """The lobby's "Start from a variant": a game with the variant's options, solo or hot-seat,
+    this browser holding its human seats."""
+    wait = throttle_wait(request, "session_create")  # a new game, counted as the lobby's are
+    if wait:
+        words = [f"Too many new games: try again in {wait_words(wait)}."]
+        return too_many(
+            render(request, "error_page.html", {"messages_list": words}, status=429), wait
+        )
+    variant = get_object_or_404(Variant, pk=request.POST.get("variant") or 0)
+    mode = request.POST.get("mode") or GameSession.Mode.SOLO
+    if mode not in (GameSession.Mode.SOLO, GameSession.Mode.HOTSEAT):
+        raise SessionError("Start a variant solo or hot-seat.", field="mode")
+    session = services.session_create(
+        kind=variant.kind, mode=mode, options=variant.options, user=request.user,
+        creator_sits=True,
+    )  # fmt: skip
+    remember_created(request, session)
+    for seat in session.seats.filter(kind="human"):
+        services.seat_take(seat=seat, user=request.user)
+        remember_seat(request, seat)
+    return redirect("chase:table", session.pk)

@@ -1,0 +1,196 @@
+"""The balance lab's page (/play/lab/), its progress fragment, and club variants: saved on the
+lab page, offered in the lobby, and a game started from one."""
+
+from __future__ import annotations
+
+import pytest
+
+from campaign.models import Job
+from chase import balance
+from chase.engines import lab
+from chase.games import get_engine
+from chase.models import GameSession, LabRun, Variant
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def member(client):
+    user = UserFactory(username="member")
+    client.force_login(user)
+    return user
+
+
+def save_variant(
+    client, name="Club rules: trapper ace", kind="pelts", options='{"trapper_ace": true}'
+):
+    return client.post("/play/variants/", {"name": name, "kind": kind, "options": options})
+
+
+def test_a_member_saves_a_variant_with_the_options_filled_in(client, member):
+    response = save_variant(client)
+    assert response.status_code == 302
+    variant = Variant.objects.get()
+    assert (variant.owner, variant.name, variant.kind) == (
+        member,
+        "Club rules: trapper ace",
+        "pelts",
+    )
+    assert variant.options == get_engine("pelts").clean_options({"trapper_ace": True})
+
+
+def test_saving_the_same_name_again_replaces_the_options(client, member):
+    save_variant(client)
+    save_variant(client, options='{"obstacles": 3}')
+    assert Variant.objects.get().options["obstacles"] == 3
+    assert Variant.objects.get().options["trapper_ace"] is False
+
+
+@pytest.mark.parametrize(
+    ("options", "words"),
+    [('{"obstacles": 9}', "obstacles"), ('{"sails": 1}', "sails"), ("{not json", "JSON")],
+)
+def test_a_bad_variant_is_refused_naming_the_option_and_nothing_is_saved(
+    client, member, options, words
+):
+    response = save_variant(client, options=options)
+    assert response.status_code == 400
+    assert words in response.content.decode()
+    assert not Variant.objects.exists()
+
+
+def test_a_stranger_must_sign_in_to_use_the_lab(client):
+    assert client.get("/play/lab/").status_code == 302
+    assert save_variant(client).status_code == 302
+    assert not Variant.objects.exists()
+
+
+def test_the_lobby_offers_the_variants_and_links_the_lab(client, member):
+    save_variant(client)
+    page = client.get("/play/").content.decode()
+    assert "Start from a variant" in page and "Club rules: trapper ace" in page
+    assert 'href="/play/lab/"' in page
+
+
+def test_a_game_started_from_a_variant_plays_its_options(client, member):
+    save_variant(client, options='{"trapper_ace": true, "obstacles": 3}')
+    variant = Variant.objects.get()
+    response = client.post("/play/variants/start/", {"variant": variant.pk, "mode": "solo"})
+    session = GameSession.objects.get()
+    assert response.status_code == 302 and response.url == f"/play/{session.pk}/"
+    assert session.options == variant.options and session.mode == "solo"
+    assert client.get(response.url).status_code == 200  # this browser holds the human seat
+
+
+def test_the_lab_compares_the_seed_rules_with_a_variant_with_progress_to_the_result(client, member):
+    save_variant(client)
+    variant = Variant.objects.get()
+    response = client.post(
+        "/play/lab/", {"kind": "pelts", "a_variant": "", "b_variant": variant.pk, "games": 15}
+    )
+    assert response.status_code == 302
+    seed_run, variant_run = LabRun.objects.order_by("pk")
+    assert (seed_run.label, variant_run.label) == ("Seed rules", variant.name)
+    assert variant_run.options["trapper_ace"] is True and seed_run.options["trapper_ace"] is False
+    page = client.get(response.url).content.decode()
+    assert "0 of 15 games played" in page and "every 1s" in page
+
+    progress = f"/play/lab/progress/?a={seed_run.pk}&b={variant_run.pk}"
+    while True:
+        fragment = client.get(progress, HTTP_HX_REQUEST="true")
+        if fragment.status_code == 286:  # htmx: stop polling
+            break
+        assert fragment.status_code == 200 and "games played" in fragment.content.decode()
+    text = fragment.content.decode()
+    for run in (seed_run, variant_run):
+        run.refresh_from_db()
+        found = lab.result(run.tallies)
+        trapper = round(100 * found["wins"]["trapper"])
+        assert f"{trapper}% ±" in text
+    assert "every 1s" not in text and Job.objects.filter(state="done").count() == 2
+
+
+def test_a_bad_side_starts_neither_run(client, member):
+    response = client.post(
+        "/play/lab/", {"kind": "pelts", "a_options": "", "b_options": '{"rocks": 7}', "games": 10}
+    )
+    assert response.status_code == 400
+    assert "rocks" in response.content.decode()
+    assert not LabRun.objects.exists()
+
+
+def test_too_many_games_are_refused(client, member):
+    response = client.post("/play/lab/", {"kind": "pelts", "games": balance.MAX_GAMES + 1})
+    assert response.status_code == 400 and "10,000" in response.content.decode()
+    assert not LabRun.objects.exists()
+
+
+def test_a_refused_variant_comes_back_with_what_was_typed(client, member):
+    response = save_variant(client, name="Three rocks", options='{"rocks": 9}')
+    page = response.content.decode()
+    assert 'value="Three rocks"' in page and "{&quot;rocks&quot;: 9}" in page
+
+
+def test_a_refused_comparison_keeps_both_sides(client, member):
+    response = client.post(
+        "/play/lab/",
+        {"kind": "pelts", "a_options": '{"obstacles": 1}', "b_options": '{"rocks": 7}'},
+    )
+    page = response.content.decode()
+    assert "{&quot;obstacles&quot;: 1}" in page and "{&quot;rocks&quot;: 7}" in page
+
+
+def test_past_its_runs_the_page_says_when_to_try_again(client, member, settings):
+    rates = {**settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "lab_account": "1/hour"}
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": rates}
+    body = {"kind": "race", "a_options": '{"canoes": 2}', "b_options": '{"canoes": 3}', "games": 5}
+    assert client.post("/play/lab/", body).status_code == 302
+    again = client.post("/play/lab/", body)
+    assert again.status_code == 429 and "try again in" in again.content.decode()
+    assert "{&quot;canoes&quot;: 3}" in again.content.decode()  # nothing typed is lost
+    assert LabRun.objects.count() == 2
+
+
+def test_games_from_variants_count_as_new_games(client, member, settings):
+    rates = {
+        **settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"],
+        "session_create_account": "1/hour",
+    }
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": rates}
+    save_variant(client)
+    start = {"variant": Variant.objects.get().pk, "mode": "hotseat"}
+    assert client.post("/play/variants/start/", start).status_code == 302
+    again = client.post("/play/variants/start/", start)
+    assert again.status_code == 429 and "Too many new games" in again.content.decode()
+    assert GameSession.objects.count() == 1
+
+
+def test_a_race_comparison_shows_the_split_among_the_races_someone_won(client, member):
+    body = {"kind": "race", "a_options": '{"canoes": 2}', "b_options": '{"canoes": 4}', "games": 40}
+    runs = client.post("/play/lab/", body).url.split("?")[1]
+    while (fragment := client.get(f"/play/lab/progress/?{runs}")).status_code != 286:
+        pass
+    text = fragment.content.decode()
+    two = LabRun.objects.order_by("pk").first()
+    found = lab.result(two.tallies)
+    assert found["wins"]["none"] > 0  # two-canoe races often end with both canoes out
+    outside = round(100 * found["won"]["outside"])
+    assert f"Of the {found['won_games']} games someone won: inside starters" in text
+    assert f"outside starters (R3) <strong>{outside}% ±" in text
+    assert "of games won" in text and "Inside starters (R3)" in text
+
+
+def test_typed_options_are_labelled_by_what_they_change(client, member):
+    body = {"kind": "race", "a_options": '{"canoes": 4}', "b_options": '{"canoes": 2}', "games": 2}
+    client.post("/play/lab/", body)
+    assert list(LabRun.objects.order_by("pk").values_list("label", flat=True)) == [
+        "Seed rules",  # four canoes is the seed's number
+        "canoes 2",  # not the crew names, which follow the number of canoes
+    ]
+
+
+def test_the_changes_of_a_variant_are_named_beside_the_others_defaults():
+    options = get_engine("race").clean_options({"canoes": 3, "hidden": False})
+    assert balance.changed("race", options) == {"canoes": 3, "hidden": False}
+    assert balance.changed("pelts", get_engine("pelts").clean_options({})) == {}

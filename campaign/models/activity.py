@@ -22,6 +22,7 @@ class Activity(models.Model):
         DEATH = "death", "Death"
         CAPTIVE = "captive", "Captive settled"
         CORRECTION = "correction", "Figure corrected"
+        HOUSE_RULES = "house_rules", "House rules changed"
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="activity")
     kind = models.CharField(max_length=20, choices=Kind.choices)

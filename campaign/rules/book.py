@@ -49,7 +49,18 @@ FACES = ("1", "2", "3", "4", "5", "6")
 
 
 class HouseRulesError(RulesError):
-    """A house rule that cannot be: names the path and says why in words."""
+    """A house rule that cannot be: names the path and says why in words. `problems` lists
+    every one found (each with message, field, rule), the first also being this error's."""
+
+    def __init__(self, message: str, *, field: str | None = None, rule: str | None = "C31"):
+        super().__init__(message, field=field, rule=rule)
+        self.problems: list[HouseRulesError] = [self]
+
+    @classmethod
+    def of(cls, found: list[tuple[str, str]]) -> HouseRulesError:
+        errors = [cls(message, field=path) for path, message in found]
+        errors[0].problems = errors
+        return errors[0]
 
 
 def _table(rows) -> dict[str, dict[str, int]]:
@@ -69,6 +80,7 @@ def _seed_advancement() -> dict[str, Any]:
 
 def seed_document(*, budget: int = SEED_BUDGET) -> dict[str, Any]:
     """Every table a club may change (C31), as the seed prints it."""
+    # Imported here: the post-game package imports this module through run.py.
     from campaign.rules.postgame import experience as exp
 
     limits = {s: {"min": low, "max": high} for s, (low, high) in STATUS_LIMITS.items()}
@@ -181,6 +193,18 @@ def diff(base: Any, document: Any) -> dict[str, Any]:
     """The leaves of `document` that differ from `base`, as {path: value}."""
     seed = dict(leaves(base))
     return {path: value for path, value in leaves(document) if seed.get(path, object()) != value}
+
+
+def nest(flat: dict[str, Any]) -> dict[str, Any]:
+    """{path: value} as a nested override document (list rows keyed by their index)."""
+    out: dict[str, Any] = {}
+    for path, value in flat.items():
+        node = out
+        *parents, last = path.split(".")
+        for part in parents:
+            node = node.setdefault(part, {})
+        node[last] = value
+    return out
 
 
 def merged(base: dict[str, Any], overrides: dict[str, Any]) -> dict[str, Any]:
@@ -394,8 +418,7 @@ class RuleBook:
         book = cls(overrides, budget=budget)
         problems = validate(book.document)
         if problems:
-            path, message = problems[0]
-            raise HouseRulesError(message, field=path, rule="C31")
+            raise HouseRulesError.of(problems)
         return book
 
     @property

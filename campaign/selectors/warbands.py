@@ -11,6 +11,7 @@ from campaign.rules.factions import FACTIONS, SPECIALISTS, item_name
 from campaign.rules.injuries import LASTING_INJURIES, injury_key
 from campaign.rules.skills import SKILLS
 from campaign.rules.warband import FigureDraft, attribute_modifiers, check_warband, movement
+from campaign.selectors.house_rules import rulebook_for
 
 ROSTER_PREFETCH = (
     Prefetch("figures", queryset=Figure.objects.prefetch_related("equipment")),
@@ -105,4 +106,5 @@ def draft_check(warband: Warband):
         FigureDraft(f.name, f.profile, tuple(p.key for p in f.equipment.all()))
         for f in warband.figures.all()
     ]
-    return check_warband(warband.faction, drafts, warband.campaign.starting_treasury)
+    book = rulebook_for(warband.campaign)  # C31: the campaign's costs, limits and budget
+    return check_warband(warband.faction, drafts, book.budget, book)

@@ -182,7 +182,10 @@ def read_path(document: Any, path: str) -> Any:
 def write_path(document: Any, path: str, value: Any) -> None:
     parts = path.split(".")
     parent = read_path(document, ".".join(parts[:-1])) if len(parts) > 1 else document
-    read_path(document, path)  # an unknown path is refused, never created
+    current = read_path(document, path)  # an unknown path is refused, never created
+    if isinstance(current, dict | list) and not isinstance(value, type(current)):
+        fields = ", ".join(map(str, current)) if isinstance(current, dict) else "its rows"
+        raise HouseRulesError(f"{path} is a table: change its fields ({fields}).", field=path)
     if isinstance(parent, list):
         parent[int(parts[-1])] = value
     else:

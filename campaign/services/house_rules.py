@@ -7,8 +7,11 @@ from typing import Any
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 
-from campaign.models import Activity, Campaign, HouseRules
+from campaign.models import Activity, Campaign, HouseRules, Warband
 from campaign.rules.book import HouseRulesError, RuleBook, diff, nest, validate, write_path
+from campaign.rules.house_preview import numbers, warband_preview
+from campaign.rules.warband import FigureDraft, check_warband
+from campaign.selectors.games import warband_sheet
 from campaign.selectors.house_rules import house_rules_version, rulebook_for
 from campaign.services.activity import activity_record
 from campaign.services.campaigns import require_open
@@ -75,3 +78,52 @@ def house_rules_save(
         actor=actor,
     )
     return row
+
+
+def house_rules_preview(
+    *,
+    campaign: Campaign,
+    rules: dict[str, Any] | None = None,
+    changes: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """What saving would do, saving nothing (C31): every warband's team rating at the list
+    prices before and after, kit no longer allowed, limits now broken, and the numbers a player
+    feels, worked out from the dice. Raises HouseRulesError as saving would."""
+    before = rulebook_for(campaign)
+    after = house_rules_proposed(campaign=campaign, rules=rules, changes=changes)
+    warbands = []
+    for warband in campaign.warbands.exclude(state=Warband.State.RETIRED).order_by("name", "id"):
+        if warband.is_draft:
+            warbands.append(_draft_preview(before, after, warband))
+        else:
+            warbands.append(
+                {**warband_preview(before, after, warband_sheet(warband)), "draft": False}
+            )
+    return {
+        "version": house_rules_version(campaign),
+        "changed": sorted(diff(before.document, after.document)),  # against the rules in force
+        "warbands": warbands,
+        "numbers": {"before": numbers(before), "after": numbers(after)},
+    }
+
+
+def _draft_preview(before: RuleBook, after: RuleBook, warband: Warband) -> dict[str, Any]:
+    """A warband still being built: its cost and the C2-C5 problems the new rules add."""
+    drafts = [
+        FigureDraft(f.name, f.profile, tuple(p.key for p in f.equipment.all()))
+        for f in warband.figures.prefetch_related("equipment")
+    ]
+    old = check_warband(warband.faction, drafts, before.budget, before)
+    new = check_warband(warband.faction, drafts, after.budget, after)
+    known = {p.message for p in old.problems}
+    fresh = [p.message for p in new.problems if p.message not in known]
+    return {
+        "id": warband.id,
+        "name": warband.name,
+        "draft": True,
+        "rating_before": old.cost,
+        "rating_after": new.cost,
+        "kit_not_allowed": [m for m in fresh if "buy" in m or "only" in m],
+        "over_limits": [m for m in fresh if not ("buy" in m or "only" in m)],
+        "income": None,
+    }

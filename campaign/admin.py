@@ -9,6 +9,7 @@ from campaign.models import (
     Figure,
     GameFigure,
     GameReport,
+    HouseRules,
     Job,
     LedgerEntry,
     Membership,
@@ -158,4 +159,13 @@ class ContentVersionAdmin(admin.ModelAdmin):
         return False
 
 
+@admin.register(HouseRules)
+class HouseRulesAdmin(admin.ModelAdmin):
+    """C31: saved versions are history; they are read here, never edited."""
+
+    list_display = ["campaign", "version", "author", "created_at"]
+    readonly_fields = ["campaign", "version", "overrides", "author", "created_at"]
+
+
 from campaign import admin_battles  # noqa: E402, F401  (the table companion's models)
+

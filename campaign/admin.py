@@ -168,4 +168,3 @@ class HouseRulesAdmin(admin.ModelAdmin):
 
 
 from campaign import admin_battles  # noqa: E402, F401  (the table companion's models)
-

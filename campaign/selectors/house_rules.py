@@ -7,7 +7,11 @@ from campaign.rules.book import RuleBook
 
 
 def house_rules_current(campaign: Campaign) -> HouseRules | None:
-    """The latest saved version; None while the campaign plays the seed's rules."""
+    """The latest saved version; None while the campaign plays the seed's rules. Uses the rows
+    prefetched with the campaign (`campaign__house_rules`) when a list did so."""
+    prefetched = getattr(campaign, "_prefetched_objects_cache", {}).get("house_rules")
+    if prefetched is not None:
+        return max(prefetched, key=lambda row: row.version, default=None)
     return campaign.house_rules.order_by("-version").first()
 
 

@@ -58,7 +58,7 @@ def _builder_context(request, warband_id: int, **extra) -> dict:
                 initial=_equipment_initial(figure),
             ),
             cost,
-            selectors.figure_card(figure),  # the stats as the figure stands, while building
+            selectors.figure_card(figure, book),  # the stats as the figure stands, while building
         )
         for figure, cost in zip(warband.figures.all(), check.figure_costs, strict=True)
     ]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import PermissionDenied
 
-from campaign import services
+from campaign import selectors, services
 from campaign.models import HouseRules
 from campaign.rules.book import HouseRulesError
 from campaign.selectors.games import replay
@@ -88,3 +88,15 @@ def test_the_builder_pins_the_campaigns_price_on_the_piece(campaign, organiser, 
     figure = services.warband_add_figure(warband=draft, name="Rogers", profile="rangers_hero")
     (piece,) = services.figure_set_equipment(figure=figure, keys=["musket"])
     assert piece.price == 12
+
+
+def test_a_roster_card_reads_the_campaigns_injury_effects(campaign, organiser, war_party):
+    otter = war_party.figures.get(name="Swift Otter")
+    otter.injuries = ["leg_wound"]
+    otter.save()
+    assert selectors.figure_card(otter).movement == "5/2"  # the seed's C14: -1"
+    house_rules_save(
+        campaign=campaign, actor=organiser, changes={"injuries.effects.leg_wound.movement": 2}
+    )
+    otter.refresh_from_db()
+    assert selectors.figure_card(otter).movement == "4/1"

@@ -9,9 +9,10 @@ from django.core.exceptions import PermissionDenied
 
 from campaign import selectors, services
 from campaign.models import HouseRules
-from campaign.rules.book import HouseRulesError
-from campaign.selectors.games import replay
+from campaign.rules.book import HouseRulesError, RuleBook
+from campaign.selectors.games import replay, warband_sheet
 from campaign.services.house_rules import house_rules_save
+from campaign.views import words
 from tests.campaign.games_support import (
     WAR_PARTY_INCOME,
     WAR_PARTY_SCRIPT,
@@ -100,3 +101,24 @@ def test_a_roster_card_reads_the_campaigns_injury_effects(campaign, organiser, w
     )
     otter.refresh_from_db()
     assert selectors.figure_card(otter).movement == "4/1"
+
+
+def test_the_trading_forms_offer_the_prices_of_the_rules_the_game_keeps(war_party):
+    sheet = warband_sheet(war_party)
+    dearer = RuleBook({"factions": {"indians": {"equipment": {"bow": {"price": 9}}}}})
+    assert ("bow", "Bow (£5)") in words.trade_options(sheet, "£").items
+    assert ("bow", "Bow (£9)") in words.trade_options(sheet, "£", dearer).items
+
+
+def test_a_correction_adds_kit_at_the_campaigns_price(campaign, organiser, war_party):
+    house_rules_save(
+        campaign=campaign,
+        actor=organiser,
+        changes={"factions.indians.equipment.shield.price": 7},
+    )
+    otter = war_party.figures.get(name="Swift Otter")
+    kit = [p.key for p in otter.equipment.all()]
+    services.figure_correct(
+        figure=otter, actor=organiser, changes={"kit": [*kit, "shield"]}, reason="forgot it"
+    )
+    assert otter.equipment.get(key="shield").price == 7

@@ -41,22 +41,22 @@ class HouseRulesSerializer(serializers.Serializer):
     )
 
 
-class ChangesSerializer(serializers.Serializer):
+class HouseRulesChangesSerializer(serializers.Serializer):
     changes = serializers.DictField(
         help_text='{path: value}, e.g. {"factions.rangers.equipment.musket.price": 12}'
     )
 
 
-class PutSerializer(serializers.Serializer):
+class HouseRulesPutSerializer(serializers.Serializer):
     rules = serializers.DictField(help_text="The whole set, as GET gives it.")
 
 
-class PreviewRequestSerializer(serializers.Serializer):
+class HouseRulesPreviewRequestSerializer(serializers.Serializer):
     changes = serializers.DictField(required=False)
     rules = serializers.DictField(required=False, help_text="Or the whole set, as for PUT.")
 
 
-class WarbandPreviewSerializer(serializers.Serializer):
+class HouseRulesWarbandSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
     draft = serializers.BooleanField()
@@ -73,17 +73,17 @@ class WarbandPreviewSerializer(serializers.Serializer):
     )
 
 
-class PreviewSerializer(serializers.Serializer):
+class HouseRulesPreviewSerializer(serializers.Serializer):
     version = serializers.IntegerField()
     changed = serializers.ListField(child=serializers.CharField())
-    warbands = WarbandPreviewSerializer(many=True)
+    warbands = HouseRulesWarbandSerializer(many=True)
     numbers = serializers.DictField(
         help_text="{before, after}: income_won, income_lost, income_per_earner (means), "
         "death_chance {exact, percent} of a downed figure, from the dice."
     )
 
 
-class VersionSerializer(serializers.Serializer):
+class HouseRulesVersionSerializer(serializers.Serializer):
     version = serializers.IntegerField()
     overrides = serializers.DictField()
     author = UserSerializer(allow_null=True)
@@ -119,13 +119,13 @@ EXAMPLE = OpenApiExample(
 @extend_schema(
     methods=["PUT"],
     operation_id="house_rules_replace",
-    request=PutSerializer,
+    request=HouseRulesPutSerializer,
     responses={200: HouseRulesSerializer, 400: BAD_REQUEST, 403: FORBIDDEN, 404: NOT_FOUND},
 )
 @extend_schema(
     methods=["PATCH"],
     operation_id="house_rules_change",
-    request=ChangesSerializer,
+    request=HouseRulesChangesSerializer,
     examples=[EXAMPLE],
     responses={200: HouseRulesSerializer, 400: BAD_REQUEST, 403: FORBIDDEN, 404: NOT_FOUND},
 )
@@ -147,9 +147,9 @@ def house_rules(request, campaign_id: int):
 
 @extend_schema(
     operation_id="house_rules_preview",
-    request=PreviewRequestSerializer,
+    request=HouseRulesPreviewRequestSerializer,
     examples=[EXAMPLE],
-    responses={200: PreviewSerializer, 400: BAD_REQUEST, 403: FORBIDDEN, 404: NOT_FOUND},
+    responses={200: HouseRulesPreviewSerializer, 400: BAD_REQUEST, 403: FORBIDDEN, 404: NOT_FOUND},
 )
 @api_view(["POST"])
 def house_rules_preview_view(request, campaign_id: int):
@@ -167,10 +167,10 @@ def house_rules_preview_view(request, campaign_id: int):
 
 @extend_schema(
     operation_id="house_rules_versions",
-    responses={200: VersionSerializer(many=True), 404: NOT_FOUND},
+    responses={200: HouseRulesVersionSerializer(many=True), 404: NOT_FOUND},
 )
 @api_view(["GET"])
 def house_rules_versions(request, campaign_id: int):
     """Every saved version, newest first, with who saved it and when."""
     campaign = campaign_for(request.user, campaign_id)
-    return Response(VersionSerializer(house_rules_history(campaign), many=True).data)
+    return Response(HouseRulesVersionSerializer(house_rules_history(campaign), many=True).data)

@@ -6,6 +6,7 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
+from django.urls import reverse
 
 from campaign.models import Activity, Campaign, HouseRules, Warband
 from campaign.rules.book import HouseRulesError, RuleBook, diff, nest, validate, write_path
@@ -74,7 +75,7 @@ def house_rules_save(
         kind=Activity.Kind.HOUSE_RULES,
         text=f"House rules version {version} saved by {actor.username}: "
         + (f"changed {said}" if changed else "the seed's rules"),
-        url=f"/campaigns/{campaign.id}/house-rules/",
+        url=reverse("house-rules", args=[campaign.id]),
         actor=actor,
     )
     return row

@@ -194,5 +194,12 @@ def warband_found(request, warband_id: int):
         return redirect("warband", warband.id)
     check = selectors.draft_check(warband)
     return render(
-        request, "campaign/found.html", {"warband": warband, "form": form, "check": check}
+        request,
+        "campaign/found.html",
+        {
+            "warband": warband,
+            "form": form,
+            "check": check,
+            "budget": rulebook_for(warband.campaign).budget,  # C2, or the house rule (C31)
+        },
     )

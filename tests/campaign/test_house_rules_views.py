@@ -103,3 +103,14 @@ def test_a_file_that_is_not_json_is_refused(organiser_client, campaign):
     response = organiser_client.post(page(campaign), {"file": upload})
     assert b"The file is not JSON" in response.content
     assert not HouseRules.objects.exists()
+
+
+def test_a_saved_version_shows_in_the_campaigns_activity_feed(client, campaign, organiser, player):
+    organiser_client = client
+    organiser_client.force_login(organiser)
+    data = form_of(organiser_client, campaign) | {MUSKET: "12", "action": "save"}
+    organiser_client.post(page(campaign), data)
+    client.force_login(player)
+    shown = client.get(f"/campaigns/{campaign.id}/").content.decode()
+    assert "House rules version 1 saved by organiser: changed " + MUSKET in shown
+    assert f'href="{page(campaign)}"' in shown

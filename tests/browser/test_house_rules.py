@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 
 from campaign import services
 from campaign.models import HouseRules
+from tests.browser.test_accessibility import serious_violations
 from tests.factories import CampaignFactory, UserFactory, WarbandFactory, founded_war_party, member
 
 PASSWORD = "correct horse battery"
@@ -73,6 +74,7 @@ def test_the_organiser_changes_the_musket_and_the_injury_table_and_bob_pays_it(n
     expect(preview).to_contain_text("Rogers' Rangers")
     assert not HouseRules.objects.exists()  # a preview saves nothing
     assert fits(alice)
+    assert serious_violations(alice) == []
     preview.scroll_into_view_if_needed()
     shot(alice, "preview")
     preview.screenshot(path=str(SHOTS / "preview-panel.png"))
@@ -100,3 +102,4 @@ def test_a_member_reads_the_house_rules_without_changing_them(new_page, club):
     expect(bob.locator(f"input[name='{MUSKET}']")).to_have_attribute("readonly", "")
     expect(bob.locator("#save-button")).to_have_count(0)
     assert fits(bob)
+    assert serious_violations(bob) == []

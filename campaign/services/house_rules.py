@@ -117,14 +117,15 @@ def _draft_preview(before: RuleBook, after: RuleBook, warband: Warband) -> dict[
     old = check_warband(warband.faction, drafts, before.budget, before)
     new = check_warband(warband.faction, drafts, after.budget, after)
     known = {p.message for p in old.problems}
-    fresh = [p.message for p in new.problems if p.message not in known]
+    fresh = [p for p in new.problems if p.message not in known]
     return {
         "id": warband.id,
         "name": warband.name,
         "draft": True,
         "rating_before": old.cost,
         "rating_after": new.cost,
-        "kit_not_allowed": [m for m in fresh if "buy" in m or "only" in m],
-        "over_limits": [m for m in fresh if not ("buy" in m or "only" in m)],
+        # C4/C5 are about a figure's kit; C2/C3 about the warband's budget and limits.
+        "kit_not_allowed": [p.message for p in fresh if p.rule in ("C4", "C5")],
+        "over_limits": [p.message for p in fresh if p.rule not in ("C4", "C5")],
         "income": None,
     }

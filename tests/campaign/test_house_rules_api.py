@@ -4,9 +4,11 @@ the versions. The organiser changes them; a player gets 403, a stranger to the p
 
 import pytest
 
+from campaign import services
 from campaign.models import Activity, HouseRules
 from campaign.rules.book import seed_document
 from tests.campaign.games_support import signed_in
+from tests.factories import WarbandFactory
 
 MUSKET = "factions.rangers.equipment.musket.price"
 
@@ -195,3 +197,26 @@ def test_the_preview_shows_the_change_and_saves_nothing(campaign, organiser, war
     assert body["numbers"]["before"]["death_chance"]["percent"] == 14.0
     assert body["numbers"]["after"]["death_chance"]["percent"] < 14.0
     assert not HouseRules.objects.exists()
+
+
+def test_the_preview_names_what_a_draft_would_break(campaign, organiser, player):
+    draft = WarbandFactory(campaign=campaign, owner=player, name="Draft", faction="rangers")
+    rogers = services.warband_add_figure(warband=draft, name="Rogers", profile="rangers_hero")
+    services.figure_set_equipment(figure=rogers, keys=["musket"])
+    body = (
+        signed_in(organiser)
+        .post(
+            url(campaign, "preview/"),
+            {"changes": {"factions.rangers.equipment.musket.allowed": False, "budget": 20}},
+            format="json",
+        )
+        .json()
+    )
+    (row,) = [w for w in body["warbands"] if w["id"] == draft.id]
+    assert row["draft"] is True
+    assert (row["rating_before"], row["rating_after"]) == (40, 30)
+    assert row["kit_not_allowed"] == [
+        "Rogers: the Rangers cannot buy 'musket' (sold by the Regulars, Coureurs de Bois and "
+        "Indians)."
+    ]
+    assert row["over_limits"] == ["The warband costs 30 but the budget is 20: 10 too much."]

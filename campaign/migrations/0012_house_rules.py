@@ -6,37 +6,80 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('campaign', '0011_figure_corrections'),
+        ("campaign", "0011_figure_corrections"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='gamereport',
-            name='rules_version',
+            model_name="gamereport",
+            name="rules_version",
             field=models.PositiveIntegerField(default=0),
         ),
         migrations.AlterField(
-            model_name='activity',
-            name='kind',
-            field=models.CharField(choices=[('report', 'Report filed'), ('confirmation', 'Report confirmed'), ('commit', 'Post-game committed'), ('recruit', 'Recruit'), ('death', 'Death'), ('captive', 'Captive settled'), ('correction', 'Figure corrected'), ('house_rules', 'House rules changed')], max_length=20),
+            model_name="activity",
+            name="kind",
+            field=models.CharField(
+                choices=[
+                    ("report", "Report filed"),
+                    ("confirmation", "Report confirmed"),
+                    ("commit", "Post-game committed"),
+                    ("recruit", "Recruit"),
+                    ("death", "Death"),
+                    ("captive", "Captive settled"),
+                    ("correction", "Figure corrected"),
+                    ("house_rules", "House rules changed"),
+                ],
+                max_length=20,
+            ),
         ),
         migrations.CreateModel(
-            name='HouseRules',
+            name="HouseRules",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('version', models.PositiveIntegerField()),
-                ('overrides', models.JSONField(blank=True, default=dict, help_text='Only what differs from the seed, keyed as the API')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('author', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('campaign', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='house_rules', to='campaign.campaign')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("version", models.PositiveIntegerField()),
+                (
+                    "overrides",
+                    models.JSONField(
+                        blank=True,
+                        default=dict,
+                        help_text="Only what differs from the seed, keyed as the API",
+                    ),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "author",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "campaign",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="house_rules",
+                        to="campaign.campaign",
+                    ),
+                ),
             ],
             options={
-                'verbose_name_plural': 'house rules',
-                'ordering': ['-version'],
-                'constraints': [models.UniqueConstraint(fields=('campaign', 'version'), name='one_house_rules_version')],
+                "verbose_name_plural": "house rules",
+                "ordering": ["-version"],
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("campaign", "version"), name="one_house_rules_version"
+                    )
+                ],
             },
         ),
     ]

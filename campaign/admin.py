@@ -9,6 +9,7 @@ from campaign.models import (
     Figure,
     GameFigure,
     GameReport,
+    HouseRules,
     Job,
     LedgerEntry,
     Membership,
@@ -166,6 +167,14 @@ class ScopeVersionAdmin(ContentVersionAdmin):
 
     list_display = ["scope", "token"]
     search_fields = ["scope"]
+
+
+@admin.register(HouseRules)
+class HouseRulesAdmin(admin.ModelAdmin):
+    """C31: saved versions are history; they are read here, never edited."""
+
+    list_display = ["campaign", "version", "author", "created_at"]
+    readonly_fields = ["campaign", "version", "overrides", "author", "created_at"]
 
 
 from campaign import admin_battles  # noqa: E402, F401  (the table companion's models)

@@ -143,6 +143,7 @@ SCOPES: dict[str, list[tuple[str, tuple[str, ...] | None]]] = {
             None,
         )
     ],
+    "campaign_houserules": [_CAMPAIGN],  # C31: a campaign's rule book, every page of it
     "campaign_activity": [_CAMPAIGN],
     "campaign_battle": [_CAMPAIGN],
     "campaign_tablelog": [_CAMPAIGN],

@@ -7,6 +7,7 @@ from campaign.api import (
     corrections,
     exports,
     games,
+    house_rules,
     league,
     postgames,
     tables,
@@ -30,6 +31,21 @@ campaign_routes = [
         "campaigns/<int:campaign_id>/export/league.csv",
         exports.league_csv,
         name="api-export-league",
+    ),
+    path(
+        "campaigns/<int:campaign_id>/house-rules/",
+        house_rules.house_rules,
+        name="api-house-rules",
+    ),
+    path(
+        "campaigns/<int:campaign_id>/house-rules/preview/",
+        house_rules.house_rules_preview_view,
+        name="api-house-rules-preview",
+    ),
+    path(
+        "campaigns/<int:campaign_id>/house-rules/versions/",
+        house_rules.house_rules_versions,
+        name="api-house-rules-versions",
     ),
     path(
         "campaigns/<int:campaign_id>/invite-code/",

@@ -7,9 +7,10 @@ from django import forms
 
 from campaign.forms.dice import parse_faces
 from campaign.models import FACTION_CHOICES
+from campaign.rules.book import RuleBook
 from campaign.rules.factions import FACTIONS, MAX_COPIES, STATUS_NAMES
 from campaign.rules.skills import SKILL_LIST_NAMES
-from campaign.rules.warband import default_skill_lists
+from campaign.rules.warband import default_skill_lists, faction_or_error
 from campaign.services import SkillRoll
 
 
@@ -26,20 +27,27 @@ class AddFigureForm(forms.Form):
     name = forms.CharField(max_length=80, required=False, help_text="Blank: the profile's name.")
     profile = forms.ChoiceField()
 
-    def __init__(self, *args, faction: str, **kwargs):
+    def __init__(self, *args, faction: str, book: RuleBook | None = None, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["profile"].choices = [
             (p.key, f"{p.name} ({STATUS_NAMES[p.status]}, rep {p.reputation}, {p.cost})")
-            for p in FACTIONS[faction].profiles
+            for p in faction_or_error(faction, book).profiles  # C31: the campaign's costs
         ]
 
 
 class EquipmentForm(forms.Form):
     """One field per item the faction sells: a tick box, or a count where C5 allows more."""
 
-    def __init__(self, *args, faction: str, status: str | None = None, **kwargs):
+    def __init__(
+        self,
+        *args,
+        faction: str,
+        status: str | None = None,
+        book: RuleBook | None = None,
+        **kwargs,
+    ):
         super().__init__(*args, **kwargs)
-        for item in FACTIONS[faction].equipment:
+        for item in faction_or_error(faction, book).equipment:  # C31: the campaign's prices
             # C4: Troopers and Greens may not carry Veteran/Hero kit, so it is not offered to
             # them at all (`status` given); a Hero or Veteran sees why it is marked.
             if item.veteran_and_hero_only and status and status not in ("hero", "veteran"):

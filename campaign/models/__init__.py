@@ -19,6 +19,7 @@ from campaign.models.chases import CampaignChase
 from campaign.models.content import ContentVersion, ScopeVersion
 from campaign.models.corrections import Correction
 from campaign.models.games import GameFigure, GameReport, GameReportQuerySet, PostGame
+from campaign.models.house_rules import HouseRules
 from campaign.models.ratings import Job, Ranking, RatingPoint
 
 __all__ = [
@@ -40,6 +41,7 @@ __all__ = [
     "GameFigure",
     "GameReport",
     "GameReportQuerySet",
+    "HouseRules",
     "Job",
     "LedgerEntry",
     "Membership",

@@ -24,6 +24,7 @@ class Activity(models.Model):
         CORRECTION = "correction", "Figure corrected"
         MEMBER = "member", "Player joined or left"
         RENAME = "rename", "Warband renamed"
+        HOUSE_RULES = "house_rules", "House rules changed"
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="activity")
     kind = models.CharField(max_length=20, choices=Kind.choices)

@@ -46,6 +46,9 @@ class GameReport(models.Model):
     # Team ratings before the game, stored at confirmation (C9's underdog bonus uses them).
     rating_a_before = models.IntegerField(null=True, blank=True)
     rating_b_before = models.IntegerField(null=True, blank=True)
+    # C31: the house-rules version in force when the game was reported (0: the seed's rules);
+    # its post-game sequences play by it, whatever changes later.
+    rules_version = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -12,10 +12,11 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
+from campaign.rules.book import RuleBook, seed_book
 from campaign.rules.errors import RulesError
 from campaign.rules.factions import MAX_COPIES, SPECIALISTS, Faction, item_name
 from campaign.rules.injuries import ARM_AMPUTATED, BLIND, LASTING_INJURIES, injury_key
-from campaign.rules.postgame.advancement import ATTRIBUTE_LIMITS, SKILL_LIMITS
+from campaign.rules.postgame.advancement import SKILL_LIMITS
 from campaign.rules.postgame.injuries_step import TWO_HANDED
 from campaign.rules.skills import SKILL_LISTS
 
@@ -134,6 +135,7 @@ def check_correction(
     experience_start: int,
     before: Mapping[str, Any],
     changes: Any,
+    book: RuleBook | None = None,
 ) -> tuple[dict[str, Any], dict[str, Any]]:
     """(before, after) of the fields `changes` really changes, each new value checked (C30).
 
@@ -159,10 +161,11 @@ def check_correction(
         if field in changes:
             after[field] = _whole(field, changes[field], 0, 1)  # C10: once in a life
     raised = sum(after[field] for field in INCREASES)
-    if raised > ATTRIBUTE_LIMITS[status]:
+    allowed = (book or seed_book()).attribute_limit(status)  # C10 as the campaign plays it (C31)
+    if raised > allowed:
         field = next((f for f in INCREASES if f in changes), INCREASES[0])
         raise RulesError(
-            f"A {status} may raise {ATTRIBUTE_LIMITS[status]} attribute(s) at most, not {raised}.",
+            f"A {status} may raise {allowed} attribute(s) at most, not {raised}.",
             field=field,
             rule="C10",
         )

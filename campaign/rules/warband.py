@@ -6,26 +6,18 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from campaign.rules.book import RuleBook, seed_book
 from campaign.rules.dice import Dice
 from campaign.rules.errors import RosterError
 from campaign.rules.factions import (
-    FACTIONS,
     MAX_COPIES,
-    MAX_FIGURES,
     MOVEMENT,
     NON_COMBATANT_MOVEMENT,
-    REQUIRED_WEAPON_COUNT,
     STARTING_SKILL_ROLLS,
-    STATUS_LIMITS,
     STATUS_NAMES,
     Faction,
 )
-from campaign.rules.injuries import (
-    MELEE_PENALTY,
-    MOVEMENT_PENALTY,
-    SHOOTING_PENALTY,
-    injury_key,
-)
+from campaign.rules.injuries import injury_key
 from campaign.rules.skills import SKILL_LISTS, skill_on
 
 
@@ -58,22 +50,27 @@ class Check:
         return not self.problems
 
 
-def faction_or_error(key: str) -> Faction:
-    faction = FACTIONS.get(key)
+def faction_or_error(key: str, book: RuleBook | None = None) -> Faction:
+    """The faction as the campaign's rule book has it (C31; the seed's without a book)."""
+    factions = (book or seed_book()).factions
+    faction = factions.get(key)
     if faction is None:
-        names = ", ".join(f.name for f in FACTIONS.values())
+        names = ", ".join(f.name for f in factions.values())
         raise RosterError(f"Unknown faction {key!r}: choose one of {names}.", field="faction")
     return faction
 
 
-def _sellers(item_key: str) -> str:
+def _sellers(item_key: str, book: RuleBook) -> str:
     """Who sells an item, for the message that tells a player they picked another faction's."""
-    names = [f.name for f in FACTIONS.values() if f.item(item_key)]
+    names = [f.name for f in book.factions.values() if f.item(item_key)]
     return " and ".join(filter(None, [", ".join(names[:-1]), names[-1]])) if names else ""
 
 
-def check_figure(faction: Faction, index: int, figure: FigureDraft) -> tuple[int, list[Problem]]:
-    """The cost of one figure and the problems with its profile and kit (C4, C5)."""
+def check_figure(
+    faction: Faction, index: int, figure: FigureDraft, book: RuleBook | None = None
+) -> tuple[int, list[Problem]]:
+    """The cost of one figure and the problems with its profile and kit (C4, C5), at the
+    prices of the campaign's rule book (C31): `faction` is the book's."""
     where = f"figures[{index}]"
     label = figure.name or f"Figure {index + 1}"
     profile = faction.profile(figure.profile)
@@ -89,7 +86,7 @@ def check_figure(faction: Faction, index: int, figure: FigureDraft) -> tuple[int
     for key, copies in Counter(figure.equipment).items():
         item = faction.item(key)
         if item is None:
-            sellers = _sellers(key)
+            sellers = _sellers(key, book or seed_book())
             why = f"sold by the {sellers}" if sellers else "there is no such item"
             problems.append(
                 Problem(
@@ -122,18 +119,25 @@ def check_figure(faction: Faction, index: int, figure: FigureDraft) -> tuple[int
     return cost, problems
 
 
-def check_warband(faction_key: str, figures: Sequence[FigureDraft], budget: int) -> Check:
+def check_warband(
+    faction_key: str,
+    figures: Sequence[FigureDraft],
+    budget: int,
+    book: RuleBook | None = None,
+) -> Check:
     """Every C2-C5 rule a warband about to be founded breaks, and what it costs.
 
     The builder calls this on every change, so it reports all problems at once instead of
     stopping at the first.
     """
-    faction = faction_or_error(faction_key)
+    book = book or seed_book()  # C31: the campaign's costs and limits
+    faction = faction_or_error(faction_key, book)
+    max_figures, required = book.max_figures(faction.key), book.required_weapon_count(faction.key)
     check = Check()
     statuses: Counter[str] = Counter()
     armed = 0
     for index, figure in enumerate(figures):
-        cost, problems = check_figure(faction, index, figure)
+        cost, problems = check_figure(faction, index, figure, book)
         check.cost += cost
         check.figure_costs.append(cost)
         check.problems += problems
@@ -143,15 +147,15 @@ def check_warband(faction_key: str, figures: Sequence[FigureDraft], budget: int)
         if faction.required_weapon in figure.equipment:
             armed += 1
 
-    if len(figures) > MAX_FIGURES:
+    if len(figures) > max_figures:
         check.problems.append(
             Problem(
                 "C3",
                 "figures",
-                f"A warband holds at most {MAX_FIGURES} figures: you have {len(figures)}.",
+                f"A warband holds at most {max_figures} figures: you have {len(figures)}.",
             )
         )
-    for status, (low, high) in STATUS_LIMITS.items():
+    for status, (low, high) in book.status_limits(faction.key).items():
         have, name = statuses[status], STATUS_NAMES[status]
         plural = name + ("es" if name == "Hero" else "s")
         if low == high and have != low:
@@ -176,14 +180,15 @@ def check_warband(faction_key: str, figures: Sequence[FigureDraft], budget: int)
                     "C3", "figures", f"A warband may have at most {high} {plural}: you have {have}."
                 )
             )
-    if armed < REQUIRED_WEAPON_COUNT:
-        weapon = faction.item(faction.required_weapon).name.lower()
+    if armed < required:
+        item = faction.item(faction.required_weapon)
+        weapon = (item.name if item else faction.required_weapon).lower()
         check.problems.append(
             Problem(
                 "C3",
                 "figures",
                 f"{faction.name} need at least "
-                f"{REQUIRED_WEAPON_COUNT} figures with a {weapon}: "
+                f"{required} figures with a {weapon}: "
                 f"you have {armed}.",
             )
         )
@@ -249,20 +254,33 @@ def roll_starting_skills(
     return gained
 
 
-def movement(status: str, injuries: Iterable[str], *, non_combatant: bool = False) -> str:
+def movement(
+    status: str,
+    injuries: Iterable[str],
+    *,
+    non_combatant: bool = False,
+    book: RuleBook | None = None,
+) -> str:
     """C7 movement, open/terrain, less C14's injury penalties (leg and chest wounds) on both
     rates, each at least 1"."""
     open_ground, terrain = NON_COMBATANT_MOVEMENT if non_combatant else MOVEMENT[status]
-    penalty = sum(MOVEMENT_PENALTY.get(injury_key(i), 0) for i in injuries)
+    table = (book or seed_book()).penalty("movement")
+    penalty = sum(table.get(injury_key(i), 0) for i in injuries)
     return f"{max(1, open_ground - penalty)}/{max(1, terrain - penalty)}"
 
 
-def attribute_modifiers(increases: dict[str, int], injuries: Iterable[str]) -> dict[str, int]:
+def attribute_modifiers(
+    increases: dict[str, int], injuries: Iterable[str], book: RuleBook | None = None
+) -> dict[str, int]:
     """Net melee/shooting/morale modifiers: advancement increases less lasting injuries (C14)."""
     keys = [injury_key(i) for i in injuries]
+    melee, shooting = (
+        (book or seed_book()).penalty("melee"),
+        (book or seed_book()).penalty("shooting"),
+    )
     return {
-        "melee": increases.get("melee", 0) - sum(MELEE_PENALTY.get(k, 0) for k in keys),
-        "shooting": increases.get("shooting", 0) - sum(SHOOTING_PENALTY.get(k, 0) for k in keys),
+        "melee": increases.get("melee", 0) - sum(melee.get(k, 0) for k in keys),
+        "shooting": increases.get("shooting", 0) - sum(shooting.get(k, 0) for k in keys),
         "morale": increases.get("morale", 0),
     }
 

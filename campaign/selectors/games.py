@@ -22,6 +22,7 @@ from campaign.models import (
 from campaign.rules import postgame as rules
 from campaign.rules.factions import SPECIALISTS
 from campaign.rules.postgame.run import STEPS
+from campaign.selectors.house_rules import rulebook_for_game
 
 COMMITTED = "committed"
 PUBLIC_STEPS = (*STEPS, COMMITTED)
@@ -189,7 +190,11 @@ def game_sides(game: GameReport) -> list[dict]:
 
 def replay(postgame: PostGame) -> rules.PostGame:
     return rules.PostGame.from_dicts(
-        postgame.sheet, postgame.report, postgame.answers, postgame.undone
+        postgame.sheet,
+        postgame.report,
+        postgame.answers,
+        postgame.undone,
+        rulebook_for_game(postgame.game),  # C31: the rules in force when it was reported
     )
 
 

@@ -7,15 +7,18 @@ from dataclasses import dataclass
 from django.db.models import Prefetch, QuerySet, prefetch_related_objects
 
 from campaign.models import Campaign, EquipmentPiece, Figure, Warband
+from campaign.rules.book import RuleBook
 from campaign.rules.factions import FACTIONS, SPECIALISTS, item_name
 from campaign.rules.injuries import LASTING_INJURIES, injury_key
 from campaign.rules.skills import SKILLS
 from campaign.rules.warband import FigureDraft, attribute_modifiers, check_warband, movement
+from campaign.selectors.house_rules import rulebook_for
 
 ROSTER_PREFETCH = (
     Prefetch("figures", queryset=Figure.objects.prefetch_related("equipment")),
     Prefetch("equipment", queryset=EquipmentPiece.objects.filter(figure__isnull=True)),
     "ledger",
+    "campaign__house_rules",  # the rules in force, for the cards' injury effects (C31)
 )
 
 
@@ -60,16 +63,21 @@ class FigureCard:
     specialist_rule: str
 
 
-def figure_card(figure: Figure) -> FigureCard:
+def figure_card(figure: Figure, book: RuleBook | None = None) -> FigureCard:
+    """The card's numbers with the injury effects of the campaign's rules in force (C14, C31)."""
+    book = book or rulebook_for(figure.warband.campaign)
     special = SPECIALISTS.get(figure.specialist)
-    mods = attribute_modifiers(figure.increases, figure.injuries)
+    mods = attribute_modifiers(figure.increases, figure.injuries, book)
     pieces = [(p.key, item_name(p.key), p.price) for p in figure.equipment.all()]
     profile = FACTIONS[figure.warband.faction].profile(figure.profile)
     return FigureCard(
         figure=figure,
         profile_name=special.name if special else (profile.name if profile else figure.profile),
         movement=movement(
-            figure.status, figure.injuries, non_combatant=bool(special and special.non_combatant)
+            figure.status,
+            figure.injuries,
+            non_combatant=bool(special and special.non_combatant),
+            book=book,
         ),
         melee=mods["melee"],
         shooting=mods["shooting"],
@@ -92,7 +100,8 @@ def _injury_words(entry: str) -> str:
 
 def roster_cards(warband: Warband) -> list[FigureCard]:
     """Cards for every figure, from the prefetched rows (see warbands_with_roster)."""
-    return [figure_card(f) for f in warband.figures.all()]
+    book = rulebook_for(warband.campaign)  # once for the roster
+    return [figure_card(f, book) for f in warband.figures.all()]
 
 
 def storage(warband: Warband) -> list[EquipmentPiece]:
@@ -105,4 +114,5 @@ def draft_check(warband: Warband):
         FigureDraft(f.name, f.profile, tuple(p.key for p in f.equipment.all()))
         for f in warband.figures.all()
     ]
-    return check_warband(warband.faction, drafts, warband.campaign.starting_treasury)
+    book = rulebook_for(warband.campaign)  # C31: the campaign's costs, limits and budget
+    return check_warband(warband.faction, drafts, book.budget, book)

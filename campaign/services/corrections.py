@@ -17,7 +17,8 @@ from campaign.access import is_organiser
 from campaign.errors import CampaignError, ConflictError
 from campaign.models import Activity, Correction, EquipmentPiece, Figure
 from campaign.rules import corrections as rules
-from campaign.rules.factions import FACTIONS, SPECIALISTS
+from campaign.rules.factions import SPECIALISTS
+from campaign.selectors.house_rules import rulebook_for
 from campaign.services.activity import activity_record
 from campaign.services.campaigns import require_open
 from campaign.services.jobs import ratings_queue_recalculation
@@ -68,8 +69,10 @@ def figure_correct(*, figure: Figure, actor, changes: Any, reason: str) -> Corre
         raise CampaignError(
             f"The reason is {MAX_REASON} characters at most.", field="reason", rule="C30"
         )
+    book = rulebook_for(campaign)  # C31: the rules in force now
     before, after = rules.check_correction(
-        faction=FACTIONS[warband.faction],
+        book=book,
+        faction=book.factions[warband.faction],
         status=figure.status,
         specialist=figure.specialist or None,
         experience_start=figure.experience_start,
@@ -153,7 +156,7 @@ def _apply(correction: Correction, figure: Figure) -> None:
 def _set_kit(figure: Figure, before: list[str], after: list[str]) -> None:
     """Pieces no longer carried were never the figure's: they go. Pieces added are priced
     from the faction's list (a specialist's printed kit at no price, C21); no money moves."""
-    faction = FACTIONS[figure.warband.faction]
+    faction = rulebook_for(figure.warband.campaign).factions[figure.warband.faction]  # C31
     printed = set(SPECIALISTS[figure.specialist].equipment) if figure.specialist else set()
     gone, added = Counter(before) - Counter(after), Counter(after) - Counter(before)
     for key, count in gone.items():

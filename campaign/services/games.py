@@ -24,6 +24,7 @@ from campaign.rules import postgame as rules
 from campaign.rules.postgame.sheet import OUTCOMES
 from campaign.rules.report import ImpossibleReport, ReportedFigure, check_report
 from campaign.selectors.games import warband_sheet as build_sheet
+from campaign.selectors.house_rules import house_rules_version, rulebook_for_game
 from campaign.services import dice as dice_source
 from campaign.services.activity import activity_record
 from campaign.services.campaigns import require_open
@@ -180,6 +181,7 @@ def game_file(
         winner=checked.winner,
         played_on=played_on,
         filed_by=actor,
+        rules_version=house_rules_version(campaign),  # C31: the rules in force now, kept
     )
     _write_lines(game, checked)
     activity_record(
@@ -283,7 +285,8 @@ def _confirm(game: GameReport, actor) -> GameReport:
     for warband, opponent in ((a, b), (b, a)):
         report = _side_report(game, warband, opponent, ratings, lines)
         sheet = sheets[warband.id].to_dict()
-        rules.PostGame.from_dicts(sheet, report)  # the rules check the report fits the roster
+        # The rules check the report fits the roster, by the rules the game keeps (C31).
+        rules.PostGame.from_dicts(sheet, report, book=rulebook_for_game(game))
         postgame = PostGame.objects.create(
             game=game,
             warband=warband,

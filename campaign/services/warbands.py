@@ -37,6 +37,7 @@ from campaign.rules.warband import (
     roll_starting_skills,
 )
 from campaign.rules.words import possessive
+from campaign.selectors.house_rules import rulebook_for
 from campaign.services import dice as dice_source
 from campaign.services import ratings
 from campaign.services.activity import activity_record
@@ -104,14 +105,15 @@ def warband_create_draft(*, campaign: Campaign, owner, name: str, faction: str) 
 def warband_add_figure(*, warband: Warband, name: str, profile: str) -> Figure:
     _require_draft(warband)
     require_plain_name(name)  # finding 5
-    rules = faction_or_error(warband.faction).profile(profile)
+    book = rulebook_for(warband.campaign)  # C31: the campaign's costs and limits
+    faction = faction_or_error(warband.faction, book)
+    rules = faction.profile(profile)
     if rules is None:
-        raise RosterError(
-            f"The {warband.faction_rules.name} have no profile {profile!r}.", field="profile"
-        )
+        raise RosterError(f"The {faction.name} have no profile {profile!r}.", field="profile")
     count = warband.figures.count()
-    if count >= MAX_DRAFT_FIGURES:
-        raise RosterError(f"A warband holds at most {MAX_FIGURES} figures.", field="profile")
+    most = book.max_figures(faction.key)
+    if count >= max(MAX_DRAFT_FIGURES, most + 5):
+        raise RosterError(f"A warband holds at most {most} figures.", field="profile")
     figure = Figure(
         warband=warband,
         name=name.strip() or rules.name,
@@ -138,9 +140,10 @@ def figure_set_equipment(*, figure: Figure, keys: Sequence[str]) -> list[Equipme
     """Replace what a draft figure carries; prices come from the faction's list (C4, C5)."""
     warband = figure.warband
     _require_draft(warband)
-    faction = warband.faction_rules
+    book = rulebook_for(warband.campaign)  # C31: the campaign's prices, pinned on the piece
+    faction = faction_or_error(warband.faction, book)
     draft = FigureDraft(figure.name, figure.profile, tuple(keys))
-    _, problems = check_figure(faction, 0, draft)
+    _, problems = check_figure(faction, 0, draft, book)
     if problems:
         raise RosterError(problems[0].message, field="equipment", rule=problems[0].rule)
     figure.equipment.all().delete()
@@ -218,11 +221,13 @@ def warband_found(
     warband = Warband.objects.select_for_update().select_related("campaign").get(pk=warband.pk)
     _require_draft(warband)
     figures = list(warband.figures.prefetch_related("equipment"))
-    budget = warband.campaign.starting_treasury
+    book = rulebook_for(warband.campaign)
+    budget = book.budget  # C2, or the campaign's house rule (C31)
     check = check_warband(
         warband.faction,
         [FigureDraft(f.name, f.profile, tuple(p.key for p in f.equipment.all())) for f in figures],
         budget,
+        book,
     )
     if not check.valid:
         raise WarbandInvalid(check.problems)
@@ -260,7 +265,8 @@ def warband_create_founded(
     for index, new in enumerate(figures):  # finding 5, naming the figure as the API does
         require_plain_name(new.name, field=f"figures[{index}].name")
     drafts = [FigureDraft(f.name, f.profile, f.equipment) for f in figures]
-    check = check_warband(faction, drafts, campaign.starting_treasury)
+    book = rulebook_for(campaign)
+    check = check_warband(faction, drafts, book.budget, book)
     if not check.valid:
         raise WarbandInvalid(check.problems)
     warband = warband_create_draft(campaign=campaign, owner=owner, name=name, faction=faction)

@@ -22,6 +22,7 @@ from campaign.rules.factions import (
     FACTIONS,
     STARTING_SKILL_ROLLS,
 )
+from campaign.selectors.house_rules import rulebook_for
 from campaign.views.confirm import confirm
 from config.domain_errors import domain_errors, form_error
 
@@ -43,7 +44,8 @@ def warband_create(request, campaign_id: int):
 
 def _builder_context(request, warband_id: int, **extra) -> dict:
     warband = warband_for(request.user, warband_id, edit=True, roster=True)
-    faction = warband.faction_rules
+    book = rulebook_for(warband.campaign)  # C31: the campaign's prices and budget
+    faction = book.factions[warband.faction]
     check = selectors.draft_check(warband)
     rows = [
         (
@@ -51,11 +53,12 @@ def _builder_context(request, warband_id: int, **extra) -> dict:
             EquipmentForm(
                 faction=warband.faction,
                 status=figure.status,
+                book=book,
                 prefix=f"f{figure.id}",
                 initial=_equipment_initial(figure),
             ),
             cost,
-            selectors.figure_card(figure),  # the stats as the figure stands, while building
+            selectors.figure_card(figure, book),  # the stats as the figure stands, while building
         )
         for figure, cost in zip(warband.figures.all(), check.figure_costs, strict=True)
     ]
@@ -64,9 +67,9 @@ def _builder_context(request, warband_id: int, **extra) -> dict:
         "campaign": warband.campaign,
         "faction": faction,
         "check": check,
-        "left": warband.campaign.starting_treasury - check.cost,
+        "left": book.budget - check.cost,
         "rows": rows,
-        "add_form": AddFigureForm(faction=warband.faction),
+        "add_form": AddFigureForm(faction=warband.faction, book=book),
         **extra,
     }
 
@@ -105,7 +108,7 @@ def builder(request, warband_id: int):
 @domain_errors
 def builder_add_figure(request, warband_id: int):
     warband = warband_for(request.user, warband_id, edit=True)
-    form = AddFigureForm(request.POST, faction=warband.faction)
+    form = AddFigureForm(request.POST, faction=warband.faction, book=rulebook_for(warband.campaign))
     if not form.is_valid():
         raise form_error(form)
     services.warband_add_figure(warband=warband, **form.cleaned_data)
@@ -117,7 +120,12 @@ def builder_add_figure(request, warband_id: int):
 @domain_errors
 def builder_equip(request, figure_id: int):
     figure = figure_for(request.user, figure_id, edit=True)
-    form = EquipmentForm(request.POST, faction=figure.warband.faction, prefix=f"f{figure.id}")
+    form = EquipmentForm(
+        request.POST,
+        faction=figure.warband.faction,
+        book=rulebook_for(figure.warband.campaign),
+        prefix=f"f{figure.id}",
+    )
     if not form.is_valid():
         raise form_error(form)
     services.figure_set_equipment(figure=figure, keys=form.keys())
@@ -186,5 +194,12 @@ def warband_found(request, warband_id: int):
         return redirect("warband", warband.id)
     check = selectors.draft_check(warband)
     return render(
-        request, "campaign/found.html", {"warband": warband, "form": form, "check": check}
+        request,
+        "campaign/found.html",
+        {
+            "warband": warband,
+            "form": form,
+            "check": check,
+            "budget": rulebook_for(warband.campaign).budget,  # C2, or the house rule (C31)
+        },
     )

@@ -187,7 +187,7 @@ def _sequence_context(request, postgame) -> dict:
         "log": words.log_view(state["log"]),
         "preview": state["preview"],
         "treasury_before": postgame.sheet["treasury"],
-        "trade": words.trade_options(sheet, campaign.currency) if trading else None,
+        "trade": words.trade_options(sheet, campaign.currency, sequence.book) if trading else None,
         "can_drive": access.may_drive(postgame, request.user),
     }
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from campaign.rules import postgame as rules
-from campaign.rules.factions import FACTIONS, SPECIALISTS, STATUS_NAMES, item_name
+from campaign.rules.book import RuleBook, seed_book
+from campaign.rules.factions import STATUS_NAMES, item_name
 from campaign.rules.skills import SKILL_LIST_NAMES
 from campaign.selectors.games import COMMITTED
 
@@ -115,9 +116,13 @@ class TradeOptions:
     specialists: list[tuple[str, str]]
 
 
-def trade_options(sheet: rules.WarbandSheet, currency: str) -> TradeOptions:
-    """What the trading forms offer, from the sheet as it stands in the sequence (C20, C21)."""
-    faction = FACTIONS[sheet.faction]
+def trade_options(
+    sheet: rules.WarbandSheet, currency: str, book: RuleBook | None = None
+) -> TradeOptions:
+    """What the trading forms offer, from the sheet as it stands in the sequence (C20, C21),
+    at the prices of the rules the game keeps (C31)."""
+    book = book or seed_book()
+    faction = book.factions[sheet.faction]
     present = [f for f in sheet.roster if f.state != "captured"]
     figures = [(str(f.id), f.name) for f in present]
     carried = [
@@ -142,6 +147,6 @@ def trade_options(sheet: rules.WarbandSheet, currency: str) -> TradeOptions:
         ],
         specialists=[
             (s.key, f"{s.name} ({currency}{s.hire}, retainer {currency}{s.retainer})")
-            for s in SPECIALISTS.values()
+            for s in book.specialists.values()
         ],
     )

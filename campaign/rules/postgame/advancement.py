@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from campaign.rules.book import RuleBook, seed_book
 from campaign.rules.factions import GREEN, HERO, STATUS_NAMES, TROOPER, VETERAN
 from campaign.rules.postgame.answers import D6
 from campaign.rules.postgame.run import (
@@ -40,19 +41,24 @@ HIGHEST_FACE = 6  # C10: a total over 6 counts as 6
 LOST = "lost"  # the last word of every effect that changes nothing
 
 
-def table_for(status: str) -> tuple[str, ...]:
-    return HERO_AND_VETERAN_TABLE if status in (HERO, VETERAN) else MERE_MORTAL_TABLE
+def table_for(status: str, book: RuleBook | None = None) -> tuple[str, ...]:
+    """C10's table for the status, as the campaign's rule book has it (C31)."""
+    return (book or seed_book()).advancement_table(status in (HERO, VETERAN))
 
 
-def holds_every_increase(figure: FigureSheet) -> bool:
-    return figure.increases_taken >= ATTRIBUTE_LIMITS[figure.status]
+def attribute_limit(status: str, book: RuleBook | None = None) -> int:
+    return (book or seed_book()).attribute_limit(status)
 
 
-def roll_bonus(figure: FigureSheet) -> int:
+def holds_every_increase(figure: FigureSheet, book: RuleBook | None = None) -> bool:
+    return figure.increases_taken >= attribute_limit(figure.status, book)
+
+
+def roll_bonus(figure: FigureSheet, book: RuleBook | None = None) -> int:
     """C10: +1 once the figure holds every attribute increase its status allows, until its next
     promotion (a new status) or a reputation gain made after that point (a gain made before
     the last increase does not end it); a Green only from its second roll on."""
-    if not holds_every_increase(figure):
+    if not holds_every_increase(figure, book):
         return 0
     if figure.status == GREEN and figure.rolls_since_gain == 0:
         return 0
@@ -61,31 +67,33 @@ def roll_bonus(figure: FigureSheet) -> int:
     return 1
 
 
-def advance_result(status: str, face: int, bonus: int) -> tuple[int, str]:
+def advance_result(
+    status: str, face: int, bonus: int, book: RuleBook | None = None
+) -> tuple[int, str]:
     total = min(HIGHEST_FACE, face + bonus)
-    return total, table_for(status)[total - 1]
+    return total, table_for(status, book)[total - 1]
 
 
-def open_attributes(figure: FigureSheet) -> list[str]:
+def open_attributes(figure: FigureSheet, book: RuleBook | None = None) -> list[str]:
     """Attributes this figure may still raise (C10), for "choose"."""
-    if figure.increases_taken >= ATTRIBUTE_LIMITS[figure.status]:
+    if figure.increases_taken >= attribute_limit(figure.status, book):
         return []
     return [a for a in ATTRIBUTES if not figure.increases.get(a)]
 
 
-def raise_attribute(figure: FigureSheet, attribute: str) -> str:
+def raise_attribute(figure: FigureSheet, attribute: str, book: RuleBook | None = None) -> str:
     """C10: +1 once in a life, within the status's allowance; otherwise the result is lost."""
     if figure.increases.get(attribute):
         return f"{attribute} already raised: {LOST} (tough, you missed out)"
-    allowed = ATTRIBUTE_LIMITS[figure.status]
+    allowed = attribute_limit(figure.status, book)
     if figure.increases_taken >= allowed:
         return (
             f"a {STATUS_NAMES[figure.status]} may hold {allowed} attribute "
             f"increase{'' if allowed == 1 else 's'}: {LOST}"
         )
-    before = card_numbers(figure)
+    before = card_numbers(figure, book)
     figure.increases[attribute] = 1
-    return card_change(before, card_numbers(figure))
+    return card_change(before, card_numbers(figure, book))
 
 
 def veterans_on_roster(run: Run) -> int:
@@ -101,10 +109,10 @@ def advancement_step(run: Run) -> Steps:
 
 
 def advance(run: Run, figure: FigureSheet) -> Steps:
-    bonus = roll_bonus(figure)
+    bonus = roll_bonus(figure, run.book)
     answer = yield from ask_roll("advance", D6, figure)
     face = answer.dice[0]
-    total, result = advance_result(figure.status, face, bonus)
+    total, result = advance_result(figure.status, face, bonus, run.book)
     figure.rolls_since_gain += 1
     shown = f"{face} + 1 = {total}" if bonus else str(face)
     entry = run.note(
@@ -119,7 +127,7 @@ def advance(run: Run, figure: FigureSheet) -> Steps:
 
 def apply_advance(run: Run, figure: FigureSheet, result: str) -> Steps:
     if result in ATTRIBUTES:
-        effect = raise_attribute(figure, result)
+        effect = raise_attribute(figure, result, run.book)
     elif result == CHOOSE:
         effect = yield from choose_attribute(run, figure)
     elif result == NEW_SKILL:
@@ -134,12 +142,12 @@ def apply_advance(run: Run, figure: FigureSheet, result: str) -> Steps:
 
 
 def choose_attribute(run: Run, figure: FigureSheet) -> Steps:
-    options = open_attributes(figure)
+    options = open_attributes(figure, run.book)
     if not options:
         return f"no attribute open: {LOST}"
     answer = yield from ask_choice("attribute", options, figure)
     run.note("attribute", f"{figure.name} picks {answer.choice}", figure=figure, answer=answer)
-    return raise_attribute(figure, answer.choice)
+    return raise_attribute(figure, answer.choice, run.book)
 
 
 def reputation(run: Run, figure: FigureSheet) -> Steps:
@@ -154,7 +162,7 @@ def reputation(run: Run, figure: FigureSheet) -> Steps:
         return f"{why}: new skill instead: {effect}"
     figure.reputation += 1
     figure.reputation_gained_as = figure.status
-    figure.bonus_ended = holds_every_increase(figure)  # C10: only a gain after that point
+    figure.bonus_ended = holds_every_increase(figure, run.book)  # C10: only a gain after that point
     figure.rolls_since_gain = 0
     return f"reputation {figure.reputation - 1} → {figure.reputation}"
 
@@ -165,9 +173,10 @@ def promotion(run: Run, figure: FigureSheet) -> Steps:
     if figure.specialist:
         effect = yield from choose_attribute(run, figure)
         return f"a specialist is never promoted: choose instead: {effect}"
-    if figure.status == TROOPER and veterans_on_roster(run) >= MAX_VETERANS:
+    most = run.book.status_limits(run.faction.key)[VETERAN][1]  # C3 as played (C31)
+    if figure.status == TROOPER and most is not None and veterans_on_roster(run) >= most:
         effect = yield from choose_attribute(run, figure)
-        return f"the warband has {MAX_VETERANS} Veterans already: choose instead: {effect}"
+        return f"the warband has {most} Veterans already: choose instead: {effect}"
     before = (STATUS_NAMES[figure.status], figure.reputation)
     figure.status = PROMOTED_TO[figure.status]
     figure.reputation = min(MAX_REPUTATION, figure.reputation + 1)

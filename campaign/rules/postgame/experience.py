@@ -3,6 +3,7 @@ advancement rolls each figure is due for step 3."""
 
 from __future__ import annotations
 
+from campaign.rules.book import RuleBook, seed_book
 from campaign.rules.postgame.run import EXPERIENCE, Run
 from campaign.rules.postgame.sheet import DEAD
 
@@ -16,23 +17,33 @@ UNDERDOG_BANDS: tuple[tuple[int, int | None, int], ...] = (
 LEVELS_PER_ADVANCE = 3  # C8
 
 
-def underdog_bonus(own_rating: int, opponent_rating: int) -> int:
-    """C9: only the warband with the lower team rating before the game gets it."""
+def underdog_bonus(own_rating: int, opponent_rating: int, book: RuleBook | None = None) -> int:
+    """C9: only the warband with the lower team rating before the game gets it; the bands of
+    the campaign's rule book (C31)."""
     difference = opponent_rating - own_rating
     if difference <= 0:
         return 0
-    for low, high, bonus in UNDERDOG_BANDS:
+    for low, high, bonus in (
+        (b.low, b.high, b.bonus) for b in (book or seed_book()).underdog_bands
+    ):
         if difference >= low and (high is None or difference <= high):
             return bonus
     raise AssertionError("the bands cover every difference")  # pragma: no cover
 
 
 def experience_gained(
-    *, wounds: int, scalps: int, underdog: int, doubled: bool
+    *, wounds: int, scalps: int, underdog: int, doubled: bool, book: RuleBook | None = None
 ) -> tuple[int, list[str]]:
     """C9: +1 survived, +1 per wound inflicted, +1 per scalp, the underdog bonus; Survives
-    against the odds doubles the figure's total. Returns the total and its parts in words."""
-    parts = [("survived", 1), ("wounds", wounds), ("scalps", scalps), ("underdog", underdog)]
+    against the odds doubles the figure's total. Returns the total and its parts in words.
+    The awards are the campaign's rule book's (C31)."""
+    awards = (book or seed_book()).experience
+    parts = [
+        ("survived", awards["survived"]),
+        ("wounds", wounds * awards["per_wound"]),
+        ("scalps", scalps * awards["per_scalp"]),
+        ("underdog", underdog),
+    ]
     total = sum(n for _, n in parts)
     words = [f"{name} {n}" for name, n in parts if n]
     if doubled:
@@ -41,17 +52,17 @@ def experience_gained(
     return total, words
 
 
-def advancement_rolls_due(start: int, before: int, after: int) -> int:
-    """C8: one roll each time current - starting reaches a new multiple of 3."""
-    return max(
-        0, (after - start) // LEVELS_PER_ADVANCE - max(0, before - start) // LEVELS_PER_ADVANCE
-    )
+def advancement_rolls_due(start: int, before: int, after: int, book: RuleBook | None = None) -> int:
+    """C8: one roll each time current - starting reaches a new multiple of 3 (the rule book's
+    levels per advance, C31)."""
+    step = (book or seed_book()).experience["levels_per_advance"]
+    return max(0, (after - start) // step - max(0, before - start) // step)
 
 
 def experience_step(run: Run) -> None:
     run.step = EXPERIENCE
     report = run.report
-    underdog = underdog_bonus(report.rating_before, report.opponent_rating_before)
+    underdog = underdog_bonus(report.rating_before, report.opponent_rating_before, run.book)
     run.note(
         "underdog",
         f"Team ratings {report.rating_before} against "
@@ -69,10 +80,11 @@ def experience_step(run: Run) -> None:
             scalps=figure_report.scalps,
             underdog=underdog,
             doubled=figure.id in run.doubled,
+            book=run.book,
         )
         before = figure.experience
         figure.experience += gained
-        due = advancement_rolls_due(figure.experience_start, before, figure.experience)
+        due = advancement_rolls_due(figure.experience_start, before, figure.experience, run.book)
         run.rolls_due[figure.id] = due
         rolls = {0: "", 1: ", an advancement roll is due"}.get(
             due, f", {due} advancement rolls are due"

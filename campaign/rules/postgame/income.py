@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from campaign.rules.factions import HERO, SPECIALISTS, STATUS_NAMES, VETERAN
-from campaign.rules.postgame.answers import D6, TWO_D6
+from campaign.rules.factions import HERO, STATUS_NAMES, VETERAN
+from campaign.rules.postgame.answers import D6
 from campaign.rules.postgame.run import (
     INCOME,
     Run,
@@ -48,27 +48,32 @@ def at_hand(figure: FigureSheet) -> bool:
 def income_step(run: Run) -> Steps:
     run.step = INCOME
     won = run.report.won
-    dice = TWO_D6 if won else D6
+    dice_for = run.book.income  # C18's dice as the campaign plays them (C31)
+    dice = dice_for[{True: "won", False: "lost", None: "drew"}[won]]
     result = {True: "won", False: "lost", None: "drew"}[won]
     answer = yield from ask_roll("income", dice)
     total = sum(answer.dice)
     parts = [f"{dice} ({result}) {rolled(answer, dice)}"]
     run.note("income", f"Income: {parts[0]}", answer=answer)
     for figure in income_earners(run):
-        answer = yield from ask_roll("income", TWO_D6, figure)
+        earner = dice_for["earner"]
+        answer = yield from ask_roll("income", earner, figure)
         amount = sum(answer.dice)
         status = STATUS_NAMES[run.start.figure(figure.id).status]
-        text = f"{status} {figure.name} 2D6 {rolled(answer, TWO_D6)}"
-        if EXPERT_TRADER in figure.skills:  # C18: +1 on his own income roll
-            amount += 1
-            text += f", +1 Expert trader = {amount}"
+        text = f"{status} {figure.name} {earner} {rolled(answer, earner)}"
+        bonus = dice_for["expert_trader"]
+        if EXPERT_TRADER in figure.skills and bonus:  # C18: +1 on his own income roll
+            amount += bonus
+            text += f", +{bonus} Expert trader = {amount}"
         total += amount
         parts.append(text)
         run.note("income", f"Income: {text}", figure=figure, answer=answer)
     for figure in prospectors(run):
-        answer = yield from ask_roll("income", TWO_D6, figure)
+        extra = dice_for["prospector"]
+        answer = yield from ask_roll("income", extra, figure)
         total += sum(answer.dice)
-        text = f"{SPECIALISTS['prospector'].name} {figure.name} 2D6 {rolled(answer, TWO_D6)}"
+        name = run.book.specialists["prospector"].name
+        text = f"{name} {figure.name} {extra} {rolled(answer, extra)}"
         parts.append(text)
         run.note("income", f"Income: {text}", figure=figure, answer=answer)
     before = run.sheet.treasury
@@ -110,7 +115,7 @@ def retainers(run: Run) -> None:
     for figure in run.sheet.figures:
         if not figure.specialist or not at_hand(figure):
             continue
-        kind = SPECIALISTS[figure.specialist]
+        kind = run.book.specialists[figure.specialist]  # C31: the campaign's retainer
         if run.sheet.treasury >= kind.retainer:
             run.sheet.treasury -= kind.retainer
             run.note(

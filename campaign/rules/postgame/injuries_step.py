@@ -14,7 +14,6 @@ from campaign.rules.injuries import (
     CHEST,
     DEAD,
     HARDENED,
-    INJURY_TABLE,
     LEG,
     MADNESS,
     MULTIPLE,
@@ -24,7 +23,6 @@ from campaign.rules.injuries import (
     ROBBED,
     SNAKE_OIL,
     InjuryResult,
-    injury_for,
     injury_key,
 )
 from campaign.rules.postgame import sheet as s
@@ -51,7 +49,6 @@ WOUNDS = (LEG, CHEST, BLIND, NERVOUS, ARM_AMPUTATED, OLD_WOUND, MADNESS)
 MIN_REPUTATION = 1  # C14 Nervous condition
 MAX_REPUTATION = 5  # C14: Snake oil never raises reputation above this
 TWO_HANDED = (MUSKET, RIFLE, BOW)  # C26: what an amputee may not carry
-FULL_RECOVERY = next(r for r in INJURY_TABLE if r.key == RECOVERY)
 
 
 def d66(faces: tuple[int, ...]) -> int:
@@ -132,7 +129,7 @@ def injury(run: Run, figure: FigureSheet) -> Steps:
                     figure=figure,
                     answer=answer,
                 )
-                result = FULL_RECOVERY
+                result = run.book.injury(RECOVERY)
             else:
                 entry = run.note(
                     "nimble",
@@ -151,7 +148,7 @@ def injury(run: Run, figure: FigureSheet) -> Steps:
 def roll_injury(run: Run, figure: FigureSheet) -> Steps:
     answer = yield from ask_roll("injury", D66, figure)
     value = d66(answer.dice)
-    result = injury_for(value)  # C13
+    result = run.book.injury_for(value)  # C13, as the campaign plays it (C31)
     entry = run.note(
         "injury", f"{figure.name}: injury {value} {result.name}", figure=figure, answer=answer
     )
@@ -190,14 +187,14 @@ def multiple_injuries(run: Run, figure: FigureSheet) -> Steps:
 def apply_injury(run: Run, figure: FigureSheet, result: InjuryResult) -> Steps:
     """C14: change the figure and return the effect in words ("movement 6/3 → 5/2")."""
     key = result.key
-    before = card_numbers(figure)
+    before = card_numbers(figure, run.book)
     if key == DEAD:
         return kill(run, figure, "Dead")
     if key == BLIND and figure.has_injury(BLIND):
         return kill(run, figure, "a second Blind in one eye: Dead")
     if key in (LEG, CHEST, BLIND):
         figure.injuries.append(key)
-        effect = card_change(before, card_numbers(figure))
+        effect = card_change(before, card_numbers(figure, run.book))
     elif key == NERVOUS:
         if figure.reputation > MIN_REPUTATION:
             figure.injuries.append(NERVOUS)  # held only when it cost a point (Snake oil gives

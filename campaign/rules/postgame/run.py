@@ -12,6 +12,7 @@ from collections.abc import Generator
 from dataclasses import dataclass, field
 from typing import Any
 
+from campaign.rules.book import RuleBook, seed_book
 from campaign.rules.factions import Faction, item_name
 from campaign.rules.postgame.answers import CHOICE, ROLL, Answer, Prompt, faces_text
 from campaign.rules.postgame.sheet import (
@@ -47,6 +48,8 @@ Steps = Generator[Prompt, Answer, Any]
 class Run:
     start: WarbandSheet  # the sheet as given: never changed
     report: GameReport
+    # C31: the tables in force when the game was reported; the seed's without house rules.
+    book: RuleBook = field(default_factory=seed_book)
     sheet: WarbandSheet = field(init=False)  # the working copy: becomes the preview
     step: str = INJURIES
     log: list[dict[str, Any]] = field(default_factory=list)
@@ -60,7 +63,7 @@ class Run:
 
     @property
     def faction(self) -> Faction:
-        return faction_or_error(self.sheet.faction)
+        return faction_or_error(self.sheet.faction, self.book)
 
     def report_for(self, figure: FigureSheet) -> FigureReport | None:
         report = self.report.for_figure(figure.id)
@@ -128,11 +131,14 @@ def rolled(answer: Answer, dice: str) -> str:
     return faces_text(dice, answer.dice)
 
 
-def card_numbers(figure: FigureSheet) -> dict[str, str]:
-    """The numbers on the roster card that injuries and advances change (C7, C14)."""
-    mods = attribute_modifiers(figure.increases, figure.injuries)
+def card_numbers(figure: FigureSheet, book: RuleBook | None = None) -> dict[str, str]:
+    """The numbers on the roster card that injuries and advances change (C7, C14), with the
+    injury effects of the rule book (C31)."""
+    mods = attribute_modifiers(figure.increases, figure.injuries, book)
     return {
-        "movement": movement(figure.status, figure.injuries, non_combatant=figure.non_combatant),
+        "movement": movement(
+            figure.status, figure.injuries, non_combatant=figure.non_combatant, book=book
+        ),
         **{k: f"{v:+d}" for k, v in mods.items()},
     }
 

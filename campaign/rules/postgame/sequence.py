@@ -12,6 +12,7 @@ import copy
 from collections.abc import Iterable
 from typing import Any
 
+from campaign.rules.book import RuleBook, seed_book
 from campaign.rules.dice import Dice
 from campaign.rules.errors import RulesError
 from campaign.rules.postgame.advancement import advancement_step
@@ -73,11 +74,15 @@ def _sequence(run: Run) -> Steps:
 
 
 def replay(
-    sheet: WarbandSheet, report: GameReport, answers: Iterable[Answer]
+    sheet: WarbandSheet,
+    report: GameReport,
+    answers: Iterable[Answer],
+    book: RuleBook | None = None,
 ) -> tuple[Run, Prompt]:
-    """Run the sequence over the recorded answers; return the run and what it waits for."""
+    """Run the sequence over the recorded answers; return the run and what it waits for.
+    `book` holds the rules in force when the game was reported (C31)."""
     _check_report(sheet, report)
-    run = Run(start=copy.deepcopy(sheet), report=report)
+    run = Run(start=copy.deepcopy(sheet), report=report, book=book or seed_book())
     steps = _sequence(run)
     prompt = next(steps)
     for answer in answers:
@@ -100,13 +105,15 @@ class PostGame:
         report: GameReport,
         answers: Iterable[Answer] = (),
         undone: Iterable[dict[str, Any]] = (),
+        book: RuleBook | None = None,
     ) -> None:
+        self.book = book or seed_book()  # C31: the rules in force when the game was reported
         self.sheet = sheet
         self.report = report
         self.answers: tuple[Answer, ...] = tuple(answers)
         # C22: every undo stays in the log, at the place in it where it was made.
         self.undone: tuple[dict[str, Any], ...] = tuple(dict(u) for u in undone)
-        self._run, self._prompt = replay(sheet, report, self.answers)
+        self._run, self._prompt = replay(sheet, report, self.answers, self.book)
 
     @classmethod
     def from_dicts(
@@ -115,12 +122,14 @@ class PostGame:
         report: dict[str, Any],
         answers: Iterable[dict[str, Any]] = (),
         undone: Iterable[dict[str, Any]] = (),
+        book: RuleBook | None = None,
     ) -> PostGame:
         return cls(
             WarbandSheet.from_dict(sheet),
             GameReport.from_dict(report),
             [Answer.from_dict(a) for a in answers],
             undone,
+            book,
         )
 
     # --- reading ---------------------------------------------------------------------------
@@ -247,7 +256,7 @@ class PostGame:
         if not self.answers:
             raise RulesError("There is nothing to undo.", field="answers")
         last = self.answers[-1]
-        earlier = PostGame(self.sheet, self.report, self.answers[:-1])
+        earlier = PostGame(self.sheet, self.report, self.answers[:-1], book=self.book)
         at = len(earlier._run.log)
         gone = self._run.log[at:]
         said = [e["text"] for e in gone if e.get("by") is not None] or [_answer_words(last)]
@@ -266,14 +275,14 @@ class PostGame:
             record["when"] = when
         # Undos made further on in the log than this one now stand where this one does.
         undone = [{**u, "at": min(u.get("at", 0), at)} for u in self.undone]
-        return PostGame(self.sheet, self.report, self.answers[:-1], (*undone, record))
+        return PostGame(self.sheet, self.report, self.answers[:-1], (*undone, record), self.book)
 
     def undone_to_list(self) -> list[dict[str, Any]]:
         return [dict(u) for u in self.undone]
 
     def _with(self, new: Answer, prompt: Prompt) -> PostGame:
         check_answer(prompt, new)  # before the replay, so a bad answer names its problem
-        return PostGame(self.sheet, self.report, (*self.answers, new), self.undone)
+        return PostGame(self.sheet, self.report, (*self.answers, new), self.undone, self.book)
 
 
 def _answer_words(answer: Answer) -> str:

@@ -19,16 +19,13 @@ from campaign.rules.errors import RosterError
 from campaign.rules.factions import (
     HERO,
     MAX_COPIES,
-    MAX_FIGURES,
-    MAX_SPECIALISTS,
-    SPECIALISTS,
     STARTING_SKILL_ROLLS,
     STATUS_NAMES,
     VETERAN,
     item_name,
 )
 from campaign.rules.injuries import ARM_AMPUTATED
-from campaign.rules.postgame.advancement import MAX_VETERANS, new_skill, veterans_on_roster
+from campaign.rules.postgame.advancement import new_skill, veterans_on_roster
 from campaign.rules.postgame.answers import TRADING_PROMPT, Answer
 from campaign.rules.postgame.injuries_step import TWO_HANDED
 from campaign.rules.postgame.run import TRADING, Run, Steps
@@ -220,9 +217,10 @@ def give(run: Run, action: dict[str, Any], answer: Answer) -> None:
 
 
 def _check_room(run: Run) -> None:
-    if len(run.sheet.roster) >= MAX_FIGURES:
+    most = run.book.max_figures(run.faction.key)  # C3 as the campaign plays it (C31)
+    if len(run.sheet.roster) >= most:
         raise RosterError(
-            f"A warband holds at most {MAX_FIGURES} figures, specialists included.",
+            f"A warband holds at most {most} figures, specialists included.",
             field="action",
             rule="C3",
         )
@@ -243,9 +241,14 @@ def recruit(run: Run, action: dict[str, Any], answer: Answer) -> Steps:
     heroes = sum(1 for f in run.sheet.roster if f.status == HERO and not f.specialist)
     if profile.status == HERO and heroes:
         raise RosterError("A warband has exactly one Hero, its leader.", field="profile", rule="C3")
-    if profile.status == VETERAN and veterans_on_roster(run) >= MAX_VETERANS:
+    most_veterans = run.book.status_limits(run.faction.key)[VETERAN][1]
+    if (
+        profile.status == VETERAN
+        and most_veterans is not None
+        and veterans_on_roster(run) >= most_veterans
+    ):
         raise RosterError(
-            f"A warband may have at most {MAX_VETERANS} Veterans.", field="profile", rule="C3"
+            f"A warband may have at most {most_veterans} Veterans.", field="profile", rule="C3"
         )
     before = _pay(run, profile.cost, f"A {profile.name}")
     figure = FigureSheet(
@@ -274,10 +277,11 @@ def recruit(run: Run, action: dict[str, Any], answer: Answer) -> Steps:
 def hire(run: Run, action: dict[str, Any], answer: Answer) -> Steps:
     """C21: after the first game, at most two, each kind once; a veteran-type rolls a skill."""
     name = _text(action, "name")
-    kind = SPECIALISTS.get(action.get("specialist"))
+    kinds = run.book.specialists  # C21's prices and profiles as the campaign plays them (C31)
+    kind = kinds.get(action.get("specialist"))
     if kind is None:
         raise RosterError(
-            f"Unknown specialist {action.get('specialist')!r}: one of {', '.join(SPECIALISTS)}.",
+            f"Unknown specialist {action.get('specialist')!r}: one of {', '.join(kinds)}.",
             field="specialist",
         )
     if run.sheet.games_played + 1 < SPECIALISTS_FROM_GAME:
@@ -294,9 +298,9 @@ def hire(run: Run, action: dict[str, Any], answer: Answer) -> Steps:
             field="specialist",
             rule="C21",
         )
-    if len(hired) >= MAX_SPECIALISTS:
+    if len(hired) >= run.book.specialist_limit:
         raise RosterError(
-            f"A warband may have at most {MAX_SPECIALISTS} specialists.",
+            f"A warband may have at most {run.book.specialist_limit} specialists.",
             field="specialist",
             rule="C21",
         )

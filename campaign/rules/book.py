@@ -1,0 +1,527 @@
+"""A campaign's rule book: the seed's tables with the campaign's house rules on top (C31).
+
+Every rule that reads a table a club may change reads it from a `RuleBook`, never from the
+module constants directly. `SEED` is the book without overrides; `RuleBook(overrides)` lays a
+nested override document (the same shape as `seed_document()`) over it.
+
+The document is keyed by the app's own keys (factions, profiles, items, injuries, specialists as
+`/api/rules/factions/` names them); a path is those keys joined by dots:
+`factions.rangers.equipment.musket.price`.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import functools
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from campaign.rules import injuries as inj
+from campaign.rules.errors import RulesError
+from campaign.rules.factions import (
+    FACTIONS,
+    MAX_FIGURES,
+    MAX_SPECIALISTS,
+    REQUIRED_WEAPON_COUNT,
+    SPECIALISTS,
+    STATUS_LIMITS,
+    STATUS_NAMES,
+    STATUSES,
+    Faction,
+    Specialist,
+)
+
+SEED_BUDGET = 200  # C2: the seed's starting budget (a campaign's own setting replaces it)
+DICE_CHOICES = ("D6", "2D6")  # the income rolls the sequence can ask for (C18)
+ADVANCE_RESULTS = (
+    "melee",
+    "shooting",
+    "morale",
+    "choose",
+    "new_skill",
+    "reputation",
+    "promotion",
+)
+FACES = ("1", "2", "3", "4", "5", "6")
+
+
+class HouseRulesError(RulesError):
+    """A house rule that cannot be: names the path and says why in words. `problems` lists
+    every one found (each with message, field, rule), the first also being this error's."""
+
+    def __init__(self, message: str, *, field: str | None = None, rule: str | None = "C31"):
+        super().__init__(message, field=field, rule=rule)
+        self.problems: list[HouseRulesError] = [self]
+
+    @classmethod
+    def of(cls, found: list[tuple[str, str]]) -> HouseRulesError:
+        errors = [cls(message, field=path) for path, message in found]
+        errors[0].problems = errors
+        return errors[0]
+
+
+def _table(rows) -> dict[str, dict[str, int]]:
+    return {r.key: {"low": r.low, "high": r.high} for r in rows}
+
+
+def _seed_advancement() -> dict[str, Any]:
+    # Imported here: the post-game package imports this module through run.py.
+    from campaign.rules.postgame import advancement as adv
+
+    return {
+        "hero_and_veteran": dict(zip(FACES, adv.HERO_AND_VETERAN_TABLE, strict=True)),
+        "mere_mortal": dict(zip(FACES, adv.MERE_MORTAL_TABLE, strict=True)),
+        "attribute_limits": dict(adv.ATTRIBUTE_LIMITS),
+    }
+
+
+def seed_document(*, budget: int = SEED_BUDGET) -> dict[str, Any]:
+    """Every table a club may change (C31), as the seed prints it."""
+    # Imported here: the post-game package imports this module through run.py.
+    from campaign.rules.postgame import experience as exp
+
+    limits = {s: {"min": low, "max": high} for s, (low, high) in STATUS_LIMITS.items()}
+    return {
+        "budget": budget,  # C2
+        "factions": {
+            f.key: {
+                "profiles": {
+                    p.key: {"cost": p.cost, "reputation": p.reputation} for p in f.profiles
+                },
+                "equipment": {
+                    i.key: {
+                        "price": i.price,
+                        "allowed": True,
+                        "veteran_and_hero_only": i.veteran_and_hero_only,
+                    }
+                    for i in f.equipment
+                },
+                "limits": {
+                    "figures": MAX_FIGURES,
+                    "required_weapon": REQUIRED_WEAPON_COUNT,
+                    **copy.deepcopy(limits),
+                },
+            }
+            for f in FACTIONS.values()
+        },
+        "injuries": {
+            "table": _table(inj.INJURY_TABLE),  # C13
+            "effects": {  # C14
+                key: {
+                    "movement": inj.MOVEMENT_PENALTY.get(key, 0),
+                    "shooting": inj.SHOOTING_PENALTY.get(key, 0),
+                    "melee": inj.MELEE_PENALTY.get(key, 0),
+                }
+                for key in (inj.LEG, inj.CHEST, inj.BLIND)
+            },
+        },
+        "experience": {  # C8, C9
+            "survived": 1,
+            "per_wound": 1,
+            "per_scalp": 1,
+            "levels_per_advance": exp.LEVELS_PER_ADVANCE,
+            "underdog": [
+                {"low": low, "high": high, "bonus": bonus}
+                for low, high, bonus in exp.UNDERDOG_BANDS
+            ],
+        },
+        "advancement": _seed_advancement(),  # C10
+        "income": {  # C18
+            "won": "2D6",
+            "drew": "D6",
+            "lost": "D6",
+            "earner": "2D6",
+            "prospector": "2D6",
+            "expert_trader": 1,
+        },
+        "specialists": {  # C21
+            "hire_limit": MAX_SPECIALISTS,
+            "kinds": {
+                s.key: {
+                    "hire": s.hire,
+                    "retainer": s.retainer,
+                    "counts_as": s.counts_as,
+                    "skill_rolls": s.skill_rolls,
+                }
+                for s in SPECIALISTS.values()
+            },
+        },
+    }
+
+
+# --- paths --------------------------------------------------------------------------------------
+
+
+def leaves(document: Any, prefix: str = "") -> Iterator[tuple[str, Any]]:
+    """(path, value) for every leaf; list rows are indexed from 0."""
+    if isinstance(document, dict):
+        for key, value in document.items():
+            yield from leaves(value, f"{prefix}.{key}" if prefix else str(key))
+    elif isinstance(document, list):
+        for index, value in enumerate(document):
+            yield from leaves(value, f"{prefix}.{index}" if prefix else str(index))
+    else:
+        yield prefix, document
+
+
+def read_path(document: Any, path: str) -> Any:
+    node = document
+    for part in path.split("."):
+        if isinstance(node, dict) and part in node:
+            node = node[part]
+        elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
+            node = node[int(part)]
+        else:
+            raise HouseRulesError(f"{path}: there is no such rule.", field=path)
+    return node
+
+
+def write_path(document: Any, path: str, value: Any) -> None:
+    parts = path.split(".")
+    parent = read_path(document, ".".join(parts[:-1])) if len(parts) > 1 else document
+    current = read_path(document, path)  # an unknown path is refused, never created
+    if isinstance(current, dict | list) and not isinstance(value, type(current)):
+        fields = ", ".join(map(str, current)) if isinstance(current, dict) else "its rows"
+        raise HouseRulesError(f"{path} is a table: change its fields ({fields}).", field=path)
+    if isinstance(parent, list):
+        parent[int(parts[-1])] = value
+    else:
+        parent[parts[-1]] = value
+
+
+def diff(base: Any, document: Any) -> dict[str, Any]:
+    """The leaves of `document` that differ from `base`, as {path: value}."""
+    seed = dict(leaves(base))
+    return {path: value for path, value in leaves(document) if seed.get(path, object()) != value}
+
+
+def nest(flat: dict[str, Any]) -> dict[str, Any]:
+    """{path: value} as a nested override document (list rows keyed by their index)."""
+    out: dict[str, Any] = {}
+    for path, value in flat.items():
+        node = out
+        *parents, last = path.split(".")
+        for part in parents:
+            node = node.setdefault(part, {})
+        node[last] = value
+    return out
+
+
+def merged(base: dict[str, Any], overrides: dict[str, Any]) -> dict[str, Any]:
+    """`base` with every override leaf written over it (an unknown path raises)."""
+    document = copy.deepcopy(base)
+    for path, value in leaves(overrides):
+        write_path(document, path, value)
+    return document
+
+
+# --- validation (C31: names the row and the field, saves nothing) -------------------------------
+
+
+def _words(document: dict[str, Any], path: str) -> str:
+    """A path as a person reads it: "Rangers › Musket › price"."""
+    parts = path.split(".")
+    out: list[str] = []
+    if parts[0] == "factions" and len(parts) > 1:
+        faction = FACTIONS.get(parts[1])
+        out.append(faction.name if faction else parts[1])
+        rest = parts[2:]
+        if len(rest) >= 2 and faction is not None:
+            thing = (faction.profile(rest[1]) if rest[0] == "profiles" else None) or (
+                faction.item(rest[1]) if rest[0] == "equipment" else None
+            )
+            if thing is not None:
+                out.append(thing.name)
+                rest = rest[2:]
+            elif rest[0] == "limits":
+                out.append("Limits")
+                rest = [STATUS_NAMES.get(r, r) for r in rest[1:]]
+        out += rest
+    elif parts[0] == "injuries" and len(parts) > 2:
+        out += ["Injury table" if parts[1] == "table" else "Injury effects"]
+        name = next((r.name for r in inj.INJURY_TABLE if r.key == parts[2]), parts[2])
+        out += [name, *parts[3:]]
+    elif parts[0] == "specialists" and len(parts) > 3:
+        kind = SPECIALISTS.get(parts[2])
+        out += [kind.name if kind else parts[2], *parts[3:]]
+    else:
+        out += [p.replace("_", " ").capitalize() if i == 0 else p for i, p in enumerate(parts)]
+    return " › ".join(out)
+
+
+def _number(errors, document, path, value, low, high, *, allow_none=False) -> None:
+    if value is None and allow_none:
+        return
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        top = "" if allow_none is False else " (or empty for any number)"
+        errors.append((path, f"{_words(document, path)} must be {low}-{high}{top}"))
+
+
+D66_VALUES = tuple(t * 10 + u for t in range(1, 7) for u in range(1, 7))
+
+
+def validate(document: dict[str, Any]) -> list[tuple[str, str]]:
+    """Every problem with a whole rules document, as (path, message); empty when sound."""
+    errors: list[tuple[str, str]] = []
+    seed = seed_document()
+    # The shape first: every key the seed has, nothing else, and leaves of the seed's types.
+    seed_leaves, given = dict(leaves(seed)), dict(leaves(document))
+    for path in given.keys() - seed_leaves.keys():
+        errors.append((path, f"{path}: there is no such rule."))
+    for path in seed_leaves.keys() - given.keys():
+        errors.append((path, f"{path} is missing."))
+    if errors:
+        return sorted(errors)
+
+    def num(path, low, high, **kw):
+        _number(errors, document, path, given[path], low, high, **kw)
+
+    def flag(path):
+        if not isinstance(given[path], bool):
+            errors.append((path, f"{_words(document, path)} must be true or false"))
+
+    def choice(path, options):
+        if given[path] not in options:
+            errors.append((path, f"{_words(document, path)} must be one of {', '.join(options)}"))
+
+    num("budget", 0, 100_000)
+    for path in given:
+        parts = path.split(".")
+        field = parts[-1]
+        if parts[0] == "factions":
+            if parts[2] == "profiles":
+                num(path, 0, 200) if field == "cost" else num(path, 0, 10)
+            elif parts[2] == "equipment":
+                num(path, 0, 100) if field == "price" else flag(path)
+            elif parts[2] == "limits":
+                if field == "figures":
+                    num(path, 1, 30)
+                elif field == "required_weapon":
+                    num(path, 0, 30)
+                else:
+                    num(path, 0, 30, allow_none=field == "max")
+        elif parts[:2] == ["injuries", "effects"]:
+            num(path, 0, 3)
+        elif parts[0] == "experience" and parts[1] != "underdog":
+            num(path, 1, 10) if field == "levels_per_advance" else num(path, 0, 5)
+        elif parts[0] == "experience":
+            num(path, 0, 10_000, allow_none=field == "high") if field != "bonus" else num(
+                path, 0, 10
+            )
+        elif parts[0] == "advancement":
+            if parts[1] == "attribute_limits":
+                num(path, 0, 3)
+            else:
+                choice(path, ADVANCE_RESULTS)
+        elif parts[0] == "income":
+            num(path, 0, 6) if field == "expert_trader" else choice(path, DICE_CHOICES)
+        elif parts[0] == "specialists":
+            if field == "counts_as":
+                choice(path, STATUSES)
+            elif field == "hire_limit":
+                num(path, 0, len(SPECIALISTS))
+            elif field == "skill_rolls":
+                num(path, 0, 3)
+            else:
+                num(path, 0, 200)
+    if errors:
+        return errors
+    errors += _check_injury_table(document)
+    errors += _check_limits(document)
+    errors += _check_underdog(document)
+    return errors
+
+
+def _check_injury_table(document) -> list[tuple[str, str]]:
+    """C13 as a house rule: the ranges must cover 11-66 with no gap or overlap."""
+    owner: dict[int, str] = {}
+    errors = []
+    for key, row in document["injuries"]["table"].items():
+        path = f"injuries.table.{key}"
+        if row["low"] > row["high"]:
+            errors.append((f"{path}.low", f"{_words(document, path)}: low is above high"))
+            continue
+        for value in (v for v in D66_VALUES if row["low"] <= v <= row["high"]):
+            if value in owner:
+                errors.append(
+                    (
+                        f"{path}.low",
+                        f"Injury table: {value} is in both {_words(document, owner[value])} "
+                        f"and {_words(document, path)} (overlap)",
+                    )
+                )
+                break
+            owner[value] = path
+    gaps = [v for v in D66_VALUES if v not in owner]
+    if gaps and not errors:
+        errors.append(
+            (
+                "injuries.table",
+                "The injury table must cover 11-66 with no gap: "
+                f"nothing on {', '.join(map(str, gaps[:6]))}{'…' if len(gaps) > 6 else ''}",
+            )
+        )
+    return errors
+
+
+def _check_limits(document) -> list[tuple[str, str]]:
+    errors = []
+    for key, faction in document["factions"].items():
+        for status in STATUSES:
+            path = f"factions.{key}.limits.{status}"
+            low, high = faction["limits"][status]["min"], faction["limits"][status]["max"]
+            if high is not None and high < low:
+                errors.append((f"{path}.max", f"{_words(document, path)}: max is below min"))
+    return errors
+
+
+def _check_underdog(document) -> list[tuple[str, str]]:
+    bands = document["experience"]["underdog"]
+    errors = []
+    expected = 0
+    for index, band in enumerate(bands):
+        path = f"experience.underdog.{index}.low"
+        if band["low"] != expected:
+            errors.append((path, f"Underdog band {index + 1} must start at {expected}"))
+            break
+        if band["high"] is None:
+            if index != len(bands) - 1:
+                errors.append((path, f"Underdog band {index + 1}: only the last is open"))
+            break
+        expected = band["high"] + 1
+    else:
+        errors.append(("experience.underdog", "The last underdog band must be open (no high)"))
+    return errors
+
+
+# --- the book -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Underdog:
+    low: int
+    high: int | None
+    bonus: int
+
+
+class RuleBook:
+    """The tables one campaign plays by. Plain data, built once per document."""
+
+    def __init__(self, overrides: dict[str, Any] | None = None, *, budget: int = SEED_BUDGET):
+        self.base = seed_document(budget=budget)
+        self.overrides = copy.deepcopy(overrides or {})
+        self.document = merged(self.base, self.overrides)
+
+    @classmethod
+    def checked(cls, overrides: dict[str, Any], *, budget: int = SEED_BUDGET) -> RuleBook:
+        """A book from an override document, refusing one that is not sound."""
+        book = cls(overrides, budget=budget)
+        problems = validate(book.document)
+        if problems:
+            raise HouseRulesError.of(problems)
+        return book
+
+    @property
+    def changed(self) -> list[str]:
+        return sorted(diff(self.base, self.document))
+
+    # C2
+    @property
+    def budget(self) -> int:
+        return self.document["budget"]
+
+    # C1-C5
+    @cached_property
+    def factions(self) -> dict[str, Faction]:
+        out = {}
+        for key, faction in FACTIONS.items():
+            rules = self.document["factions"][key]
+            profiles = tuple(
+                dataclasses.replace(p, **rules["profiles"][p.key]) for p in faction.profiles
+            )
+            equipment = tuple(
+                dataclasses.replace(
+                    i,
+                    price=rules["equipment"][i.key]["price"],
+                    veteran_and_hero_only=rules["equipment"][i.key]["veteran_and_hero_only"],
+                )
+                for i in faction.equipment
+                if rules["equipment"][i.key]["allowed"]
+            )
+            out[key] = dataclasses.replace(faction, profiles=profiles, equipment=equipment)
+        return out
+
+    def faction(self, key: str) -> Faction | None:
+        return self.factions.get(key)
+
+    def status_limits(self, faction: str) -> dict[str, tuple[int, int | None]]:
+        limits = self.document["factions"][faction]["limits"]
+        return {s: (limits[s]["min"], limits[s]["max"]) for s in STATUSES[::-1]}
+
+    def max_figures(self, faction: str) -> int:
+        return self.document["factions"][faction]["limits"]["figures"]
+
+    def required_weapon_count(self, faction: str) -> int:
+        return self.document["factions"][faction]["limits"]["required_weapon"]
+
+    # C13, C14
+    @cached_property
+    def injury_table(self) -> tuple[inj.InjuryResult, ...]:
+        table = self.document["injuries"]["table"]
+        rows = (dataclasses.replace(r, **table[r.key]) for r in inj.INJURY_TABLE)
+        return tuple(sorted(rows, key=lambda r: r.low))
+
+    def injury_for(self, d66: int) -> inj.InjuryResult:
+        tens, units = divmod(d66, 10)
+        if not (1 <= tens <= 6 and 1 <= units <= 6):
+            raise ValueError(f"{d66} is not a D66 result")
+        return next(r for r in self.injury_table if r.low <= d66 <= r.high)
+
+    def injury(self, key: str) -> inj.InjuryResult:
+        return next(r for r in self.injury_table if r.key == key)
+
+    def penalty(self, kind: str) -> dict[str, int]:
+        """Lasting injury → penalty on `kind` (movement, shooting or melee)."""
+        effects = self.document["injuries"]["effects"]
+        return {key: row[kind] for key, row in effects.items() if row[kind]}
+
+    # C8, C9
+    @property
+    def experience(self) -> dict[str, Any]:
+        return self.document["experience"]
+
+    @cached_property
+    def underdog_bands(self) -> tuple[Underdog, ...]:
+        return tuple(Underdog(**band) for band in self.document["experience"]["underdog"])
+
+    # C10
+    def advancement_table(self, heroic: bool) -> tuple[str, ...]:
+        table = self.document["advancement"]["hero_and_veteran" if heroic else "mere_mortal"]
+        return tuple(table[face] for face in FACES)
+
+    def attribute_limit(self, status: str) -> int:
+        return self.document["advancement"]["attribute_limits"][status]
+
+    # C18
+    @property
+    def income(self) -> dict[str, Any]:
+        return self.document["income"]
+
+    # C21
+    @cached_property
+    def specialists(self) -> dict[str, Specialist]:
+        kinds = self.document["specialists"]["kinds"]
+        return {k: dataclasses.replace(s, **kinds[k]) for k, s in SPECIALISTS.items()}
+
+    @property
+    def specialist_limit(self) -> int:
+        return self.document["specialists"]["hire_limit"]
+
+
+@functools.cache
+def seed_book() -> RuleBook:
+    """The seed's tables, no house rules: what every rule uses when given no book."""
+    return RuleBook()

@@ -62,6 +62,7 @@ def pages(campaign, player, other_player, war_party, patrol, sequence):
         f"/campaigns/{campaign.id}/games/new/",
         f"/campaigns/{campaign.id}/battles/",
         f"/campaigns/{campaign.id}/league/",
+        f"/campaigns/{campaign.id}/house-rules/",
         f"/warbands/{war_party.id}/",
         f"/warbands/{war_party.id}/print/",
         f"/warbands/{draft.id}/build/",

@@ -1,6 +1,15 @@
 from django.contrib import admin
 
-from chase.models import ActionLog, GameSession, Rating, Seat
+from chase.models import (
+    ActionLog,
+    GameSession,
+    LabRun,
+    RatedPlace,
+    Rating,
+    RatingBoard,
+    Seat,
+    Variant,
+)
 
 
 class SeatInline(admin.TabularInline):
@@ -80,4 +89,13 @@ class RatingAdmin(admin.ModelAdmin):
         return False
 
     def has_change_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(RatingBoard, RatedPlace, Variant, LabRun)
+class ReadOnlyChaseAdmin(admin.ModelAdmin):
+    """Ratings' places and locks, and the balance lab's variants and runs: made by the app
+    (chase.ratings, chase.balance), read here."""
+
+    def has_add_permission(self, request):
         return False

@@ -160,7 +160,7 @@ def test_the_lobby_sets_the_weather_dial_and_the_trip_without_destination_cards(
             "kind": "moosehead",
             "mode": "hotseat",
             "moosehead-variant": "short_none",
-            "moosehead-dial": "Calm, Tailwind, Headwind, Heavy rain",
+            "moosehead-dial": "calm, tailwind, headwind, heavy_rain",
         },
     )
 
@@ -179,7 +179,7 @@ def test_the_lobby_names_a_bad_dial(client):
     )
 
     assert response.status_code in (200, 400)
-    assert "is not a weather" in response.content.decode()
+    assert "must be one of calm, tailwind" in response.content.decode()
     assert not GameSession.objects.exists()
 
 

@@ -25,7 +25,7 @@ def test_a_lab_run_is_queued_played_by_a_worker_and_its_result_read_on_the_job(
         routes = app.conf.task_routes
         app.conf.task_routes = {"chase.balance_lab": {"queue": queue}}  # this run's queue
         try:
-            body = {"kind": "race", "options": {"canoes": 2}, "games": 300}
+            body = {"kind": "race", "options": {"canoes": 2}, "games": 60}
             response = api.post("/api/canoe-games/balance/", body, format="json")
         finally:
             app.conf.task_routes = routes
@@ -35,12 +35,12 @@ def test_a_lab_run_is_queued_played_by_a_worker_and_its_result_read_on_the_job(
     wait_for(lambda: Job.objects.get(pk=job_id).state == Job.State.DONE, what="the lab run")
     assert "Task chase.balance_lab[" in worker.log.read_text()  # the worker played it
     job = api.get(f"/api/jobs/{job_id}/").json()
-    assert job["done"] == job["total"] == 300
+    assert job["done"] == job["total"] == 60
     engine = get_engine("race")
     options = engine.clean_options({"canoes": 2})
     want = lab.result(
         lab.play(
-            engine, options, seed=0, start=0, count=300, tallies=lab.empty_tallies(engine, options)
+            engine, options, seed=0, start=0, count=60, tallies=lab.empty_tallies(engine, options)
         )
     )
     assert job["result"]["wins"] == want["wins"]

@@ -1,6 +1,6 @@
 """The top bar's inbox badge: computed only when a page shows it, and only for a player.
 
-The count is cached per player under their inbox's version (config.content_version): a write
+The count is cached per player under their inbox's version (core.content_version): a write
 to what it counts (a report of one of their games, a sequence of their warband, a captive, a
 move of one of their canoe games) changes the key. The minute is in the key too, as the canoe
 games' items also leave the inbox when a game has been idle too long (chase.inbox.IDLE_DAYS),
@@ -15,8 +15,8 @@ from django.utils.functional import SimpleLazyObject
 
 from accounts import inbox as inbox_module
 from accounts.inbox import inbox_of
-from config.content_version import inbox_scope
-from config.page_cache import cached
+from core.content_version import inbox_scope
+from core.page_cache import cached
 
 
 def inbox(request) -> dict:

@@ -6,7 +6,7 @@ from django import forms
 
 from accounts.inbox import emailed_kinds
 from accounts.models import Profile
-from config.text import no_control_characters
+from core.text import no_control_characters
 
 
 class ProfileForm(forms.Form):

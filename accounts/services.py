@@ -13,7 +13,7 @@ from django.db import transaction
 
 from accounts.inbox import emailed_kinds
 from accounts.models import Profile
-from config.text import require_plain_name
+from core.text import require_plain_name
 
 
 @transaction.atomic

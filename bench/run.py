@@ -69,7 +69,7 @@ def bench_roster(repeat: int = 200) -> None:
             response = client.get(url)
         assert response.status_code == 200, response.status_code
         query_count = len(queries)
-        client.get(url)  # the second reading stores the page (config.page_cache)
+        client.get(url)  # the second reading stores the page (core.page_cache)
         with CaptureQueriesContext(connection) as cached_queries:
             client.get(url)
         cached_count = len(cached_queries)  # now: the next request empties the log

@@ -26,8 +26,8 @@ from campaign.models import (
 from campaign.selectors.battles import battles_queryset
 from campaign.selectors.games import games_queryset
 from campaign.selectors.warbands import warbands_with_roster
-from config.content_version import campaign_scope
-from config.page_cache import cached, campaign_of_warband
+from core.content_version import campaign_scope
+from core.page_cache import cached, campaign_of_warband
 
 NO_SUCH_CAMPAIGN = "No such campaign."
 
@@ -106,7 +106,7 @@ def may_drive(postgame: PostGame, user) -> bool:
 
 # --- fetch for a page that only reads, from the page cache -------------------------------------
 # The rows a cached page checks access with come from the page cache too, keyed by the campaign's
-# version (config.page_cache): any write to a campaign, a warband or a membership changes the
+# version (core.page_cache): any write to a campaign, a warband or a membership changes the
 # key, so the decision is the one a fresh read would make. For reads only: a view that writes
 # fetches with the `*_for` helpers below.
 

@@ -148,7 +148,7 @@ class ActivityAdmin(admin.ModelAdmin):
 
 @admin.register(ContentVersion)
 class ContentVersionAdmin(admin.ModelAdmin):
-    """The token cached pages are keyed by (config.content_version): read here, never typed."""
+    """The token cached pages are keyed by (core.content_version): read here, never typed."""
 
     list_display = ["id", "token"]
     readonly_fields = ["token"]
@@ -162,7 +162,7 @@ class ContentVersionAdmin(admin.ModelAdmin):
 
 @admin.register(ScopeVersion)
 class ScopeVersionAdmin(ContentVersionAdmin):
-    """The tokens of each campaign, account, inbox and canoe game (config.content_version),
+    """The tokens of each campaign, account, inbox and canoe game (core.content_version),
     drawn by the database on every write: read here, never typed."""
 
     list_display = ["scope", "token"]

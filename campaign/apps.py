@@ -1,7 +1,7 @@
 from django.apps import AppConfig
-from django.core.signals import request_finished, request_started
-from django.db.backends.signals import connection_created
-from django.db.models.signals import post_migrate, pre_migrate
+
+from campaign.rules.errors import RulesError
+from core.domain_errors import DomainError
 
 
 class CampaignConfig(AppConfig):
@@ -11,11 +11,7 @@ class CampaignConfig(AppConfig):
     def ready(self):
         # Registers the campaign's inbox sources (it needs the models, loaded only now).
         from campaign import inbox  # noqa: F401
-        from config import content_version  # reads the app registry: loaded only now
 
-        # Every write to the content changes the version cached pages are keyed by.
-        connection_created.connect(content_version.install, dispatch_uid="content-version")
-        pre_migrate.connect(content_version.pause_for_migrations, sender=self)
-        post_migrate.connect(content_version.resume_after_migrations, sender=self)
-        request_started.connect(content_version.request_started, dispatch_uid="content-version")
-        request_finished.connect(content_version.request_finished, dispatch_uid="content-version")
+        # The rules' errors are domain errors: a view or the API answers them as the player's
+        # mistake (400), not a server error.
+        DomainError.register(RulesError)

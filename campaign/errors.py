@@ -1,12 +1,12 @@
 """Errors of the campaign app, on top of the rules' own (RulesError, RosterError, DiceError).
 
-Each is a config.domain_errors.DomainError (the one base of both apps) and a RulesError, so a
+Each is a core.domain_errors.DomainError (the one base of both apps) and a RulesError, so a
 view that catches the rules' errors catches these too.
 """
 
 from campaign.rules.errors import DiceError, RosterError, RulesError
 from campaign.rules.warband import Problem
-from config.domain_errors import DomainError
+from core.domain_errors import DomainError
 
 
 class CampaignError(DomainError, RulesError):

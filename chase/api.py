@@ -4,8 +4,8 @@ No account is needed: a seat's secret token is the credential (a guest plays fro
 Every action carries the version it was chosen from; a stale one gets 409 and the fresh view.
 A game across several browsers gives its creator one seat's token and, for every other human
 seat, a single-use invite (`join_url`); `POST .../join/` spends one for a fresh seat token.
-Anonymous clients are throttled (config.throttles): creating games and posting actions.
-Errors: 400/403/404 with {"detail", "errors": [{"rule", "field", "message"}]} (config.api_errors).
+Anonymous clients are throttled (core.throttles): creating games and posting actions.
+Errors: 400/403/404 with {"detail", "errors": [{"rule", "field", "message"}]} (core.api_errors).
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from chase.errors import NoSuchSession, SeatRefused, StaleVersion
 from chase.games import kinds
 from chase.models import GameSession, Seat
 from chase.pace import seats_seen
-from config.throttles import AnonScopedRateThrottle, ScopedThrottle
+from core.throttles import AnonScopedRateThrottle, ScopedThrottle
 
 # --- serializers: parse and bound the input, describe the output ------------------------------
 

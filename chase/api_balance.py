@@ -14,7 +14,7 @@ from campaign.api.common import BAD_REQUEST
 from campaign.api.league import JobSerializer
 from chase import balance
 from chase.games import kinds
-from config.throttles import ScopedThrottle
+from core.throttles import ScopedThrottle
 
 
 class BalanceSerializer(serializers.Serializer):

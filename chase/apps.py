@@ -2,7 +2,9 @@ from django.apps import AppConfig
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 
+from chase.engines.base import IllegalMove
 from chase.engines.moosehead import BoardError, register_board
+from core.domain_errors import DomainError
 
 
 class ChaseConfig(AppConfig):
@@ -12,6 +14,9 @@ class ChaseConfig(AppConfig):
     def ready(self) -> None:
         # Registers the canoe games' inbox source (it needs the models, loaded only now).
         from chase import inbox  # noqa: F401
+
+        # An illegal move is the player's mistake (400), not a server error.
+        DomainError.register(IllegalMove)
 
         use_club_board(settings.MOOSEHEAD_BOARD_FILE)
 

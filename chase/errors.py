@@ -1,14 +1,14 @@
 """Errors of the game sessions, on top of the engines' own (IllegalMove, OptionsError).
 
-Each is a config.domain_errors.DomainError and carries the HTTP status it answers: the DRF
-handler (config.api_errors) turns any of them into the project's JSON error body, the
+Each is a core.domain_errors.DomainError and carries the HTTP status it answers: the DRF
+handler (core.api_errors) turns any of them into the project's JSON error body, the
 `domain_errors` decorator into a fragment the player reads.
 """
 
 from __future__ import annotations
 
 from chase.engines.base import IllegalMove, OptionsError
-from config.domain_errors import DomainError
+from core.domain_errors import DomainError
 
 
 class SessionError(DomainError):

@@ -15,7 +15,7 @@ from chase.games import game_for, get_engine, kinds, role_words, titles
 from chase.models import GameSession
 from chase.selectors import member_warbands, warband_figures
 from chase.services import MAX_ACTION_DEPTH
-from config.parsers import depth_exceeds
+from core.parsers import depth_exceeds
 
 # A line on each way to play, under its radio button in the lobby.
 MODE_HELP = {

@@ -19,8 +19,8 @@ from chase.engines import lab
 from chase.errors import SessionError
 from chase.games import registry, role_words
 from chase.models import GameSession, LabRun, Variant
-from config.domain_errors import domain_errors
-from config.throttles import throttle_wait, too_many, wait_words
+from core.domain_errors import domain_errors
+from core.throttles import throttle_wait, too_many, wait_words
 
 SIDES = ("a", "b")
 

@@ -12,7 +12,7 @@ bounded (issue 25, finding 2):
   from the same hash, so an answer never changes with who asks first.
 - *A budget per client.* Only an answer worked out anew is counted (an answer kept, or one being
   worked out, costs nothing): `odds` per address, `odds_account` per signed-in account
-  (config.throttles); past it, OddsThrottled (429 with Retry-After).
+  (core.throttles); past it, OddsThrottled (429 with Retry-After).
 - *A queue of its own, bounded.* The jobs go to the Celery queue `odds` (CELERY_TASK_ROUTES), so
   they never wait in front of the ratings, the rankings and the e-mails; with
   CHASE_ODDS_QUEUE_MAX jobs waiting, OddsBusy (503 with Retry-After) instead of one more.
@@ -40,7 +40,7 @@ from chase.games import get_engine
 from chase.models import GameSession
 from chase.services import session_replay
 from chase.tasks import odds_task
-from config.throttles import throttle_wait, wait_words
+from core.throttles import throttle_wait, wait_words
 
 logger = logging.getLogger(__name__)
 

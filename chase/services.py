@@ -25,7 +25,7 @@ from chase.games import UnknownGame, get_engine, role_words
 from chase.models import ActionLog, GameSession, Seat, is_code, new_invite, new_token
 from chase.pace import clean_pace, late_seats, seats_clock
 from chase.ratings import ratings_after_finish
-from config.parsers import depth_exceeds
+from core.parsers import depth_exceeds
 
 # A safety stop for computer seats answering each other; a whole pelts phase is a handful.
 MAX_COMPUTER_MOVES = 2000

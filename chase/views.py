@@ -36,9 +36,9 @@ from chase.games.base import action_choices
 from chase.models import GameSession, Seat, Variant, is_code
 from chase.pace import late_seats, seats_seen, time_left
 from chase.ratings import rated_verdict
-from config.domain_errors import domain_errors, form_error
-from config.page_cache import cached
-from config.throttles import throttle_wait, too_many, wait_words
+from core.domain_errors import domain_errors, form_error
+from core.page_cache import cached
+from core.throttles import throttle_wait, too_many, wait_words
 
 # --- the lobby ---------------------------------------------------------------------------------
 

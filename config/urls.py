@@ -4,7 +4,7 @@ from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from chase import rating_views
-from config import errors
+from core import http_errors
 
 # Swagger UI from drf-spectacular-sidecar. The split view serves its start-up script as a file
 # (?script), so no inline script is needed; Swagger UI does insert a <style> element of its
@@ -20,12 +20,12 @@ urlpatterns = [
     path("api/", include("accounts.api_urls")),
     path("api/", include("campaign.api.urls")),
     path("api/", include("chase.api_urls")),
-    re_path(r"^api/", errors.api_not_found),  # unknown /api/ paths answer JSON
+    re_path(r"^api/", http_errors.api_not_found),  # unknown /api/ paths answer JSON
     path("play/", include("chase.urls")),
     path("players/<str:username>/", rating_views.player, name="player"),
     path("", include("accounts.urls")),
     path("", include("campaign.urls")),
 ]
 
-handler400 = "config.errors.bad_request"
-handler404 = "config.errors.not_found"
+handler400 = "core.http_errors.bad_request"
+handler404 = "core.http_errors.not_found"

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-APPS = ("accounts", "campaign", "chase", "config")
+APPS = ("accounts", "campaign", "chase", "config", "core")
 PURE = ("campaign.rules", "chase.engines")
 
 
@@ -151,3 +151,25 @@ def test_imports_inside_functions_are_task_bodies_or_say_why():
                 continue
             unexplained.append(f"{name}:{node.lineno}: {here.strip()}")
     assert unexplained == []
+
+
+def _imports_of(package: str):
+    """Every (module, imported module) pair of a package, function bodies included."""
+    for name in modules():
+        if name == package or name.startswith(f"{package}."):
+            for node in ast.walk(tree(name)):
+                if isinstance(node, ast.Import | ast.ImportFrom):
+                    for target in _imported(node, name):
+                        yield name, target
+
+
+def test_core_imports_no_app_of_frontier():
+    apps = ("accounts", "campaign", "chase")
+    outside = [f"{n}: {t}" for n, t in _imports_of("core") if t.split(".")[0] in apps]
+    assert outside == []
+
+
+def test_config_holds_only_settings_urls_and_the_celery_app():
+    allowed = {"config", "config.celery", "config.env", "config.urls", "config.wsgi"}
+    found = {n for n in modules() if n == "config" or n.startswith("config.")}
+    assert found - allowed - {n for n in found if n.startswith("config.settings")} == set()

@@ -1,7 +1,7 @@
 """What every campaign API module shares: the error and detail bodies for the schema, the user
 shape, the `?campaign=ID` filter and the id bound.
 
-Every 400 has the body of config.api_errors: `{detail, errors: [{rule, field, message}]}`.
+Every 400 has the body of core.api_errors: `{detail, errors: [{rule, field, message}]}`.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ class ErrorItemSerializer(serializers.Serializer):
 
 
 class ErrorSerializer(serializers.Serializer):
-    """Every 400 (see config.api_errors); serializer errors also keep DRF's field dict."""
+    """Every 400 (see core.api_errors); serializer errors also keep DRF's field dict."""
 
     detail = serializers.CharField()
     errors = ErrorItemSerializer(many=True)

@@ -43,7 +43,7 @@ from campaign.rules.table.last_wound import RESULTS as LAST_WOUND_RESULTS
 from campaign.rules.table.morale import RESULTS as MORALE_RESULTS
 from campaign.rules.table.shooting import MAX_VOLLEY
 from campaign.services import tables as calculators
-from config.throttles import ScopedThrottle
+from core.throttles import ScopedThrottle
 
 # --- serializers: they bound and check the request (unknown fields and keys, faces that are not
 # 1-6: a 400 naming the field) and shape the answers ---------------------------------------------

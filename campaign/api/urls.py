@@ -13,7 +13,7 @@ from campaign.api import (
     tables,
     warbands,
 )
-from config.auth import obtain_auth_token
+from core.auth import obtain_auth_token
 
 token = [path("token/", obtain_auth_token, name="api-token")]
 

@@ -37,8 +37,8 @@ from campaign.rules.factions import (
 from campaign.rules.skills import SKILL_LISTS
 from campaign.rules.warband import default_skill_lists
 from campaign.services import NewFigure, SkillRoll
-from config.content_version import campaign_scope
-from config.page_cache import cached
+from core.content_version import campaign_scope
+from core.page_cache import cached
 
 MAX_FIGURES_IN_REQUEST = 30  # C3 allows 15; more is reported by the rule, up to this bound
 

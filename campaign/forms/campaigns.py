@@ -7,7 +7,7 @@ from django import forms
 from django.contrib.auth.forms import UserCreationForm
 
 from campaign.models import Campaign
-from config.text import no_control_characters
+from core.text import no_control_characters
 
 
 class SignupForm(UserCreationForm):

@@ -24,7 +24,7 @@ class ContentVersion(models.Model):
 
 class ScopeVersion(models.Model):
     """The token of one scope of content (a campaign, an account, an inbox, a canoe game...),
-    drawn by the database's triggers on every write to it (config.content_version)."""
+    drawn by the database's triggers on every write to it (core.content_version)."""
 
     scope = models.CharField(max_length=40, primary_key=True)
     token = models.CharField(max_length=32)

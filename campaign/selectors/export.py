@@ -32,7 +32,7 @@ from campaign.models import (
     Warband,
 )
 from campaign.selectors.league import league_rows
-from config.csv_export import csv_text
+from core.csv_export import csv_text
 
 EXPORT_FORMAT = "frontier.campaign"
 EXPORT_VERSION = 1

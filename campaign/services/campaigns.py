@@ -15,7 +15,7 @@ from django.utils import timezone
 from campaign.errors import CampaignError
 from campaign.models import Activity, Campaign, Membership, new_invite_code
 from campaign.services.activity import activity_record
-from config.text import require_plain_name
+from core.text import require_plain_name
 
 CLOSED = "{name} is closed: its books are kept as they are and nothing more can be changed."
 

@@ -42,7 +42,7 @@ from campaign.services.campaigns import require_open
 from campaign.services.jobs import ratings_queue_recalculation
 from campaign.services.notify import players_notify
 from campaign.services.warbands import treasury_change
-from config.text import require_plain_name
+from core.text import require_plain_name
 
 WITHDRAWN = (
     "The organiser withdrew this game report meanwhile: its post-game sequences are gone and "

@@ -42,7 +42,7 @@ from campaign.services import dice as dice_source
 from campaign.services import ratings
 from campaign.services.activity import activity_record
 from campaign.services.campaigns import require_open
-from config.text import require_plain_name
+from core.text import require_plain_name
 
 # A draft may break C3's limit while the player works on it, but not without bound.
 MAX_DRAFT_FIGURES = MAX_FIGURES + 5

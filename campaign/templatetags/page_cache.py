@@ -1,7 +1,7 @@
 """`{% fragment "name" obj.id … campaign=campaign.id %}…{% endfragment %}`: a part of a page
-cached under its name, the values after it and the tokens of its scopes (config.page_cache),
+cached under its name, the values after it and the tokens of its scopes (core.page_cache),
 which the tag adds itself. The scopes are named as keywords, at least one: `campaign=`, `user=`
-(an account: its name, its top bar), `inbox=`, `game=`; see config.content_version.
+(an account: its name, its top bar), `inbox=`, `game=`; see core.content_version.
 
 Put in the key everything of the viewer the part shows (their role, their id). A `{% csrf_token %}`
 inside is never cached: the part is rendered with a placeholder in its place, and each answer
@@ -13,8 +13,8 @@ from __future__ import annotations
 from django import template
 from django.utils.html import format_html
 
-from config.content_version import campaign_scope, game_scope, inbox_scope, user_scope
-from config.page_cache import cached
+from core.content_version import campaign_scope, game_scope, inbox_scope, user_scope
+from core.page_cache import cached
 
 register = template.Library()
 

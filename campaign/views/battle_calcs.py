@@ -39,7 +39,7 @@ from campaign.selectors import battles as selectors
 from campaign.services import battle_rolls as rolls
 from campaign.services import battles as services
 from campaign.views.battles import render_sheet, sheet_context
-from config.domain_errors import form_error
+from core.domain_errors import form_error
 
 FORMS = {
     "shooting": ShootingForm,

@@ -27,7 +27,7 @@ from campaign.selectors import battles as selectors
 from campaign.selectors import chases as chase_selectors
 from campaign.services import battles as services
 from campaign.views.confirm import confirm
-from config.domain_errors import domain_errors
+from core.domain_errors import domain_errors
 
 
 def _prompts(battle: Battle, sides) -> list[dict]:

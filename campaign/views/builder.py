@@ -24,7 +24,7 @@ from campaign.rules.factions import (
 )
 from campaign.selectors.house_rules import rulebook_for
 from campaign.views.confirm import confirm
-from config.domain_errors import domain_errors, form_error
+from core.domain_errors import domain_errors, form_error
 
 
 @login_required

@@ -29,7 +29,7 @@ from campaign.forms.campaigns import (
     SignupForm,
 )
 from campaign.models import Campaign
-from config.throttles import throttle_wait, too_many, wait_words
+from core.throttles import throttle_wait, too_many, wait_words
 
 ACTIVITY_LINES = 20
 

@@ -19,7 +19,7 @@ from campaign.services import chases as services
 from chase import access as chase_access
 from chase import services as chase_services
 from chase.models import GameSession
-from config.domain_errors import domain_errors
+from core.domain_errors import domain_errors
 
 
 @login_required

@@ -13,7 +13,7 @@ from campaign import services
 from campaign.access import correction_for, figure_to_correct, is_organiser
 from campaign.forms.corrections import CorrectionForm
 from campaign.rules.errors import RulesError
-from config.domain_errors import domain_errors, message_of
+from core.domain_errors import domain_errors, message_of
 
 
 def _card(figure) -> str:

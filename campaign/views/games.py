@@ -28,7 +28,7 @@ from campaign.rules.words import possessive
 from campaign.selectors import games
 from campaign.views import words
 from campaign.views.confirm import confirm
-from config.domain_errors import domain_errors, form_error
+from core.domain_errors import domain_errors, form_error
 
 # --- lists: the campaign's games, a warband's games ----------------------------------------------
 

@@ -17,7 +17,7 @@ from campaign.forms.house_rules import document_from_post, document_from_upload,
 from campaign.rules.book import HouseRulesError, validate
 from campaign.selectors.house_rules import house_rules_history, house_rules_version, rulebook_for
 from campaign.services.house_rules import house_rules_preview, house_rules_save
-from config.domain_errors import domain_errors
+from core.domain_errors import domain_errors
 
 
 def _page(request, campaign, document, *, preview=None, errors=(), status=200):

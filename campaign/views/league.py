@@ -19,9 +19,9 @@ from campaign.access import campaign_for, campaign_to_read, is_organiser, job_fo
 from campaign.models import Job
 from campaign.selectors import league as league_selectors
 from campaign.services.jobs import RECALCULATE
-from config.content_version import campaign_scope
-from config.domain_errors import domain_errors
-from config.page_cache import cached
+from core.content_version import campaign_scope
+from core.domain_errors import domain_errors
+from core.page_cache import cached
 
 
 def _table_context(request, campaign) -> dict:

@@ -24,7 +24,7 @@ from campaign.access import (
 from campaign.forms.campaigns import JoinForm
 from campaign.forms.warbands import RenameForm
 from campaign.views.confirm import confirm
-from config.domain_errors import domain_errors, form_error
+from core.domain_errors import domain_errors, form_error
 
 
 def _names(names: list[str]) -> str:

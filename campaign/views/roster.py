@@ -24,7 +24,7 @@ from campaign.rules.factions import (
     STATUSES,
     item_name,
 )
-from config.domain_errors import domain_errors
+from core.domain_errors import domain_errors
 
 
 class RosterSections:

@@ -28,7 +28,7 @@ Event = dict[str, Any]  # at least {"text": "..."}; may carry "seat" and structu
 
 class IllegalMove(Exception):
     """An action that is not legal now, or options that make no game. The message is for
-    people (the app answers it as a domain error: config.domain_errors)."""
+    people (the app answers it as a domain error: core.domain_errors)."""
 
 
 class OptionsError(IllegalMove):

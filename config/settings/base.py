@@ -40,6 +40,7 @@ INSTALLED_APPS = [
     "csp",
     "django_htmx",
     "template_partials",
+    "core",
     "accounts",
     "campaign",
     "chase",
@@ -47,14 +48,14 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "config.errors.RejectNulMiddleware",
+    "core.http_errors.RejectNulMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     # The scopes a page will need, read in one query; X-Frontier-Cache: hit|miss.
-    "config.page_cache.PageCacheMiddleware",
+    "core.page_cache.PageCacheMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
@@ -116,20 +117,20 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 # Brute-force protection (django-axes): axes' backend first, so a locked-out (username, IP)
-# pair is refused before the password is even checked; config/auth.py words the answer.
-# config.auth.CachedModelBackend signs players in (and is recorded in their sessions); Django's
+# pair is refused before the password is even checked; core/auth.py words the answer.
+# core.auth.CachedModelBackend signs players in (and is recorded in their sessions); Django's
 # own ModelBackend stays listed so that sessions recorded with it before keep working.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
-    "config.auth.CachedModelBackend",
+    "core.auth.CachedModelBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("AXES_COOLOFF_MINUTES", 15))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
-AXES_LOCKOUT_CALLABLE = "config.auth.lockout_response"
-AXES_CLIENT_IP_CALLABLE = "config.auth.client_ip"
+AXES_LOCKOUT_CALLABLE = "core.auth.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "core.auth.client_ip"
 AXES_VERBOSE = False
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
@@ -148,27 +149,27 @@ STORAGES = {
     "staticfiles": {
         "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
         if DEBUG
-        else "config.storage.StaticFilesStorage"
+        else "core.storage.StaticFilesStorage"
     },
 }
 
 # Redis: the Celery broker and result store, and the shared cache, when REDIS_URL is set.
 REDIS_URL = env_str("REDIS_URL")
-# Cached page fragments and API answers ("template_fragments", config.page_cache) are keyed by
-# the versions of what they show (config.content_version), so no write leaves one stale; in
+# Cached page fragments and API answers ("template_fragments", core.page_cache) are keyed by
+# the versions of what they show (core.content_version), so no write leaves one stale; in
 # Redis they are shared by every worker, else each worker process keeps its own.
-# While Redis cannot be reached, requests still work (config.redis_cache): the cache falls back
+# While Redis cannot be reached, requests still work (core.redis_cache): the cache falls back
 # to each process's memory, the sessions' to nothing (the database), and it is logged once.
 REDIS_CACHE_OPTIONS = {"socket_connect_timeout": 1, "socket_timeout": 2, "RETRY_SECONDS": 5}
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "config.redis_cache.ResilientRedisCache",
+            "BACKEND": "core.redis_cache.ResilientRedisCache",
             "LOCATION": REDIS_URL,
             "OPTIONS": REDIS_CACHE_OPTIONS,
         },
         "template_fragments": {
-            "BACKEND": "config.redis_cache.ResilientRedisCache",
+            "BACKEND": "core.redis_cache.ResilientRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "pages",
             "OPTIONS": {
@@ -179,7 +180,7 @@ if REDIS_URL:
         # The sessions' copy (cached_db): never in one process's memory, and bounded in time,
         # so a copy left in Redis by an outage (a sign-out it missed) is soon gone.
         "sessions": {
-            "BACKEND": "config.redis_cache.ResilientRedisCache",
+            "BACKEND": "core.redis_cache.ResilientRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "sessions",
             "OPTIONS": {
@@ -204,7 +205,7 @@ if REDIS_URL:
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
     SESSION_CACHE_ALIAS = "sessions"
 # The signed-in users, by the content version: always this process's own memory (see
-# config.auth.CachedModelBackend).
+# core.auth.CachedModelBackend).
 CACHES["users"] = {
     "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
     "LOCATION": "users",
@@ -270,13 +271,13 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "EXCEPTION_HANDLER": "config.api_errors.exception_handler",
+    "EXCEPTION_HANDLER": "core.api_errors.exception_handler",
     "DEFAULT_PARSER_CLASSES": [
-        "config.parsers.SafeJSONParser",  # JSON nested too deep is a 400, not a RecursionError
+        "core.parsers.SafeJSONParser",  # JSON nested too deep is a 400, not a RecursionError
         "rest_framework.parsers.FormParser",
         "rest_framework.parsers.MultiPartParser",
     ],
-    # Scopes for config.throttles: anonymous clients per address; `<scope>_account`, signed-in
+    # Scopes for core.throttles: anonymous clients per address; `<scope>_account`, signed-in
     # accounts per account (the costly endpoints only: odds, new games, the table calculators).
     "DEFAULT_THROTTLE_RATES": {
         "token": env_str("THROTTLE_TOKEN_RATE", "10/min"),

@@ -1,4 +1,4 @@
-"""What a write makes stale (config.content_version): a campaign's writes its own campaign's
+"""What a write makes stale (core.content_version): a campaign's writes its own campaign's
 cached parts, an account's its own top bar and inbox badge, a canoe move its own game and the
 inbox badges of its players; every cached answer says `X-Frontier-Cache: hit|miss`.
 
@@ -19,7 +19,7 @@ from campaign.models import Campaign, Figure, ScopeVersion
 from chase import services as chase_services
 from chase.models import GameSession
 from chase.selectors import who_acts
-from config.content_version import SCOPES, content_tables
+from core.content_version import SCOPES, content_tables
 from tests.conftest import TEST_REDIS_URL
 from tests.factories import CampaignFactory, UserFactory, founded_war_party, member
 
@@ -199,7 +199,7 @@ def test_a_write_draws_the_tokens_of_its_scopes_only(campaign, war_party, canoe_
 
 def test_every_content_table_has_its_scopes():
     """A new table draws everything's token (correct, but every page is rendered again after
-    its writes) until it is given its scopes in config.content_version.SCOPES."""
+    its writes) until it is given its scopes in core.content_version.SCOPES."""
     assert content_tables() - SCOPES.keys() == set()
 
 

@@ -1,4 +1,4 @@
-"""Cached pages (config.page_cache, config.content_version): a write shows on the very next
+"""Cached pages (core.page_cache, core.content_version): a write shows on the very next
 request, nothing of one viewer reaches another, and a rolled-back write leaves nothing behind.
 
 Each test runs with the local-memory cache and again with Redis (`redis`). A page is read three
@@ -23,7 +23,7 @@ from rest_framework.test import APIClient
 
 from campaign import services
 from campaign.models import Campaign, Figure
-from config.content_version import writes_content
+from core.content_version import writes_content
 from tests.campaign.games_support import (
     FOOT_PATROL_SCRIPT,
     WAR_PARTY_SCRIPT,
@@ -300,7 +300,7 @@ def test_a_player_removed_from_a_private_campaign_loses_its_pages_at_once(
 
 
 def test_a_password_changed_elsewhere_signs_the_old_session_out_at_once(client, war_party, player):
-    """The signed-in user is cached too (config.auth.CachedModelBackend), under the version."""
+    """The signed-in user is cached too (core.auth.CachedModelBackend), under the version."""
     warm(login(client, player), roster_url(war_party))
     player.set_password("a-new-password-1755")
     player.save()
@@ -341,7 +341,7 @@ def test_a_rolled_back_correction_is_never_shown(client, war_party, player, orga
 
 @pytest.mark.django_db(transaction=True)
 def test_a_write_outside_a_transaction_shows_at_once(client, war_party, player):
-    """Autocommit: the version changes after the statement (see config.content_version)."""
+    """Autocommit: the version changes after the statement (see core.content_version)."""
     warm(login(client, player), roster_url(war_party))
     Figure.objects.filter(warband=war_party, name="Quiet Fox").update(name="Loud Fox")
     assertContains(client.get(roster_url(war_party)), "Loud Fox")

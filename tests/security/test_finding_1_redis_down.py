@@ -26,7 +26,7 @@ from rest_framework.test import APIClient
 
 from campaign.models import GameReport, PostGame, Warband
 from chase.models import GameSession
-from config.redis_cache import forget_outages
+from core.redis_cache import forget_outages
 from tests.campaign.games_support import WAR_PARTY_SCRIPT, battle_payload, drive
 from tests.worker.celery_app import celery_broker
 
@@ -212,7 +212,7 @@ def test_finding_1_d_when_redis_is_back_what_it_kept_from_before_is_not_served(m
     """A session signed out while Redis was down must not come back from Redis' old copy."""
     import redis
 
-    from config.redis_cache import ResilientRedisCache
+    from core.redis_cache import ResilientRedisCache
     from tests.conftest import TEST_REDIS_URL
 
     forget_outages()

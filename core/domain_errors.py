@@ -4,13 +4,15 @@ A domain error is a problem a person can fix ("Indians need at least 3 figures w
 raised by the rules, the engines and the services: a message, the `field` it is about, the
 ruling it breaks (`rule`, e.g. "C3") and the HTTP status it answers (400 unless a subclass
 says otherwise). `domain_errors` turns one into a fragment the player reads, the DRF handler in
-config.api_errors into the JSON body `{detail, errors: [{rule, field, message}]}`. Nothing is
+core.api_errors into the JSON body `{detail, errors: [{rule, field, message}]}`. Nothing is
 half-written when one is raised: services are atomic.
 
 The rules (campaign/rules) and the engines (chase/engines) are plain Python that imports
 nothing of the app, so their errors cannot subclass DomainError; they carry the same
-attributes and are registered below as DomainErrors (`isinstance` says yes; `except` clauses
-do not follow registration, which is why the two converters test with `isinstance`).
+attributes and each app registers them as DomainErrors when it is ready (campaign/apps.py,
+chase/apps.py), so this module knows no game rule. `isinstance` says yes to a registered class;
+`except` clauses do not follow registration, which is why the two converters test with
+`isinstance`.
 """
 
 from __future__ import annotations
@@ -20,9 +22,6 @@ from abc import ABCMeta
 
 from django.shortcuts import render
 from django_htmx.http import reswap, retarget
-
-from campaign.rules.errors import RulesError
-from chase.engines.base import IllegalMove
 
 
 class DomainError(Exception, metaclass=ABCMeta):
@@ -36,10 +35,6 @@ class DomainError(Exception, metaclass=ABCMeta):
         self.message = message
         self.field = field
         self.rule = rule
-
-
-DomainError.register(RulesError)
-DomainError.register(IllegalMove)
 
 
 def problems(error: BaseException) -> list:

@@ -17,9 +17,9 @@ from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
 
-from config.content_version import user_scope
-from config.page_cache import cached
-from config.throttles import AnonScopedRateThrottle
+from core.content_version import user_scope
+from core.page_cache import cached
+from core.throttles import AnonScopedRateThrottle
 
 LOCKED_OUT = (
     "Too many failed sign-ins for this account from your address. "
@@ -92,7 +92,7 @@ obtain_auth_token = TokenView.as_view()
 
 class CachedModelBackend(ModelBackend):
     """Django's ModelBackend, but the signed-in user of a request is read from this process's
-    memory, under the account's version (config.content_version): a password change, a
+    memory, under the account's version (core.content_version): a password change, a
     deactivation or a new name is a write to the account, so the key changes and the row is
     read again.
     Saves a query on every page. Only in the process's own memory ("users", never Redis): the

@@ -5,7 +5,7 @@ Every 400 the API sends has the same two keys a client can rely on:
     {"detail": "...", "errors": [{"rule": "C3" | null, "field": "figures[0].equipment" | null,
                                   "message": "..."}]}
 
-Domain errors (config.domain_errors.DomainError: the rules', the engines' and the services')
+Domain errors (core.domain_errors.DomainError: the rules', the engines' and the services')
 carry the ruling id in `rule` and answer their own status (400, or 403/404/409 for a game
 session).
 Serializer errors have `rule: null`, and keep DRF's standard per-field dict beside the two keys
@@ -22,7 +22,7 @@ from rest_framework.settings import api_settings
 from rest_framework.views import exception_handler as drf_exception_handler
 from rest_framework.views import set_rollback
 
-from config.domain_errors import DomainError, message_of, problems, status_of
+from core.domain_errors import DomainError, message_of, problems, status_of
 
 
 def error_body(error: BaseException) -> dict:

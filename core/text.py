@@ -13,7 +13,7 @@ import unicodedata
 
 from django.core.exceptions import ValidationError
 
-from config.domain_errors import DomainError
+from core.domain_errors import DomainError
 
 REFUSED_CATEGORIES = {"Cc", "Cs", "Zl", "Zp"}  # controls, surrogates, line/paragraph separators
 MESSAGE = "No line breaks, tabs or other control characters, please: one line of text."

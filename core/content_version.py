@@ -26,7 +26,7 @@ Why it is correct:
   the rolled-back transaction. A scope never written has no row (its token "-", steady) until
   its first write, which makes one; a flushed database (no `all` row) caches nothing.
 - Nothing is cached or read from the cache while the connection's transaction has written
-  content not yet committed (`uncommitted_writes`, see config.page_cache).
+  content not yet committed (`uncommitted_writes`, see core.page_cache).
 - No new deadlock: every SQL statement goes through `notice_writes` (a database execute
   wrapper, installed on each connection as it opens), which, once per transaction before its
   first write or row lock of a content table, locks the `ContentVersion` row (without changing
@@ -35,7 +35,7 @@ Why it is correct:
 
 Reading costs one query a request: the first read of a token reads, together, every scope the
 request is likely to need (`hint`, from the URL and the signed-in user, see
-config.page_cache.PageCacheMiddleware), and the request keeps them until it writes.
+core.page_cache.PageCacheMiddleware), and the request keeps them until it writes.
 """
 
 from __future__ import annotations

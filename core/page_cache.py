@@ -1,12 +1,12 @@
 """Cached page fragments and API answers, keyed by the versions of what they show
-(config.content_version).
+(core.content_version).
 
 `cached(name, *vary, scopes=[...], request=..., render=...)` gives what is cached under the
 name, the values it varies on and the current tokens of its scopes (and of everything, `all`),
 or renders it. Everything a fragment shows must be in its key: the object's id, and anything of
 the viewer it shows (their role, their id); never a CSRF token, a form or a user's name unless
 the key holds that user. Its scopes are everything it reads: a campaign's pages `c:<id>`, a
-player's top bar `u:<id>`, their inbox badge `i:<id>` (config.content_version). The tokens are
+player's top bar `u:<id>`, their inbox badge `i:<id>` (core.content_version). The tokens are
 added here, so no caller can forget them: a write changes the key of every part that shows it,
 and of no other.
 
@@ -32,8 +32,8 @@ from django.core.cache.utils import make_template_fragment_key
 from django.db import DatabaseError, connection
 from django.utils.translation import get_language
 
-from config import content_version
-from config.content_version import (
+from core import content_version
+from core.content_version import (
     campaign_scope,
     game_scope,
     inbox_scope,
@@ -58,7 +58,7 @@ def fragment_key(name: str, *vary, scopes: Iterable[str], request=None) -> str:
 
 def _outcome(hit: bool, alias: str) -> None:
     """What X-Frontier-Cache says: the parts of the answer, not the signed-in user (kept in
-    each process's memory for every request, config.auth)."""
+    each process's memory for every request, core.auth)."""
     if alias != "users" and getattr(connection, "frontier_cache", None) != "miss":
         connection.frontier_cache = "hit" if hit else "miss"
 
@@ -74,7 +74,7 @@ def cached(
 ) -> T:
     """`scopes`: what the part shows (at least one). `at_once`: stored the first time (what
     every page reads, such as the inbox badge). `alias`: another cache than the pages' (see
-    config.auth.CachedModelBackend)."""
+    core.auth.CachedModelBackend)."""
     if uncommitted_writes():
         _outcome(False, alias)
         return render()  # the transaction may write more: its tokens are not final
@@ -100,7 +100,7 @@ def cached(
 
 def campaign_of_warband(warband_id: int) -> int | None:
     """The campaign a warband is in (None: no such warband), read with this request's tokens
-    (the same query, see config.content_version.read_tokens)."""
+    (the same query, see core.content_version.read_tokens)."""
     scope = warband_scope(warband_id)
     place = versions([scope])[scope]
     return None if place is None else int(place[2:])

@@ -1,0 +1,19 @@
+from django.apps import AppConfig
+from django.core.signals import request_finished, request_started
+from django.db.backends.signals import connection_created
+from django.db.models.signals import post_migrate, pre_migrate
+
+
+class CoreConfig(AppConfig):
+    name = "core"
+    verbose_name = "Shared"
+
+    def ready(self):
+        from core import content_version  # reads the app registry: loaded only now
+
+        # Every write to the content changes the version cached pages are keyed by.
+        connection_created.connect(content_version.install, dispatch_uid="content-version")
+        pre_migrate.connect(content_version.pause_for_migrations, sender=self)
+        post_migrate.connect(content_version.resume_after_migrations, sender=self)
+        request_started.connect(content_version.request_started, dispatch_uid="content-version")
+        request_finished.connect(content_version.request_finished, dispatch_uid="content-version")

@@ -188,8 +188,9 @@ def game_sides(game: GameReport) -> list[dict]:
 # --- a sequence as the API and the page show it ------------------------------------------------
 
 
-def replay(postgame: PostGame) -> rules.PostGame:
-    return rules.PostGame.from_dicts(
+def postgame_run(postgame: PostGame) -> rules.PostGameRun:
+    """The row's sequence as the rules replay it from its stored answers."""
+    return rules.PostGameRun.from_dicts(
         postgame.sheet,
         postgame.report,
         postgame.answers,
@@ -201,23 +202,23 @@ def replay(postgame: PostGame) -> rules.PostGame:
 def postgame_step(postgame: PostGame) -> str:
     if postgame.status == PostGame.Status.COMMITTED:
         return COMMITTED
-    return replay(postgame).step
+    return postgame_run(postgame).step
 
 
-def postgame_state(postgame: PostGame, sequence: rules.PostGame | None = None) -> dict:
+def postgame_state(postgame: PostGame, run: rules.PostGameRun | None = None) -> dict:
     """{id, warband, step, prompt, log, preview} and a few more: what GET returns.
 
     After commit the step is "committed", the prompt null and the preview what was applied
     (recruits with their new ids)."""
-    sequence = sequence or replay(postgame)
+    run = run or postgame_run(postgame)
     committed = postgame.status == PostGame.Status.COMMITTED
     return {
         "id": postgame.id,
         "warband": postgame.warband_id,
-        "step": COMMITTED if committed else sequence.step,
-        "prompt": None if committed else sequence.prompt,
-        "log": sequence.log,
-        "preview": postgame.result if committed else sequence.preview,
+        "step": COMMITTED if committed else run.step,
+        "prompt": None if committed else run.prompt,
+        "log": run.log,
+        "preview": postgame.result if committed else run.preview,
         "game": postgame.game_id,
         "status": postgame.status,
         "position": len(postgame.answers),

@@ -2,7 +2,7 @@
 
 Confirmation opens one post-game sequence per warband (services/postgame.py drives them): it
 stores the team ratings before the game (C9) and, for each side, the warband as it stands (the
-rules' WarbandSheet) and that side's view of the game (the rules' GameReport).
+rules' WarbandSheet) and that side's view of the game (the rules' ReportSheet).
 """
 
 from __future__ import annotations
@@ -286,7 +286,7 @@ def _confirm(game: GameReport, actor) -> GameReport:
         report = _side_report(game, warband, opponent, ratings, lines)
         sheet = sheets[warband.id].to_dict()
         # The rules check the report fits the roster, by the rules the game keeps (C31).
-        rules.PostGame.from_dicts(sheet, report, book=rulebook_for_game(game))
+        rules.PostGameRun.from_dicts(sheet, report, book=rulebook_for_game(game))
         postgame = PostGame.objects.create(
             game=game,
             warband=warband,
@@ -312,7 +312,7 @@ def _confirm(game: GameReport, actor) -> GameReport:
 
 
 def _side_report(game, warband, opponent, ratings, lines) -> dict:
-    """One side's view of the game for the rules (sheet.GameReport).
+    """One side's view of the game for the rules (sheet.ReportSheet).
 
     `crack_shot_by` (C17) names the enemy figure the report says put this one down or out, when
     that figure has Crack shot: the injured side's sequence then offers the forced re-roll,
@@ -321,7 +321,7 @@ def _side_report(game, warband, opponent, ratings, lines) -> dict:
     settled by ransom or sale outside the sequences (services.captive_ransom/captive_sell).
     """
     won = None if game.winner_id is None else game.winner_id == warband.id
-    return rules.GameReport(
+    return rules.ReportSheet(
         won=won,
         opponent=opponent.name,
         rating_before=ratings[warband.id],

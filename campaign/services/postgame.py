@@ -35,7 +35,7 @@ from campaign.rules import postgame as rules
 from campaign.rules.dice import Dice
 from campaign.rules.postgame.answers import check_faces
 from campaign.rules.words import possessive
-from campaign.selectors.games import captor_of, replay, warband_sheet
+from campaign.selectors.games import captor_of, postgame_run, warband_sheet
 from campaign.services import dice as dice_source
 from campaign.services.activity import activity_record
 from campaign.services.campaigns import require_open
@@ -86,9 +86,9 @@ def _check_open(row: PostGame, actor, position: int | None) -> None:
         )
 
 
-def _save(row: PostGame, sequence: rules.PostGame) -> PostGame:
-    row.answers = sequence.answers_to_list()
-    row.undone = sequence.undone_to_list()
+def _save(row: PostGame, run: rules.PostGameRun) -> PostGame:
+    row.answers = run.answers_to_list()
+    row.undone = run.undone_to_list()
     row.save(update_fields=["answers", "undone", "updated_at"])
     return row
 
@@ -117,9 +117,9 @@ def postgame_answer(
             field="dice",
             rule="C12",
         )
-    sequence = replay(row)
-    roller = roller or dice_source.stream_dice(row.dice_secret, sequence.stream_position)
-    return _save(row, sequence.answer(dice=dice, choice=choice, by=actor.username, roller=roller))
+    run = postgame_run(row)
+    roller = roller or dice_source.stream_dice(row.dice_secret, run.stream_position)
+    return _save(row, run.answer(dice=dice, choice=choice, by=actor.username, roller=roller))
 
 
 @transaction.atomic
@@ -131,7 +131,7 @@ def postgame_trade(
     require_plain_name(action.get("name"))  # a recruit's or a hired man's name (finding 5)
     row = _locked(postgame)
     _check_open(row, actor, position)
-    return _save(row, replay(row).trade(action, by=actor.username))
+    return _save(row, postgame_run(row).trade(action, by=actor.username))
 
 
 @transaction.atomic
@@ -141,7 +141,7 @@ def postgame_undo(*, postgame: PostGame, actor, position: int | None = None) -> 
     row = _locked(postgame)
     _check_open(row, actor, position)
     when = timezone.now().isoformat(timespec="seconds")
-    return _save(row, replay(row).undo(by=actor.username, when=when))
+    return _save(row, postgame_run(row).undo(by=actor.username, when=when))
 
 
 # --- commit ------------------------------------------------------------------------------------
@@ -168,21 +168,23 @@ def postgame_commit(*, postgame: PostGame, actor) -> PostGame:
     if not claimed:
         row.refresh_from_db()
         return row
-    sequence = replay(row)
-    final = sequence.final_sheet()  # RulesError unless ready: the UPDATE above rolls back
-    new_ids = _apply_figures(row.warband, sequence.sheet, final)
-    _apply_equipment(row.warband, sequence.sheet, final, new_ids)
-    _apply_treasury(row, sequence, final, actor)
+    run = postgame_run(row)
+    final = run.final_sheet()  # RulesError unless ready: the UPDATE above rolls back
+    new_ids = _apply_figures(row.warband, run.sheet, final)
+    _apply_equipment(row.warband, run.sheet, final, new_ids)
+    _apply_treasury(row, run, final, actor)
     Warband.objects.filter(pk=row.warband_id).update(games_played=F("games_played") + 1)
     row.refresh_from_db()
-    row.result = _result(sequence, new_ids)
+    row.result = _result(run, new_ids)
     row.save(update_fields=["result", "updated_at"])
-    _tell_commit(row, sequence, final, new_ids, actor)
+    _tell_commit(row, run, final, new_ids, actor)
     ratings_queue_recalculation(warband_ids=[row.warband_id])
     return row
 
 
-def _tell_commit(row: PostGame, sequence, final, new_ids: dict[int, int], actor) -> None:
+def _tell_commit(
+    row: PostGame, run: rules.PostGameRun, final, new_ids: dict[int, int], actor
+) -> None:
     """The activity feed's lines for a commit (the commit, recruits, deaths, captures), and an
     e-mail to the owner for each figure captured when someone else committed."""
     warband, game = row.warband, row.game
@@ -196,7 +198,7 @@ def _tell_commit(row: PostGame, sequence, final, new_ids: dict[int, int], actor)
         actor=actor,
     )
     roster = reverse("warband", args=[warband.id])
-    before = {f.id: f.state for f in sequence.sheet.figures}
+    before = {f.id: f.state for f in run.sheet.figures}
     captor = game.warband_b if game.warband_a_id == warband.id else game.warband_a
     for figure in final.figures:
         if figure.id < 0:
@@ -313,12 +315,12 @@ def _apply_equipment(warband, start, final, new_ids) -> None:
     EquipmentPiece.objects.filter(pk__in=gone).delete()
 
 
-def _apply_treasury(row: PostGame, sequence: rules.PostGame, final, actor) -> None:
+def _apply_treasury(row: PostGame, run: rules.PostGameRun, final, actor) -> None:
     game = row.game
     opponent = game.warband_b if game.warband_a_id == row.warband_id else game.warband_a
     where = f"Post-game v {opponent.name} ({game.played_on:%d %b %Y})"
-    treasury = sequence.sheet.treasury
-    for entry in sequence.log:  # one ledger line per log entry that moved money
+    treasury = run.sheet.treasury
+    for entry in run.log:  # one ledger line per log entry that moved money
         after = entry["treasury"]
         if after != treasury:
             treasury_change(
@@ -337,15 +339,15 @@ def _apply_treasury(row: PostGame, sequence: rules.PostGame, final, actor) -> No
         )
 
 
-def _result(sequence: rules.PostGame, new_ids: dict[int, int]) -> dict:
+def _result(run: rules.PostGameRun, new_ids: dict[int, int]) -> dict:
     """The preview that was applied, recruits under their new ids, and the figures captured
     in this sequence (read by selectors.games.captor_of)."""
-    preview = sequence.preview
+    preview = run.preview
     for figure in preview["warband"]["figures"]:
         figure["id"] = new_ids.get(figure["id"], figure["id"])
     for change in preview["changes"]:
         change["figure"] = new_ids.get(change["figure"], change["figure"])
-    start = {f.id: f.state for f in sequence.sheet.figures}
+    start = {f.id: f.state for f in run.sheet.figures}
     preview["captives"] = [
         f["id"]
         for f in preview["warband"]["figures"]

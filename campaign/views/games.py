@@ -167,9 +167,9 @@ def game_withdraw(request, game_id: int):
 
 
 def _sequence_context(request, postgame) -> dict:
-    sequence = games.replay(postgame)
-    state = games.postgame_state(postgame, sequence)
-    sheet = sequence.preview_sheet()
+    run = games.postgame_run(postgame)
+    state = games.postgame_state(postgame, run)
+    sheet = run.preview_sheet()
     campaign = postgame.warband.campaign
     step = state["step"]
     order = list(games.PUBLIC_STEPS)
@@ -187,7 +187,7 @@ def _sequence_context(request, postgame) -> dict:
         "log": words.log_view(state["log"]),
         "preview": state["preview"],
         "treasury_before": postgame.sheet["treasury"],
-        "trade": words.trade_options(sheet, campaign.currency, sequence.book) if trading else None,
+        "trade": words.trade_options(sheet, campaign.currency, run.book) if trading else None,
         "can_drive": access.may_drive(postgame, request.user),
     }
 
@@ -198,7 +198,7 @@ def postgame_page(request, postgame_id: int):
     return render(request, "campaign/postgame.html", _sequence_context(request, postgame))
 
 
-def _sequence(request, postgame):
+def _sequence_fragment(request, postgame):
     """After an answer: the sequence fragment for HTMX, the page again otherwise."""
     if not request.htmx:
         return redirect("postgame", postgame.id)
@@ -222,7 +222,7 @@ def postgame_advance(request, postgame_id: int):
         choice=data["choice"] or None,
         position=data["position"],
     )
-    return _sequence(request, postgame)
+    return _sequence_fragment(request, postgame)
 
 
 @login_required
@@ -239,7 +239,7 @@ def postgame_trade(request, postgame_id: int):
         action=form.action_dict(),
         position=form.cleaned_data["position"],
     )
-    return _sequence(request, postgame)
+    return _sequence_fragment(request, postgame)
 
 
 @login_required
@@ -250,7 +250,7 @@ def postgame_undo(request, postgame_id: int):
     form = AnswerForm(request.POST)
     position = form.cleaned_data["position"] if form.is_valid() else None
     services.postgame_undo(postgame=postgame, actor=request.user, position=position)
-    return _sequence(request, postgame)
+    return _sequence_fragment(request, postgame)
 
 
 @login_required
@@ -259,7 +259,7 @@ def postgame_undo(request, postgame_id: int):
 def postgame_commit(request, postgame_id: int):
     postgame = access.postgame_for(request.user, postgame_id, drive=True)
     services.postgame_commit(postgame=postgame, actor=request.user)
-    return _sequence(request, postgame)
+    return _sequence_fragment(request, postgame)
 
 
 # --- captives (C16) ------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ import pytest
 
 from campaign import services
 from campaign.models import Figure, GameFigure, GameReport, PostGame
-from campaign.selectors.games import replay
+from campaign.selectors.games import postgame_run
 from tests.campaign.games_support import (
     battle_payload,
     file_battle,
@@ -484,5 +484,5 @@ def test_c17_a_crack_shot_named_in_the_report_is_offered_in_the_injured_sides_se
     otter = war_party.figures.get(name="Swift Otter").id
     assert sequence.report["figures"][2]["crack_shot_by"] == "Sgt. Pike"
     sequence = services.postgame_answer(postgame=sequence, actor=player, dice=[1, 1])  # Dead
-    prompt = replay(sequence).prompt  # the injured side's owner records the opponent's answer
+    prompt = postgame_run(sequence).prompt  # the injured side's owner records the opponent's answer
     assert (prompt["purpose"], prompt["figure"]) == ("crack_shot", otter)

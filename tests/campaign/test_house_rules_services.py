@@ -10,7 +10,7 @@ from django.core.exceptions import PermissionDenied
 from campaign import selectors, services
 from campaign.models import HouseRules
 from campaign.rules.book import HouseRulesError, RuleBook
-from campaign.selectors.games import replay, warband_sheet
+from campaign.selectors.games import postgame_run, warband_sheet
 from campaign.services.house_rules import house_rules_save
 from campaign.views import words
 from tests.campaign.games_support import (
@@ -34,7 +34,7 @@ def test_a_game_reported_before_a_change_runs_its_post_game_on_the_old_rules(
     game.refresh_from_db()
     assert game.rules_version == 0
     postgame = drive(sequence_of(game, war_party), player, WAR_PARTY_SCRIPT[:3])
-    assert replay(postgame).prompt == {"kind": "roll", "dice": "2D6", "purpose": "income"}
+    assert postgame_run(postgame).prompt == {"kind": "roll", "dice": "2D6", "purpose": "income"}
     before = war_party.treasury
     postgame = drive(postgame, player, WAR_PARTY_SCRIPT[3:])
     services.postgame_commit(postgame=postgame, actor=player)
@@ -50,7 +50,7 @@ def test_a_game_reported_after_a_change_plays_by_the_new_rules(
     services.game_confirm(game=game, actor=other_player)
     assert game.rules_version == 1
     postgame = drive(sequence_of(game, war_party), player, WAR_PARTY_SCRIPT[:3])
-    assert replay(postgame).prompt == {"kind": "roll", "dice": "D6", "purpose": "income"}
+    assert postgame_run(postgame).prompt == {"kind": "roll", "dice": "D6", "purpose": "income"}
 
 
 def test_each_save_is_a_new_version_and_the_old_one_is_kept(campaign, organiser):

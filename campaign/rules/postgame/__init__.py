@@ -2,14 +2,16 @@
 trading, then ready to commit. Pure Python: the Django side stores the sheet, the report and the
 answers, and applies the preview once at commit.
 
-    pg = PostGame(sheet, report, answers)      # replays the answers
-    pg.step, pg.prompt, pg.log, pg.preview     # what the API shows
-    pg = pg.answer(dice=[2, 3], by="ann")      # faces typed in; no dice: the app rolls
-    pg = pg.answer(choice="yes", by="ann")
-    pg = pg.trade({"action": "buy", "item": "musket", "to": 4}, by="ann")
-    pg = pg.undo()
-    pg.answers_to_list()                       # store this
-    pg.final_sheet()                           # at commit, once pg.step == "ready"
+    run = PostGameRun(sheet, report, answers)  # replays the answers
+    run.step, run.prompt, run.log, run.preview # what the API shows
+    run = run.answer(dice=[2, 3], by="ann")    # faces typed in; no dice: the app rolls
+    run = run.answer(choice="yes", by="ann")
+    run = run.trade({"action": "buy", "item": "musket", "to": 4}, by="ann")
+    run = run.undo()
+    run.answers_to_list()                      # store this
+    run.final_sheet()                          # at commit, once run.step == "ready"
+
+The sheet is a `WarbandSheet`, the report a `ReportSheet` (one side's view of a GameReport row).
 """
 
 from campaign.rules.postgame.advancement import (
@@ -33,13 +35,13 @@ from campaign.rules.postgame.experience import (
     underdog_bonus,
 )
 from campaign.rules.postgame.run import STEPS
-from campaign.rules.postgame.sequence import PostGame, rating, replay
+from campaign.rules.postgame.sequence import PostGameRun, rating, replay_answers
 from campaign.rules.postgame.sheet import (
     CaptiveReport,
     FigureReport,
     FigureSheet,
-    GameReport,
     Piece,
+    ReportSheet,
     WarbandSheet,
 )
 
@@ -54,9 +56,9 @@ __all__ = [
     "CaptiveReport",
     "FigureReport",
     "FigureSheet",
-    "GameReport",
+    "ReportSheet",
     "Piece",
-    "PostGame",
+    "PostGameRun",
     "WarbandSheet",
     "advance_result",
     "advancement_rolls_due",
@@ -66,7 +68,7 @@ __all__ = [
     "ransom_captive",
     "rating",
     "release_for_sale",
-    "replay",
+    "replay_answers",
     "roll_bonus",
     "underdog_bonus",
 ]

@@ -1,7 +1,7 @@
 """Captives (C16), the owner's side, settled outside the sequence by a service once the two
 owners have decided: ransom it back without its equipment, or leave it to be sold.
 
-The captor's side is in its own sequence: `GameReport.captives` lists each captive with the
+The captor's side is in its own sequence: `ReportSheet.captives` lists each captive with the
 ransom agreed (paid in) or None (a "captive_sale" roll, D6 x 5).
 """
 

@@ -22,8 +22,8 @@ from campaign.rules.postgame.sheet import (
     MISSES_NEXT_GAME,
     FigureReport,
     FigureSheet,
-    GameReport,
     Piece,
+    ReportSheet,
     WarbandSheet,
 )
 from campaign.rules.warband import attribute_modifiers, faction_or_error, movement
@@ -47,7 +47,7 @@ Steps = Generator[Prompt, Answer, Any]
 @dataclass
 class Run:
     start: WarbandSheet  # the sheet as given: never changed
-    report: GameReport
+    report: ReportSheet
     # C31: the tables in force when the game was reported; the seed's without house rules.
     book: RuleBook = field(default_factory=seed_book)
     sheet: WarbandSheet = field(init=False)  # the working copy: becomes the preview

@@ -1,6 +1,6 @@
 """The post-game sequence as a pure function of (sheet, report, answers) (C12, C22).
 
-`PostGame(sheet, report, answers)` replays every answer from the start: it never rolls again,
+`PostGameRun(sheet, report, answers)` replays every answer from the start: it never rolls again,
 because an answer always holds the faces used. Answering appends one answer and replays; undo
 drops the last one and replays. Nothing here touches the roster: the Django side saves
 `answers` after each call and applies `preview` once, at commit, when `step` is "ready".
@@ -30,7 +30,7 @@ from campaign.rules.postgame.experience import experience_step
 from campaign.rules.postgame.income import income_step
 from campaign.rules.postgame.injuries_step import injuries_step
 from campaign.rules.postgame.run import READY, Run, Steps
-from campaign.rules.postgame.sheet import ACTIVE, MISSES_NEXT_GAME, GameReport, WarbandSheet
+from campaign.rules.postgame.sheet import ACTIVE, MISSES_NEXT_GAME, ReportSheet, WarbandSheet
 from campaign.rules.postgame.trading import trading_step
 from campaign.rules.warband import team_rating
 
@@ -45,7 +45,7 @@ def rating(sheet: WarbandSheet) -> int:
     )
 
 
-def _check_report(sheet: WarbandSheet, report: GameReport) -> None:
+def _check_report(sheet: WarbandSheet, report: ReportSheet) -> None:
     """Only figures that were free to play can have taken part (C14, C16)."""
     for figure_report in report.figures:
         figure = sheet.figure(figure_report.figure)
@@ -56,7 +56,7 @@ def _check_report(sheet: WarbandSheet, report: GameReport) -> None:
             )
 
 
-def _sequence(run: Run) -> Steps:
+def _sequence_steps(run: Run) -> Steps:
     """The seed's order: injuries, experience, advancement, income, trading, then ready."""
     for figure in run.sheet.figures:
         if figure.state == MISSES_NEXT_GAME:  # it sat out the game just played
@@ -73,9 +73,9 @@ def _sequence(run: Run) -> Steps:
         yield READY_PROMPT
 
 
-def replay(
+def replay_answers(
     sheet: WarbandSheet,
-    report: GameReport,
+    report: ReportSheet,
     answers: Iterable[Answer],
     book: RuleBook | None = None,
 ) -> tuple[Run, Prompt]:
@@ -83,7 +83,7 @@ def replay(
     `book` holds the rules in force when the game was reported (C31)."""
     _check_report(sheet, report)
     run = Run(start=copy.deepcopy(sheet), report=report, book=book or seed_book())
-    steps = _sequence(run)
+    steps = _sequence_steps(run)
     prompt = next(steps)
     for answer in answers:
         check_answer(prompt, answer)
@@ -91,10 +91,10 @@ def replay(
     return run, prompt
 
 
-class PostGame:
+class PostGameRun:
     """One warband's post-game sequence after one game, at some point of its answers.
 
-    Immutable: `answer`, `trade` and `undo` return a new PostGame and leave this one as it was,
+    Immutable: `answer`, `trade` and `undo` return a new PostGameRun and leave this one as it was,
     also when they raise (DiceError for bad faces, RulesError for a bad choice, RosterError for
     a trade that breaks a rule).
     """
@@ -102,7 +102,7 @@ class PostGame:
     def __init__(
         self,
         sheet: WarbandSheet,
-        report: GameReport,
+        report: ReportSheet,
         answers: Iterable[Answer] = (),
         undone: Iterable[dict[str, Any]] = (),
         book: RuleBook | None = None,
@@ -113,7 +113,7 @@ class PostGame:
         self.answers: tuple[Answer, ...] = tuple(answers)
         # C22: every undo stays in the log, at the place in it where it was made.
         self.undone: tuple[dict[str, Any], ...] = tuple(dict(u) for u in undone)
-        self._run, self._prompt = replay(sheet, report, self.answers, self.book)
+        self._run, self._prompt = replay_answers(sheet, report, self.answers, self.book)
 
     @classmethod
     def from_dicts(
@@ -123,10 +123,10 @@ class PostGame:
         answers: Iterable[dict[str, Any]] = (),
         undone: Iterable[dict[str, Any]] = (),
         book: RuleBook | None = None,
-    ) -> PostGame:
+    ) -> PostGameRun:
         return cls(
             WarbandSheet.from_dict(sheet),
-            GameReport.from_dict(report),
+            ReportSheet.from_dict(report),
             [Answer.from_dict(a) for a in answers],
             undone,
             book,
@@ -217,7 +217,7 @@ class PostGame:
         choice: str | None = None,
         by: str | None = None,
         roller: Dice | None = None,
-    ) -> PostGame:
+    ) -> PostGameRun:
         """Answer the prompt: faces typed in (`dice`), or the app rolls with `roller` (default
         a fresh `Dice()`); or a `choice` among the prompt's options."""
         prompt = self._prompt
@@ -239,7 +239,7 @@ class PostGame:
         )
         return self._with(new, prompt)
 
-    def trade(self, action: dict[str, Any], *, by: str | None = None) -> PostGame:
+    def trade(self, action: dict[str, Any], *, by: str | None = None) -> PostGameRun:
         """One trade action (see trading.py); {"action": "done"} ends trading."""
         prompt = self._prompt
         if prompt.kind != TRADE:
@@ -250,13 +250,13 @@ class PostGame:
             raise RulesError(f"Answer the {prompt.purpose} prompt first.", field="action")
         return self._with(Answer(trade=dict(action), by=by), prompt)
 
-    def undo(self, *, by: str | None = None, when: str | None = None) -> PostGame:
+    def undo(self, *, by: str | None = None, when: str | None = None) -> PostGameRun:
         """Take back the last answer (C22): a choice, never a die. The faces it rolled stay
         the stream's, and the undo itself is logged ("undid: …") where it was made."""
         if not self.answers:
             raise RulesError("There is nothing to undo.", field="answers")
         last = self.answers[-1]
-        earlier = PostGame(self.sheet, self.report, self.answers[:-1], book=self.book)
+        earlier = PostGameRun(self.sheet, self.report, self.answers[:-1], book=self.book)
         at = len(earlier._run.log)
         gone = self._run.log[at:]
         said = [e["text"] for e in gone if e.get("by") is not None] or [_answer_words(last)]
@@ -275,14 +275,14 @@ class PostGame:
             record["when"] = when
         # Undos made further on in the log than this one now stand where this one does.
         undone = [{**u, "at": min(u.get("at", 0), at)} for u in self.undone]
-        return PostGame(self.sheet, self.report, self.answers[:-1], (*undone, record), self.book)
+        return PostGameRun(self.sheet, self.report, self.answers[:-1], (*undone, record), self.book)
 
     def undone_to_list(self) -> list[dict[str, Any]]:
         return [dict(u) for u in self.undone]
 
-    def _with(self, new: Answer, prompt: Prompt) -> PostGame:
+    def _with(self, new: Answer, prompt: Prompt) -> PostGameRun:
         check_answer(prompt, new)  # before the replay, so a bad answer names its problem
-        return PostGame(self.sheet, self.report, (*self.answers, new), self.undone, self.book)
+        return PostGameRun(self.sheet, self.report, (*self.answers, new), self.undone, self.book)
 
 
 def _answer_words(answer: Answer) -> str:

@@ -260,8 +260,9 @@ class CaptiveReport:
 
 
 @dataclass
-class GameReport:
-    """One side's report of a game: the input of its post-game sequence."""
+class ReportSheet:
+    """One side's report of a game as the rules read it (the input of its post-game sequence);
+    built from a GameReport row by campaign.services.games."""
 
     won: bool | None  # True won, False lost, None a draw
     opponent: str  # the opposing warband's name (for Bitter enemy and Captured)
@@ -278,7 +279,7 @@ class GameReport:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> GameReport:
+    def from_dict(cls, data: dict[str, Any]) -> ReportSheet:
         return cls(
             won=data.get("won"),
             opponent=_get(data, "opponent", "A game report"),

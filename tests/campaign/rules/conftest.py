@@ -13,9 +13,9 @@ from campaign.rules.postgame import (
     CaptiveReport,
     FigureReport,
     FigureSheet,
-    GameReport,
     Piece,
-    PostGame,
+    PostGameRun,
+    ReportSheet,
     WarbandSheet,
 )
 
@@ -102,7 +102,7 @@ def new_report(
     rating: int = 150,
     opponent_rating: int = 150,
     captives: Iterable[CaptiveReport] = (),
-) -> GameReport:
+) -> ReportSheet:
     """Every figure on the roster took part and ended the game standing, unless told."""
     down, out, absent = set(down), set(out), set(absent)
     wounds, scalps, crack_shot = wounds or {}, scalps or {}, crack_shot or {}
@@ -121,7 +121,7 @@ def new_report(
                 crack_shot_by=crack_shot.get(figure.id),
             )
         )
-    return GameReport(
+    return ReportSheet(
         won=won,
         opponent=OPPONENT,
         rating_before=rating,
@@ -132,13 +132,13 @@ def new_report(
 
 
 @pytest.fixture
-def make_report() -> Callable[..., GameReport]:
+def make_report() -> Callable[..., ReportSheet]:
     return new_report
 
 
-def play_script(start: PostGame | tuple[WarbandSheet, GameReport], *script) -> PostGame:
+def play_script(start: PostGameRun | tuple[WarbandSheet, ReportSheet], *script) -> PostGameRun:
     """Answer prompts in order: a list is faces typed in, a str a choice, a dict a trade."""
-    game = start if isinstance(start, PostGame) else PostGame(*start)
+    game = start if isinstance(start, PostGameRun) else PostGameRun(*start)
     for item in script:
         if isinstance(item, list):
             game = game.answer(dice=item, by="owner")
@@ -150,11 +150,11 @@ def play_script(start: PostGame | tuple[WarbandSheet, GameReport], *script) -> P
 
 
 @pytest.fixture
-def play() -> Callable[..., PostGame]:
+def play() -> Callable[..., PostGameRun]:
     return play_script
 
 
-def entries(game: PostGame, purpose: str, figure: int | None = None) -> list[dict]:
+def entries(game: PostGameRun, purpose: str, figure: int | None = None) -> list[dict]:
     return [
         e
         for e in game.log
@@ -162,11 +162,11 @@ def entries(game: PostGame, purpose: str, figure: int | None = None) -> list[dic
     ]
 
 
-def texts(game: PostGame, purpose: str, figure: int | None = None) -> list[str]:
+def texts(game: PostGameRun, purpose: str, figure: int | None = None) -> list[str]:
     return [e["text"] for e in entries(game, purpose, figure)]
 
 
-def preview_figure(game: PostGame, figure_id: int) -> FigureSheet:
+def preview_figure(game: PostGameRun, figure_id: int) -> FigureSheet:
     return game.preview_sheet().figure(figure_id)
 
 

@@ -18,7 +18,7 @@ from campaign.rules.book import (
 )
 from campaign.rules.errors import RosterError
 from campaign.rules.house_preview import death_chance, income_mean, list_rating
-from campaign.rules.postgame import PostGame, advancement_rolls_due, underdog_bonus
+from campaign.rules.postgame import PostGameRun, advancement_rolls_due, underdog_bonus
 from campaign.rules.warband import FigureDraft, check_warband
 
 ELK, CHIEF = 4, 1
@@ -96,13 +96,13 @@ def test_an_injury_table_with_dead_on_11_only_reads_12_as_multiple_injuries(
     report = make_report(wolves, down=[ELK])
     seed = play((wolves, report), [1, 2])
     assert log_texts(seed, "injury", ELK)[0].startswith("Running Elk: injury 12 Dead")
-    house = play(PostGame(wolves, report, book=kinder), [1, 2])
+    house = play(PostGameRun(wolves, report, book=kinder), [1, 2])
     assert log_texts(house, "injury", ELK)[0].startswith("Running Elk: injury 12 Multiple injuries")
 
 
 def test_a_harsher_leg_wound_costs_two_inches(wolves, make_report, play, log_texts):
     harsh = book(injuries__effects__leg_wound__movement=2)
-    game = play(PostGame(wolves, make_report(wolves, down=[ELK]), book=harsh), [2, 2])
+    game = play(PostGameRun(wolves, make_report(wolves, down=[ELK]), book=harsh), [2, 2])
     assert log_texts(game, "injury", ELK)[0] == (
         "Running Elk: injury 22 Leg wound: movement 6/3 → 4/1"
     )
@@ -124,7 +124,7 @@ def test_experience_awards_and_bands_follow_the_campaign():
 def test_the_post_game_awards_the_campaigns_experience(wolves, make_report, log_texts):
     house = book(experience__survived=2, experience__per_scalp=3)
     report = make_report(wolves, won=True, scalps={ELK: 1})
-    game = PostGame(wolves, report, book=house)
+    game = PostGameRun(wolves, report, book=house)
     assert any(
         t.startswith("Running Elk gains 5 experience (survived 2, scalps 3)")
         for t in log_texts(game, "experience", ELK)
@@ -136,13 +136,13 @@ def test_an_advancement_table_changed_by_the_club_is_rolled_on(
 ):
     wolves.figure(ELK).experience = wolves.figure(ELK).experience_start + 2
     house = book(advancement__mere_mortal__1="morale")
-    game = play(PostGame(wolves, make_report(wolves), book=house), [1])
+    game = play(PostGameRun(wolves, make_report(wolves), book=house), [1])
     assert log_texts(game, "advance", ELK)[0].startswith("Running Elk: advance 1 Morale +1")
 
 
 def test_income_dice_follow_the_campaign(wolves, make_report):
     generous = book(income__lost="2D6", income__earner="D6")
-    game = PostGame(wolves, make_report(wolves, won=False), book=generous)
+    game = PostGameRun(wolves, make_report(wolves, won=False), book=generous)
     assert game.prompt == {"kind": "roll", "dice": "2D6", "purpose": "income"}
     game = game.answer(dice=[1, 1], by="owner")
     assert game.prompt == {"kind": "roll", "dice": "D6", "purpose": "income", "figure": CHIEF}
@@ -155,7 +155,7 @@ def test_retainers_and_hire_prices_follow_the_campaign(
     wolves.treasury = 0
     house = book(specialists__kinds__doctor__retainer=2)
     report = make_report(wolves, won=False, absent=[1, 2, 3])
-    game = play(PostGame(wolves, report, book=house), [5])
+    game = play(PostGameRun(wolves, report, book=house), [5])
     assert log_texts(game, "retainer") == [
         "Retainer for the Doctor / Indian healer Old Sam: £2 paid (treasury £3)"
     ]
@@ -164,11 +164,11 @@ def test_retainers_and_hire_prices_follow_the_campaign(
 def test_a_hire_costs_the_campaigns_price_and_counts_against_its_limit(wolves, make_report, play):
     report = make_report(wolves, won=False, absent=[1, 2, 3])
     cheap = book(specialists__kinds__doctor__hire=4)
-    game = play(PostGame(wolves, report, book=cheap), [5])
+    game = play(PostGameRun(wolves, report, book=cheap), [5])
     game = game.trade({"action": "hire", "specialist": "doctor", "name": "Old Sam"}, by="o")
     assert game.preview_sheet().treasury == 20 + 5 - 4
     none = book(specialists__hire_limit=0)
-    game = play(PostGame(wolves, report, book=none), [5])
+    game = play(PostGameRun(wolves, report, book=none), [5])
     with pytest.raises(RosterError, match="at most 0 specialists"):
         game.trade({"action": "hire", "specialist": "doctor", "name": "Old Sam"}, by="o")
 
@@ -176,7 +176,7 @@ def test_a_hire_costs_the_campaigns_price_and_counts_against_its_limit(wolves, m
 def test_a_figure_bought_in_trading_pays_the_campaigns_price(wolves, make_report, play):
     report = make_report(wolves, won=False, absent=[1, 2, 3])
     house = book(factions__indians__equipment__bow__price=9)
-    game = play(PostGame(wolves, report, book=house), [5])
+    game = play(PostGameRun(wolves, report, book=house), [5])
     game = game.trade({"action": "buy", "item": "bow", "to": 6}, by="o")
     assert game.preview_sheet().treasury == 20 + 5 - 9
 

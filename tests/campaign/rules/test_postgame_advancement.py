@@ -8,7 +8,7 @@ import pytest
 from campaign.rules.postgame import (
     HERO_AND_VETERAN_TABLE,
     MERE_MORTAL_TABLE,
-    PostGame,
+    PostGameRun,
     WarbandSheet,
     advance_result,
 )
@@ -16,11 +16,11 @@ from campaign.rules.postgame import (
 CHIEF, GREY_WOLF, RED_HAWK, ELK, TALL_TREE, LITTLE_CROW = 1, 2, 3, 4, 5, 6
 
 
-def one_roll(sheet: WarbandSheet, figure_id: int, make_report, rolls: int = 1) -> PostGame:
+def one_roll(sheet: WarbandSheet, figure_id: int, make_report, rolls: int = 1) -> PostGameRun:
     """The sequence at the figure's first advancement roll: it is one point short of it."""
     figure = sheet.figure(figure_id)
     figure.experience = figure.experience_start + 2
-    game = PostGame(sheet, make_report(sheet, scalps={figure_id: 3 * (rolls - 1)}))
+    game = PostGameRun(sheet, make_report(sheet, scalps={figure_id: 3 * (rolls - 1)}))
     assert game.prompt == {"kind": "roll", "dice": "D6", "purpose": "advance", "figure": figure_id}
     return game
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from campaign.rules.postgame import PostGame, advancement_rolls_due, underdog_bonus
+from campaign.rules.postgame import PostGameRun, advancement_rolls_due, underdog_bonus
 
 ELK = 4  # Running Elk, a Brave at level 11 (his cost, C8)
 
 
-def gained(game: PostGame, figure_id: int) -> int:
+def gained(game: PostGameRun, figure_id: int) -> int:
     start = game.sheet.figure(figure_id).experience
     return game.preview_sheet().figure(figure_id).experience - start
 
@@ -32,7 +32,7 @@ def test_the_lower_rated_warband_gets_the_underdog_bonus(
     wolves, make_report, log_texts, difference, bonus
 ):
     report = make_report(wolves, rating=100, opponent_rating=100 + difference)
-    game = PostGame(wolves, report)
+    game = PostGameRun(wolves, report)
     assert underdog_bonus(100, 100 + difference) == bonus
     assert gained(game, ELK) == 1 + bonus
     assert log_texts(game, "underdog") == [
@@ -42,7 +42,7 @@ def test_the_lower_rated_warband_gets_the_underdog_bonus(
 
 @pytest.mark.parametrize("difference", [pytest.param(120, id="C9-higher-rated-gets-none")])
 def test_the_higher_rated_warband_gets_no_underdog_bonus(wolves, make_report, difference):
-    game = PostGame(wolves, make_report(wolves, rating=100 + difference, opponent_rating=100))
+    game = PostGameRun(wolves, make_report(wolves, rating=100 + difference, opponent_rating=100))
     assert gained(game, ELK) == 1
 
 
@@ -50,7 +50,7 @@ def test_a_figure_gains_one_for_surviving_and_one_per_wound_and_scalp(
     wolves, make_report, log_texts
 ):
     report = make_report(wolves, wounds={ELK: 1}, scalps={ELK: 2})
-    game = PostGame(wolves, report)
+    game = PostGameRun(wolves, report)
     assert gained(game, ELK) == 4
     assert log_texts(game, "experience", ELK) == [
         "Running Elk gains 4 experience (survived 1, wounds 1, scalps 2): 11 → 15, "
@@ -59,7 +59,7 @@ def test_a_figure_gains_one_for_surviving_and_one_per_wound_and_scalp(
 
 
 def test_a_figure_that_did_not_take_part_gains_nothing(wolves, make_report):
-    game = PostGame(wolves, make_report(wolves, absent=[ELK]))
+    game = PostGameRun(wolves, make_report(wolves, absent=[ELK]))
     assert gained(game, ELK) == 0
 
 
@@ -140,7 +140,7 @@ def test_the_sequence_asks_for_each_advancement_roll_due(
     wolves, make_report, play, level, scalps, rolls
 ):
     wolves.figure(ELK).experience = level
-    game = PostGame(wolves, make_report(wolves, scalps={ELK: scalps}))
+    game = PostGameRun(wolves, make_report(wolves, scalps={ELK: scalps}))
     asked = 0
     while game.prompt["purpose"] == "advance":
         assert game.prompt == {"kind": "roll", "dice": "D6", "purpose": "advance", "figure": ELK}
@@ -154,7 +154,7 @@ def test_two_advances_in_one_game_are_rolled_one_after_the_other(
 ):
     wolves.figure(2).experience = 19 + 2  # Grey Wolf, a Veteran: one more point is a roll
     wolves.figure(3).experience = 19 + 2  # Red Hawk too
-    game = PostGame(wolves, make_report(wolves, scalps={2: 3}))  # Grey Wolf +4: two rolls
+    game = PostGameRun(wolves, make_report(wolves, scalps={2: 3}))  # Grey Wolf +4: two rolls
     assert game.prompt["figure"] == 2
     game = play(game, [1])
     assert game.prompt["figure"] == 2

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from campaign.rules.postgame import CaptiveReport, PostGame
+from campaign.rules.postgame import CaptiveReport, PostGameRun
 
 CHIEF, GREY_WOLF, RED_HAWK, ELK = 1, 2, 3, 4
 
 
-def income_prompts(game: PostGame) -> list[tuple[str, int | None]]:
+def income_prompts(game: PostGameRun) -> list[tuple[str, int | None]]:
     """Answer every income roll with 1s; return (dice, figure) of each prompt."""
     asked = []
     while game.prompt and game.prompt["purpose"] == "income":
@@ -27,12 +27,12 @@ def income_prompts(game: PostGame) -> list[tuple[str, int | None]]:
     ],
 )
 def test_income_is_2d6_for_a_win_and_a_d6_otherwise(wolves, make_report, won, dice):
-    game = PostGame(wolves, make_report(wolves, won=won))
+    game = PostGameRun(wolves, make_report(wolves, won=won))
     assert game.prompt == {"kind": "roll", "dice": dice, "purpose": "income"}
 
 
 def test_each_hero_and_veteran_standing_at_the_end_adds_2d6(wolves, make_report):
-    game = PostGame(wolves, make_report(wolves))
+    game = PostGameRun(wolves, make_report(wolves))
     assert income_prompts(game) == [("2D6", None), ("2D6", CHIEF), ("2D6", GREY_WOLF),
                                     ("2D6", RED_HAWK)]  # fmt: skip
 
@@ -48,7 +48,7 @@ def test_each_hero_and_veteran_standing_at_the_end_adds_2d6(wolves, make_report)
 def test_a_veteran_down_out_of_action_or_absent_adds_nothing(
     wolves, make_report, play, report_args
 ):
-    game = PostGame(wolves, make_report(wolves, **report_args))
+    game = PostGameRun(wolves, make_report(wolves, **report_args))
     if game.step == "injuries":
         game = play(game, [4, 4])
     assert ("2D6", GREY_WOLF) not in income_prompts(game)
@@ -65,12 +65,12 @@ def test_a_trooper_promoted_after_the_game_adds_no_income_roll(wolves, make_repo
 
 def test_a_veteran_type_specialist_adds_2d6(wolves, make_report, make_specialist):
     wolves.figures.append(make_specialist(8, "Hawkeye", "scout"))
-    assert ("2D6", 8) in income_prompts(PostGame(wolves, make_report(wolves)))
+    assert ("2D6", 8) in income_prompts(PostGameRun(wolves, make_report(wolves)))
 
 
 def test_a_prospector_adds_one_more_2d6(wolves, make_report, make_specialist):
     wolves.figures.append(make_specialist(8, "Old Pete", "prospector"))
-    game = PostGame(wolves, make_report(wolves, absent=[8]))
+    game = PostGameRun(wolves, make_report(wolves, absent=[8]))
     assert income_prompts(game)[-1] == ("2D6", 8)
 
 
@@ -160,7 +160,7 @@ def test_a_departed_specialist_counts_nothing_in_the_rating(with_specialists, ma
     paid = play((with_specialists, report), [6], [6, 6], [6, 6], [6, 6])
     unpaid = play((with_specialists, report), [1], [1, 1], [1, 1], [2, 2])
 
-    def rating_less_cash(game: PostGame) -> int:
+    def rating_less_cash(game: PostGameRun) -> int:
         return game.preview["rating"] - game.preview_sheet().treasury
 
     # C11: Hawkeye's level (his retainer, 9) leaves with him; his kit is priced 0
@@ -188,5 +188,5 @@ def test_c18_the_expert_traders_plus_one_is_on_his_own_roll_only(wolves, make_re
 def test_c27_a_captured_prospector_adds_no_income(wolves, make_report, make_specialist):
     wolves.figures.append(make_specialist(8, "Old Pete", "prospector", state="captured"))
     wolves.figure(8).held_by = "Rogers' Rangers"
-    game = PostGame(wolves, make_report(wolves))
+    game = PostGameRun(wolves, make_report(wolves))
     assert ("2D6", 8) not in income_prompts(game)

@@ -7,7 +7,7 @@ import pytest
 
 from campaign.rules.errors import RosterError
 from campaign.rules.postgame import (
-    PostGame,
+    PostGameRun,
     captive_sale_price,
     ransom_captive,
     release_for_sale,
@@ -55,20 +55,20 @@ def test_the_injury_roll_reads_a_d66_on_the_table(
 @pytest.mark.parametrize("outcome", ["down", "out"])
 def test_a_figure_down_or_out_of_action_rolls_for_injury(wolves, make_report, outcome):
     report = make_report(wolves, **{outcome: [ELK]})
-    game = PostGame(wolves, report)
+    game = PostGameRun(wolves, report)
     assert game.step == "injuries"
     assert game.prompt == {"kind": "roll", "dice": "D66", "purpose": "injury", "figure": ELK}
 
 
 def test_figures_standing_at_the_end_roll_no_injury(wolves, make_report, log_texts):
-    game = PostGame(wolves, make_report(wolves))
+    game = PostGameRun(wolves, make_report(wolves))
     assert game.step == "income"  # nothing to ask in injuries, experience or advancement
     assert log_texts(game, "injury") == ["No figure ended the game down or out of action."]
 
 
 def test_a_figure_that_did_not_take_part_rolls_no_injury(wolves, make_report):
     report = make_report(wolves, down=[ELK], absent=[ELK])
-    assert PostGame(wolves, report).step == "income"
+    assert PostGameRun(wolves, report).step == "income"
 
 
 # --- C14 effects -----------------------------------------------------------------------------
@@ -203,7 +203,7 @@ def test_dead_is_dead(wolves, make_report, play, after):
 
 def test_a_figure_that_missed_this_game_is_back_afterwards(wolves, make_report, after, log_texts):
     wolves.figure(ELK).state = "misses_next_game"
-    game = PostGame(wolves, make_report(wolves))
+    game = PostGameRun(wolves, make_report(wolves))
     assert after(game, ELK).state == "active"
     assert log_texts(game, "return") == ["Running Elk is back after missing a game"]
 
@@ -307,7 +307,7 @@ def with_doctor(wolves, make_specialist):
 
 
 def test_the_doctor_chooses_among_the_figures_that_need_a_roll(with_doctor, make_report):
-    game = PostGame(with_doctor, make_report(with_doctor, down=[ELK], out=[5]))
+    game = PostGameRun(with_doctor, make_report(with_doctor, down=[ELK], out=[5]))
     assert game.prompt == {"kind": "choice", "purpose": "doctor", "options": ["4", "5", "none"]}
 
 
@@ -325,12 +325,14 @@ def test_the_doctor_may_heal_nobody(with_doctor, make_report, play):
 
 
 def test_without_a_doctor_nobody_is_healed(wolves, make_report):
-    assert PostGame(wolves, make_report(wolves, down=[ELK])).prompt["purpose"] == "injury"
+    assert PostGameRun(wolves, make_report(wolves, down=[ELK])).prompt["purpose"] == "injury"
 
 
 def test_a_dead_doctor_heals_nobody(with_doctor, make_report):
     with_doctor.figure(8).state = "dead"
-    assert PostGame(with_doctor, make_report(with_doctor, down=[ELK])).prompt["purpose"] == "injury"
+    assert (
+        PostGameRun(with_doctor, make_report(with_doctor, down=[ELK])).prompt["purpose"] == "injury"
+    )
 
 
 @pytest.fixture

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from campaign.rules.errors import DiceError, RulesError
 from campaign.rules.postgame import (
     Answer,
-    GameReport,
-    PostGame,
+    PostGameRun,
+    ReportSheet,
     WarbandSheet,
     check_faces,
     rating,
@@ -57,7 +57,7 @@ SCRIPT = [
 
 
 def test_a_whole_sequence_runs_from_injuries_to_ready(battle, play, after, log_texts):
-    game = PostGame(*battle)
+    game = PostGameRun(*battle)
     steps = [game.step]
     for item in SCRIPT:
         game = play(game, item)
@@ -96,7 +96,7 @@ def test_a_whole_sequence_runs_from_injuries_to_ready(battle, play, after, log_t
 
 
 def test_the_preview_lists_each_figures_changes_in_words(battle, play):
-    game = play(PostGame(*battle), *SCRIPT)
+    game = play(PostGameRun(*battle), *SCRIPT)
     changes = {c["name"]: c["changes"] for c in game.preview["changes"]}
     assert changes["Running Elk"] == [
         "Leg wound: movement 6/3 → 5/2",
@@ -111,12 +111,12 @@ def test_the_preview_lists_each_figures_changes_in_words(battle, play):
 def test_nothing_touches_the_sheet_given(battle, play):
     sheet, report = battle
     before = json.dumps(sheet.to_dict())
-    play(PostGame(sheet, report), *SCRIPT)
+    play(PostGameRun(sheet, report), *SCRIPT)
     assert json.dumps(sheet.to_dict()) == before
 
 
 def test_to_dict_has_the_shape_of_the_api(battle):
-    shown = PostGame(*battle).to_dict()
+    shown = PostGameRun(*battle).to_dict()
     assert set(shown) == {"step", "prompt", "log", "preview"}
     assert shown["prompt"] == {"kind": "choice", "purpose": "doctor",
                                "options": ["4", "5", "none"]}  # fmt: skip
@@ -128,7 +128,7 @@ def test_to_dict_has_the_shape_of_the_api(battle):
 
 
 def test_every_roll_is_logged_with_who_made_it_and_how(battle, log_entries, app_dice):
-    game = PostGame(*battle).answer(choice="none", by="ann")
+    game = PostGameRun(*battle).answer(choice="none", by="ann")
     game = game.answer(by="ann", roller=app_dice([2, 6]))  # Elk: the app rolls 26
     game = game.answer(dice=[4, 1], by="bob")  # Tall Tree: typed in
     doctor, elk, tall_tree = log_entries(game, "doctor") + log_entries(game, "injury")
@@ -139,12 +139,12 @@ def test_every_roll_is_logged_with_who_made_it_and_how(battle, log_entries, app_
 
 
 def test_an_app_roll_is_recorded_with_its_faces_so_a_replay_never_rolls(battle, app_dice):
-    game = PostGame(*battle).answer(choice="none").answer(roller=app_dice([6, 2]))
+    game = PostGameRun(*battle).answer(choice="none").answer(roller=app_dice([6, 2]))
     recorded = game.answers[-1]
     assert (recorded.dice, recorded.typed, recorded.purpose, recorded.figure) == (
         (6, 2), False, "injury", ELK,
     )  # fmt: skip
-    assert PostGame(*battle, game.answers).log == game.log
+    assert PostGameRun(*battle, game.answers).log == game.log
 
 
 @pytest.mark.parametrize(
@@ -160,7 +160,7 @@ def test_an_app_roll_is_recorded_with_its_faces_so_a_replay_never_rolls(battle, 
     ],
 )  # fmt: skip
 def test_bad_faces_are_refused_and_change_nothing(battle, faces, message):
-    game = PostGame(*battle).answer(choice="none")
+    game = PostGameRun(*battle).answer(choice="none")
     shown = game.to_dict()
     with pytest.raises(DiceError, match=message):
         game.answer(dice=faces, by="ann")
@@ -188,7 +188,7 @@ def test_faces_are_checked_by_count_and_range(kind, faces, ok):
 
 
 def test_a_roll_prompt_wants_dice_and_a_choice_prompt_a_choice(battle):
-    game = PostGame(*battle)
+    game = PostGameRun(*battle)
     with pytest.raises(RulesError, match="wants a choice, not dice"):
         game.answer(dice=[1, 1])
     with pytest.raises(RulesError, match="Choose one of 4, 5, none for doctor, not '9'"):
@@ -203,7 +203,7 @@ def test_a_roll_prompt_wants_dice_and_a_choice_prompt_a_choice(battle):
 
 
 def test_undo_drops_the_last_answer_and_gives_the_previous_prompt_and_log(battle, play):
-    game = PostGame(*battle)
+    game = PostGameRun(*battle)
     shown = []
     for item in SCRIPT:
         shown.append(game.to_dict())
@@ -220,7 +220,7 @@ def test_undo_drops_the_last_answer_and_gives_the_previous_prompt_and_log(battle
 
 def test_an_undo_is_logged_where_it_was_made_with_the_faces_it_took_back(battle, app_dice):
     """C22: undo takes back a choice, never a die, and says so in the log."""
-    game = PostGame(*battle).answer(choice="none", by="ann")
+    game = PostGameRun(*battle).answer(choice="none", by="ann")
     game = game.answer(by="ann", roller=app_dice([2, 2]))  # Elk: the app rolls 22
     undone = game.undo(by="bob", when="2025-05-02T10:00:00+00:00")
     assert [e["purpose"] for e in undone.log] == ["doctor", "undo"]
@@ -234,7 +234,7 @@ def test_an_undo_is_logged_where_it_was_made_with_the_faces_it_took_back(battle,
 
 
 def test_undos_further_on_stay_before_what_is_answered_after_them(battle, play):
-    game = play(PostGame(*battle), "5", [2, 2], [4])
+    game = play(PostGameRun(*battle), "5", [2, 2], [4])
     game = game.undo(by="ann").undo(by="ann").undo(by="ann")
     game = game.answer(choice="none", by="ann")
     assert [e["purpose"] for e in game.log] == ["undo", "undo", "undo", "doctor"]
@@ -247,7 +247,7 @@ def test_undos_further_on_stay_before_what_is_answered_after_them(battle, play):
 
 
 def test_an_undo_moves_no_money(battle, play):
-    game = play(PostGame(*battle), *SCRIPT[:5])
+    game = play(PostGameRun(*battle), *SCRIPT[:5])
     undone = game.undo(by="ann")
     treasuries = [e["treasury"] for e in undone.log]
     assert undone.log[-1]["purpose"] == "undo"
@@ -255,32 +255,32 @@ def test_an_undo_moves_no_money(battle, play):
 
 
 def test_undo_after_ready_reopens_trading(battle, play):
-    game = play(PostGame(*battle), *SCRIPT).undo()
+    game = play(PostGameRun(*battle), *SCRIPT).undo()
     assert (game.step, game.prompt) == ("trading", None)
     with pytest.raises(RulesError, match="at trading: finish it"):
         game.final_sheet()
 
 
 def test_the_same_answers_always_give_the_same_result(battle, play):
-    game = play(PostGame(*battle), *SCRIPT)
-    again = PostGame(*battle, game.answers)
+    game = play(PostGameRun(*battle), *SCRIPT)
+    again = PostGameRun(*battle, game.answers)
     assert again.to_dict() == game.to_dict()
     assert again.final_sheet() == game.final_sheet()
 
 
 def test_answers_that_no_longer_fit_the_report_are_refused(battle, play, make_report):
     sheet, report = battle
-    game = play(PostGame(sheet, report), "5", [2, 2])
+    game = play(PostGameRun(sheet, report), "5", [2, 2])
     changed = make_report(sheet, absent=[ELK, TALL_TREE])  # nobody to heal or roll for
     with pytest.raises(RulesError, match="recorded answer for doctor no longer fits"):
-        PostGame(sheet, changed, game.answers)
+        PostGameRun(sheet, changed, game.answers)
 
 
 def test_a_report_about_a_dead_figure_is_refused(battle):
     sheet, report = battle
     sheet.figure(ELK).state = "dead"
     with pytest.raises(RulesError, match="Running Elk is dead and cannot have taken part"):
-        PostGame(sheet, report)
+        PostGameRun(sheet, report)
 
 
 # --- JSON round trips ------------------------------------------------------------------------
@@ -288,7 +288,7 @@ def test_a_report_about_a_dead_figure_is_refused(battle):
 
 def test_sheets_reports_and_answers_round_trip_through_json(battle, play):
     sheet, report = battle
-    game = play(PostGame(sheet, report), *SCRIPT)
+    game = play(PostGameRun(sheet, report), *SCRIPT)
     stored = json.loads(json.dumps({
         "sheet": sheet.to_dict(),
         "report": report.to_dict(),
@@ -296,15 +296,15 @@ def test_sheets_reports_and_answers_round_trip_through_json(battle, play):
         "preview": game.final_sheet().to_dict(),
     }))  # fmt: skip
     assert WarbandSheet.from_dict(stored["sheet"]) == sheet
-    assert GameReport.from_dict(stored["report"]) == report
+    assert ReportSheet.from_dict(stored["report"]) == report
     assert [Answer.from_dict(a) for a in stored["answers"]] == list(game.answers)
     assert WarbandSheet.from_dict(stored["preview"]) == game.final_sheet()
-    again = PostGame.from_dicts(stored["sheet"], stored["report"], stored["answers"])
+    again = PostGameRun.from_dicts(stored["sheet"], stored["report"], stored["answers"])
     assert again.to_dict() == game.to_dict()
 
 
 def test_an_answer_is_stored_as_plain_json(battle):
-    game = PostGame(*battle).answer(choice="none", by="ann").answer(dice=[2, 2], by="ann")
+    game = PostGameRun(*battle).answer(choice="none", by="ann").answer(dice=[2, 2], by="ann")
     assert game.answers_to_list()[-1] == {
         "dice": [2, 2],
         "choice": None,
@@ -342,7 +342,7 @@ def test_any_faces_and_choices_reach_ready_and_replay_the_same(battle, data):
     """Whatever the dice and the choices, the sequence reaches ready, the treasury stays at 0 or
     more, and the stored answers replay to the same result."""
     sheet, report = battle
-    game = PostGame(sheet, report)
+    game = PostGameRun(sheet, report)
     for _ in range(100):
         if game.ready:
             break
@@ -357,6 +357,6 @@ def test_any_faces_and_choices_reach_ready_and_replay_the_same(battle, data):
             game = game.answer(choice=data.draw(st.sampled_from(prompt["options"])), by="owner")
     assert game.ready
     assert game.final_sheet().treasury >= 0
-    assert PostGame.from_dicts(
+    assert PostGameRun.from_dicts(
         sheet.to_dict(), report.to_dict(), game.answers_to_list()
     ).to_dict() == (game.to_dict())

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from campaign.rules.errors import RosterError, RulesError
-from campaign.rules.postgame import Piece, PostGame, WarbandSheet, rating
+from campaign.rules.postgame import Piece, PostGameRun, WarbandSheet, rating
 
 CHIEF, GREY_WOLF, RED_HAWK, ELK, TALL_TREE, LITTLE_CROW = 1, 2, 3, 4, 5, 6
 
@@ -14,7 +14,7 @@ CHIEF, GREY_WOLF, RED_HAWK, ELK, TALL_TREE, LITTLE_CROW = 1, 2, 3, 4, 5, 6
 def trading(make_report, play):
     """The sequence at trading: the Chief and Veterans sat out, a lost game, income D6 5."""
 
-    def at_trading(sheet: WarbandSheet, face: int = 5) -> PostGame:
+    def at_trading(sheet: WarbandSheet, face: int = 5) -> PostGameRun:
         report = make_report(sheet, won=False, absent=[CHIEF, GREY_WOLF, RED_HAWK])
         game = play((sheet, report), [face])
         assert game.step == "trading"

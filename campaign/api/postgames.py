@@ -15,6 +15,7 @@ from rest_framework.response import Response
 from campaign import services
 from campaign.access import figure_for_captive, postgame_for
 from campaign.api.common import BAD_REQUEST, FORBIDDEN, NOT_FOUND
+from campaign.rules.postgame.prompts import PROMPTS
 from campaign.rules.postgame.trading import ACTIONS
 from campaign.selectors import games
 from campaign.selectors.games import PUBLIC_STEPS
@@ -25,28 +26,10 @@ from campaign.selectors.games import PUBLIC_STEPS
 MAX_FACES_TYPED = 4  # a roll is 1 or 2 faces; a few more are refused by the rules, in words
 
 
-PURPOSES = (
-    "injury",
-    "injury_count",
-    "arm_wound",
-    "snake_oil",
-    "nimble",
-    "advance",
-    "skill",
-    "income",
-    "captive_sale",
-    "doctor",
-    "nimble_use",
-    "attribute",
-    "skill_list",
-    "crack_shot",
-)
-
-
 class PromptSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=["roll", "choice"])
     dice = serializers.ChoiceField(choices=["D6", "2D6", "D66"], required=False)
-    purpose = serializers.ChoiceField(choices=PURPOSES)
+    purpose = serializers.ChoiceField(choices=tuple(PROMPTS))
     figure = serializers.IntegerField(required=False)
     options = serializers.ListField(child=serializers.CharField(), required=False)
 

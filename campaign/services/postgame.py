@@ -33,6 +33,7 @@ from campaign.models import (
 )
 from campaign.rules import postgame as rules
 from campaign.rules.dice import Dice
+from campaign.rules.postgame import prompts
 from campaign.rules.postgame.answers import check_faces
 from campaign.rules.words import possessive
 from campaign.selectors.games import captor_of, postgame_run, warband_sheet
@@ -484,7 +485,7 @@ def captive_sell(*, figure: Figure, actor, dice: list[Any] | None = None) -> Fig
     RollRecord.objects.create(
         warband=captor,
         figure=figure,
-        purpose="captive_sale",
+        purpose=prompts.CAPTIVE_SALE,
         faces=[face],
         typed_in=dice is not None,
         actor=actor,

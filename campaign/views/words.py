@@ -1,7 +1,8 @@
 """The post-game page in words: step names, prompts, choices, the log and the trading forms.
 
 Presentation only (the API sends the keys, the page these words); the reads are in
-campaign.selectors.games.
+campaign.selectors.games. What each prompt is for, in words, is the rules' table
+(campaign.rules.postgame.prompts), which the API's list of purposes reads too.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from dataclasses import dataclass
 from campaign.rules import postgame as rules
 from campaign.rules.book import RuleBook, seed_book
 from campaign.rules.factions import STATUS_NAMES, item_name
+from campaign.rules.postgame.prompts import PROMPTS
 from campaign.rules.skills import SKILL_LIST_NAMES
 from campaign.selectors.games import COMMITTED
 
@@ -22,37 +24,6 @@ STEP_NAMES = {
     "trading": "Trading",
     "ready": "Ready",
     COMMITTED: "Committed",
-}
-# What each prompt is for, in words; the ruling it follows is kept apart (RULINGS) and shown
-# only as a small hint, so a player reads "Injury roll for Swift Otter (D66)", not an id.
-PURPOSES = {
-    "injury": "Injury roll for {name}",
-    "injury_count": "How many injuries {name} takes",
-    "arm_wound": "Arm wound for {name}: 1 arm amputated, 2-6 misses the next game",
-    "snake_oil": "Snake oil for {name}: 1 misses the next game, 2-5 no effect, 6 miracle cure",
-    "nimble": "Nimble for {name}: 4+ turns the result into Full recovery",
-    "advance": "Advancement roll for {name}",
-    "skill": "Skill roll for {name}",
-    "income": "Income for {name}",
-    "captive_sale": "Sale of a captive: D6 × 5",
-    "doctor": "Your healer heals one model: it skips its injury roll",
-    "nimble_use": "{name} may use Nimble",
-    "attribute": "Choose the attribute {name} raises",
-    "skill_list": "Choose the skill list {name} rolls on",
-    "crack_shot": "Crack shot: re-roll {name}'s injury?",
-}
-RULINGS = {
-    "injury": "C13",
-    "injury_count": "C15",
-    "arm_wound": "C14",
-    "nimble": "C17",
-    "advance": "C10",
-    "income": "C18",
-    "captive_sale": "C16",
-    "doctor": "C17",
-    "nimble_use": "C17",
-    "attribute": "C10",
-    "crack_shot": "C17",
 }
 OPTION_WORDS = {
     "none": "Nobody",
@@ -74,12 +45,13 @@ def prompt_view(prompt: dict | None, sheet: rules.WarbandSheet) -> dict | None:
         return None
     names = {f.id: f.name for f in sheet.figures}
     name = names.get(prompt.get("figure"), "the warband")
-    text = PURPOSES.get(prompt["purpose"], prompt["purpose"]).format(name=name)
-    if prompt["purpose"] == "income" and prompt.get("figure") is None:
-        text = "Income for the game"
+    purpose = PROMPTS.get(prompt["purpose"])  # every purpose has words: a test scans the steps
+    about_warband = prompt.get("figure") is None
+    text = purpose.text(name, about_warband=about_warband) if purpose else prompt["purpose"]
     if prompt["kind"] == "roll":
         text = f"{text} ({prompt['dice']})"
-    view = {**prompt, "text": text, "rule": RULINGS.get(prompt["purpose"], "")}
+    # The ruling goes in a tooltip only, never in the words (issue 21).
+    view = {**prompt, "text": text, "rule": (purpose and purpose.ruling) or ""}
     if prompt["kind"] == "roll":
         view["inputs"] = DICE_INPUTS[prompt["dice"]]
     else:

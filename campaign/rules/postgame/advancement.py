@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from campaign.rules.book import RuleBook, seed_book
 from campaign.rules.factions import GREEN, HERO, STATUS_NAMES, TROOPER, VETERAN
+from campaign.rules.postgame import prompts
 from campaign.rules.postgame.answers import D6
 from campaign.rules.postgame.run import (
     ADVANCEMENT,
@@ -110,7 +111,7 @@ def advancement_step(run: Run) -> Steps:
 
 def advance(run: Run, figure: FigureSheet) -> Steps:
     bonus = roll_bonus(figure, run.book)
-    answer = yield from ask_roll("advance", D6, figure)
+    answer = yield from ask_roll(prompts.ADVANCE, D6, figure)
     face = answer.dice[0]
     total, result = advance_result(figure.status, face, bonus, run.book)
     figure.rolls_since_gain += 1
@@ -145,7 +146,7 @@ def choose_attribute(run: Run, figure: FigureSheet) -> Steps:
     options = open_attributes(figure, run.book)
     if not options:
         return f"no attribute open: {LOST}"
-    answer = yield from ask_choice("attribute", options, figure)
+    answer = yield from ask_choice(prompts.ATTRIBUTE, options, figure)
     run.note("attribute", f"{figure.name} picks {answer.choice}", figure=figure, answer=answer)
     return raise_attribute(figure, answer.choice, run.book)
 
@@ -197,7 +198,7 @@ def new_skill(run: Run, figure: FigureSheet, *, reroll_duplicates: bool = False)
             f"a {STATUS_NAMES[figure.status]} holds at most {limit} skill"
             f"{'' if limit == 1 else 's'}: {LOST}"
         )
-    answer = yield from ask_choice("skill_list", list(run.faction.skill_lists), figure)
+    answer = yield from ask_choice(prompts.SKILL_LIST, list(run.faction.skill_lists), figure)
     list_key = answer.choice
     run.note(
         "skill_list",
@@ -208,7 +209,7 @@ def new_skill(run: Run, figure: FigureSheet, *, reroll_duplicates: bool = False)
     if reroll_duplicates and all(s.key in figure.skills for s in SKILL_LISTS[list_key]):
         return f"every {SKILL_LIST_NAMES[list_key]} skill already held: {LOST}"
     while True:
-        answer = yield from ask_roll("skill", D6, figure)
+        answer = yield from ask_roll(prompts.SKILL, D6, figure)
         skill = skill_on(list_key, answer.dice[0])
         text = f"{figure.name}: skill {answer.dice[0]} {skill.name}"
         if skill.key not in figure.skills:

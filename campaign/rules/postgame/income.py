@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from campaign.rules.factions import HERO, STATUS_NAMES, VETERAN
+from campaign.rules.postgame import prompts
 from campaign.rules.postgame.answers import D6
 from campaign.rules.postgame.run import (
     INCOME,
@@ -51,13 +52,13 @@ def income_step(run: Run) -> Steps:
     dice_for = run.book.income  # C18's dice as the campaign plays them (C31)
     dice = dice_for[{True: "won", False: "lost", None: "drew"}[won]]
     result = {True: "won", False: "lost", None: "drew"}[won]
-    answer = yield from ask_roll("income", dice)
+    answer = yield from ask_roll(prompts.INCOME, dice)
     total = sum(answer.dice)
     parts = [f"{dice} ({result}) {rolled(answer, dice)}"]
     run.note("income", f"Income: {parts[0]}", answer=answer)
     for figure in income_earners(run):
         earner = dice_for["earner"]
-        answer = yield from ask_roll("income", earner, figure)
+        answer = yield from ask_roll(prompts.INCOME, earner, figure)
         amount = sum(answer.dice)
         status = STATUS_NAMES[run.start.figure(figure.id).status]
         text = f"{status} {figure.name} {earner} {rolled(answer, earner)}"
@@ -70,7 +71,7 @@ def income_step(run: Run) -> Steps:
         run.note("income", f"Income: {text}", figure=figure, answer=answer)
     for figure in prospectors(run):
         extra = dice_for["prospector"]
-        answer = yield from ask_roll("income", extra, figure)
+        answer = yield from ask_roll(prompts.INCOME, extra, figure)
         total += sum(answer.dice)
         name = run.book.specialists["prospector"].name
         text = f"{name} {figure.name} {extra} {rolled(answer, extra)}"
@@ -98,7 +99,7 @@ def captives(run: Run) -> Steps:
                 f"(treasury {run.money(run.sheet.treasury)})",
             )
             continue
-        answer = yield from ask_roll("captive_sale", D6)
+        answer = yield from ask_roll(prompts.CAPTIVE_SALE, D6)
         price = captive_sale_price(answer.dice[0])
         run.sheet.treasury += price
         run.note(

@@ -25,6 +25,7 @@ from campaign.rules.injuries import (
     InjuryResult,
     injury_key,
 )
+from campaign.rules.postgame import prompts
 from campaign.rules.postgame import sheet as s
 from campaign.rules.postgame.answers import D6, D66
 from campaign.rules.postgame.run import (
@@ -78,7 +79,7 @@ def doctor(run: Run, wounded: list[FigureSheet]) -> Steps:
     doctors = [f for f in run.sheet.figures if f.specialist == "doctor" and f.state == s.ACTIVE]
     if not doctors:
         return None
-    answer = yield from ask_choice("doctor", [str(f.id) for f in wounded] + [NONE])
+    answer = yield from ask_choice(prompts.DOCTOR, [str(f.id) for f in wounded] + [NONE])
     if answer.choice == NONE:
         run.note("doctor", f"{doctors[0].name} heals nobody.", answer=answer)
         return None
@@ -98,7 +99,7 @@ def injury(run: Run, figure: FigureSheet) -> Steps:
     result, entry = yield from roll_injury(run, figure)
     shooter = run.report_for(figure).crack_shot_by
     if shooter and shooter not in run.used_crack_shots:  # C17: one forced re-roll each
-        answer = yield from ask_choice("crack_shot", [REROLL, KEEP], figure)
+        answer = yield from ask_choice(prompts.CRACK_SHOT, [REROLL, KEEP], figure)
         if answer.choice == REROLL:
             run.used_crack_shots.add(shooter)
             run.note(
@@ -116,11 +117,11 @@ def injury(run: Run, figure: FigureSheet) -> Steps:
                 answer=answer,
             )
     if "nimble" in figure.skills and result.key != RECOVERY:  # C17
-        answer = yield from ask_choice("nimble_use", [YES, NO], figure)
+        answer = yield from ask_choice(prompts.NIMBLE_USE, [YES, NO], figure)
         uses = "uses" if answer.choice == YES else "does not use"
         run.note("nimble_use", f"{figure.name} {uses} Nimble", figure=figure, answer=answer)
         if answer.choice == YES:
-            answer = yield from ask_roll("nimble", D6, figure)
+            answer = yield from ask_roll(prompts.NIMBLE, D6, figure)
             face = answer.dice[0]
             if face >= NIMBLE_SAVES:
                 entry = run.note(
@@ -146,7 +147,7 @@ def injury(run: Run, figure: FigureSheet) -> Steps:
 
 
 def roll_injury(run: Run, figure: FigureSheet) -> Steps:
-    answer = yield from ask_roll("injury", D66, figure)
+    answer = yield from ask_roll(prompts.INJURY, D66, figure)
     value = d66(answer.dice)
     result = run.book.injury_for(value)  # C13, as the campaign plays it (C31)
     entry = run.note(
@@ -157,7 +158,7 @@ def roll_injury(run: Run, figure: FigureSheet) -> Steps:
 
 def multiple_injuries(run: Run, figure: FigureSheet) -> Steps:
     """C15: D6 for how many, then that many D66; Dead, Full recovery and Multiple re-rolled."""
-    answer = yield from ask_roll("injury_count", D6, figure)
+    answer = yield from ask_roll(prompts.INJURY_COUNT, D6, figure)
     count = answer.dice[0]
     run.note(
         "injury_count",
@@ -245,7 +246,7 @@ def kill(run: Run, figure: FigureSheet, why: str) -> str:
 
 def arm_wound(run: Run, figure: FigureSheet) -> Steps:
     """C14: D6, 1 arm amputated, 2-6 misses the next game."""
-    answer = yield from ask_roll("arm_wound", D6, figure)
+    answer = yield from ask_roll(prompts.ARM_WOUND, D6, figure)
     face = answer.dice[0]
     if face == 1:
         if not figure.has_injury(ARM_AMPUTATED):
@@ -273,7 +274,7 @@ def store_two_handed(run: Run, figure: FigureSheet) -> str:
 
 def snake_oil(run: Run, figure: FigureSheet) -> Steps:
     """C14: D6, 1 misses the next game, 2-5 nothing, 6 every wound removed."""
-    answer = yield from ask_roll("snake_oil", D6, figure)
+    answer = yield from ask_roll(prompts.SNAKE_OIL, D6, figure)
     face = answer.dice[0]
     if face == 1:
         run.set_state(figure, s.MISSES_NEXT_GAME)

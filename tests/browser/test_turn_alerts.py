@@ -40,7 +40,8 @@ def test_the_waiting_tab_title_says_your_turn_once_the_other_browser_played(new_
     title = opponent.evaluate("document.title")
     assert not title.startswith("Your turn")
     expect(owner.locator("#to-move")).to_contain_text("The trappers", timeout=6000)
-    assert owner.evaluate("document.title").startswith("Your turn · ")
+    # The title follows the table once htmx has settled the swap, a moment after its text.
+    owner.wait_for_function("() => document.title.startsWith('Your turn · ')", timeout=6000)
     expect(opponent.locator(".seats .clock")).to_have_text(re.compile(r"^2[34] h \d\d min left$"))
 
     before = owner.locator("#table").get_attribute("data-version")

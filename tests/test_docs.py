@@ -113,3 +113,12 @@ def test_the_make_target_check_reads_quotes_and_code_blocks(tmp_path):
 @pytest.mark.parametrize("path", doc_files(), ids=lambda p: str(p.relative_to(ROOT)))
 def test_every_make_target_quoted_is_in_the_makefile(path):
     assert make_targets_quoted(path) - makefile_targets() == set()
+
+
+def test_the_club_server_doc_names_every_environment_variable_of_the_settings():
+    settings = (ROOT / "config" / "settings" / "base.py").read_text()
+    read = set(re.findall(r"env_(?:str|int|bool|list)\(\s*\"([A-Z0-9_]+)\"", settings))
+    doc = (ROOT / "docs" / "club-server" / "README.md").read_text()
+
+    assert len(read) > 40  # the settings are read this way
+    assert {name for name in read if f"`{name}`" not in doc} == set()

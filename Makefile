@@ -45,12 +45,12 @@ bench: install
 	$(PY) bench/run.py
 
 ## make bench-club: a club night for 1, 10 and 50 clubs on gunicorn, PostgreSQL, Redis and a
-## worker (CLUB_DATABASE_URL, CLUB_REDIS_URL, CLUB_PORT, CLUB_SECONDS; docs/speed-club-night.md)
+## worker (CLUB_DATABASE_URL, CLUB_REDIS_URL, CLUB_PORT, CLUB_SECONDS; docs/speed.md)
 bench-club: install
 	$(PY) bench/club_night.py --clubs 1 10 50
 
 ## make worker: a Celery worker for the queues `celery` (ratings, rankings, e-mails), `odds` and `lab`
-## (needs REDIS_URL; a club server runs one worker per queue: docs/failure-modes.md)
+## (needs REDIS_URL; a club server runs one worker per queue: docs/club-server/README.md)
 worker: install
 	$(VENV)/bin/celery -A config worker -Q celery,odds,lab --loglevel=info
 

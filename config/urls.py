@@ -22,6 +22,7 @@ urlpatterns = [
     path("api/", include("chase.api_urls")),
     re_path(r"^api/", http_errors.api_not_found),  # unknown /api/ paths answer JSON
     path("play/", include("chase.urls")),
+    path("help/", include("guide.urls")),
     path("players/<str:username>/", rating_views.player, name="player"),
     path("", include("accounts.urls")),
     path("", include("campaign.urls")),

@@ -44,6 +44,7 @@ INSTALLED_APPS = [
     "accounts",
     "campaign",
     "chase",
+    "guide",
 ]
 
 MIDDLEWARE = [

@@ -90,6 +90,8 @@ PAGES = [
     ("league", "magua", _goto("/campaigns/{site.campaign}/league/")),
     ("canoe-lobby", None, _goto("/play/")),
     ("canoe-how-to-play", None, _goto("/play/how-to-play/pelts/")),
+    ("help", None, _goto("/help/")),
+    ("help-page", None, _goto("/help/house-rules/")),
     ("pelts-table", None, _canoe_table("pelts")),
     ("race-table", None, _canoe_table("race", "hotseat")),
     ("moosehead-table", None, _canoe_table("moosehead", "hotseat")),

@@ -1,7 +1,7 @@
 """Ratings of the canoe games: openskill's Plackett-Luce model over every rated finished game of
 a kind, rebuilt whole each time (as the league's rankings are, campaign.services.rankings).
 
-What counts (docs/canoe-ratings.md): a finished game that is not hot-seat, where every human
+What counts (docs/playing/ratings.md): a finished game that is not hot-seat, where every human
 seat was taken by an account and no account held two seats. Computer seats are rated too, as one
 "Computer" per kind. The finishing order of each game is `chase.engines.standings`; a rating is
 shown as mu - 3 sigma. A rebuild reads the games in the order they finished, so deleting or

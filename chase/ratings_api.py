@@ -1,7 +1,7 @@
 """The ratings' REST API: a game kind's leaderboard and a player's ratings (read-only, public).
 
 `GET /api/canoe-games/ratings/?kind=race` and `GET /api/players/{username}/`; the displayed
-`rating` is mu - 3 sigma (see docs/canoe-ratings.md).
+`rating` is mu - 3 sigma (see docs/playing/ratings.md).
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-APPS = ("accounts", "campaign", "chase", "config", "core")
+APPS = ("accounts", "campaign", "chase", "config", "core", "guide")
 PURE = ("campaign.rules", "chase.engines")
 
 

@@ -1,7 +1,7 @@
-"""The README's recipe for moving a `make run` campaign (SQLite) onto a club's PostgreSQL
-server, done for real: the demo is loaded into a fresh SQLite file, dumped with natural keys,
-loaded into an empty, migrated PostgreSQL database, and every ledger line, figure and game is
-compared, column by column, to the microsecond.
+"""The recipe in docs/club-server/README.md for moving a `make run` campaign (SQLite) onto a club's
+PostgreSQL server, done for real: the demo is loaded into a fresh SQLite file, dumped with
+natural keys, loaded into an empty, migrated PostgreSQL database, and every ledger line, figure
+and game is compared, column by column, to the microsecond.
 
 Runs `manage.py` in subprocesses, as a club would. Needs PostgreSQL (DATABASE_URL): it uses a
 scratch database named after the test database's server database plus `_move`, created and

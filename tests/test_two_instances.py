@@ -1,7 +1,7 @@
 """Two web servers, one database and one Redis: what a club server past one machine is (see
-docs/scaling.md). Two gunicorn instances on two ports share the test's PostgreSQL database and
-the test Redis (cache and sessions): a write through one is seen through the other on the next
-request, and a canoe game played alternately through both stays consistent.
+docs/club-server/scaling.md). Two gunicorn instances on two ports share the test's PostgreSQL
+database and the test Redis (cache and sessions): a write through one is seen through the other
+on the next request, and a canoe game played alternately through both stays consistent.
 
 Needs PostgreSQL (DATABASE_URL) and Redis (TEST_REDIS_URL): it runs in the PostgreSQL pass.
 The tests write with `transactional_db` (committed, so the servers see it; flushed afterwards).

@@ -1,7 +1,7 @@
 """The canoe games: each one is registered here, by one line in `GAMES`.
 
-A game is declared, and the framework does the shared work once (docs/adding-a-game.md says it
-at length). A game is:
+A game is declared, and the framework does the shared work once
+(docs/development/adding-a-game.md says it at length). A game is:
 
 - its engine, `chase/engines/<kind>/engine.py`: a module-level `ENGINE`, an instance of a
   subclass of `chase.engines.base.GameEngine`, importing nothing of Django or the app (the

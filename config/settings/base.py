@@ -1,4 +1,5 @@
-"""Settings for every environment, read from environment variables (see README: club server).
+"""Settings for every environment, read from environment variables (each is described in
+docs/club-server/README.md).
 
 SQLite and in-process Celery tasks by default, so `make run` needs nothing but Python;
 PostgreSQL through DATABASE_URL and Redis through REDIS_URL for a club server.
@@ -256,12 +257,13 @@ CHASE_ODDS_PLAYOUTS = env_int("CHASE_ODDS_PLAYOUTS", 1000)
 # ask is answered "busy, try again" instead of queued.
 CELERY_TASK_ROUTES = {
     "chase.win_odds": {"queue": "odds"},
-    # The balance lab's runs (minutes of play each) have theirs too: `-Q lab` (docs/balance-lab.md).
+    # The balance lab's runs (minutes of play each) have theirs too: `-Q lab`
+    # (docs/playing/balance-lab.md).
     "chase.balance_lab": {"queue": "lab"},
 }
 CHASE_ODDS_QUEUE_MAX = env_int("CHASE_ODDS_QUEUE_MAX", 20)
 # The balance lab without a worker (no Redis): each poll of its page plays a run's games for
-# about this long (at least ten), so the progress shows (docs/balance-lab.md).
+# about this long (at least ten), so the progress shows (docs/playing/balance-lab.md).
 CHASE_LAB_POLL_SECONDS = float(env_str("CHASE_LAB_POLL_SECONDS", "0.4"))
 
 REST_FRAMEWORK = {

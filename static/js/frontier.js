@@ -67,7 +67,7 @@
     focusMaps(document);
   });
 
-  // Accessibility, for every page at once (see README, "Accessibility"):
+  // Accessibility, for every page at once (see docs/development/README.md, "Accessibility"):
   // - the cursor starts in the first field of a page's form (a `form.narrow` page: log in, sign
   //   up, join ..., or a form marked data-autofocus), unless a field asks for it itself or the
   //   field is out of sight (in a closed <details>);

@@ -17,7 +17,7 @@ For each game:
   seat's view is the same whichever way the hidden parts are dealt), and the odds endpoint
   answers 200 from the start and from the middle of a game.
 
-Measured on this machine (2 cores): see docs/adding-a-game.md.
+Measured on this machine (2 cores): see docs/development/adding-a-game.md.
 """
 
 from __future__ import annotations

@@ -16,13 +16,19 @@ a mark that it was seen is kept instead (a "doorkeeper"), whatever the version, 
 again after a write is stored at once. What every page reads (the inbox badge) is stored at
 once (`at_once`).
 
+A new release of the templates is a new key too (`templates_release`): a deploy never serves
+the fragments the old templates drew (a top bar without a link the new one has).
+
 Every answer that used a cached part says so: `X-Frontier-Cache: hit` when every part came from
 the cache, `miss` when one was rendered (PageCacheMiddleware).
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Iterable
+from functools import cache
+from pathlib import Path
 from typing import TypeVar
 
 from django.conf import settings
@@ -30,6 +36,7 @@ from django.contrib.auth import SESSION_KEY
 from django.core.cache import caches
 from django.core.cache.utils import make_template_fragment_key
 from django.db import DatabaseError, connection
+from django.template.utils import get_app_template_dirs
 from django.utils.translation import get_language
 
 from core import content_version
@@ -47,13 +54,28 @@ T = TypeVar("T")
 HEADER = "X-Frontier-Cache"
 
 
+@cache
+def templates_release() -> str:
+    """A digest of every template this server renders from: the same on every instance running
+    the same code, another after a deploy that changed one. Read once per process."""
+    digest = hashlib.blake2b(digest_size=8)
+    dirs = [Path(d) for engine in settings.TEMPLATES for d in engine.get("DIRS", ())]
+    for folder in [*dirs, *get_app_template_dirs("templates")]:
+        for path in sorted(Path(folder).rglob("*")):
+            if path.is_file():
+                digest.update(str(path.relative_to(folder)).encode())
+                digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
 def fragment_key(name: str, *vary, scopes: Iterable[str], request=None) -> str:
     scopes = sorted(set(scopes))
     if not scopes:
         raise ValueError(f"The cached part {name!r} names no scope: what it shows is unknown.")
     tokens = versions(scopes)
     parts = [f"{scope}={tokens[scope]}" for scope in scopes]
-    return make_template_fragment_key(name, [*vary, *parts, tokens["all"], get_language()])
+    release = templates_release()
+    return make_template_fragment_key(name, [*vary, *parts, tokens["all"], get_language(), release])
 
 
 def _outcome(hit: bool, alias: str) -> None:

@@ -268,7 +268,7 @@ def test_a_duplicate_skill_is_rolled_again():
         "fierce",
         "brawling",
     ]
-    assert dice.unused == []
+    assert dice.remaining == 0
 
 
 def test_a_skill_the_figure_already_holds_is_rolled_again():

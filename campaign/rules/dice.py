@@ -2,6 +2,9 @@
 
 Rules never call `random`; they take a `Dice` and ask it for faces. Every face handed out is
 recorded in `rolls`, so services can log each roll with who made it and how.
+
+The canoe games have their own source of chance, `chase.engines.chance.Chance` (dice of any
+size, shuffles, outcomes logged for replay); docs/development/dice.md says why there are two.
 """
 
 from __future__ import annotations
@@ -60,7 +63,14 @@ class TypedDice(Dice):
         return self._faces.pop(0)
 
     @property
+    def remaining(self) -> int:
+        """How many faces are left: 0 once a roll took every one (as `ScriptedChance.remaining`
+        of the canoe games)."""
+        return len(self._faces)
+
+    @property
     def unused(self) -> list[int]:
+        """The faces left, to show a player which ones the roll did not need."""
         return list(self._faces)
 
 

@@ -1,7 +1,6 @@
 """Where the app's own dice come from (C12). One place, so a test can seed them."""
 
-import secrets
-
+from campaign.models.games import new_dice_secret
 from campaign.rules.dice import Dice, StreamDice
 
 
@@ -11,8 +10,9 @@ def app_dice() -> Dice:
 
 
 def stream_secret() -> str:
-    """The secret of a new post-game sequence's own dice (C22), kept on the server."""
-    return secrets.token_hex(16)
+    """The secret of a new post-game sequence's own dice (C22), kept on the server: the
+    model's default, made here so that tests can fix it."""
+    return new_dice_secret()
 
 
 def stream_dice(secret: str, position: int) -> Dice:

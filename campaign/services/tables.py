@@ -116,7 +116,7 @@ def _log(
 
 
 def _unused(dice: Dice) -> None:
-    if isinstance(dice, TypedDice) and dice.unused:
+    if isinstance(dice, TypedDice) and dice.remaining:
         raise DiceError(f"More faces than the roll needs: {dice.unused} left over.", field="dice")
 
 

@@ -6,6 +6,9 @@ log alone, and so that tests can script the exact faces and card orders they nee
 
 The three primitives are `roll` (one die), `randint` (any inclusive range) and `shuffle`
 (a permutation of a list). Everything random in an engine is built from them.
+
+The campaign rules have their own D6s, `campaign.rules.dice.Dice` (faces typed in by players,
+the post-game stream); docs/development/dice.md says why there are two.
 """
 
 from __future__ import annotations
@@ -72,39 +75,25 @@ class RandomChance(Chance):
         super().__init__()
         self._rng = random.Random(seed)
         self._bits = self._rng.getrandbits
-        self._record = record
         self._shuffled = _shuffler(self._bits)
+        draws = _quiet_draws(self._bits)
+        self._draw = draws[0]  # one die, unrecorded: the one rejection draw of every int
         if not record:  # the methods' very draws, as closures that look nothing up on self
-            self.roll, self.randint, self.choice = _quiet_draws(self._bits)
+            self.roll, self.randint, self.choice = draws
             self.shuffle = self._shuffled  # the same swaps on the items themselves: same order
 
+    # The methods below run only when recording (record=False puts the closures in their place).
     def roll(self, sides: int) -> int:
-        # randint(1, sides) written out: a race throws hundreds of dice.
-        if sides < 1:
-            raise ValueError(f"a die needs at least one side, not {sides}")
-        bits = sides.bit_length()
-        r = self._bits(bits)
-        while r >= sides:
-            r = self._bits(bits)
-        if self._record:
-            self.outcomes.append({"kind": "int", "lo": 1, "hi": sides, "value": r + 1,
-                                  "label": DIE_LABELS.get(sides) or f"D{sides}"})  # fmt: skip
-        return r + 1
+        value = self._draw(sides)
+        self.outcomes.append({"kind": "int", "lo": 1, "hi": sides, "value": value,
+                              "label": DIE_LABELS.get(sides) or f"D{sides}"})  # fmt: skip
+        return value
 
     def randint(self, lo: int, hi: int, *, label: str = "") -> int:
-        # random.Random.randint(lo, hi) is lo + _randbelow(hi - lo + 1), drawn by rejection.
-        n = hi - lo + 1
-        if n <= 0:
+        if hi < lo:
             raise ValueError(f"empty range for randint({lo}, {hi})")
-        bits = n.bit_length()
-        r = self._bits(bits)
-        while r >= n:
-            r = self._bits(bits)
-        value = lo + r
-        if self._record:
-            self.outcomes.append(
-                {"kind": "int", "lo": lo, "hi": hi, "value": value, "label": label}
-            )
+        value = lo - 1 + self._draw(hi - lo + 1)  # lo + a draw below hi - lo + 1
+        self.outcomes.append({"kind": "int", "lo": lo, "hi": hi, "value": value, "label": label})
         return value
 
     def shuffle(self, items: Sequence[T], *, label: str = "") -> list[T]:
@@ -140,7 +129,7 @@ def _quiet_draws(bits_of: Callable[[int], int]) -> tuple[Callable[..., Any], ...
     """`roll`, `randint` and `choice` of a RandomChance that records nothing: what the methods
     draw (random's `_randbelow`, by rejection) from the generator's `getrandbits`, without a
     method's look-ups on the object: a race's playout throws some 240 dice, the odds play 1,000
-    races."""
+    races. The recording methods draw with this `roll` too, so there is one rejection draw."""
 
     def roll(sides: int) -> int:
         try:  # the bits of the common dice looked up, rather than a test and a call a throw

@@ -1,8 +1,8 @@
 """Reads that need care: what one seat may see of a game, and the lobby's lists (each game's
-board is drawn by its own module in chase/games/).
+table is drawn by `draw_<kind>` in its own module in chase/games/).
 
 `seat_payload` is the single place that decides what a seat is shown (the API's view body and
-the table page both use it): the engine's view for that role, that role's legal actions, and
+the table page both use it): the engine's `seat_view` for that role, that role's legal actions, and
 the recent log with other seats' actions left out until the game is over (a rock-paper-
 scissors sign shown first must stay hidden from the other side; a shuffle's order would give
 the draw pile away, so recorded outcomes are never shown while a game is on).
@@ -51,7 +51,7 @@ def seat_payload(session: GameSession, seat: Seat | None) -> dict[str, Any]:
             }
             for s in session.seats.all()
         ],
-        "view": engine.view(session.state, role),
+        "view": engine.seat_view(session.state, role),
         "legal_actions": engine.legal_actions(session.state, role) if acting else [],
         "log": recent_log(session, role),
     }

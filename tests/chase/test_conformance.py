@@ -253,7 +253,7 @@ def test_determinize_never_changes_what_the_asking_seat_sees(kind):
         for state in positions:
             for role in [*engine.roles(options), None]:
                 dealt = engine.determinize(state, role, RandomChance(seed + 1))
-                assert engine.view(dealt, role) == engine.view(state, role), role
+                assert engine.seat_view(dealt, role) == engine.seat_view(state, role), role
                 assert engine.legal_actions(dealt, role or "") == engine.legal_actions(
                     state, role or ""
                 )

@@ -17,11 +17,11 @@ from django.db.models import Max
 from django.utils import timezone
 from openskill.models import PlackettLuce
 
-from campaign.services.queue import send
 from chase.engines.standings import finishing_order
 from chase.games import get_engine, registry
 from chase.models import GameSession, RatedPlace, Rating, RatingBoard, Seat
 from chase.tasks import ratings_task
+from core.queue import send
 
 COMPUTER = None  # the user key of the shared "Computer" rating
 

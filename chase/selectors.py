@@ -12,9 +12,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Q
-
-from campaign.models import Figure, Warband
 from chase.games import get_engine, kinds, role_words
 from chase.models import GameSession, Seat
 
@@ -99,32 +96,6 @@ def my_games(user, tokens):
 def rematch_for(session: GameSession) -> GameSession | None:
     """The rematch set up after this game, if any."""
     return GameSession.objects.filter(rematch_of=session).first()
-
-
-# --- a campaign's figures in a canoe game (a lobby option for the campaign's members) ---------
-
-
-def member_warbands(user) -> list[Warband]:
-    """The warbands of every campaign the user belongs to (or organises), not retired."""
-    if not user.is_authenticated:
-        return []
-    mine = Q(campaign__organiser=user) | Q(campaign__memberships__user=user)
-    return list(
-        Warband.objects.filter(mine)
-        .exclude(state=Warband.State.RETIRED)
-        .select_related("campaign")
-        .distinct()
-        .order_by("campaign__name", "name")
-    )
-
-
-def warband_figures(warband: Warband) -> list[dict[str, Any]]:
-    """The figures that could take part: on the roster and not held captive, in roster order."""
-    figures = warband.figures.on_roster().exclude(state=Figure.State.CAPTURED)
-    return [
-        {"name": f.name, "reputation": f.reputation, "status": f.status}
-        for f in figures.order_by("position", "id")
-    ]
 
 
 def canoe_games() -> list[dict[str, Any]]:

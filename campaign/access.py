@@ -72,6 +72,19 @@ def may_read_chase_game(session, user) -> bool:
     return chase is None or may_read(chase.campaign, user)
 
 
+def chase_seat_refusal(seat, user) -> str | None:
+    """A campaign chase's seat is its warband's (issue 25, finding 3): only the warband's owner
+    or the campaign's organiser takes it (registered with chase.hooks). The refusal names
+    nothing of the campaign."""
+    chase = getattr(seat.session, "campaign_chase", None)  # the seat's chase, if it is one
+    if chase is None or chase.may_sit(user, seat.role):
+        return None
+    return (
+        "This seat is a campaign warband's: only its player (signed in) or the campaign's "
+        "organiser may take it."
+    )
+
+
 def can_edit_warband(warband: Warband, user) -> bool:
     """The owner changes their own warband; the organiser may correct anything."""
     return user.is_authenticated and user.id in (warband.owner_id, warband.campaign.organiser_id)

@@ -14,11 +14,17 @@ class CampaignConfig(AppConfig):
         from campaign import inbox  # noqa: F401
 
         # What the canoe games need of the campaigns, handed to them (chase imports nothing of
-        # campaign): who may read a campaign chase's game, and the crews a member may bring.
-        from campaign.access import CHASE_GAME_RELATED, may_read_chase_game  # models: only now
+        # campaign): who may read a campaign chase's game or take its seats, and the crews a
+        # member may bring into a lobby game.
+        from campaign.access import (  # the models: only now
+            CHASE_GAME_RELATED,
+            chase_seat_refusal,
+            may_read_chase_game,
+        )
         from campaign.selectors.chases import member_crews  # the models: only now
 
         hooks.register_read_check(may_read_chase_game, related=CHASE_GAME_RELATED)
+        hooks.register_seat_check(chase_seat_refusal)
         hooks.register_crews(member_crews)
 
         # The rules' errors are domain errors: a view or the API answers them as the player's

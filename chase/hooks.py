@@ -4,6 +4,8 @@ architecture test holds it).
 
 - Who may read a game it owns (`register_read_check`): a campaign chase is its campaign's, and
   to a stranger to a private campaign it is the 404 of a missing game (chase.access).
+- Who may take a seat of a game it owns (`register_seat_check`): a campaign chase's seat is its
+  warband's owner's or the organiser's (chase.services).
 - Which crews a user may bring into a lobby game that takes figures (`register_crews`): the
   warbands of the user's campaigns, each with its figures as plain data (chase.forms).
 """
@@ -15,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 ReadCheck = Callable[[Any, Any], bool]  # (game session, user) -> whether they may read it
+SeatCheck = Callable[[Any, Any], str | None]  # (seat, user) -> why they may not take it, or None
 
 
 @dataclass(frozen=True)
@@ -34,6 +37,7 @@ class Crew:
 
 _read_checks: list[ReadCheck] = []
 _read_related: list[str] = []
+_seat_checks: list[SeatCheck] = []
 _crew_sources: list[Callable[[Any], Iterable[Crew]]] = []
 
 
@@ -52,6 +56,22 @@ def read_related() -> tuple[str, ...]:
 def may_read(session, user) -> bool:
     """Whether every app that may own this game lets `user` read it."""
     return all(check(session, user) for check in _read_checks)
+
+
+def register_seat_check(check: SeatCheck) -> None:
+    """`check(seat, user)` gives the reason, in words for the player, why `user` may not take
+    that seat, or None. Registering twice is once."""
+    if check not in _seat_checks:
+        _seat_checks.append(check)
+
+
+def seat_refusal(seat, user) -> str | None:
+    """The first reason an app that may own this seat's game gives for refusing it, or None."""
+    for check in _seat_checks:
+        reason = check(seat, user)
+        if reason is not None:
+            return reason
+    return None
 
 
 def register_crews(source: Callable[[Any], Iterable[Crew]]) -> None:

@@ -14,7 +14,7 @@ For each game:
 - replay from the logged chance gives the same states; `playout` equals stepping through
   `apply`;
 - hidden information and odds: `determinize` never changes what the asking seat sees (the
-  seat's view is the same whichever way the hidden parts are dealt), and the odds endpoint
+  seat's `seat_view` is the same whichever way the hidden parts are dealt), and the odds endpoint
   answers 200 from the start and from the middle of a game.
 
 Measured on this machine (2 cores): see docs/adding-a-game.md.

@@ -46,8 +46,9 @@ def measure(work):
 
 
 def bench_recalculation() -> None:
-    from campaign.models import Job, RatingPoint, Warband
+    from campaign.models import RatingPoint, Warband
     from campaign.services import jobs
+    from core.models import Job
 
     for size in (100, 1000):
         campaign, games = build(size)

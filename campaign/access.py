@@ -18,7 +18,6 @@ from campaign.models import (
     Correction,
     Figure,
     GameReport,
-    Job,
     Membership,
     PostGame,
     Warband,
@@ -27,6 +26,7 @@ from campaign.selectors.battles import battles_queryset
 from campaign.selectors.games import games_queryset
 from campaign.selectors.warbands import warbands_with_roster
 from core.content_version import campaign_scope
+from core.models import Job
 from core.page_cache import cached, campaign_of_warband
 
 NO_SUCH_CAMPAIGN = "No such campaign."
@@ -57,6 +57,32 @@ def is_organiser(campaign: Campaign, user) -> bool:
 
 def may_read(campaign: Campaign, user) -> bool:
     return campaign.is_public or is_member(campaign, user)
+
+
+# A campaign chase's game is read through chase.access.session_for, which asks this (registered
+# with chase.hooks when the app is ready) and fetches these with the game.
+CHASE_GAME_RELATED = ("campaign_chase__campaign", "campaign_chase__trappers",
+                      "campaign_chase__indians")  # fmt: skip
+
+
+def may_read_chase_game(session, user) -> bool:
+    """A campaign chase is its campaign's (issue 25, finding 3): who may not read the campaign
+    may not read its game (a seat's token still opens it); any other game is not ours to say."""
+    chase = getattr(session, "campaign_chase", None)  # the game's chase, if it is one
+    return chase is None or may_read(chase.campaign, user)
+
+
+def chase_seat_refusal(seat, user) -> str | None:
+    """A campaign chase's seat is its warband's (issue 25, finding 3): only the warband's owner
+    or the campaign's organiser takes it (registered with chase.hooks). The refusal names
+    nothing of the campaign."""
+    chase = getattr(seat.session, "campaign_chase", None)  # the seat's chase, if it is one
+    if chase is None or chase.may_sit(user, seat.role):
+        return None
+    return (
+        "This seat is a campaign warband's: only its player (signed in) or the campaign's "
+        "organiser may take it."
+    )
 
 
 def can_edit_warband(warband: Warband, user) -> bool:

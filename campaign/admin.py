@@ -10,7 +10,6 @@ from campaign.models import (
     GameFigure,
     GameReport,
     HouseRules,
-    Job,
     LedgerEntry,
     Membership,
     PostGame,
@@ -125,12 +124,6 @@ class RatingPointAdmin(admin.ModelAdmin):
 @admin.register(Ranking)
 class RankingAdmin(admin.ModelAdmin):
     list_display = ["user", "campaign", "rating", "deviation", "volatility", "games"]
-
-
-@admin.register(Job)
-class JobAdmin(admin.ModelAdmin):
-    list_display = ["kind", "campaign", "state", "done", "total", "message", "updated_at"]
-    list_filter = ["state", "kind"]
 
 
 @admin.register(GameFigure)

@@ -1,6 +1,6 @@
 """Celery tasks: thin wrappers over the services, enqueued by them after commit.
 
-Services import these functions at the top and send them with `campaign.services.queue`; each
+Services import these functions at the top and send them with `core.queue`; each
 task imports its service inside its body, so the import runs one way (services -> tasks) and a
 worker loads the services only when it runs one.
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from django.http import Http404
 
-from campaign.access import may_read
+from chase import hooks
 from chase.errors import SeatRefused, SessionError
 from chase.models import GameSession, Seat, is_code
 
@@ -19,17 +19,15 @@ CREATED_KEY = "chase_created"  # [game ids] this browser created (it shows their
 
 
 def session_for(session_id: int, user, tokens=()) -> GameSession:
-    """A game by its id. A campaign chase is its campaign's (issue 25, finding 3): to someone
-    who may not read that campaign, and holds none of its seats' `tokens`, it is the same 404
-    as a game that does not exist, so its pages and API give nothing of a private campaign
-    away."""
-    related = ("created_by", "campaign_chase__campaign", "campaign_chase__trappers",
-               "campaign_chase__indians")  # fmt: skip
+    """A game by its id. A game another app owns is that app's to show (chase.hooks): a
+    campaign chase is its campaign's (issue 25, finding 3), and to someone who may not read
+    that campaign, and holds none of its seats' `tokens`, it is the same 404 as a game that
+    does not exist, so its pages and API give nothing of a private campaign away."""
+    related = ("created_by", *hooks.read_related())
     session = GameSession.objects.select_related(*related).filter(pk=session_id).first()
     if session is None:
         raise Http404(NO_SUCH_GAME)
-    chase = getattr(session, "campaign_chase", None)
-    if chase is not None and not may_read(chase.campaign, user):
+    if not hooks.may_read(session, user):
         held = [token for token in tokens if is_code(token)]
         if not (held and session.seats.filter(token__in=held).exists()):
             raise Http404(NO_SUCH_GAME)  # the same words as a missing game

@@ -1,6 +1,7 @@
 """The balance lab's REST API: `POST /api/canoe-games/balance/` plays computer games of one
 game and options (chase.balance) and answers who wins how often. The run's progress and its
-result are read at `GET /api/jobs/{id}/` (campaign.api.league), as every job's are.
+result are read at `GET /api/jobs/{id}/` (campaign.api.league, with core.api_schema's
+JobSerializer), as every job's are.
 """
 
 from __future__ import annotations
@@ -10,10 +11,9 @@ from rest_framework import serializers, status
 from rest_framework.decorators import api_view, throttle_classes, throttle_scope
 from rest_framework.response import Response
 
-from campaign.api.common import BAD_REQUEST
-from campaign.api.league import JobSerializer
 from chase import balance
 from chase.games import kinds
+from core.api_schema import BAD_REQUEST, JobSerializer
 from core.throttles import ScopedThrottle
 
 

@@ -15,6 +15,12 @@ class ChaseConfig(AppConfig):
         # Registers the canoe games' inbox source (it needs the models, loaded only now).
         from chase import inbox  # noqa: F401
 
+        # A lab run's job answers its result (`GET /api/jobs/{id}/`); the models load only now.
+        from chase.balance import LAB, job_result
+        from core.api_schema import register_job_result  # DRF wants the apps loaded first
+
+        register_job_result(LAB, job_result)
+
         # An illegal move is the player's mistake (400), not a server error.
         DomainError.register(IllegalMove)
 

@@ -3,7 +3,7 @@
 Every write of the two goes through here. The options are read as each engine's
 `clean_options` has them (`clean`, the one place to switch to a declared options table).
 
-A lab run is a `campaign.Job` of kind "balance" (its progress: `done` of `total` games, as
+A lab run is a `core.Job` of kind "balance" (its progress: `done` of `total` games, as
 `GET /api/jobs/{id}/` and the page show it) and a `LabRun` row (the options, the seed and the
 counts so far). It is played in chunks (`lab_step`), each in one transaction that keeps the
 counts, so a run taken over by another worker resumes at the next game and finds what the
@@ -23,8 +23,6 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from campaign.models import Job
-from campaign.services.queue import send
 from chase.engines import lab
 from chase.engines.base import OptionsError
 from chase.errors import SessionError
@@ -32,6 +30,8 @@ from chase.games import get_engine
 from chase.models import LabRun, Variant
 from chase.services import check_option_texts
 from chase.tasks import balance_task
+from core.models import Job
+from core.queue import send
 
 LAB = "balance"  # the Job kind of a lab run
 DEFAULT_GAMES = 2000
@@ -216,3 +216,10 @@ def lab_result(run: LabRun) -> dict[str, Any] | None:
         "options": run.options,
         "length_unit": lab.length_word(run.kind),
     }
+
+
+def job_result(job: Job) -> dict[str, Any] | None:
+    """A lab run's result as its job's (`GET /api/jobs/{id}/`'s `result`): registered with
+    core.api_schema when the app is ready."""
+    run = getattr(job, "lab_run", None)
+    return lab_result(run) if run is not None else None

@@ -12,8 +12,8 @@ from django.utils.text import capfirst
 
 from chase.engines.base import OptionsError
 from chase.games import game_for, get_engine, kinds, role_words, titles
+from chase.hooks import Crew, crews_for
 from chase.models import GameSession
-from chase.selectors import member_warbands, warband_figures
 from chase.services import MAX_ACTION_DEPTH
 from core.parsers import depth_exceeds
 
@@ -79,9 +79,10 @@ class OptionsForm(forms.Form):
         self.game = game_for(kind)
         engine = self.engine = get_engine(kind)
         defaults = engine.clean_options({})
-        # A game that takes a campaign's figures offers the warbands of the user's campaigns.
+        # A game that takes a campaign's figures offers the warbands of the user's campaigns:
+        # crews the campaign app hands in (chase.hooks), keyed as the form posts them.
         self.warbands = {
-            str(w.pk): w for w in (member_warbands(user) if self.game.figures and user else [])
+            crew.key: crew for crew in (crews_for(user) if self.game.figures and user else [])
         }
         typed = self.data if self.is_bound else self._typed(shown)
         seated = self.seated = self._seated(engine, defaults, typed)
@@ -222,7 +223,7 @@ class OptionsForm(forms.Form):
         self.fields["warband"] = forms.ChoiceField(
             label="Warband",
             choices=[("", "None: the template's participants")]
-            + [(key, f"{w.name} ({w.campaign.name})") for key, w in self.warbands.items()],
+            + [(key, crew.label) for key, crew in self.warbands.items()],
             required=False,
             help_text="Your campaign's figures take part: reputation 1 to 5 is a d4 to d12 "
             "trait die, a Hero is a wild card.",
@@ -234,10 +235,10 @@ class OptionsForm(forms.Form):
             self.reshaping.add(name)
             self.fields[name].widget.attrs.update(self._redraw_attrs())
 
-    def _with_figures(self, options: dict[str, Any], warband, side: str) -> dict[str, Any]:
+    def _with_figures(self, options: dict[str, Any], crew: Crew, side: str) -> dict[str, Any]:
         if side not in dict(FIGURE_SIDES):
             side = FIGURE_SIDES[0][0]
-        figured = self.game.figures(options, warband_figures(warband), side)
+        figured = self.game.figures(options, crew.figures(), side)
         return self.engine.clean_options(figured)
 
     def clean(self):

@@ -344,7 +344,7 @@ class LabRun(models.Model):
     the Job row's (`done` of `total`, polled by the page and `GET /api/jobs/{id}/`); the
     counts so far are kept here after each chunk, so a run taken over resumes where it was."""
 
-    job = models.OneToOneField("campaign.Job", on_delete=models.CASCADE, related_name="lab_run")
+    job = models.OneToOneField("core.Job", on_delete=models.CASCADE, related_name="lab_run")
     kind = models.CharField(max_length=20)
     options = models.JSONField(default=dict)  # cleaned
     label = models.CharField(max_length=80)  # "Seed rules", or the variant's name

@@ -84,7 +84,7 @@ def odds_budget(request) -> None:
 
 def position_key(session: GameSession, state: dict, role: str | None) -> str:
     """The position as `role` sees it: what the odds depend on, and all they depend on."""
-    view = get_engine(session.kind).view(state, role)
+    view = get_engine(session.kind).seat_view(state, role)
     seen = json.dumps(
         [session.kind, session.options, role, view], sort_keys=True, separators=(",", ":"),
         default=str,

@@ -17,11 +17,11 @@ from django.db.models import Max
 from django.utils import timezone
 from openskill.models import PlackettLuce
 
-from campaign.services.queue import send
 from chase.engines.standings import finishing_order
 from chase.games import get_engine, registry
 from chase.models import GameSession, RatedPlace, Rating, RatingBoard, Seat
 from chase.tasks import ratings_task
+from core.queue import send
 
 COMPUTER = None  # the user key of the shared "Computer" rating
 
@@ -77,7 +77,7 @@ def game_teams(session: GameSession, seats: list[Seat]) -> list[Team]:
     out of that game (it would be rated against itself); None when fewer than two teams stay."""
     engine = get_engine(session.kind)
     order = finishing_order(
-        session.kind, session.options, session.state, engine.view(session.state, None)
+        session.kind, session.options, session.state, engine.seat_view(session.state, None)
     )
     holder = {s.role: (COMPUTER if s.is_computer else s.user_id) for s in seats}
     teams = []

@@ -1,8 +1,8 @@
 """Reads that need care: what one seat may see of a game, and the lobby's lists (each game's
-board is drawn by its own module in chase/games/).
+table is drawn by `draw_<kind>` in its own module in chase/games/).
 
 `seat_payload` is the single place that decides what a seat is shown (the API's view body and
-the table page both use it): the engine's view for that role, that role's legal actions, and
+the table page both use it): the engine's `seat_view` for that role, that role's legal actions, and
 the recent log with other seats' actions left out until the game is over (a rock-paper-
 scissors sign shown first must stay hidden from the other side; a shuffle's order would give
 the draw pile away, so recorded outcomes are never shown while a game is on).
@@ -12,9 +12,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Q
-
-from campaign.models import Figure, Warband
 from chase.games import get_engine, kinds, role_words
 from chase.models import GameSession, Seat
 
@@ -51,7 +48,7 @@ def seat_payload(session: GameSession, seat: Seat | None) -> dict[str, Any]:
             }
             for s in session.seats.all()
         ],
-        "view": engine.view(session.state, role),
+        "view": engine.seat_view(session.state, role),
         "legal_actions": engine.legal_actions(session.state, role) if acting else [],
         "log": recent_log(session, role),
     }
@@ -99,32 +96,6 @@ def my_games(user, tokens):
 def rematch_for(session: GameSession) -> GameSession | None:
     """The rematch set up after this game, if any."""
     return GameSession.objects.filter(rematch_of=session).first()
-
-
-# --- a campaign's figures in a canoe game (a lobby option for the campaign's members) ---------
-
-
-def member_warbands(user) -> list[Warband]:
-    """The warbands of every campaign the user belongs to (or organises), not retired."""
-    if not user.is_authenticated:
-        return []
-    mine = Q(campaign__organiser=user) | Q(campaign__memberships__user=user)
-    return list(
-        Warband.objects.filter(mine)
-        .exclude(state=Warband.State.RETIRED)
-        .select_related("campaign")
-        .distinct()
-        .order_by("campaign__name", "name")
-    )
-
-
-def warband_figures(warband: Warband) -> list[dict[str, Any]]:
-    """The figures that could take part: on the roster and not held captive, in roster order."""
-    figures = warband.figures.on_roster().exclude(state=Figure.State.CAPTURED)
-    return [
-        {"name": f.name, "reputation": f.reputation, "status": f.status}
-        for f in figures.order_by("position", "id")
-    ]
 
 
 def canoe_games() -> list[dict[str, Any]]:

@@ -18,6 +18,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
+from chase import hooks
 from chase.engines.base import Engine, IllegalMove, OptionsError
 from chase.engines.chance import Chance, ChanceExhausted, RandomChance, ScriptedChance
 from chase.errors import NoSuchInvite, NoSuchSession, SeatRefused, SessionError, StaleVersion
@@ -302,7 +303,7 @@ def seat_join(*, invite: str, session_id: int | None = None, user=None) -> Seat:
         seat = Seat.objects.filter(invite=invite, kind=Seat.Kind.HUMAN).first()  # unique index
     if seat is None or (session_id is not None and seat.session_id != session_id):
         raise NoSuchInvite()
-    _check_campaign_seat(seat, user)
+    _check_owned_seat(seat, user)
     if seat.taken_at is not None or not _take(seat=seat, user=user, invite=invite):
         raise NoSuchInvite()
     seat.refresh_from_db()
@@ -324,23 +325,19 @@ def seat_claim(*, session: GameSession, role: str, user=None) -> Seat:
         or session.rematch_of_id is not None  # its old players' (finding 8)
     ):
         raise SessionError("This game has no free seats: its players hold them.", field="role")
-    _check_campaign_seat(seat, user)
+    _check_owned_seat(seat, user)
     if not _take(seat=seat, user=user, fresh=True, waiting_multi=True):
         raise SessionError("Someone has taken that seat already: choose another.", field="role")
     seat.refresh_from_db()
     return seat
 
 
-def _check_campaign_seat(seat: Seat, user) -> None:
-    """A campaign chase's seat is its warband's (issue 25, finding 3): only the warband's owner
-    or the campaign's organiser takes it. The refusal names nothing of the campaign."""
-    chase = getattr(seat.session, "campaign_chase", None)  # the campaign app's row, if any
-    if chase is not None and not chase.may_sit(user, seat.role):
-        raise SeatRefused(
-            "This seat is a campaign warband's: only its player (signed in) or the campaign's "
-            "organiser may take it.",
-            field="role",
-        )
+def _check_owned_seat(seat: Seat, user) -> None:
+    """A seat of a game another app owns is that app's to give (chase.hooks): a campaign
+    chase's seat is its warband's (issue 25, finding 3), and the refusal is in its words."""
+    reason = hooks.seat_refusal(seat, user)
+    if reason is not None:
+        raise SeatRefused(reason, field="role")
 
 
 def seat_rematch(*, rematch: GameSession, old_seat: Seat, user=None) -> Seat | None:

@@ -333,7 +333,7 @@ def _table_context(request, session: GameSession, note: str) -> dict:
         "winner": selectors.role_title(session, session.winner) if session.winner else None,
         "view": payload["view"],
         "actions": action_choices(actions),
-        "board": game.board(payload["view"], actions) if game.board else None,
+        "drawing": game.draw(payload["view"], actions) if game.draw else None,
         "board_template": _board_template(game),
         "seats": seats,
         "invites": [row for row in seats if row["join_url"]],
@@ -501,7 +501,7 @@ def replay(request, session_id: int):
         number = 0
     step = steps[number]
     game = game_for(session.kind)
-    view = game.load_engine().view(step.state, None)
+    view = game.load_engine().seat_view(step.state, None)
     entry = step.entry
     told = session.is_finished
     context = {
@@ -516,7 +516,7 @@ def replay(request, session_id: int):
         "texts": [e.get("text", "") for e in step.events],
         "view": view,
         "actions": [],
-        "board": game.board(view, []) if game.board else None,
+        "drawing": game.draw(view, []) if game.draw else None,
         "board_template": _board_template(game),
         "turns": _turn_starts(steps),
     }

@@ -49,7 +49,7 @@ from django.apps import apps
 from django.conf import settings
 from django.db import connection, connections
 
-CONTENT_APPS = ("accounts", "campaign", "chase")
+CONTENT_APPS = ("accounts", "campaign", "chase", "core")  # core: the jobs (campaign_job)
 TABLE = "campaign_contentversion"
 SCOPE_TABLE = "campaign_scopeversion"
 WRITE = re.compile(r'^\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+"?(\w+)"?', re.IGNORECASE)

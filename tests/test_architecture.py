@@ -1,9 +1,10 @@
 """The code's shape: imports run one way, the rules stay plain Python.
 
 Read from the source with `ast` (nothing is imported): the graph of module-level imports among
-campaign/, chase/ and config/ has no cycle; campaign/rules/ and chase/engines/ import only the
-standard library and themselves; and an import inside a function is found only in a Celery
-task's body (tasks.py) or beside a comment that says why.
+the apps has no cycle; campaign/rules/ and chase/engines/ import only the standard library and
+themselves; core imports no app and chase nothing of campaign (function bodies included); and an
+import inside a function is found only in a Celery task's body (tasks.py) or beside a comment
+that says why.
 """
 
 from __future__ import annotations
@@ -166,6 +167,13 @@ def _imports_of(package: str):
 def test_core_imports_no_app_of_frontier():
     apps = ("accounts", "campaign", "chase")
     outside = [f"{n}: {t}" for n, t in _imports_of("core") if t.split(".")[0] in apps]
+    assert outside == []
+
+
+def test_chase_imports_nothing_of_campaign():
+    """The dependency runs one way: campaign uses chase, and what a campaign chase needs of the
+    campaign (who may read it, the members' crews) is handed to chase (chase.hooks)."""
+    outside = [f"{n}: {t}" for n, t in _imports_of("chase") if t.split(".")[0] == "campaign"]
     assert outside == []
 
 

@@ -1,41 +1,18 @@
-"""What every campaign API module shares: the error and detail bodies for the schema, the user
-shape, the `?campaign=ID` filter and the id bound.
+"""What every campaign API module shares: the error responses for the schema (core.api_schema's),
+the user shape, the `?campaign=ID` filter and the id bound.
 
 Every 400 has the body of core.api_errors: `{detail, errors: [{rule, field, message}]}`.
 """
 
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiResponse
 from rest_framework import serializers
 
+# The error bodies and their responses are every app's (core.api_schema); the campaign's API
+# modules take them from here with the rest.
+from core.api_schema import BAD_REQUEST, FORBIDDEN, NOT_FOUND  # noqa: F401
+
 MAX_ID = 2**63 - 1  # BigAutoField
-
-
-class ErrorItemSerializer(serializers.Serializer):
-    rule = serializers.CharField(allow_null=True, help_text="The ruling broken, e.g. C3.")
-    field = serializers.CharField(allow_null=True, help_text="e.g. figures[0].equipment")
-    message = serializers.CharField()
-
-
-class ErrorSerializer(serializers.Serializer):
-    """Every 400 (see core.api_errors); serializer errors also keep DRF's field dict."""
-
-    detail = serializers.CharField()
-    errors = ErrorItemSerializer(many=True)
-
-
-class DetailSerializer(serializers.Serializer):
-    detail = serializers.CharField()
-
-
-BAD_REQUEST = OpenApiResponse(ErrorSerializer, description="Names each broken rule and field.")
-
-
-NOT_FOUND = OpenApiResponse(DetailSerializer, description="No such thing, or not yours to see.")
-
-
-FORBIDDEN = OpenApiResponse(DetailSerializer, description="Signed in, but not allowed.")
 
 
 class UserSerializer(serializers.Serializer):

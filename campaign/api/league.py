@@ -6,7 +6,7 @@ otherwise); only the organiser starts a recalculation (403 for a player).
 
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.decorators import api_view
 from rest_framework.response import Response
@@ -15,32 +15,9 @@ from campaign import services
 from campaign.access import campaign_for, job_for
 from campaign.api.common import BAD_REQUEST, FORBIDDEN, NOT_FOUND
 from campaign.selectors import league as selectors_league
-from chase.balance import lab_result
+from core.api_schema import JobSerializer
 
 SORTS = [key for column in selectors_league.COLUMNS for key in (column, f"-{column}")]
-
-
-class JobSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    kind = serializers.CharField(help_text='"recalculate", "rankings" or "balance" (a lab run)')
-    campaign = serializers.IntegerField(
-        source="campaign_id", allow_null=True, help_text="null for a balance-lab run"
-    )
-    state = serializers.CharField(help_text="queued, running, done or failed")
-    done = serializers.IntegerField()
-    total = serializers.IntegerField()
-    percent = serializers.IntegerField()
-    message = serializers.CharField()
-    updated_at = serializers.DateTimeField()
-    result = serializers.SerializerMethodField(
-        help_text="A balance-lab run's result once done (as POST /api/canoe-games/balance/ "
-        "answers it with 200); null otherwise"
-    )
-
-    @extend_schema_field(serializers.DictField(allow_null=True))
-    def get_result(self, job) -> dict | None:
-        run = getattr(job, "lab_run", None) if job.kind == "balance" else None
-        return lab_result(run) if run is not None else None
 
 
 class RankingSerializer(serializers.Serializer):

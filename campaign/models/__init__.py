@@ -20,7 +20,7 @@ from campaign.models.content import ContentVersion, ScopeVersion
 from campaign.models.corrections import Correction
 from campaign.models.games import GameFigure, GameReport, GameReportQuerySet, PostGame
 from campaign.models.house_rules import HouseRules
-from campaign.models.ratings import Job, Ranking, RatingPoint
+from campaign.models.ratings import Ranking, RatingPoint
 
 __all__ = [
     "Activity",
@@ -42,7 +42,6 @@ __all__ = [
     "GameReport",
     "GameReportQuerySet",
     "HouseRules",
-    "Job",
     "LedgerEntry",
     "Membership",
     "PostGame",

@@ -1,4 +1,4 @@
-"""Rating history (C11), player rankings and the progress of background jobs."""
+"""Rating history (C11) and player rankings."""
 
 from __future__ import annotations
 
@@ -49,34 +49,3 @@ class Ranking(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} in {self.campaign}: {self.rating:.0f}"
-
-
-class Job(models.Model):
-    """A background job a page can show progress for (HTMX polls it)."""
-
-    class State(models.TextChoices):
-        QUEUED = "queued", "Queued"
-        RUNNING = "running", "Running"
-        DONE = "done", "Done"
-        FAILED = "failed", "Failed"
-
-    kind = models.CharField(max_length=40)
-    campaign = models.ForeignKey(
-        Campaign, on_delete=models.CASCADE, null=True, blank=True, related_name="jobs"
-    )
-    state = models.CharField(max_length=10, choices=State.choices, default=State.QUEUED)
-    done = models.PositiveIntegerField(default=0)
-    total = models.PositiveIntegerField(default=0)
-    message = models.CharField(max_length=200, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
-
-    class Meta:
-        ordering = ["-created_at"]
-
-    def __str__(self) -> str:
-        return f"{self.kind} ({self.state})"
-
-    @property
-    def percent(self) -> int:
-        return 100 if self.state == self.State.DONE else int(100 * self.done / max(self.total, 1))

@@ -1,11 +1,16 @@
 """Reads for the campaign chases (P14): each side's canoes with their named rowers and how they
-ended, and the campaigns a player may start one in."""
+ended, and the campaigns a player may start one in; and the crews a member may bring into a
+lobby canoe game that takes figures (registered with chase.hooks when the app is ready)."""
 
 from __future__ import annotations
 
+from functools import partial
+from typing import Any
+
 from django.db.models import Count, Q, QuerySet
 
-from campaign.models import Campaign, CampaignChase, Figure
+from campaign.models import Campaign, CampaignChase, Figure, Warband
+from chase.hooks import Crew
 
 SIDES = ("trapper", "indian")
 SIDE_NAMES = {"trapper": "the trappers", "indian": "the Indians"}
@@ -66,3 +71,42 @@ def chase_campaigns(user) -> QuerySet[Campaign]:
         .distinct()
         .order_by("name")
     )
+
+
+# --- a campaign's figures in a lobby canoe game (a lobby option for the campaign's members) ---
+
+
+def member_warbands(user) -> list[Warband]:
+    """The warbands of every campaign the user belongs to (or organises), not retired."""
+    if not user.is_authenticated:
+        return []
+    mine = Q(campaign__organiser=user) | Q(campaign__memberships__user=user)
+    return list(
+        Warband.objects.filter(mine)
+        .exclude(state=Warband.State.RETIRED)
+        .select_related("campaign")
+        .distinct()
+        .order_by("campaign__name", "name")
+    )
+
+
+def warband_figures(warband: Warband) -> list[dict[str, Any]]:
+    """The figures that could take part: on the roster and not held captive, in roster order."""
+    figures = warband.figures.on_roster().exclude(state=Figure.State.CAPTURED)
+    return [
+        {"name": f.name, "reputation": f.reputation, "status": f.status}
+        for f in figures.order_by("position", "id")
+    ]
+
+
+def member_crews(user) -> list[Crew]:
+    """The user's warbands as the lobby offers them (chase.hooks.Crew): keyed by id, named with
+    their campaign, their figures read when one is chosen."""
+    return [
+        Crew(
+            key=str(w.pk),
+            label=f"{w.name} ({w.campaign.name})",
+            figures=partial(warband_figures, w),
+        )
+        for w in member_warbands(user)
+    ]

@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 
 from django.db.models import Count, F, Q
 
-from campaign.models import Campaign, GameReport, Job, Ranking, RatingPoint, Warband
+from campaign.models import Campaign, GameReport, Ranking, RatingPoint, Warband
+from core.models import Job
 
 # --- the league table --------------------------------------------------------------------------
 

@@ -10,7 +10,7 @@ Two kinds of work leave the request:
   game is confirmed, edited or withdrawn). The row is the durable record: the sweep sends a
   queued job again if its task never arrived.
 
-Tasks go out through campaign.services.queue: after commit, and run at once in this process if
+Tasks go out through core.queue: after commit, and run at once in this process if
 the broker cannot be reached (the request still succeeds, nothing waits for Redis). Everything
 here is idempotent, so a task delivered twice, or run by the sweep as well, leaves the same rows.
 
@@ -31,12 +31,13 @@ from django.db import OperationalError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from campaign.models import Campaign, Job, Warband
+from campaign.models import Campaign, Warband
 from campaign.services import ratings
 from campaign.services.campaigns import require_open
-from campaign.services.queue import send, send_on_commit
 from campaign.services.rankings import rankings_rebuild
 from campaign.tasks import recalculate_warbands_task, run_job_task
+from core.models import Job
+from core.queue import send, send_on_commit
 
 RECALCULATE, RANKINGS = "recalculate", "rankings"
 KINDS = {RECALCULATE: "Recalculating the campaign", RANKINGS: "Updating the rankings"}

@@ -12,8 +12,8 @@ from functools import partial
 
 from accounts.inbox import Item
 from accounts.mail import inbox_item_mail
-from campaign.services.queue import send_on_commit
 from campaign.tasks import mail_inbox_item_task
+from core.queue import send_on_commit
 
 
 def players_notify(*, user_ids: Iterable[int | None], item: Item, actor=None) -> None:

@@ -16,11 +16,11 @@ from django_htmx.http import trigger_client_event
 
 from campaign import services
 from campaign.access import campaign_for, campaign_to_read, is_organiser, job_for, warband_for
-from campaign.models import Job
 from campaign.selectors import league as league_selectors
 from campaign.services.jobs import RECALCULATE
 from core.content_version import campaign_scope
 from core.domain_errors import domain_errors
+from core.models import Job
 from core.page_cache import cached
 
 

@@ -84,7 +84,7 @@ class Engine(Protocol):
     def random_action(self, state: State, role: str, chance: Chance) -> Action:
         """Any legal action, uniformly at random."""
 
-    def view(self, state: State, role: str | None) -> dict[str, Any]:
+    def seat_view(self, state: State, role: str | None) -> dict[str, Any]:
         """What `role` may see (None: a spectator / the replay). Hidden information removed."""
 
     def status(self, state: State) -> str:
@@ -199,7 +199,7 @@ class GameEngine:
     random play, status and winner from the state, a state copy and a playout by `apply`.
 
     A game's engine declares `kind`, `title` and `options` (its table), and writes `roles`,
-    `new_game`, `legal_actions`, `perform` (carry out an action already found legal), `view`
+    `new_game`, `legal_actions`, `perform` (carry out an action already found legal), `seat_view`
     and `computer_action`; optionally `refusal` (why an action is not legal, in its words),
     `check_options` (rules across options), `copy_state` (a faster copy) and, for the win
     odds, `determinize` (and a faster `playout`).

@@ -14,7 +14,7 @@ Teams = list[tuple[int, list[str]]]
 
 
 def finishing_order(kind: str, options: dict[str, Any], state: dict[str, Any], view: dict) -> Teams:
-    """The places of a finished game of `kind`; `view` is the engine's view for nobody."""
+    """The places of a finished game of `kind`; `view` is the engine's `seat_view` for nobody."""
     if kind == "race":
         return race_order(view["canoes"])
     if kind == "moosehead":

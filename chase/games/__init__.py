@@ -9,17 +9,17 @@ A game is declared, and the framework does the shared work once
   (a tuple of `Option(name, kind, default, min/max or choices, help, per_seat, ...)`; lists of
   records are declared with `item=Option(..., "record", fields=(...))`), and writes its rules
   (`roles`, `new_game`, `legal_actions`, `perform`: carry out an action already found legal),
-  its `view` per seat, its `computer_action` and `max_actions` (the bound its games end
-  within). For "What are my chances?" it writes `determinize` (and may write a faster
+  its `seat_view` (what each seat sees), its `computer_action` and `max_actions` (the bound
+  its games end within). For "What are my chances?" it writes `determinize` (and may write a faster
   `playout`). The base does the rest: `clean_options` from the table (an `OptionsError`
   names the option's path: `participants[2].trait_die`), the one legality check (`chosen`,
   `apply`), `random_action`, label stripping, `status`/`winner` from the state, a state copy.
   `chase/engines/<kind>/__init__.py` re-exports `ENGINE`.
 - its game module `chase/games/<kind>.py`: `GAME = Game(kind=..., engine="chase.engines.<kind>",
-  board=..., results=..., seat_names=..., roles=..., hidden_hands=..., figures=...)`: what the
+  draw=..., results=..., seat_names=..., roles=..., hidden_hands=..., figures=...)`: what the
   pages need to draw it (see `chase.games.base.Game`). Options are not registered here: the
   lobby's form and `GET /api/rules/canoe-games/` read the engine's table.
-- its board template `templates/chase/boards/<kind>.html` (until it exists the table shows
+- its table template `templates/chase/boards/<kind>.html` (until it exists the table shows
   `chase/boards/_generic.html`) and its "How to play" page
   `templates/chase/how_to_play/<kind>.html`.
 - one line in `GAMES` below.

@@ -1,9 +1,9 @@
-"""The abstract chase (kind `abstract`): its registration, its board (the cards on a ladder of
-ranks with the range bands, the advantage arrows and the complications), the game master's
-controls, the end screen, seat names from the participants, and a warband's figures as
-participants.
+"""The abstract chase (kind `abstract`): its registration, its drawing (`draw_abstract`: the
+cards on a ladder of ranks with the range bands, the advantage arrows and the complications),
+the game master's controls, the end screen, seat names from the participants, and a warband's
+figures as participants.
 
-The board is worked out here because templates cannot do geometry. The ladder has a row per
+The drawing is worked out here because templates cannot do geometry. The ladder has a row per
 rank (a Joker at the top, a Two at the bottom) under the A4 range bands; the prey's cards on
 the left, the pursuers' on the right, an arrow from each card to every foe's card it has the
 advantage over (both ways for a tie). Only the cards the seat may see are placed: before the
@@ -49,7 +49,7 @@ PHASES = {
 }
 
 
-def abstract_board(view: dict[str, Any], actions: list[dict]) -> dict[str, Any]:
+def draw_abstract(view: dict[str, Any], actions: list[dict]) -> dict[str, Any]:
     """What the template draws: the ladder, the cards on it, the arrows, the lists beside it,
     the seat's own cards and the game master's controls."""
     people = {p["role"]: p for p in view["participants"]}
@@ -415,7 +415,7 @@ GAME = Game(
     kind="abstract",
     engine="chase.engines.abstract",
     roles={GM: "the game master"},
-    board=abstract_board,
+    draw=draw_abstract,
     results=abstract_results,
     seat_names=seat_name,
     figures=with_figures,

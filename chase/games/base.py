@@ -1,4 +1,5 @@
-"""What a canoe game registers (`Game`), and what every game's board module may use."""
+"""What a canoe game registers (`Game`), and what every game module (`chase/games/<kind>.py`)
+may use."""
 
 from __future__ import annotations
 
@@ -11,7 +12,9 @@ from typing import Any
 from chase.engines.base import Engine
 
 View = dict[str, Any]
-Board = Callable[[View, list[dict]], dict[str, Any]]  # (view, legal actions) -> what it draws
+Drawing = Callable[
+    [View, list[dict]], dict[str, Any]
+]  # (seat view, legal actions) -> what it draws
 Results = Callable[[Any, View], list[dict[str, Any]]]  # (session, view) -> the end screen
 SeatNames = Callable[[Mapping[str, Any], str], str | None]  # (options, role) -> its name
 # (cleaned options, figures [{name, reputation, status}], side "prey"/"pursuers") -> options
@@ -27,8 +30,9 @@ class Game:
     engine       the module holding its `ENGINE` ("chase.engines.moosehead"), imported on use
     roles        a role in words, {"trapper": "the trappers"}; a role left out is shown as
                  itself with spaces ("canoe-3" -> "canoe 3")
-    board        the board's drawing (templates cannot do geometry), or None: the template
-                 gets `view` and `actions` alone
+    draw         the drawing of the table (`draw_<kind>`: templates cannot do geometry), given
+                 to the template as `drawing`, or None: the template gets `view` and `actions`
+                 alone
     results      the end screen beside the winner (`results` in the template), or None
     seat_names   a seat's name chosen in the options (the race's canoes), or None
     how_to_play  the template of its "How to play" page (the rules in the app's words), by
@@ -43,7 +47,7 @@ class Game:
     kind: str
     engine: str
     roles: Mapping[str, str] = field(default_factory=dict)
-    board: Board | None = None
+    draw: Drawing | None = None
     results: Results | None = None
     seat_names: SeatNames | None = None
     how_to_play: str = ""
@@ -52,7 +56,7 @@ class Game:
 
     @property
     def template(self) -> str:
-        """The board's template (the generic one stands in while it is missing)."""
+        """The table's template (the generic one stands in while it is missing)."""
         return f"chase/boards/{self.kind}.html"
 
     @property

@@ -1,6 +1,6 @@
-"""The Moosehead Lake Canoe Trip (kind `moosehead`): its registration, its board (the lake
-country drawn from the board's data, the weather dial, the canoes and the spaces a throw
-reaches), its end screen, and each paddler's name from the options.
+"""The Moosehead Lake Canoe Trip (kind `moosehead`): its registration, its drawing
+(`draw_moosehead`: the lake country drawn from the board's data, the weather dial, the canoes and
+the spaces a throw reaches), its end screen, and each paddler's name from the options.
 
 The drawing is worked out here because templates cannot do geometry: where each route, orange
 line, boot mark, river arrow, token and highlighted space goes, and the dial's wedges.
@@ -36,7 +36,7 @@ LABEL_OFFSETS = {  # where a space's name goes: (dx, dy, text-anchor)
 }
 
 
-def moosehead_board(view: dict[str, Any], actions: list[dict]) -> dict[str, Any]:
+def draw_moosehead(view: dict[str, Any], actions: list[dict]) -> dict[str, Any]:
     """Everything the Moosehead template draws."""
     data = view["board"]
     board = board_of(data)
@@ -424,7 +424,7 @@ def paddler_name(options: dict[str, Any], role: str) -> str | None:
 GAME = Game(
     kind="moosehead",
     engine="chase.engines.moosehead",
-    board=moosehead_board,
+    draw=draw_moosehead,
     results=moosehead_results,
     seat_names=paddler_name,
     hidden_hands=False,  # everything is on the table: hot-seat needs no handover

@@ -1,5 +1,5 @@
-"""Pelts, Paddling and Powder (kind `pelts`): its registration, and its board (the river, the
-canoes and the hand, worked out for the template: templates cannot do geometry)."""
+"""Pelts, Paddling and Powder (kind `pelts`): its registration, and its drawing (`draw_pelts`: the
+river, the canoes and the hand, worked out for the template: templates cannot do geometry)."""
 
 from __future__ import annotations
 
@@ -34,8 +34,8 @@ def card_face(code: str) -> dict[str, str]:
     }
 
 
-def pelts_board(view: dict[str, Any], actions: list[dict]) -> dict[str, Any]:
-    """Everything the pelts board template draws, worked out here (templates cannot do
+def draw_pelts(view: dict[str, Any], actions: list[dict]) -> dict[str, Any]:
+    """Everything the pelts table template draws, worked out here (templates cannot do
     geometry): the river's centre line, where each thing sits on it, and the hand."""
     river = _PeltsRiver(view["river"]["tiles"])
     canoes = []
@@ -169,5 +169,5 @@ GAME = Game(
     kind="pelts",
     engine="chase.engines.pelts",
     roles=ROLE_TITLES,
-    board=pelts_board,
+    draw=draw_pelts,
 )

@@ -1,7 +1,7 @@
-"""The Colonial Canoe Race (kind `race`): its registration, its board (the U course and every
-canoe on it), its end screen, and each canoe's name from the options.
+"""The Colonial Canoe Race (kind `race`): its registration, its drawing (`draw_race`: the U course
+and every canoe on it), its end screen, and each canoe's name from the options.
 
-The board is worked out here because templates cannot do geometry: the U's centre line, where
+The drawing is worked out here because templates cannot do geometry: the U's centre line, where
 each rapid, whirlpool, hostile and canoe sits on it, and each canoe's men aboard and in the water.
 """
 
@@ -24,7 +24,7 @@ SEAT_COLOURS = ("#a3442a", "#2f5d50", "#3b5b92", "#8a5a00", "#6b3d7a", "#2e6b3a"
 MEN_ABOARD = (-1.95, -0.65, 0.65, 1.95)  # where a crew of four sits along the hull
 
 
-def race_board(view: dict[str, Any], actions: list[dict] | None = None) -> dict[str, Any]:
+def draw_race(view: dict[str, Any], actions: list[dict] | None = None) -> dict[str, Any]:
     """The U: legs 1-3 down the left, the turn along the bottom, legs 5-7 up the right."""
     course = view["course"]
     legs, rapids = course["legs"], course["rapids"]
@@ -239,7 +239,7 @@ def canoe_name(options: dict[str, Any], role: str) -> str | None:
 GAME = Game(
     kind="race",
     engine="chase.engines.race",
-    board=race_board,
+    draw=draw_race,
     results=race_results,
     seat_names=canoe_name,
     hidden_hands=False,  # R: every canoe is in plain sight; hot-seat needs no handover

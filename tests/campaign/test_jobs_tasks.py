@@ -7,7 +7,8 @@ from django.db import transaction
 from django.urls import reverse
 
 from campaign import services, tasks
-from campaign.models import Job, Warband
+from campaign.models import Warband
+from core.models import Job
 from tests.campaign_data import figure, warband
 from tests.worker.celery_app import celery_broker
 

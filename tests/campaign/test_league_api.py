@@ -6,7 +6,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from campaign import services
-from campaign.models import Job
+from core.models import Job
 from tests.campaign_data import game, warband
 from tests.factories import UserFactory, member
 

@@ -14,7 +14,8 @@ from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains, assertRedirects
 
 from campaign import services
-from campaign.models import GameReport, Job, Warband
+from campaign.models import GameReport, Warband
+from core.models import Job
 from tests.campaign_data import game, warband
 from tests.factories import UserFactory, member
 

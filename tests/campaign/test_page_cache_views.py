@@ -110,8 +110,8 @@ def test_a_treasury_correction_shows_in_the_ledger_at_once(client, war_party, pl
 
 def test_the_organisers_recalculation_line_follows_the_job(client, campaign, organiser):
     """The job's row comes from the page cache; its progress is a write, so the line follows."""
-    from campaign.models import Job
     from campaign.services.jobs import RECALCULATE
+    from core.models import Job
 
     job = Job.objects.create(campaign=campaign, kind=RECALCULATE, state="running", total=4, done=1)
     assertContains(warm(login(client, organiser), league_url(campaign)), "1 of 4 (25%)")

@@ -7,8 +7,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from campaign import services
-from campaign.models import Figure, GameReport, Job, RatingPoint, Warband
+from campaign.models import Figure, GameReport, RatingPoint, Warband
 from campaign.services.jobs import RECALCULATE
+from core.models import Job
 from tests.campaign_data import (
     bulk_campaign,
     expected_rating,

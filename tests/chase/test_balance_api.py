@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from campaign.models import Job
 from chase import balance
 from chase.engines import lab
 from chase.games import get_engine, kinds
 from chase.models import LabRun
+from core.models import Job
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db

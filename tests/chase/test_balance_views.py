@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from campaign.models import Job
 from chase import balance
 from chase.engines import lab
 from chase.games import get_engine
 from chase.models import GameSession, LabRun, Variant
+from core.models import Job
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db

@@ -14,7 +14,7 @@ For each game:
 - replay from the logged chance gives the same states; `playout` equals stepping through
   `apply`;
 - hidden information and odds: `determinize` never changes what the asking seat sees (the
-  seat's view is the same whichever way the hidden parts are dealt), and the odds endpoint
+  seat's `seat_view` is the same whichever way the hidden parts are dealt), and the odds endpoint
   answers 200 from the start and from the middle of a game.
 
 Measured on this machine (2 cores): see docs/development/adding-a-game.md.
@@ -253,7 +253,7 @@ def test_determinize_never_changes_what_the_asking_seat_sees(kind):
         for state in positions:
             for role in [*engine.roles(options), None]:
                 dealt = engine.determinize(state, role, RandomChance(seed + 1))
-                assert engine.view(dealt, role) == engine.view(state, role), role
+                assert engine.seat_view(dealt, role) == engine.seat_view(state, role), role
                 assert engine.legal_actions(dealt, role or "") == engine.legal_actions(
                     state, role or ""
                 )

@@ -50,7 +50,7 @@ def test_each_registered_game_draws_its_board_on_the_table_and_in_the_replay(
 def test_a_game_with_no_board_of_its_own_shows_the_generic_table(client, monkeypatch, seeded, db):
     seeded(3)
     pelts = game_for("pelts")
-    bare = dataclasses.replace(pelts, kind="bare", board=None)
+    bare = dataclasses.replace(pelts, kind="bare", draw=None)
     monkeypatch.setattr(games, "registry", lambda: {"pelts": pelts, "bare": bare})
     session = services.session_create(kind="bare", mode="hotseat", options={})
 
@@ -87,6 +87,6 @@ def test_an_unknown_kind_is_refused_naming_the_games_there_are(db):
 
 def test_a_game_registration_needs_only_its_kind_and_engine():
     bare = Game(kind="pelts", engine="chase.engines.pelts")
-    assert (bare.board, bare.results, bare.seat_names) == (None, None, None)
+    assert (bare.draw, bare.results, bare.seat_names) == (None, None, None)
     assert bare.role_words({}, "canoe-2") == "canoe 2"
     assert bare.template == "chase/boards/pelts.html"

@@ -69,7 +69,7 @@ def _decided(client) -> GameSession:
 def test_the_results_put_the_finishers_in_order_then_the_rest_with_their_losses(client):
     session = _decided(client)
 
-    rows = race_results(session, ENGINE.view(session.state, None))
+    rows = race_results(session, ENGINE.seat_view(session.state, None))
 
     assert [(r["place_text"], r["colony"], r["name"]) for r in rows] == [
         ("1st", "Rhode Island", "Red Fox"),
@@ -131,7 +131,7 @@ def test_every_mans_loss_in_a_played_race_has_its_cause(game, seeded):
     session = play_randomly(session, rng, steps=600)
     assert session.status == "finished"
 
-    rows = race_results(session, ENGINE.view(session.state, None))
+    rows = race_results(session, ENGINE.seat_view(session.state, None))
 
     assert len(rows) == 4
     for row in rows:

@@ -63,7 +63,7 @@ class ToyRaceEngine(GameEngine):
         new["turn"] = SEATS[1 - SEATS.index(role)]
         return Outcome(new, events)
 
-    def view(self, state: dict[str, Any], role: str | None) -> dict[str, Any]:
+    def seat_view(self, state: dict[str, Any], role: str | None) -> dict[str, Any]:
         return {"at": dict(state["at"]), "turn": state["turn"], "winner": state["winner"]}
 
     def computer_action(self, state, role, chance) -> dict[str, Any]:

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from django.utils import timezone
 
-from campaign.models import Campaign, Job
+from campaign.models import Campaign
+from core.models import Job
 from tests.campaign.games_support import signed_in
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from rest_framework.test import APIClient
 
-from campaign.models import Job
 from chase.engines import lab
 from chase.games import get_engine
+from core.models import Job
 from tests.conftest import TEST_REDIS_URL
 from tests.factories import UserFactory
 from tests.worker.celery_app import celery_broker

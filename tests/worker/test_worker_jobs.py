@@ -9,7 +9,8 @@ from __future__ import annotations
 import time
 
 from campaign import services
-from campaign.models import Job, Ranking, RatingPoint, Warband
+from campaign.models import Ranking, RatingPoint, Warband
+from core.models import Job
 from tests.campaign_data import bulk_campaign, expected_rating, figure, game, warband
 from tests.conftest import TEST_REDIS_URL
 from tests.worker.celery_app import celery_broker

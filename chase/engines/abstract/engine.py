@@ -7,9 +7,9 @@ from typing import Any
 from chase.engines.abstract import computer, odds, rounds, story
 from chase.engines.abstract.legal import legal_actions
 from chase.engines.abstract.options import OPTIONS, ChaseOptionsError, check_prey, sides_of
+from chase.engines.abstract.seat_view import seat_view
 from chase.engines.abstract.state import copy_state, new_state, participant_of, roles
 from chase.engines.abstract.tables import GM, KIND, LENGTHS, TITLE
-from chase.engines.abstract.view import view
 from chase.engines.base import GameEngine, Outcome
 from chase.engines.chance import Chance
 
@@ -51,8 +51,8 @@ class AbstractChaseEngine(GameEngine):
     def refusal(self, state: dict[str, Any], role: str, action: Any) -> str:
         return _refusal(state, role, legal_actions(state, role))
 
-    def view(self, state: dict[str, Any], role: str | None) -> dict[str, Any]:
-        return view(state, role)
+    def seat_view(self, state: dict[str, Any], role: str | None) -> dict[str, Any]:
+        return seat_view(state, role)
 
     def winner(self, state: dict[str, Any]) -> str | None:
         """The winning side (the prey that escaped, the pursuers that stopped them, the side

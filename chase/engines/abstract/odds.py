@@ -8,7 +8,7 @@ obvious ones (`computer.py`): it records no harm from attacks or obstacles and l
 recover, so in a playout only a failed disaster (A5) takes anyone out of the chase. The odds
 are thus the chances as the dice and the cards stand, with the story left to the game master.
 
-Hidden from a seat (see `view.py`): the order of the deck and which cards are in it or among
+Hidden from a seat (see `seat_view.py`): the order of the deck and which cards are in it or among
 the discards (only their counts are shown), and every other participant's cards drawn this
 round (its kept card too, until the cards are turned); the game master sees every card drawn.
 `determinize` pools those cards in the deck's printed order (so the pool depends only on what

@@ -8,7 +8,7 @@ through `register_board(path)` (the MOOSEHEAD_BOARD_FILE setting).
 
 Modules: `tables` (the rule tables), `board` (board files), `options` (the options table),
 `state` (the state and shared rules), `cards` (the piles), `moves` (what a throw reaches),
-`turns` (actions and the turn order), `view`, `computer`, `engine`.
+`turns` (actions and the turn order), `seat_view`, `computer`, `engine`.
 """
 
 from chase.engines.moosehead.board import (

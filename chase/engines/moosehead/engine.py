@@ -6,7 +6,7 @@ from typing import Any
 
 from chase.engines.base import GameEngine, Outcome
 from chase.engines.chance import Chance
-from chase.engines.moosehead import computer, hidden, turns, view
+from chase.engines.moosehead import computer, hidden, seat_view, turns
 from chase.engines.moosehead.board import board_data, board_of
 from chase.engines.moosehead.options import OPTIONS
 from chase.engines.moosehead.state import copy_state, current, new_state, player_of
@@ -44,8 +44,8 @@ class MooseheadEngine(GameEngine):
         choices = "; ".join(a["label"] for a in self.legal_actions(state, role)[:6])
         return f"{player['name']} cannot do that now. Choose one of: {choices}."
 
-    def view(self, state: dict[str, Any], role: str | None) -> dict[str, Any]:
-        return view.view(state, role)
+    def seat_view(self, state: dict[str, Any], role: str | None) -> dict[str, Any]:
+        return seat_view.seat_view(state, role)
 
     def winner(self, state: dict[str, Any]) -> str | None:
         """M5: the canoe that docked ahead of everyone; None while the trip goes on."""

@@ -19,13 +19,14 @@ Actions (each also carries a "label"):
 
 Modules: `cards` (the pack), `tables` (rule tables), `options` (the options table), `model` (state
 and shared rules), `flow` (sub-phases waiting for a player), `moves` (paddling), `actions` (action
-cards, events and phases), `legal` (legal actions), `explain` (why a card is not playable), `view`,
-`computer`, `playout` (the computer against itself to the end, for the win odds), `engine`.
+cards, events and phases), `legal` (legal actions), `explain` (why a card is not playable),
+`seat_view`, `computer`, `playout` (the computer against itself to the end, for the win odds),
+`engine`.
 """
 
 from chase.engines.pelts.engine import ENGINE, PeltsEngine
 from chase.engines.pelts.explain import why_unplayable
-from chase.engines.pelts.view import seats_to_act
+from chase.engines.pelts.seat_view import seats_to_act
 
 random_action = ENGINE.random_action
 

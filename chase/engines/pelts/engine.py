@@ -14,8 +14,8 @@ from chase.engines.pelts.legal import legal_actions as _legal_actions
 from chase.engines.pelts.model import clone, new_state
 from chase.engines.pelts.options import OPTIONS
 from chase.engines.pelts.playout import playout as _playout
+from chase.engines.pelts.seat_view import seat_view
 from chase.engines.pelts.tables import LOG_LENGTH, SIDES
-from chase.engines.pelts.view import view as _view
 
 
 class PeltsEngine(GameEngine):
@@ -61,8 +61,8 @@ class PeltsEngine(GameEngine):
         new["log"] = (new["log"] + events)[-LOG_LENGTH:]
         return Outcome(new, events)
 
-    def view(self, state: dict[str, Any], role: str | None) -> dict[str, Any]:
-        return _view(state, role)
+    def seat_view(self, state: dict[str, Any], role: str | None) -> dict[str, Any]:
+        return seat_view(state, role)
 
     def winner(self, state: dict[str, Any]) -> str | None:
         return state["winner"]

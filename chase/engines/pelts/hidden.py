@@ -1,6 +1,6 @@
 """What a seat cannot see, drawn afresh, for the win odds.
 
-Hidden from a seat (see `view.py`): the other seat's hand, the draw pile, the discards under
+Hidden from a seat (see `seat_view.py`): the other seat's hand, the draw pile, the discards under
 the top one, and the other seat's sign in a test until both are shown; a spectator sees no
 hand and no sign. `determinize` pools every card in those places, puts the pool in the pack's
 own order (so the pool depends only on what the seat sees: the pack less its own hand and the

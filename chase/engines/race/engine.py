@@ -6,7 +6,7 @@ from typing import Any
 
 from chase.engines.base import GameEngine, Outcome
 from chase.engines.chance import Chance
-from chase.engines.race import activations, computer, hidden, phases, view
+from chase.engines.race import activations, computer, hidden, phases, seat_view
 from chase.engines.race.options import OPTIONS
 from chase.engines.race.tables import KIND, TITLE
 
@@ -35,8 +35,8 @@ class RaceEngine(GameEngine):
     def refusal(self, state: dict[str, Any], role: str, action: Any) -> str:
         return activations.refusal(state, role, action)
 
-    def view(self, state: dict[str, Any], role: str | None) -> dict[str, Any]:
-        return view.view(state, role)
+    def seat_view(self, state: dict[str, Any], role: str | None) -> dict[str, Any]:
+        return seat_view.seat_view(state, role)
 
     def winner(self, state: dict[str, Any]) -> str | None:
         """R8: the first bow across; None while racing, or when every canoe went out."""

@@ -91,7 +91,7 @@ def seen(engine, state: dict[str, Any], roles: list[str]) -> str:
     """What every seat and a spectator may see now, as one digest."""
     return digest(
         {
-            "views": {role or "": engine.view(state, role) for role in [*roles, None]},
+            "views": {role or "": engine.seat_view(state, role) for role in [*roles, None]},
             "legal": {role: engine.legal_actions(state, role) for role in roles},
             "status": engine.status(state),
             "winner": engine.winner(state),

@@ -96,7 +96,7 @@ def canoe(state: dict[str, Any], role: str) -> dict[str, Any]:
 
 def seen(state: dict[str, Any], role: str, who: str | None = None) -> dict[str, Any]:
     """A canoe as the view shows it."""
-    return next(c for c in ENGINE.view(state, who)["canoes"] if c["role"] == role)
+    return next(c for c in ENGINE.seat_view(state, who)["canoes"] if c["role"] == role)
 
 
 def texts(outcome: Outcome) -> list[str]:

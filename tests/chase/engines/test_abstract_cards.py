@@ -105,7 +105,7 @@ def test_a_tie_of_rank_gives_the_advantage_to_both():
     state = revealed(["QH", "QS"])  # A4: equal or higher
 
     assert state["order"] == [1, 0]  # the spade acts first
-    assert ENGINE.view(state, None)["advantage"] == [{"from": "p1", "to": "p2", "tie": True}]
+    assert ENGINE.seat_view(state, None)["advantage"] == [{"from": "p1", "to": "p2", "tie": True}]
     assert kinds(state, "p2") == ["attack", "force", "done"]
     state = play(
         state, ("p2", "attack", [], {"target": 0}), ("gm", "resolve", [], {"result": "miss"})
@@ -118,7 +118,7 @@ def test_a_tie_of_rank_gives_the_advantage_to_both():
 def test_a_higher_card_has_outmaneuvered_the_lower_one():
     state = revealed(["KH", "5S"])
 
-    assert ENGINE.view(state, None)["advantage"] == [{"from": "p1", "to": "p2", "tie": False}]
+    assert ENGINE.seat_view(state, None)["advantage"] == [{"from": "p1", "to": "p2", "tie": False}]
     assert [a["target"] for a in ENGINE.legal_actions(state, "p1") if a["type"] == "attack"] == [1]
 
     outcome = act(state, "p1", "done")
@@ -162,7 +162,7 @@ def test_the_attack_range_goes_by_the_attackers_card(card, band, label):
     state = act(state, "p1", "roll", ONE_CARD).state
     outcome = act(state, "p2", "roll", [1, 1])  # Grey Wolf has no card
 
-    assert ENGINE.view(outcome.state, None)["participants"][0]["range"] == band
+    assert ENGINE.seat_view(outcome.state, None)["participants"][0]["range"] == band
     attacks = [
         a["label"] for a in ENGINE.legal_actions(outcome.state, "p1") if a["type"] == "attack"
     ]
@@ -306,25 +306,25 @@ def test_a_seat_sees_its_own_cards_before_they_are_turned_and_the_game_master_se
     state = act(state, "p1", "roll", [7, 6, 2]).state
     state = act(state, "p1", "keep", card="5H").state
 
-    mine = ENGINE.view(state, "p1")["participants"][0]
-    theirs = ENGINE.view(state, "p2")["participants"][0]
-    spectator = ENGINE.view(state, None)["participants"][0]
-    gm = ENGINE.view(state, "gm")["participants"][0]
+    mine = ENGINE.seat_view(state, "p1")["participants"][0]
+    theirs = ENGINE.seat_view(state, "p2")["participants"][0]
+    spectator = ENGINE.seat_view(state, None)["participants"][0]
+    gm = ENGINE.seat_view(state, "gm")["participants"][0]
 
     assert mine["drawn"] == ["7C", "5H"] and mine["card"] == "5H" and not mine["card_shown"]
     assert gm["drawn"] == ["7C", "5H"] and gm["card"] == "5H"
     for hidden in (theirs, spectator):
         assert hidden["drawn"] is None and hidden["card"] is None
         assert hidden["drawn_count"] == 2 and hidden["kept"]
-        assert '"7C"' not in json.dumps(ENGINE.view(state, "p2"))
-        assert '"5H"' not in json.dumps(ENGINE.view(state, None))
-    assert '"KD"' not in json.dumps(ENGINE.view(state, "gm"))  # nobody sees the deck
+        assert '"7C"' not in json.dumps(ENGINE.seat_view(state, "p2"))
+        assert '"5H"' not in json.dumps(ENGINE.seat_view(state, None))
+    assert '"KD"' not in json.dumps(ENGINE.seat_view(state, "gm"))  # nobody sees the deck
 
 
 def test_once_turned_every_kept_card_is_public():
     state = revealed(["QH", "4S"])
 
-    seen = ENGINE.view(state, None)["participants"]
+    seen = ENGINE.seat_view(state, None)["participants"]
     assert [p["card"] for p in seen] == ["QH", "4S"]
     assert [p["card_shown"] for p in seen] == [True, True]
     assert seen[0]["range"] == "medium" and seen[0]["range_modifier"] == -2

@@ -70,7 +70,10 @@ def test_determinize_never_changes_what_the_asking_seat_sees(options):
     for state in positions(options, 9, steps=80):
         for role in roles:
             world = ENGINE.determinize(state, role, RandomChance(5))
-            assert ENGINE.view(world, role) == ENGINE.view(state, role), (role, state["phase"])
+            assert ENGINE.seat_view(world, role) == ENGINE.seat_view(state, role), (
+                role,
+                state["phase"],
+            )
             for other in roles:  # every seat still has the same kinds of thing to do
                 assert kinds(world, other) == kinds(state, other)
             changed += world["deck"] != state["deck"]

@@ -87,13 +87,15 @@ def check_hidden(state):
         return
     for p in state["participants"]:
         for other in state["participants"]:
-            text = json.dumps(ENGINE.view(state, other["role"]))
+            text = json.dumps(ENGINE.seat_view(state, other["role"]))
             for card in p["drawn"]:
                 seen = f'"{card}"' in text
                 assert seen == (other is p), (card, p["role"], other["role"])
-        gm = json.dumps(ENGINE.view(state, "gm"))
+        gm = json.dumps(ENGINE.seat_view(state, "gm"))
         assert all(f'"{card}"' in gm for card in p["drawn"])
-        assert not any(f'"{card}"' in json.dumps(ENGINE.view(state, None)) for card in p["drawn"])
+        assert not any(
+            f'"{card}"' in json.dumps(ENGINE.seat_view(state, None)) for card in p["drawn"]
+        )
 
 
 def check_turn(state):

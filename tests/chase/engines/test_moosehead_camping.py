@@ -70,7 +70,7 @@ def test_a_camper_misses_its_next_throw():
 
     assert outcome.state["current"] == 1
     assert "Ann misses a throw (camping at Sugar Island)." in texts(outcome)
-    assert ENGINE.view(outcome.state, None)["players"][0]["missing_throws"] == 0
+    assert ENGINE.seat_view(outcome.state, None)["players"][0]["missing_throws"] == 0
 
 
 def test_campsites_can_be_camped_at_again_only_after_all_the_others():

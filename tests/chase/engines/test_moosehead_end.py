@@ -91,7 +91,7 @@ def test_each_variant_says_who_may_dock(options, fields, docks, need):
     thrown = throw(state, 5).state
 
     assert (DOCK in targets(thrown)) is docks
-    needs = ENGINE.view(state, "canoe-1")["players"][0]["dock_needs"]
+    needs = ENGINE.seat_view(state, "canoe-1")["players"][0]["dock_needs"]
     assert needs == ([] if docks else [need])
 
 
@@ -119,6 +119,6 @@ def test_docking_ends_the_trip_with_the_docker_the_winner():
     assert ENGINE.status(outcome.state) == "finished"
     assert ENGINE.winner(outcome.state) == "canoe-1"
     assert player(outcome.state)["at"] == DOCK
-    view = ENGINE.view(outcome.state, "canoe-2")
+    view = ENGINE.seat_view(outcome.state, "canoe-2")
     assert view["status"] == "finished" and view["winner"] == "canoe-1"
     assert view["current"] is None and view["actions"] == []

@@ -47,7 +47,7 @@ def test_a_throw_offers_the_spaces_it_reaches_as_moves_to_tap():
         "camp": False,
         "label": f"Move 3 to space {WEST_SHORE[8]} on Moosehead Lake",
     }
-    assert ENGINE.view(thrown, None)["throw"]["reachable"] == targets(thrown)
+    assert ENGINE.seat_view(thrown, None)["throw"]["reachable"] == targets(thrown)
 
 
 def test_the_chosen_space_is_where_the_canoe_lands_and_the_turn_passes():
@@ -328,7 +328,10 @@ def test_a_canoe_that_is_not_ahead_may_not_dock():
     thrown = throw(state, 5).state
 
     assert DOCK not in targets(thrown)
-    assert "more points than everyone else" in ENGINE.view(thrown, None)["players"][0]["dock_needs"]
+    assert (
+        "more points than everyone else"
+        in ENGINE.seat_view(thrown, None)["players"][0]["dock_needs"]
+    )
 
 
 def test_round_the_eddy_a_canoe_docks_from_any_of_its_spaces_with_the_exact_throw():

@@ -56,7 +56,7 @@ def test_determinize_never_changes_what_the_asking_seat_sees(actions, role):
     chance = RandomChance(5)
     for _ in range(20):
         world = ENGINE.determinize(state, role, chance)
-        assert ENGINE.view(world, role) == ENGINE.view(state, role)
+        assert ENGINE.seat_view(world, role) == ENGINE.seat_view(state, role)
         for pile, cards in world["piles"].items():
             cut = state["piles"][pile].index(SHUFFLE)
             assert sorted(cards[:cut]) == sorted(state["piles"][pile][:cut])

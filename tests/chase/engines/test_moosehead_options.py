@@ -110,7 +110,7 @@ def test_a_new_trip_puts_every_canoe_on_the_dock_with_nothing_yet():
 def test_the_view_shows_the_table_but_not_the_piles_order():
     state = ENGINE.new_game({}, RandomChance(3)).state
 
-    view = ENGINE.view(state, "canoe-2")
+    view = ENGINE.seat_view(state, "canoe-2")
 
     json.dumps(view)
     assert view["piles"] == {"canoe": 16, "camp": 16, "portage": 16}
@@ -119,7 +119,7 @@ def test_the_view_shows_the_table_but_not_the_piles_order():
     assert view["weather"]["name"] == "Calm" and len(view["weather"]["dial"]) == 8
     assert [p["name"] for p in view["players"]] == ["Ann", "Bo", "Cal"]
     assert view["current"] == "canoe-1" and view["actions"] == []
-    assert ENGINE.view(state, None)["actions"] == []
+    assert ENGINE.seat_view(state, None)["actions"] == []
 
 
 def test_a_seat_that_is_not_in_the_trip_is_refused():

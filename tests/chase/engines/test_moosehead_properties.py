@@ -88,7 +88,7 @@ def check_table(state):
         winner = next(p for p in state["players"] if p["role"] == state["winner"])
         assert winner["at"] == board.dock
         assert all(winner["points"] > p["points"] for p in state["players"] if p is not winner)
-    view = ENGINE.view(state, None)
+    view = ENGINE.seat_view(state, None)
     json.dumps(view)
     assert view["piles"] == {pile: len(cards) for pile, cards in state["piles"].items()}
 

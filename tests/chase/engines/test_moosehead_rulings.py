@@ -109,15 +109,15 @@ def test_the_dial_defaults_to_the_seeds_eight_spaces():
 
 def test_a_trip_follows_its_own_dial():
     state = trip(dial=["calm", "headwind", "tailwind"])
-    assert ENGINE.view(state, None)["weather"]["now"] == "calm"
-    assert [w["id"] for w in ENGINE.view(state, None)["weather"]["dial"]] == [
+    assert ENGINE.seat_view(state, None)["weather"]["now"] == "calm"
+    assert [w["id"] for w in ENGINE.seat_view(state, None)["weather"]["dial"]] == [
         "calm",
         "headwind",
         "tailwind",
     ]
 
     once = throw(state, 6).state
-    assert ENGINE.view(once, None)["weather"]["now"] == "headwind"
+    assert ENGINE.seat_view(once, None)["weather"]["now"] == "headwind"
 
 
 @pytest.mark.parametrize(
@@ -145,7 +145,7 @@ def test_a_short_trip_without_destination_cards_deals_none():
     piles = [card for pile in state["piles"].values() for card in pile]
     assert not set(piles) & set(DESTINATION)
     assert len(piles) == 3 * 13  # twelve cards and the Shuffle card a pile
-    assert ENGINE.view(state, None)["variant"] == "Short trip without Destination cards"
+    assert ENGINE.seat_view(state, None)["variant"] == "Short trip without Destination cards"
 
 
 def test_the_other_variants_still_shuffle_the_destination_cards_in():

@@ -125,7 +125,7 @@ def test_two_chases_that_differ_only_in_the_hidden_hand_give_the_same_odds_for_t
     state = a_chase()
     variant = swapped(state, "indian")
     assert variant["hands"]["indian"] != state["hands"]["indian"]
-    assert PELTS.view(variant, "trapper") == PELTS.view(state, "trapper")
+    assert PELTS.seat_view(variant, "trapper") == PELTS.seat_view(state, "trapper")
     assert pelts_odds(variant, "trapper") == pelts_odds(state, "trapper")
     shuffled = copy.deepcopy(state)
     shuffled["draw"].reverse()  # the draw pile's order is hidden from everyone
@@ -151,7 +151,7 @@ def test_a_determinized_chase_keeps_what_the_seat_sees_and_every_card():
     state = a_chase()
     for seed in range(50):
         world = PELTS.determinize(state, "trapper", RandomChance(seed))
-        assert PELTS.view(world, "trapper") == PELTS.view(state, "trapper")
+        assert PELTS.seat_view(world, "trapper") == PELTS.seat_view(state, "trapper")
         everywhere = [*world["hands"]["trapper"], *world["hands"]["indian"], *world["draw"]]
         before = [*state["hands"]["trapper"], *state["hands"]["indian"], *state["draw"]]
         assert sorted(everywhere + world["discard"]) == sorted(before + state["discard"])

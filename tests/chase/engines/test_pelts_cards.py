@@ -49,7 +49,7 @@ def test_an_indian_canoe_out_of_action_drops_the_indian_hand_to_three_at_random(
     assert state["canoes"]["indian"][0]["out"] is True
     assert state["hands"]["indian"] == ["4H", "5H", "6H"]
     assert state["discard"][-2:] == ["2H", "3H"]
-    assert ENGINE.view(state, None)["hand_limits"]["indian"] == 3
+    assert ENGINE.seat_view(state, None)["hand_limits"]["indian"] == 3
     assert ENGINE.status(state) == "playing"
 
 
@@ -67,7 +67,7 @@ def test_the_indian_hand_shrinks_as_their_canoes_go_out(pelts, indian_canoes, ou
     state = pelts.new(indian_canoes=indian_canoes)
     for index in range(out):
         pelts.put(state, "indian", index, rowers=["wounded", "wounded"], out=True)
-    assert ENGINE.view(state, None)["hand_limits"]["indian"] == limit
+    assert ENGINE.seat_view(state, None)["hand_limits"]["indian"] == limit
 
 
 def test_both_indian_canoes_out_of_action_win_for_the_trappers(pelts):
@@ -432,7 +432,7 @@ def test_midges_drive_the_target_a_d6_up_or_downstream_as_its_owner_chooses(
 def test_a_bad_event_can_be_cancelled_with_an_ace_once_it_is_known(pelts):
     state = king_on_the_trappers(pelts, "3C", trapper=["AS"]).state
     assert state["pending"]["kind"] == "reaction"
-    assert "Holed" in ENGINE.view(state, "trapper")["pending"]["text"]
+    assert "Holed" in ENGINE.seat_view(state, "trapper")["pending"]["text"]
     state = pelts.act(state, "trapper", "cancel", card="AS").state
     assert trappers(state)["holed"] is False
 

@@ -156,13 +156,13 @@ def test_the_seat_view_carries_the_reasons_for_its_own_hand_only(pelts):
     state = _trappers_hold(pelts, "4S", "3S")
     _wounded(pelts, state)
 
-    assert ENGINE.view(state, "trapper")["unplayable"] == {
+    assert ENGINE.seat_view(state, "trapper")["unplayable"] == {
         "4S": "Only odd cards: a rower is wounded."
     }
-    assert ENGINE.view(state, "indian")["unplayable"] == {
+    assert ENGINE.seat_view(state, "indian")["unplayable"] == {
         "2H": "Wait for the trappers to end their phase."
     }
-    assert ENGINE.view(state, None)["unplayable"] == {}
+    assert ENGINE.seat_view(state, None)["unplayable"] == {}
 
 
 @pytest.mark.parametrize("seed", range(4))

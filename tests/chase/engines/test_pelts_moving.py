@@ -167,7 +167,7 @@ def test_crossing_a_bend_asks_to_go_wide_or_cut_the_corner(pelts):
     state = bend_ahead(pelts)
     options = [a["option"] for a in ENGINE.legal_actions(state, "trapper")]
     assert options == ["wide", "cut"]  # P9: no third choice
-    assert ENGINE.view(state, "indian")["pending"]["kind"] == "choice"
+    assert ENGINE.seat_view(state, "indian")["pending"]["kind"] == "choice"
 
 
 def test_going_wide_costs_four_inches_more_and_needs_no_test(pelts):

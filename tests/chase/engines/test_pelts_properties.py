@@ -49,7 +49,7 @@ def check_invariants(state):
 
 def check_views(state):
     for seat, other in (("trapper", "indian"), ("indian", "trapper")):
-        seen = ENGINE.view(state, seat)
+        seen = ENGINE.seat_view(state, seat)
         assert seen["hands"][seat] == state["hands"][seat]
         assert seen["hands"][other] == len(state["hands"][other])
         text = json.dumps(seen)
@@ -59,7 +59,7 @@ def check_views(state):
             hidden = state["pending"]["signs"][other]
             assert pending["your_sign"] == state["pending"]["signs"][seat]
             assert hidden is None or pending["signed"][other] is True
-    spectator = ENGINE.view(state, None)
+    spectator = ENGINE.seat_view(state, None)
     assert all(isinstance(n, int) for n in spectator["hands"].values())
     assert spectator["pending"] is None or spectator["pending"].get("your_sign") is None
 

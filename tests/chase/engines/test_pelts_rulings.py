@@ -145,12 +145,12 @@ def test_p6_the_other_seat_sees_the_same_whether_or_not_the_hidden_hand_holds_an
             views = []
             for variant in pair:
                 after = ENGINE.apply(variant, seat, action, RandomChance(roll)).state
-                views.append(ENGINE.view(after, seat))
+                views.append(ENGINE.seat_view(after, seat))
                 pending = after["pending"]
                 if pending and pending["kind"] in PASSES and pending["seat"] == hidden:
                     passing = {"type": PASSES[pending["kind"]]}
                     after = ENGINE.apply(after, hidden, passing, RandomChance(roll + 1)).state
-                views.append(ENGINE.view(after, seat))
+                views.append(ENGINE.seat_view(after, seat))
             assert views[:2] == views[2:]
         state = ENGINE.apply(state, seat, random_action(state, seat, chance), chance).state
 

@@ -71,7 +71,7 @@ def test_bad_options_are_refused_with_a_clear_message(options, message):
 
 def test_the_default_river_is_four_24_inch_tiles_with_two_bends(pelts):
     state = pelts.new()
-    river = ENGINE.view(state, None)["river"]
+    river = ENGINE.seat_view(state, None)["river"]
     assert river["length"] == 96
     assert [t["kind"] for t in river["tiles"]] == ["straight", "bend", "straight", "bend"]
     assert river["apexes"] == [36, 84]  # P7: the midpoint of each bend tile
@@ -92,7 +92,7 @@ def test_the_trappers_start_at_9_inches_and_the_indians_at_the_start_line(pelts)
 
 def test_every_canoe_starts_with_two_fit_rowers_and_a_loaded_gun(pelts):
     state = pelts.new()  # P5, P6
-    for view_canoe in ENGINE.view(state, None)["canoes"]:
+    for view_canoe in ENGINE.seat_view(state, None)["canoes"]:
         assert view_canoe["rowers"] == ["ok", "ok"]
         assert view_canoe["loaded"] is True
         assert not view_canoe["holed"] and not view_canoe["out"]
@@ -227,26 +227,26 @@ def test_the_computer_refuses_to_act_out_of_turn(pelts):
 
 def test_a_seat_sees_its_own_hand_and_only_the_size_of_the_other(pelts):
     state = pelts.hands(pelts.new(), trapper=["7S", "QC", "JK1", "AS"], indian=["2H", "3H"])
-    seen = ENGINE.view(state, "trapper")
+    seen = ENGINE.seat_view(state, "trapper")
     assert seen["hands"] == {"trapper": ["7S", "QC", "JK1", "AS"], "indian": 2}
     assert '"2H"' not in json.dumps(seen) and '"3H"' not in json.dumps(seen)
 
 
 def test_a_spectator_sees_no_hand_at_all(pelts):
     state = pelts.new()
-    assert ENGINE.view(state, None)["hands"] == {"trapper": 4, "indian": 5}
+    assert ENGINE.seat_view(state, None)["hands"] == {"trapper": 4, "indian": 5}
 
 
 def test_the_draw_pile_shows_only_its_size(pelts):
     state = pelts.new()
-    seen = ENGINE.view(state, "indian")
+    seen = ENGINE.seat_view(state, "indian")
     assert seen["draw_count"] == 45
     assert "draw" not in seen
     assert not any(f'"{card}"' in json.dumps(seen) for card in state["draw"])
 
 
 def test_the_view_has_what_a_table_renderer_needs(pelts):
-    seen = ENGINE.view(pelts.new(obstacles=2, rocks=1), "trapper")
+    seen = ENGINE.seat_view(pelts.new(obstacles=2, rocks=1), "trapper")
     for key in (
         "river",
         "obstacles",
@@ -272,10 +272,10 @@ def test_a_seat_does_not_see_the_other_seats_sign_until_both_are_shown(pelts):
     state = pelts.act(state, "trapper", "fire", card="QS", canoe=0, target=0).state
     state = pelts.act(state, "indian", "allow").state  # P6: the reaction step, passed
     state = pelts.act(state, "indian", "sign", sign="paper").state
-    trapper_view = ENGINE.view(state, "trapper")["pending"]
-    indian_view = ENGINE.view(state, "indian")["pending"]
+    trapper_view = ENGINE.seat_view(state, "trapper")["pending"]
+    indian_view = ENGINE.seat_view(state, "indian")["pending"]
     assert trapper_view["your_sign"] is None
     assert trapper_view["signed"] == {"trapper": False, "indian": True}
-    assert "paper" not in json.dumps(ENGINE.view(state, "trapper"))
+    assert "paper" not in json.dumps(ENGINE.seat_view(state, "trapper"))
     assert indian_view["your_sign"] == "paper"
-    assert "paper" not in json.dumps(ENGINE.view(state, None)["pending"])
+    assert "paper" not in json.dumps(ENGINE.seat_view(state, None)["pending"])

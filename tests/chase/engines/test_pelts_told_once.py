@@ -48,7 +48,7 @@ def test_a_chase_changes_none_of_the_events_made_once():
         while ENGINE.status(state) == "playing":
             seat = seats_to_act(state)[0]
             for role in (seat, None):
-                view = ENGINE.view(state, role)
+                view = ENGINE.seat_view(state, role)
                 for event in view["last_events"]:
                     event["text"] = "changed by a view's reader"
             action = ENGINE.computer_action(state, seat, chance)

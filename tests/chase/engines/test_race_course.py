@@ -11,7 +11,7 @@ from tests.chase.engines.race_helpers import act, canoe, put, race, seen, set_ra
 
 
 def test_the_course_has_seven_legs_and_six_four_inch_rapids():
-    course = ENGINE.view(race(), None)["course"]
+    course = ENGINE.seat_view(race(), None)["course"]
 
     assert len(course["legs"]) == 7
     assert len(course["rapids"]) == 6
@@ -66,7 +66,7 @@ def test_both_starting_tracks_travel_the_same_distance(leg_length):
 
 
 def test_the_inside_of_a_corner_is_shorter_than_the_outside():
-    bends = [leg for leg in ENGINE.view(race(), None)["course"]["legs"] if leg["bend"]]
+    bends = [leg for leg in ENGINE.seat_view(race(), None)["course"]["legs"] if leg["bend"]]
 
     assert len(bends) == 2
     assert all(leg["length"]["inside"] < leg["length"]["outside"] for leg in bends)
@@ -74,7 +74,7 @@ def test_the_inside_of_a_corner_is_shorter_than_the_outside():
 
 def test_hand_set_currents_and_classes_are_the_courses():
     state = race(currents=[1, 2, 3, 1, 2, 3, 1], classes=[3, 4, 5, 6, 5, 4])
-    course = ENGINE.view(state, None)["course"]
+    course = ENGINE.seat_view(state, None)["course"]
 
     assert [leg["current"] for leg in course["legs"]] == [1, 2, 3, 1, 2, 3, 1]
     assert [rapid["class"] for rapid in course["rapids"]] == [3, 4, 5, 6, 5, 4]
@@ -104,7 +104,7 @@ def test_a_hidden_course_shows_only_the_first_leg_to_players_and_spectators_alik
     state = set_rapid(race(hidden=True), 0, whirlpool="inside")
 
     for who in ("canoe-1", "canoe-2", None):
-        course = ENGINE.view(state, who)["course"]
+        course = ENGINE.seat_view(state, who)["course"]
         assert [rapid["class"] for rapid in course["rapids"]] == [4, None, None, None, None, None]
         assert [leg["current"] for leg in course["legs"]] == [2] * 7  # currents are never hidden
         assert [leg["hostile"] for leg in course["legs"]][1:] == [None] * 6
@@ -119,7 +119,7 @@ def test_reaching_a_leg_reveals_its_hostile_its_rapid_the_bear_and_the_whirlpool
     state = put(state, "canoe-1", leg=0, at=24, rapid=True)
 
     outcome = act(state, "canoe-1", "run_rapid", [12])
-    course = ENGINE.view(outcome.state, None)["course"]
+    course = ENGINE.seat_view(outcome.state, None)["course"]
 
     reveal = next(event for event in outcome.events if event.get("kind") == "reveal")
     assert reveal["text"] == (
@@ -134,7 +134,7 @@ def test_reaching_a_leg_reveals_its_hostile_its_rapid_the_bear_and_the_whirlpool
 
 
 def test_an_open_course_shows_everything_from_the_start():
-    course = ENGINE.view(race(hidden=False), None)["course"]
+    course = ENGINE.seat_view(race(hidden=False), None)["course"]
 
     assert [rapid["class"] for rapid in course["rapids"]] == [4] * 6
     assert [hostile["leg"] for hostile in course["hostiles"]] == [1, 2, 3, 4, 5]
@@ -152,7 +152,9 @@ def test_canoes_start_with_four_men_alternating_inside_and_outside(canoes):
     assert ENGINE.roles(ENGINE.clean_options({"canoes": canoes})) == [
         f"canoe-{seat}" for seat in range(1, canoes + 1)
     ]
-    assert [c["start_track"] for c in ENGINE.view(state, None)["canoes"]] == [
+    assert [c["start_track"] for c in ENGINE.seat_view(state, None)["canoes"]] == [
         "inside" if seat % 2 else "outside" for seat in range(1, canoes + 1)
     ]
-    assert all(c["aboard"] == 4 and c["position"] == 0 for c in ENGINE.view(state, None)["canoes"])
+    assert all(
+        c["aboard"] == 4 and c["position"] == 0 for c in ENGINE.seat_view(state, None)["canoes"]
+    )

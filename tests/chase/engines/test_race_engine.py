@@ -25,8 +25,8 @@ def test_only_the_canoe_whose_chip_came_out_has_actions():
         {"type": "paddle", "label": "Paddle (D12 + current 2)"}
     ]
     assert ENGINE.legal_actions(state, "canoe-2") == []
-    assert ENGINE.view(state, None)["actions"] == []
-    assert ENGINE.view(state, "canoe-1")["active"] == "canoe-1"
+    assert ENGINE.seat_view(state, None)["actions"] == []
+    assert ENGINE.seat_view(state, "canoe-1")["active"] == "canoe-1"
 
 
 def test_an_action_is_matched_without_its_label():
@@ -91,12 +91,12 @@ def test_the_state_and_every_view_are_plain_json():
 
     assert json.loads(json.dumps(state)) == state
     for who in (None, "canoe-1", "canoe-2"):
-        assert json.loads(json.dumps(ENGINE.view(state, who))) == ENGINE.view(state, who)
+        assert json.loads(json.dumps(ENGINE.seat_view(state, who))) == ENGINE.seat_view(state, who)
 
 
 def test_the_view_holds_what_a_drawing_of_the_race_needs():
     state = put(race(), "canoe-2", leg=4, at=10, **men(aboard=2, water=1))
-    view = ENGINE.view(state, "canoe-2")
+    view = ENGINE.seat_view(state, "canoe-2")
 
     assert set(view) >= {"turn", "order", "active", "status", "finishers", "winner", "course"}
     assert set(view["course"]) >= {"legs", "rapids", "hostiles", "bear", "whirlpools", "length"}
@@ -127,7 +127,7 @@ def test_the_view_holds_what_a_drawing_of_the_race_needs():
 def test_a_canoe_in_a_rapid_fills_it():
     state = put(race(), "canoe-1", leg=0, at=24, rapid=True)
 
-    seen = next(c for c in ENGINE.view(state, None)["canoes"] if c["role"] == "canoe-1")
+    seen = next(c for c in ENGINE.seat_view(state, None)["canoes"] if c["role"] == "canoe-1")
 
     assert (seen["position"], seen["in_rapid"]) == (28, True)
 

@@ -89,7 +89,7 @@ def check_turn(state):
     )
     for canoe in state["canoes"]:
         assert state["revealed"][canoe["leg"]]
-    view = ENGINE.view(state, None)
+    view = ENGINE.seat_view(state, None)
     for rapid, shown in zip(state["course"]["rapids"], view["course"]["rapids"], strict=True):
         assert shown["class"] == (rapid["class"] if shown["revealed"] else None)
 
@@ -118,7 +118,7 @@ def test_every_race_keeps_the_rules_after_every_action_and_ends(options, seed, p
         state = outcome.state
     else:
         raise AssertionError(f"the race did not end within {MAX_STEPS} activations")
-    json.dumps(ENGINE.view(state, None))
+    json.dumps(ENGINE.seat_view(state, None))
 
 
 @settings(max_examples=20, deadline=None)

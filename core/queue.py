@@ -1,8 +1,9 @@
 """Sending Celery tasks: after commit, and inline when the broker cannot be reached.
 
-The one place that knows how work leaves a request. Services call `send_on_commit` with a task
-function of campaign.tasks (imported at their top) and the service call that does the same work
-in-process, for when Redis is down.
+The one place that knows how work leaves a request. Services call `send_on_commit` (or `send`)
+with a task function of their app's tasks module (imported at their top) and the service call
+that does the same work in-process, for when Redis is down. Shared by the campaign's jobs and
+mail and the canoe games' ratings and lab runs.
 """
 
 from __future__ import annotations

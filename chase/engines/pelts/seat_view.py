@@ -34,7 +34,7 @@ CANOE_FIELDS = (
 )
 
 
-def view(state: State, role: str | None) -> dict[str, Any]:
+def seat_view(state: State, role: str | None) -> dict[str, Any]:
     hands = state["hands"]
     return {
         "kind": state["kind"],

@@ -25,7 +25,7 @@ from chase.engines.abstract.state import (
 from chase.engines.abstract.tables import GM, LENGTH_NAMES, TITLE
 
 
-def view(state: State, role: str | None) -> dict[str, Any]:
+def seat_view(state: State, role: str | None) -> dict[str, Any]:
     revealed = state["phase"] in ("act", "between", "over")
     current = active(state)
     return {

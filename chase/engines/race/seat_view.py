@@ -16,7 +16,7 @@ from chase.engines.race.tables import (
 )
 
 
-def view(state: dict[str, Any], role: str | None) -> dict[str, Any]:
+def seat_view(state: dict[str, Any], role: str | None) -> dict[str, Any]:
     """The same for every seat: R2 hides the unrevealed course from players and spectators alike."""
     course = state["course"]
     revealed = state["revealed"]

@@ -29,7 +29,7 @@ from chase.engines.moosehead.tables import (
 from chase.engines.moosehead.turns import legal_actions
 
 
-def view(state: State, role: str | None) -> dict[str, Any]:
+def seat_view(state: State, role: str | None) -> dict[str, Any]:
     b = board(state)
     playing = state["status"] == "playing"
     pending = state["pending"]

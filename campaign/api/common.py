@@ -6,36 +6,19 @@ Every 400 has the body of core.api_errors: `{detail, errors: [{rule, field, mess
 
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiResponse
 from rest_framework import serializers
 
+from core.openapi import (  # noqa: F401 - the shared bodies, named here as the apps always did
+    BAD_REQUEST,
+    CONFLICT,
+    FORBIDDEN,
+    NOT_FOUND,
+    DetailSerializer,
+    ErrorItemSerializer,
+    ErrorSerializer,
+)
+
 MAX_ID = 2**63 - 1  # BigAutoField
-
-
-class ErrorItemSerializer(serializers.Serializer):
-    rule = serializers.CharField(allow_null=True, help_text="The ruling broken, e.g. C3.")
-    field = serializers.CharField(allow_null=True, help_text="e.g. figures[0].equipment")
-    message = serializers.CharField()
-
-
-class ErrorSerializer(serializers.Serializer):
-    """Every 400 (see core.api_errors); serializer errors also keep DRF's field dict."""
-
-    detail = serializers.CharField()
-    errors = ErrorItemSerializer(many=True)
-
-
-class DetailSerializer(serializers.Serializer):
-    detail = serializers.CharField()
-
-
-BAD_REQUEST = OpenApiResponse(ErrorSerializer, description="Names each broken rule and field.")
-
-
-NOT_FOUND = OpenApiResponse(DetailSerializer, description="No such thing, or not yours to see.")
-
-
-FORBIDDEN = OpenApiResponse(DetailSerializer, description="Signed in, but not allowed.")
 
 
 class UserSerializer(serializers.Serializer):

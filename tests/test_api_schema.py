@@ -25,6 +25,7 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 from schemathesis.specs.openapi.checks import content_type_conformance, status_code_conformance
 
+from campaign.api.campaigns import CampaignsView
 from campaign.demo import load_demo
 
 CHECKS = [status_code_conformance, content_type_conformance]
@@ -177,3 +178,15 @@ def test_a_throttled_client_gets_a_429_with_retry_after(db, settings):
     assert refused.status_code == 429
     assert int(refused["Retry-After"]) > 0
     assert "Retry-After" in documented("post", "/api/sessions/")["429"]["headers"]
+
+
+def test_a_server_error_under_the_api_is_json(organiser_token, monkeypatch):
+    def broken(*args, **kwargs):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(CampaignsView, "get", broken)
+    client = APIClient(HTTP_AUTHORIZATION=f"Token {organiser_token}")
+    client.raise_request_exception = False
+    response = client.get("/api/campaigns/")
+    assert response.status_code == 500
+    assert response.json() == {"detail": "Server error."}

@@ -6,7 +6,7 @@ MANAGE := DJANGO_DEBUG=1 $(PY) manage.py
 TEST_DATABASE_URL ?= postgres://root@127.0.0.1:5432/test
 PORT ?= 8000
 
-.PHONY: install run test test-sqlite test-postgres lint format bench bench-club worker beat clean
+.PHONY: install run test test-sqlite test-postgres lint format fuzz-api bench bench-club worker beat clean
 
 $(VENV)/.installed: requirements/base.txt requirements/production.txt requirements/dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -39,6 +39,24 @@ lint: install
 format: install
 	$(VENV)/bin/ruff format .
 	$(VENV)/bin/ruff check --fix .
+
+## make fuzz-api: schemathesis against a server of the demo (a fresh SQLite file), signed in as
+## alice: every status code and content type answered must be in the schema (tests/test_api_schema.py
+## runs the same checks with a few examples per operation; FUZZ_EXAMPLES, FUZZ_PORT)
+FUZZ_EXAMPLES ?= 30
+FUZZ_PORT ?= 8099
+FUZZ_DB := sqlite:////tmp/frontier-fuzz-api.sqlite3
+fuzz-api: install
+	rm -f /tmp/frontier-fuzz-api.sqlite3
+	DATABASE_URL=$(FUZZ_DB) $(MANAGE) migrate --noinput -v0
+	DATABASE_URL=$(FUZZ_DB) $(MANAGE) load_demo
+	token=$$(DATABASE_URL=$(FUZZ_DB) $(MANAGE) drf_create_token alice | awk '{print $$3}'); \
+	DATABASE_URL=$(FUZZ_DB) $(MANAGE) runserver 127.0.0.1:$(FUZZ_PORT) --noreload >/dev/null 2>&1 & \
+	server=$$!; trap "kill $$server" EXIT; \
+	$(VENV)/bin/schemathesis run http://127.0.0.1:$(FUZZ_PORT)/api/schema/ --wait-for-schema 30 \
+		-c status_code_conformance,content_type_conformance,not_a_server_error \
+		-H "Authorization: Token $$token" --max-examples $(FUZZ_EXAMPLES) \
+		--phases examples,coverage,fuzzing --continue-on-failure
 
 ## make bench: query counts and timings (speed targets live here, never in timed tests)
 bench: install

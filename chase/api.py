@@ -33,6 +33,7 @@ from chase.errors import NoSuchSession, SeatRefused, StaleVersion
 from chase.games import kinds
 from chase.models import GameSession, Seat
 from chase.pace import seats_seen
+from core.openapi import CONFLICT
 from core.throttles import AnonScopedRateThrottle, ScopedThrottle
 
 # --- serializers: parse and bound the input, describe the output ------------------------------
@@ -196,7 +197,7 @@ def sessions_create(request):
 @extend_schema(
     operation_id="sessions_join",
     request=JoinSerializer,
-    responses={200: JoinedSerializer, 400: ERROR, 404: ERROR},
+    responses={200: JoinedSerializer, 400: ERROR, 404: ERROR, 409: CONFLICT},
     auth=[],
 )
 @api_view(["POST"])
@@ -223,6 +224,7 @@ def session_join(request, session_id: int):
         400: ERROR,
         403: ERROR,
         404: ERROR,
+        409: CONFLICT,
     },
     auth=[],
 )
@@ -339,7 +341,7 @@ def session_actions(request, session_id: int):
 @extend_schema(
     operation_id="sessions_hand_over",
     request=HandOverSerializer,
-    responses={200: ViewSerializer, 400: ERROR, 403: ERROR, 404: ERROR},
+    responses={200: ViewSerializer, 400: ERROR, 403: ERROR, 404: ERROR, 409: CONFLICT},
     auth=[],
 )
 @api_view(["POST"])
@@ -361,7 +363,7 @@ def session_hand_over(request, session_id: int):
 @extend_schema(
     operation_id="sessions_abandon",
     request=AbandonSerializer,
-    responses={200: ViewSerializer, 400: ERROR, 403: ERROR, 404: ERROR},
+    responses={200: ViewSerializer, 400: ERROR, 403: ERROR, 404: ERROR, 409: CONFLICT},
     auth=[],
 )
 @api_view(["POST"])

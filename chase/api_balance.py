@@ -1,6 +1,6 @@
 """The balance lab's REST API: `POST /api/canoe-games/balance/` plays computer games of one
 game and options (chase.balance) and answers who wins how often. The run's progress and its
-result are read at `GET /api/jobs/{id}/` (campaign.api.league, with core.api_schema's
+result are read at `GET /api/jobs/{id}/` (campaign.api.league, with core.job_api's
 JobSerializer), as every job's are.
 """
 
@@ -13,7 +13,8 @@ from rest_framework.response import Response
 
 from chase import balance
 from chase.games import kinds
-from core.api_schema import BAD_REQUEST, JobSerializer
+from core.job_api import JobSerializer
+from core.openapi import BAD_REQUEST
 from core.throttles import ScopedThrottle
 
 

@@ -17,7 +17,7 @@ class ChaseConfig(AppConfig):
 
         # A lab run's job answers its result (`GET /api/jobs/{id}/`); the models load only now.
         from chase.balance import LAB, job_result
-        from core.api_schema import register_job_result  # DRF wants the apps loaded first
+        from core.job_api import register_job_result  # DRF wants the apps loaded first
 
         register_job_result(LAB, job_result)
 

@@ -220,6 +220,6 @@ def lab_result(run: LabRun) -> dict[str, Any] | None:
 
 def job_result(job: Job) -> dict[str, Any] | None:
     """A lab run's result as its job's (`GET /api/jobs/{id}/`'s `result`): registered with
-    core.api_schema when the app is ready."""
+    core.job_api when the app is ready."""
     run = getattr(job, "lab_run", None)
     return lab_result(run) if run is not None else None

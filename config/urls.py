@@ -30,3 +30,4 @@ urlpatterns = [
 
 handler400 = "core.http_errors.bad_request"
 handler404 = "core.http_errors.not_found"
+handler500 = "core.http_errors.server_error"

@@ -1,5 +1,6 @@
 """Answers for requests that never reach a view: unknown paths, bodies over the size limit, NUL
-characters. Under /api/ they are JSON in the API's usual shape, elsewhere Django's pages."""
+characters, and a server error. Under /api/ they are JSON in the API's usual shape, elsewhere
+Django's pages."""
 
 from __future__ import annotations
 
@@ -41,6 +42,13 @@ def bad_request(request, exception=None):
     if is_api(request):
         return api_error("Bad request.", 400)
     return defaults.bad_request(request, exception)
+
+
+def server_error(request):
+    """A bug's 500: JSON under /api/ (a client reads `detail`, never an HTML page)."""
+    if is_api(request):
+        return JsonResponse({"detail": "Server error."}, status=500)
+    return defaults.server_error(request)
 
 
 class RejectNulMiddleware:

@@ -1,5 +1,5 @@
-"""What every campaign API module shares: the error responses for the schema (core.api_schema's),
-the user shape, the `?campaign=ID` filter and the id bound.
+"""What every campaign API module shares: the error and detail bodies for the schema, the user
+shape, the `?campaign=ID` filter and the id bound.
 
 Every 400 has the body of core.api_errors: `{detail, errors: [{rule, field, message}]}`.
 """
@@ -8,9 +8,15 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-# The error bodies and their responses are every app's (core.api_schema); the campaign's API
-# modules take them from here with the rest.
-from core.api_schema import BAD_REQUEST, FORBIDDEN, NOT_FOUND  # noqa: F401
+from core.openapi import (  # noqa: F401 - the shared bodies, named here as the apps always did
+    BAD_REQUEST,
+    CONFLICT,
+    FORBIDDEN,
+    NOT_FOUND,
+    DetailSerializer,
+    ErrorItemSerializer,
+    ErrorSerializer,
+)
 
 MAX_ID = 2**63 - 1  # BigAutoField
 

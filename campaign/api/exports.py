@@ -17,6 +17,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework.decorators import api_view
 
 from campaign.access import campaign_for
+from campaign.api.common import FORBIDDEN
 from campaign.selectors import export
 
 
@@ -27,7 +28,7 @@ def _download(campaign, body: str, content_type: str, suffix: str) -> HttpRespon
     return response
 
 
-@extend_schema(responses={(200, "application/json"): OpenApiTypes.OBJECT})
+@extend_schema(responses={(200, "application/json"): OpenApiTypes.OBJECT, 403: FORBIDDEN})
 @api_view(["GET"])
 def campaign_export(request, campaign_id: int):
     """Everything of the campaign: settings, members, warbands, figures, kit, every ledger
@@ -38,7 +39,7 @@ def campaign_export(request, campaign_id: int):
     return _download(campaign, body, "application/json", ".json")
 
 
-@extend_schema(responses={(200, "text/csv"): OpenApiTypes.STR})
+@extend_schema(responses={(200, "text/csv"): OpenApiTypes.STR, 403: FORBIDDEN})
 @api_view(["GET"])
 def rosters_csv(request, campaign_id: int):
     """One line per figure of every warband, with its warband, player and kit."""
@@ -47,7 +48,7 @@ def rosters_csv(request, campaign_id: int):
     return _download(campaign, body, "text/csv; charset=utf-8", "-rosters.csv")
 
 
-@extend_schema(responses={(200, "text/csv"): OpenApiTypes.STR})
+@extend_schema(responses={(200, "text/csv"): OpenApiTypes.STR, 403: FORBIDDEN})
 @api_view(["GET"])
 def league_csv(request, campaign_id: int):
     """The league table: played, won, drawn, lost, team rating and ranking per warband."""

@@ -31,6 +31,7 @@ from campaign import services
 from campaign.access import campaign_for, game_for
 from campaign.api.common import (
     BAD_REQUEST,
+    CONFLICT,
     FORBIDDEN,
     MAX_ID,
     NOT_FOUND,
@@ -216,7 +217,7 @@ def game_confirm(request, game_id: int):
     return _game_response(game.id, request.user)
 
 
-@extend_schema(operation_id="games_withdraw", request=None, responses=ANSWERS)
+@extend_schema(operation_id="games_withdraw", request=None, responses=ANSWERS | {409: CONFLICT})
 @api_view(["POST"])
 def game_withdraw(request, game_id: int):
     """Pending: either player or the organiser. Confirmed: the organiser, while neither

@@ -15,7 +15,7 @@ from campaign import services
 from campaign.access import campaign_for, job_for
 from campaign.api.common import BAD_REQUEST, FORBIDDEN, NOT_FOUND
 from campaign.selectors import league as selectors_league
-from core.api_schema import JobSerializer
+from core.job_api import JobSerializer
 
 SORTS = [key for column in selectors_league.COLUMNS for key in (column, f"-{column}")]
 

@@ -14,7 +14,7 @@ from rest_framework.response import Response
 
 from campaign import services
 from campaign.access import figure_for_captive, postgame_for
-from campaign.api.common import BAD_REQUEST, FORBIDDEN, NOT_FOUND
+from campaign.api.common import BAD_REQUEST, CONFLICT, FORBIDDEN, NOT_FOUND
 from campaign.rules.postgame.prompts import PROMPTS
 from campaign.rules.postgame.trading import ACTIONS
 from campaign.selectors import games
@@ -225,6 +225,8 @@ class FigureStateSerializer(serializers.Serializer):
 
 
 ANSWERS = {200: PostGameSerializer, 400: BAD_REQUEST, 403: FORBIDDEN, 404: NOT_FOUND}
+# A step on a sequence whose report was withdrawn meanwhile: 409 (services.postgame._locked).
+STEP_ANSWERS = ANSWERS | {409: CONFLICT}
 
 
 def _postgame_response(postgame_id: int, user) -> Response:
@@ -242,7 +244,7 @@ def postgame_detail(request, postgame_id: int):
     return _postgame_response(postgame_id, request.user)
 
 
-@extend_schema(operation_id="postgames_advance", request=AdvanceSerializer, responses=ANSWERS)
+@extend_schema(operation_id="postgames_advance", request=AdvanceSerializer, responses=STEP_ANSWERS)
 @api_view(["POST"])
 def postgame_advance(request, postgame_id: int):
     """Answer the prompt: `dice` typed in (checked against the roll: a bad face is a 400 and
@@ -254,7 +256,7 @@ def postgame_advance(request, postgame_id: int):
     return _postgame_response(postgame_id, request.user)
 
 
-@extend_schema(operation_id="postgames_trade", request=TradeSerializer, responses=ANSWERS)
+@extend_schema(operation_id="postgames_trade", request=TradeSerializer, responses=STEP_ANSWERS)
 @api_view(["POST"])
 def postgame_trade(request, postgame_id: int):
     """One trading action while the step is `trading`; {"action": "done"} ends trading."""
@@ -270,7 +272,7 @@ def postgame_trade(request, postgame_id: int):
     return _postgame_response(postgame_id, request.user)
 
 
-@extend_schema(operation_id="postgames_undo", request=PositionSerializer, responses=ANSWERS)
+@extend_schema(operation_id="postgames_undo", request=PositionSerializer, responses=STEP_ANSWERS)
 @api_view(["POST"])
 def postgame_undo(request, postgame_id: int):
     """Drop the last answer (C22)."""
@@ -281,7 +283,7 @@ def postgame_undo(request, postgame_id: int):
     return _postgame_response(postgame_id, request.user)
 
 
-@extend_schema(operation_id="postgames_commit", request=None, responses=ANSWERS)
+@extend_schema(operation_id="postgames_commit", request=None, responses=STEP_ANSWERS)
 @api_view(["POST"])
 def postgame_commit(request, postgame_id: int):
     """Apply the sequence to the roster in one transaction, once (C22). A second commit (a

@@ -273,7 +273,11 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # JSON only, and JSON whatever the Accept header (no 406, no browsable HTML pages): every
+    # answer of the API is in its schema (core.negotiation, core.openapi).
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "core.negotiation.DefaultToFirstRenderer",
+    "DEFAULT_SCHEMA_CLASS": "core.openapi.AutoSchema",  # adds the shared error answers
     "EXCEPTION_HANDLER": "core.api_errors.exception_handler",
     "DEFAULT_PARSER_CLASSES": [
         "core.parsers.SafeJSONParser",  # JSON nested too deep is a 400, not a RecursionError

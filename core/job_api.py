@@ -1,9 +1,8 @@
-"""What the apps' API modules share for the schema: the error bodies core.api_errors writes, the
-responses that carry them, and a background job's body (`Job`: the campaign's jobs and the
-canoe games' lab runs answer it; `GET /api/jobs/{id}/` reads it).
+"""A background job's API body (`Job`: the campaign's jobs and the canoe games' lab runs answer
+it; `GET /api/jobs/{id}/` reads it). The error bodies every API shares are core.openapi's.
 
-Component names come from the class names (`Error`, `ErrorItem`, `Detail`, `Job`): they are
-part of the published schema, so a class here is never renamed.
+The component name comes from the class name (`Job`): it is part of the published schema, so the
+class is never renamed.
 """
 
 from __future__ import annotations
@@ -11,37 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from drf_spectacular.utils import OpenApiResponse, extend_schema_field
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 if TYPE_CHECKING:
     from core.models import Job
-
-
-class ErrorItemSerializer(serializers.Serializer):
-    rule = serializers.CharField(allow_null=True, help_text="The ruling broken, e.g. C3.")
-    field = serializers.CharField(allow_null=True, help_text="e.g. figures[0].equipment")
-    message = serializers.CharField()
-
-
-class ErrorSerializer(serializers.Serializer):
-    """Every 400 (see core.api_errors); serializer errors also keep DRF's field dict."""
-
-    detail = serializers.CharField()
-    errors = ErrorItemSerializer(many=True)
-
-
-class DetailSerializer(serializers.Serializer):
-    detail = serializers.CharField()
-
-
-BAD_REQUEST = OpenApiResponse(ErrorSerializer, description="Names each broken rule and field.")
-
-
-NOT_FOUND = OpenApiResponse(DetailSerializer, description="No such thing, or not yours to see.")
-
-
-FORBIDDEN = OpenApiResponse(DetailSerializer, description="Signed in, but not allowed.")
 
 
 # kind -> the job's result once done (or None): an app whose jobs have one registers it when

@@ -36,7 +36,7 @@ from chase.engines.moosehead.state import (
     weather,
 )
 from chase.engines.moosehead.tables import CARD, DESTINATION
-from chase.engines.moosehead.turns import WAIT_BY_THE_POINT, legal_actions, play
+from chase.engines.moosehead.turns import choices, legal_actions, play
 
 Action = dict[str, Any]
 
@@ -80,10 +80,14 @@ def _choose(state: State, player: Player, actions: list[Action]) -> Action:
     b = board(state)
     nearest = b.nearest(targets)
     here = nearest.get(player["at"], FAR)
-    return max(
-        actions,
-        key=lambda action: _worth(state, player, action, aim, targets, b, nearest, here),
-    )
+    # The first of the best, as `max` picks (a loop: one call fewer a move).
+    best = actions[0]
+    top = _worth(state, player, best, aim, targets, b, nearest, here)
+    for action in actions[1:]:
+        value = _worth(state, player, action, aim, targets, b, nearest, here)
+        if value > top:
+            best, top = action, value
+    return best
 
 
 def playout(state: State, chance: Chance) -> State:
@@ -93,14 +97,7 @@ def playout(state: State, chance: Chance) -> State:
     state = copy_state(state)
     while state["status"] == "playing":
         player = current(state)
-        if state["phase"] == "move":  # the moves themselves, not copies (legal_actions')
-            pending = state["pending"]
-            actions = pending["moves"]
-            if pending["wait"]:
-                actions = [*actions, {"type": "wait", "label": WAIT_BY_THE_POINT}]
-        else:
-            actions = legal_actions(state, player["role"])
-        play(state, _choose(state, player, actions), chance, None, labels=False)
+        play(state, _choose(state, player, choices(state, player)), chance, None, labels=False)
     return state
 
 

@@ -197,18 +197,21 @@ def walk_along(
     goals: tuple[str, ...],
 ) -> Walk:
     """The walk of a planned path (`plan_walk`) by this canoe: what scores (M4)."""
-    # seen, scored, blocked, last_lake, lakes, goals (by position: a walk is made for every move)
-    result = Walk(list(seen), [], dict(player["blocked"]), player["last_lake"], [], list(goals))
+    # Worked out in locals, then made a Walk by position: a walk is made for every move.
+    blocked = dict(player["blocked"])
+    last_lake = player["last_lake"]
+    scored: list[tuple[str, int]] = []
+    lakes: list[str] = []
     for is_lake, name in plan:
         if is_lake:
-            result.last_lake = name
-            result.lakes.append(name)
-            if result.blocked:
-                result.blocked = {k: v for k, v in result.blocked.items() if v == name}
-        elif name not in result.blocked:
-            result.scored.append((name, b.attractions[name]["score"]))
-            result.blocked[name] = result.last_lake
-    return result
+            last_lake = name
+            lakes.append(name)
+            if blocked:
+                blocked = {k: v for k, v in blocked.items() if v == name}
+        elif name not in blocked:
+            scored.append((name, b.attractions[name]["score"]))
+            blocked[name] = last_lake
+    return Walk(list(seen), scored, blocked, last_lake, lakes, list(goals))
 
 
 def sample(b: Board, result: Walk, attraction: str) -> None:
@@ -273,11 +276,12 @@ def reachable(state: State, player: Player, number: int) -> list[dict[str, Any]]
             continue
         if wait and not is_free(state, b, to, player):
             continue
+        steps_, seen, goals = plan
         found[alike] = {
             "to": to,
             "path": list(path),
             "camp": camp,
-            "walk": walk_along(b, player, *plan),
+            "walk": walk_along(b, player, steps_, seen, goals),
         }
     return list(found.values())
 

@@ -151,8 +151,14 @@ def occupant(state: State, space: int, but: Player | None = None) -> Player | No
 
 
 def is_free(state: State, the_board: Board, space: int, but: Player | None = None) -> bool:
-    """May a canoe end here? Campsites and the dock are shared (M4); other spaces hold one."""
-    return space in the_board.shareable or occupant(state, space, but) is None
+    """May a canoe end here? Campsites and the dock are shared (M4); other spaces hold one.
+    (`occupant` is None, asked in place: the moves ask this of every space they offer.)"""
+    if space in the_board.shareable:
+        return True
+    for player in state["players"]:  # noqa: SIM110 - a loop: no generator per call
+        if player["at"] == space and player is not but:
+            return False
+    return True
 
 
 def nights(player: Player) -> int:

@@ -57,30 +57,34 @@ SKIP_GUARD = 1000  # turns passed over in a row before we call it a bug
 # --- what a seat may do ------------------------------------------------------------------------
 
 
+THROW = {"type": "throw", "label": "Throw the die"}
+ENTER = {"type": "enter", "label": "Throw to enter the Unmapped Region: the die picks your exit"}
+WAIT_AT_THE_FOOT = {"type": "wait", "label": "Wait at the foot of Raven Rock for better weather"}
+WAIT_BY_THE_POINT_ACTION = {"type": "wait", "label": WAIT_BY_THE_POINT}
+
+
 def legal_actions(state: State, role: str) -> list[Action]:
     if state["status"] != "playing" or current(state)["role"] != role:
         return []
-    player = current(state)
-    b = board(state)
+    return [dict(action) for action in choices(state, current(state))]
+
+
+def choices(state: State, player: Player) -> list[Action]:
+    """The legal actions of `player`, whose turn it is, as shared dicts (the pending moves
+    themselves and the constant actions): `legal_actions` gives copies; the playout reads them
+    as they are and changes none."""
     if state["phase"] == "move":
         pending = state["pending"]
-        actions = [dict(move) for move in pending["moves"]]
         if pending["wait"]:
-            actions.append({"type": "wait", "label": WAIT_BY_THE_POINT})
-        return actions
-    actions: list[Action] = [{"type": "throw", "label": "Throw the die"}]
+            return [*pending["moves"], WAIT_BY_THE_POINT_ACTION]
+        return pending["moves"]
+    b = board(state)
     here = player["at"]
+    actions: list[Action] = [THROW]
     if here in b.entries and here != player["barred"]:
-        actions.append(
-            {
-                "type": "enter",
-                "label": "Throw to enter the Unmapped Region: the die picks your exit",
-            }
-        )
+        actions.append(ENTER)
     if here == b.raven_base and weather(state) in NO_CLIMBING:
-        actions.append(
-            {"type": "wait", "label": "Wait at the foot of Raven Rock for better weather"}
-        )
+        actions.append(WAIT_AT_THE_FOOT)
     return actions
 
 

@@ -588,6 +588,7 @@ class Board:
         self.card_spaces = frozenset(s for s, space in self.spaces.items() if space.get("card"))
         self.shareable = frozenset([*self.campsites, data["dock"]])
         self.dock: int = data["dock"]
+        self.dock_only = frozenset([self.dock])  # the computer's aim once it may dock
         self.eddy: list[int] = data["eddy"]
         # portages: id -> trail (portage spaces in route order); and each trail space's portage
         self.portages: dict[str, dict[str, Any]] = {}

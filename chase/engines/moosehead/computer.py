@@ -138,7 +138,7 @@ def aim_of(state: State, player: Player) -> tuple[str, set[int] | frozenset[int]
         if unseen:
             return "attractions", set().union(*(attraction_spaces(b, a) for a in fair or unseen))
     if may_dock(state, player):
-        return "dock", {b.dock}
+        return "dock", b.dock_only
     return "points", _points_spaces(b, frozenset(player["blocked"]))
 
 
@@ -168,16 +168,24 @@ def _points_spaces(b: Board, blocked: frozenset[str]) -> frozenset[int]:
     return spaces
 
 
-def goal_spaces(b: Board, player: Player, goal: str) -> set[int]:
-    if goal == "unmapped":
-        return {s for s in b.entries if s != player["barred"]}
-    if goal in ("northern_lights", "moose", "raven"):
-        return attraction_spaces(b, goal)
-    if goal == "great_falls":
-        return {b.landing}
-    if goal == "northern_portage":
-        return {b.northern[-1]}
-    return set(camp_goal_sites(b, goal))
+def goal_spaces(b: Board, player: Player, goal: str) -> frozenset[int]:
+    """The spaces that reach a Destination card's goal: kept per board (by the point the canoe
+    is barred from, for the Unmapped Region's)."""
+    key = ("goal", goal, player["barred"] if goal == "unmapped" else None)
+    spaces = b.memo.get(key)
+    if spaces is None:
+        if goal == "unmapped":
+            spaces = frozenset(s for s in b.entries if s != player["barred"])
+        elif goal in ("northern_lights", "moose", "raven"):
+            spaces = frozenset(attraction_spaces(b, goal))
+        elif goal == "great_falls":
+            spaces = frozenset({b.landing})
+        elif goal == "northern_portage":
+            spaces = frozenset({b.northern[-1]})
+        else:
+            spaces = frozenset(camp_goal_sites(b, goal))
+        b.memo[key] = spaces
+    return spaces
 
 
 def attraction_spaces(b: Board, attraction: str) -> set[int]:

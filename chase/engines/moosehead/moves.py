@@ -235,7 +235,8 @@ def _goal(result: Walk, goal: str) -> None:
 
 def reachable(state: State, player: Player, number: int) -> list[dict[str, Any]]:
     """Every distinct move for a throw worth `number` (before poling): the spaces the table
-    highlights. A move is {"to", "path", "camp", "walk"}; the path starts after the canoe's space
+    highlights, in the order the table lists them: by space, then camping, then length. A move
+    is {"type": "move", "to", "path", "camp", "walk"}; the path starts after the canoe's space
     and "walk" is what it passes (not part of the action).
 
     A move goes the full number unless it is stopped (the boundary, the summit, the dock) or
@@ -267,33 +268,37 @@ def reachable(state: State, player: Player, number: int) -> list[dict[str, Any]]
         if len(b.reach) > 20000:
             b.reach.clear()
         b.reach[key] = candidates
-    found: dict[tuple[Any, ...], dict[str, Any]] = {}
+    offered: set[int] = set()
+    ranked: list[tuple[int, dict[str, Any]]] = []
     camps = player["camps"]
-    for to, path, camp, wait, alike, plan in candidates:
-        if alike in found:
+    for to, path, camp, wait, alike, rank, plan in candidates:
+        if alike in offered:
             continue
         if camp and to in camps and not may_camp(state, player, to):
             continue
         if wait and not is_free(state, b, to, player):
             continue
+        offered.add(alike)
         steps_, seen, goals = plan
-        found[alike] = {
-            "to": to,
-            "path": list(path),
-            "camp": camp,
-            "walk": walk_along(b, player, steps_, seen, goals),
-        }
-    return list(found.values())
+        walked = walk_along(b, player, steps_, seen, goals)
+        ranked.append(
+            (rank, {"type": "move", "to": to, "path": list(path), "camp": camp, "walk": walked})
+        )
+    if len(ranked) > 1:
+        ranked.sort()  # the ranks differ: no two moves are compared
+    return [move for _, move in ranked]
 
 
 def _candidates(
     rules: Rules, start: int, came: int | None, number: int
-) -> tuple[tuple[int, tuple[int, ...], bool, bool, tuple[Any, ...], WalkPlan], ...]:
+) -> tuple[tuple[int, tuple[int, ...], bool, bool, int, int, WalkPlan], ...]:
     """The moves `reachable` may offer, in the order the search meets them: each is (to, path,
-    camp, wait, alike, plan). `camp` moves need the canoe to be allowed to camp at `to`; `wait`
-    moves (stopping short at a waiting place) need `to` free; `alike` is what makes two moves
-    the same (the space, camping, the attractions seen and the goals reached: none depends on
-    the canoe's points or lakes); `plan` is what the path passes (`plan_walk`)."""
+    camp, wait, alike, rank, plan). `camp` moves need the canoe to be allowed to camp at `to`;
+    `wait` moves (stopping short at a waiting place) need `to` free; `alike` numbers what makes
+    two moves the same (the space, camping, the attractions seen and the goals reached: none
+    depends on the canoe's points or lakes); `rank` is the place of the move in the table's
+    order (by space, camping and length, then as met: so the moves offered, sorted by rank,
+    are in that order); `plan` is what the path passes (`plan_walk`)."""
     b = rules.board
     now = rules.weather
     found: list[tuple[int, tuple[int, ...], bool, bool, tuple[Any, ...], WalkPlan]] = []
@@ -329,7 +334,13 @@ def _candidates(
         if count <= 0 or (first == b.dock and count != 1):
             continue
         go([first], start, count - 1)
-    return tuple(found)
+    order = sorted(range(len(found)), key=lambda i: (found[i][0], found[i][2], len(found[i][1])))
+    rank = {index: place for place, index in enumerate(order)}
+    alikes: dict[tuple[Any, ...], int] = {}
+    return tuple(
+        (to, path, camp, wait, alikes.setdefault(alike, len(alikes)), rank[index], plan)
+        for index, (to, path, camp, wait, alike, plan) in enumerate(found)
+    )
 
 
 # --- where a canoe ends ------------------------------------------------------------------------

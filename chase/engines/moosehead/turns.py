@@ -113,8 +113,10 @@ def play(
         _wait(state, player, events)
     else:
         moves = state["pending"]["moves"]
-        chosen = next((m for m in moves if m is action), None)  # the playout's own pick
-        if chosen is None:
+        for chosen in moves:
+            if chosen is action:  # the playout's own pick
+                break
+        else:
             chosen = next(m for m in moves if bare(m) == bare(action))
         _move(state, player, chosen, chance, events)
 
@@ -225,12 +227,9 @@ def _throw(
         return
     if tell:
         throw_event["text"] += "."
-    for move in moves:
-        move["type"] = "move"
-        if labels:
+    if labels:
+        for move in moves:
             move["label"] = move_label(state, player, move, move.pop("walk"))
-    if len(moves) > 1:
-        moves.sort(key=lambda m: (m["to"], m["camp"], len(m["path"])))
     # The playout keeps what each move passes for the computer and the move (not a label).
     keys = ("type", "to", "path", "camp", "label")
     state["pending"] = {

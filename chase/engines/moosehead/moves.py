@@ -57,7 +57,7 @@ def throw_for(state: State, player: Player, die: int) -> Throw:
         modifier = LAKE_WIND.get(now, 0)
     elif not sheltered and terrain == "portage":
         modifier = PORTAGE_RAIN.get(now, 0)
-    stuck = not sheltered and now == "windbound" and the_board.spaces[here]["kind"] == "island"
+    stuck = now == "windbound" and not sheltered and the_board.spaces[here]["kind"] == "island"
     return Throw(die, modifier, terrain, sheltered, stuck)
 
 
@@ -199,6 +199,8 @@ def walk_along(
     """The walk of a planned path (`plan_walk`) by this canoe: what scores (M4)."""
     # Worked out in locals, then made a Walk by position: a walk is made for every move.
     blocked = dict(player["blocked"])
+    if not plan:  # most paths leave no lake and pass no attraction
+        return Walk(list(seen), [], blocked, player["last_lake"], [], list(goals))
     last_lake = player["last_lake"]
     scored: list[tuple[str, int]] = []
     lakes: list[str] = []

@@ -389,12 +389,13 @@ def _move(
 
 def _passed(state: State, player: Player, passed: Walk, events: Events | None) -> None:
     """Carry the walk's lakes, attractions and goals over to the player."""
-    b = board(state)
     player["blocked"] = passed.blocked
     player["last_lake"] = passed.last_lake
-    scored = dict(passed.scored)
-    for attraction in passed.seen:
-        _tell_attraction(b, player, attraction, scored.pop(attraction, None), events)
+    if passed.seen:  # most moves pass none
+        b = board(state)
+        scored = dict(passed.scored)
+        for attraction in passed.seen:
+            _tell_attraction(b, player, attraction, scored.pop(attraction, None), events)
     _reach_goals(state, player, passed.goals, events)
 
 
@@ -562,7 +563,8 @@ def begin_turn(state: State, events: Events | None) -> None:
     islands cannot throw, and when every canoe is on an island the weather advances (M3)."""
     b = board(state)
     for _ in range(SKIP_GUARD):
-        if weather(state) == "windbound" and all(
+        windbound = weather(state) == "windbound"
+        if windbound and all(
             b.spaces[p["at"]]["kind"] == "island" for p in state["players"]
         ):  # every canoe on an island
             change = advance_weather(state)
@@ -576,6 +578,7 @@ def begin_turn(state: State, events: Events | None) -> None:
                     }
                 )
             weather_on_rock(state, events)
+            windbound = weather(state) == "windbound"
         player = current(state)
         if player["miss"]:
             why = player["miss"].pop(0)
@@ -589,7 +592,7 @@ def begin_turn(state: State, events: Events | None) -> None:
                 )
             _next_player(state)
             continue
-        if weather(state) == "windbound" and b.spaces[player["at"]]["kind"] == "island":
+        if windbound and b.spaces[player["at"]]["kind"] == "island":
             if events is not None:
                 events.append(
                     {

@@ -168,7 +168,6 @@ def nights(player: Player) -> int:
 def dock_needs(state: State, player: Player, *, first: bool = False) -> list[str]:
     """What still keeps a canoe from docking (M5); empty when it may land on the dock. With
     `first`, only the first thing found (enough to know whether it may dock: `may_dock`)."""
-    the_board = board(state)
     options = state["options"]
     needs = []
     missing = options["nights"] - len(player["camps"])
@@ -181,13 +180,13 @@ def dock_needs(state: State, player: Player, *, first: bool = False) -> list[str
         if first:
             return needs
     if options["variant"] == "long":
-        left = len(set(the_board.campsites) - set(player["camps"]))
+        left = len(set(board(state).campsites) - set(player["camps"]))
         if left:
             needs.append(f"{left} campsite{'s' if left != 1 else ''} still to camp at")
             if first:
                 return needs
     if options["variant"] == "all_night":
-        left = len(set(the_board.attractions) - set(player["seen"]))
+        left = len(set(board(state).attractions) - set(player["seen"]))
         if left:
             needs.append(f"{left} attraction{'s' if left != 1 else ''} still to see")
             if first:

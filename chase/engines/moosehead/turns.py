@@ -196,7 +196,6 @@ def _throw(
 ) -> None:
     die, head, throw_event = _roll(state, player, chance, events, "throws")
     tell = events is not None
-    b = board(state)
     thrown = throw_for(state, player, die)
     number = thrown.number
     if tell:
@@ -205,9 +204,8 @@ def _throw(
         throw_event["number"] = number
     if thrown.stuck:
         if tell:
-            throw_event["text"] += (
-                f": windbound, {player['name']} cannot leave {b.where(player['at'])}."
-            )
+            where = board(state).where(player["at"])
+            throw_event["text"] += f": windbound, {player['name']} cannot leave {where}."
         _end_turn(state, events)
         return
     if number < 0:
@@ -360,13 +358,13 @@ def _lower_first(text: str) -> str:
 def _move(
     state: State, player: Player, move: dict[str, Any], chance: Chance, events: Events | None
 ) -> None:
-    b = board(state)
     path = [player["at"], *move["path"]]
-    passed = move.get("walk") or walk(b, player, path, weather(state))
+    passed = move.get("walk") or walk(board(state), player, path, weather(state))
     final, before = settle(state, player, path)
     player["trail"] = (player["trail"] + before)[-TRAIL:]
     player["at"] = final
     if events is not None:
+        b = board(state)
         count = len(move["path"])
         text = f"{player['name']} moves {count} to {b.where(move['to'])}"
         if final != move["to"]:

@@ -135,12 +135,12 @@ def may_wait_at(rules: Rules, space: int) -> bool:
 class Walk:
     """What a canoe sees and crosses along a path (before it lands)."""
 
-    seen: list[str] = field(default_factory=list)  # attractions seen, in order
+    seen: list[str] | tuple[str, ...] = field(default_factory=list)  # attractions seen, in order
     scored: list[tuple[str, int]] = field(default_factory=list)  # ... and those that score
     blocked: dict[str, Any] = field(default_factory=dict)
     last_lake: str | None = None
     lakes: list[str] = field(default_factory=list)  # lakes crossed (left), in order
-    goals: list[str] = field(default_factory=list)  # Destination goals reached on the way
+    goals: list[str] | tuple[str, ...] = field(default_factory=list)  # goals reached on the way
 
 
 SEEN_GOALS = {"moose": "moose", "northern_lights": "northern_lights", "raven": "raven"}
@@ -196,24 +196,32 @@ def walk_along(
     seen: tuple[str, ...],
     goals: tuple[str, ...],
 ) -> Walk:
-    """The walk of a planned path (`plan_walk`) by this canoe: what scores (M4)."""
-    # Worked out in locals, then made a Walk by position: a walk is made for every move.
-    blocked = dict(player["blocked"])
-    if not plan:  # most paths leave no lake and pass no attraction
-        return Walk(list(seen), [], blocked, player["last_lake"], [], list(goals))
+    """The walk of a planned path (`plan_walk`) by this canoe: what scores (M4).
+
+    A walk is made for every move a throw offers, and read only: its `seen` and `goals` are the
+    plan's own tuples, and its `blocked` is the player's own dict until the walk changes it (a
+    copy then), so carrying it over to the player (`turns._passed`) sets what is there."""
+    blocked = player["blocked"]
     last_lake = player["last_lake"]
     scored: list[tuple[str, int]] = []
     lakes: list[str] = []
+    if not plan:  # most paths leave no lake and pass no attraction
+        return Walk(seen, scored, blocked, last_lake, lakes, goals)
+    copied = False
     for is_lake, name in plan:
         if is_lake:
             last_lake = name
             lakes.append(name)
             if blocked:
                 blocked = {k: v for k, v in blocked.items() if v == name}
+                copied = True
         elif name not in blocked:
             scored.append((name, b.attractions[name]["score"]))
+            if not copied:
+                blocked = dict(blocked)
+                copied = True
             blocked[name] = last_lake
-    return Walk(list(seen), scored, blocked, last_lake, lakes, list(goals))
+    return Walk(seen, scored, blocked, last_lake, lakes, goals)
 
 
 def sample(b: Board, result: Walk, attraction: str) -> None:

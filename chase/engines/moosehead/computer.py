@@ -228,29 +228,32 @@ def _worth(
     board, the distances to the aim and the canoe's own."""
     if action["type"] == "wait":
         return 0.5 if aim == "raven" else 0.0  # waiting gains nothing, but loses nothing
-    if action["to"] == b.dock:
-        return DOCKING
     to = action["to"]
+    if to == b.dock:
+        return DOCKING
     passed = action.get("walk")  # the playout keeps it
     if passed is None or not is_free(state, b, to, player):
         path = [player["at"], *action["path"]]
         passed = passed or walk(b, player, path, weather(state))
         to, _ = settle(state, player, path)  # where it really ends if the space is taken
-    value = float(sum(score for _, score in passed.scored)) if passed.scored else 0.0
+    scored = passed.scored
+    value = float(sum(score for _, score in scored)) if scored else 0.0
     if to in b.card_spaces:
         value += CARD_AVERAGE[b.spaces[to]["card"]]
-    if player["destination"]:
-        goal = DESTINATION[player["destination"]]["goal"]
+    destination = player["destination"]
+    if destination:
+        goal = DESTINATION[destination]["goal"]
         if goal in passed.goals:
             value += GOAL_REACHED
         if goal == "great_falls" and to == b.landing:
             value += GOAL_REACHED
     if to == b.summit and "raven" not in player["blocked"]:
         value += b.attractions["raven"]["score"]
-    if action["camp"]:
+    camp = action["camp"]
+    if camp:
         value += _camp_worth(state, player, to, aim, targets)
     gained = here - nearest.get(to, FAR)
-    if aim == "camp" and action["camp"] and to in targets:
+    if camp and aim == "camp" and to in targets:
         gained = here  # the aim is reached
     return value + PROGRESS * gained
 

@@ -228,15 +228,24 @@ def ordered_to_camp(state: State, player: Player, site: int) -> bool:
     return site in camp_goal_sites(board(state), DESTINATION[card]["goal"])
 
 
-def camp_goal_sites(the_board: Board, goal: str) -> list[int]:
-    places = the_board.places
-    if goal == "sugar_island":
-        return [places["sugar_island"]]
-    if goal == "solitude":
-        return [places["solitude_point"]]
-    if goal == "indian_pond":
-        return [s for s in the_board.campsites if the_board.lake_of(s) == places["indian_pond"]]
-    return []
+def camp_goal_sites(the_board: Board, goal: str) -> tuple[int, ...]:
+    """The campsites where camping meets a Destination goal: kept per board (the moves ask it
+    of every campsite they offer a canoe that camped there before)."""
+    key = ("camp_goal", goal)
+    sites = the_board.memo.get(key)
+    if sites is None:
+        places = the_board.places
+        if goal == "sugar_island":
+            sites = (places["sugar_island"],)
+        elif goal == "solitude":
+            sites = (places["solitude_point"],)
+        elif goal == "indian_pond":
+            pond = places["indian_pond"]
+            sites = tuple(s for s in the_board.campsites if the_board.lake_of(s) == pond)
+        else:
+            sites = ()
+        the_board.memo[key] = sites
+    return sites
 
 
 def camp_goals(the_board: Board, site: int) -> list[str]:

@@ -51,7 +51,7 @@ def throw_for(state: State, player: Player, die: int) -> Throw:
     here = player["at"]
     now = weather(state)
     sheltered = here in the_board.shelters
-    terrain = the_board.terrain(here)
+    terrain = the_board.terrain_at[here]
     modifier = 0
     if not sheltered and terrain == "lake":
         modifier = LAKE_WIND.get(now, 0)

@@ -281,6 +281,7 @@ def reachable(state: State, player: Player, number: int) -> list[dict[str, Any]]
     offered: set[int] = set()
     ranked: list[tuple[int, dict[str, Any]]] = []
     camps = player["camps"]
+    plain = None  # the walk of a path that passes nothing, made once: walks are read only
     for to, path, camp, wait, alike, rank, plan in candidates:
         if alike in offered:
             continue
@@ -290,7 +291,10 @@ def reachable(state: State, player: Player, number: int) -> list[dict[str, Any]]
             continue
         offered.add(alike)
         steps_, seen, goals = plan
-        walked = walk_along(b, player, steps_, seen, goals)
+        if steps_ or goals:
+            walked = walk_along(b, player, steps_, seen, goals)
+        else:
+            walked = plain = plain or walk_along(b, player, steps_, seen, goals)
         ranked.append(
             (rank, {"type": "move", "to": to, "path": list(path), "camp": camp, "walk": walked})
         )

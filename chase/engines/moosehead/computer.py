@@ -80,14 +80,8 @@ def _choose(state: State, player: Player, actions: list[Action]) -> Action:
     b = board(state)
     nearest = b.nearest(targets)
     here = nearest.get(player["at"], FAR)
-    # The first of the best, as `max` picks (a loop: one call fewer a move).
-    best = actions[0]
-    top = _worth(state, player, best, aim, targets, b, nearest, here)
-    for action in actions[1:]:
-        value = _worth(state, player, action, aim, targets, b, nearest, here)
-        if value > top:
-            best, top = action, value
-    return best
+    values = _worths(state, player, actions, aim, targets, b, nearest, here)
+    return actions[values.index(max(values))]  # the first of the best
 
 
 def playout(state: State, chance: Chance) -> State:
@@ -211,51 +205,61 @@ def distance(b: Board, space: int, targets: set[int]) -> int:
 def worth(state: State, player: Player, action: Action, aim: str, targets: set[int]) -> float:
     b = board(state)
     nearest = b.nearest(frozenset(targets))
-    return _worth(state, player, action, aim, targets, b, nearest, nearest.get(player["at"], FAR))
+    here = nearest.get(player["at"], FAR)
+    return _worths(state, player, [action], aim, targets, b, nearest, here)[0]
 
 
-def _worth(
+def _worths(
     state: State,
     player: Player,
-    action: Action,
+    actions: list[Action],
     aim: str,
     targets: AbstractSet[int],
     b: Board,
     nearest: dict[int, int],
     here: int,
-) -> float:
-    """`worth`, with what is the same for every move of a decision worked out once: the
-    board, the distances to the aim and the canoe's own."""
-    if action["type"] == "wait":
-        return 0.5 if aim == "raven" else 0.0  # waiting gains nothing, but loses nothing
-    to = action["to"]
-    if to == b.dock:
-        return DOCKING
-    passed = action.get("walk")  # the playout keeps it
-    if passed is None or not is_free(state, b, to, player):
-        path = [player["at"], *action["path"]]
-        passed = passed or walk(b, player, path, weather(state))
-        to, _ = settle(state, player, path)  # where it really ends if the space is taken
-    scored = passed.scored
-    value = float(sum(score for _, score in scored)) if scored else 0.0
-    if to in b.card_spaces:
-        value += CARD_AVERAGE[b.spaces[to]["card"]]
+) -> list[float]:
+    """`worth` of each of `actions`, in one loop, with what is the same for every move of a
+    decision worked out once: the board, the distances to the aim and the canoe's own, its
+    Destination card's goal and whether Raven Rock's summit would score."""
+    dock = b.dock
+    card_spaces = b.card_spaces
     destination = player["destination"]
-    if destination:
-        goal = DESTINATION[destination]["goal"]
-        if goal in passed.goals:
-            value += GOAL_REACHED
-        if goal == "great_falls" and to == b.landing:
-            value += GOAL_REACHED
-    if to == b.summit and "raven" not in player["blocked"]:
-        value += b.attractions["raven"]["score"]
-    camp = action["camp"]
-    if camp:
-        value += _camp_worth(state, player, to, aim, targets)
-    gained = here - nearest.get(to, FAR)
-    if camp and aim == "camp" and to in targets:
-        gained = here  # the aim is reached
-    return value + PROGRESS * gained
+    goal = DESTINATION[destination]["goal"] if destination else None
+    summit = b.summit if "raven" not in player["blocked"] else None  # None: no space scores it
+    values = []
+    for action in actions:
+        if action["type"] == "wait":
+            values.append(0.5 if aim == "raven" else 0.0)  # gains nothing, but loses nothing
+            continue
+        to = action["to"]
+        if to == dock:
+            values.append(DOCKING)
+            continue
+        passed = action.get("walk")  # the playout keeps it
+        if passed is None or not is_free(state, b, to, player):
+            path = [player["at"], *action["path"]]
+            passed = passed or walk(b, player, path, weather(state))
+            to, _ = settle(state, player, path)  # where it really ends if the space is taken
+        scored = passed.scored
+        value = float(sum(score for _, score in scored)) if scored else 0.0
+        if to in card_spaces:
+            value += CARD_AVERAGE[b.spaces[to]["card"]]
+        if goal is not None:
+            if goal in passed.goals:
+                value += GOAL_REACHED
+            if goal == "great_falls" and to == b.landing:
+                value += GOAL_REACHED
+        if to == summit:
+            value += b.attractions["raven"]["score"]
+        camp = action["camp"]
+        if camp:
+            value += _camp_worth(state, player, to, aim, targets)
+        gained = here - nearest.get(to, FAR)
+        if camp and aim == "camp" and to in targets:
+            gained = here  # the aim is reached
+        values.append(value + PROGRESS * gained)
+    return values
 
 
 def _camp_worth(state: State, player: Player, site: int, aim: str, targets: set[int]) -> float:

@@ -91,7 +91,9 @@ def playout(state: State, chance: Chance) -> State:
     state = copy_state(state)
     while state["status"] == "playing":
         player = current(state)
-        play(state, _choose(state, player, choices(state, player)), chance, None, labels=False)
+        actions = choices(state, player)
+        action = actions[0] if len(actions) == 1 else _choose(state, player, actions)
+        play(state, action, chance, None, labels=False, player=player)
     return state
 
 

@@ -97,13 +97,20 @@ def act(state: State, role: str, action: Action, chance: Chance) -> tuple[State,
 
 
 def play(
-    state: State, action: Action, chance: Chance, events: Events | None, *, labels: bool = True
+    state: State,
+    action: Action,
+    chance: Chance,
+    events: Events | None,
+    *,
+    labels: bool = True,
+    player: Player | None = None,
 ) -> None:
-    """Carry out a legal action of the canoe whose turn it is, in place. The playout
-    (`computer.playout`) plays its own copy this way without labelling the moves a throw
-    reaches and without events (`events` None: nothing is told, the same things happen):
-    nobody reads them, and no label or event changes what happens."""
-    player = current(state)
+    """Carry out a legal action of the canoe whose turn it is (`player`, when the caller has it
+    at hand), in place. The playout (`computer.playout`) plays its own copy this way without
+    labelling the moves a throw reaches and without events (`events` None: nothing is told,
+    the same things happen): nobody reads them, and no label or event changes what happens."""
+    if player is None:
+        player = current(state)
     kind = action["type"]
     if kind == "throw":
         _throw(state, player, chance, events, labels)

@@ -588,6 +588,7 @@ class Board:
         self.card_spaces = frozenset(s for s, space in self.spaces.items() if space.get("card"))
         self.shareable = frozenset([*self.campsites, data["dock"]])
         self.dock: int = data["dock"]
+        self.dock_only = frozenset([self.dock])  # the computer's aim once it may dock
         self.eddy: list[int] = data["eddy"]
         # portages: id -> trail (portage spaces in route order); and each trail space's portage
         self.portages: dict[str, dict[str, Any]] = {}
@@ -623,22 +624,26 @@ class Board:
         self.northern_trail = frozenset(self.northern)
         self.northern_ends = frozenset((self.northern[0], self.northern[-1]))
         self.lake_at: dict[int, str | None] = {s: sp.get("lake") for s, sp in self.spaces.items()}
+        # each space's terrain (`terrain`), read at every throw
+        self.terrain_at = {s: self._terrain(sp["kind"]) for s, sp in self.spaces.items()}
         self._distances: dict[int, dict[int, int]] | None = None
         self._nearest: dict[frozenset[int], dict[int, int]] = {}
         self.reach: dict[tuple[Any, ...], Any] = {}  # the moves' candidates (`moves.reachable`)
         self.memo: dict[tuple[Any, ...], Any] = {}  # the computer's target spaces
-        self._weather_class: dict[str, tuple[Any, ...]] = {}
+        self._weather_class: dict[str, int] = {}
+        self._weather_classes: dict[tuple[Any, ...], int] = {}
         self._into: dict[int, list[int]] = {space: [] for space in self.spaces}
         for here, links in self.out.items():
             for link in links:
                 self._into[link.to].append(here)
 
-    def weather_class(self, now: str) -> tuple[Any, ...]:
+    def weather_class(self, now: str) -> int:
         """What a weather does to the moves a throw allows (M4): whether Raven Rock may be
-        climbed, and the attractions out of season. Weathers alike here give the same moves."""
+        climbed, and the attractions out of season. Weathers alike here give the same moves, and
+        the same number (a key of the moves kept, hashed at every throw)."""
         found = self._weather_class.get(now)
         if found is None:
-            found = (
+            does = (
                 now in NO_CLIMBING,
                 tuple(
                     a
@@ -646,6 +651,7 @@ class Board:
                     if info.get("weather") and now not in info["weather"]
                 ),
             )
+            found = self._weather_classes.setdefault(does, len(self._weather_classes))
             self._weather_class[now] = found
         return found
 
@@ -666,7 +672,10 @@ class Board:
 
     def terrain(self, space: int) -> str:
         """What the weather acts on (M3): 'lake' (islands too), 'portage', or 'other'."""
-        kind = self.spaces[space]["kind"]
+        return self.terrain_at[space]
+
+    @staticmethod
+    def _terrain(kind: str) -> str:
         if kind in ("lake", "island"):
             return "lake"
         return "portage" if kind == "portage" else "other"

@@ -36,7 +36,7 @@ from chase.engines.moosehead.state import (
     weather,
 )
 from chase.engines.moosehead.tables import CARD, DESTINATION
-from chase.engines.moosehead.turns import WAIT_BY_THE_POINT, legal_actions, play
+from chase.engines.moosehead.turns import choices, legal_actions, play
 
 Action = dict[str, Any]
 
@@ -80,10 +80,8 @@ def _choose(state: State, player: Player, actions: list[Action]) -> Action:
     b = board(state)
     nearest = b.nearest(targets)
     here = nearest.get(player["at"], FAR)
-    return max(
-        actions,
-        key=lambda action: _worth(state, player, action, aim, targets, b, nearest, here),
-    )
+    values = _worths(state, player, actions, aim, targets, b, nearest, here)
+    return actions[values.index(max(values))]  # the first of the best
 
 
 def playout(state: State, chance: Chance) -> State:
@@ -93,14 +91,9 @@ def playout(state: State, chance: Chance) -> State:
     state = copy_state(state)
     while state["status"] == "playing":
         player = current(state)
-        if state["phase"] == "move":  # the moves themselves, not copies (legal_actions')
-            pending = state["pending"]
-            actions = pending["moves"]
-            if pending["wait"]:
-                actions = [*actions, {"type": "wait", "label": WAIT_BY_THE_POINT}]
-        else:
-            actions = legal_actions(state, player["role"])
-        play(state, _choose(state, player, actions), chance, None, labels=False)
+        actions = choices(state, player)
+        action = actions[0] if len(actions) == 1 else _choose(state, player, actions)
+        play(state, action, chance, None, labels=False, player=player)
     return state
 
 
@@ -141,7 +134,7 @@ def aim_of(state: State, player: Player) -> tuple[str, set[int] | frozenset[int]
         if unseen:
             return "attractions", set().union(*(attraction_spaces(b, a) for a in fair or unseen))
     if may_dock(state, player):
-        return "dock", {b.dock}
+        return "dock", b.dock_only
     return "points", _points_spaces(b, frozenset(player["blocked"]))
 
 
@@ -171,16 +164,24 @@ def _points_spaces(b: Board, blocked: frozenset[str]) -> frozenset[int]:
     return spaces
 
 
-def goal_spaces(b: Board, player: Player, goal: str) -> set[int]:
-    if goal == "unmapped":
-        return {s for s in b.entries if s != player["barred"]}
-    if goal in ("northern_lights", "moose", "raven"):
-        return attraction_spaces(b, goal)
-    if goal == "great_falls":
-        return {b.landing}
-    if goal == "northern_portage":
-        return {b.northern[-1]}
-    return set(camp_goal_sites(b, goal))
+def goal_spaces(b: Board, player: Player, goal: str) -> frozenset[int]:
+    """The spaces that reach a Destination card's goal: kept per board (by the point the canoe
+    is barred from, for the Unmapped Region's)."""
+    key = ("goal", goal, player["barred"] if goal == "unmapped" else None)
+    spaces = b.memo.get(key)
+    if spaces is None:
+        if goal == "unmapped":
+            spaces = frozenset(s for s in b.entries if s != player["barred"])
+        elif goal in ("northern_lights", "moose", "raven"):
+            spaces = frozenset(attraction_spaces(b, goal))
+        elif goal == "great_falls":
+            spaces = frozenset({b.landing})
+        elif goal == "northern_portage":
+            spaces = frozenset({b.northern[-1]})
+        else:
+            spaces = frozenset(camp_goal_sites(b, goal))
+        b.memo[key] = spaces
+    return spaces
 
 
 def attraction_spaces(b: Board, attraction: str) -> set[int]:
@@ -206,48 +207,61 @@ def distance(b: Board, space: int, targets: set[int]) -> int:
 def worth(state: State, player: Player, action: Action, aim: str, targets: set[int]) -> float:
     b = board(state)
     nearest = b.nearest(frozenset(targets))
-    return _worth(state, player, action, aim, targets, b, nearest, nearest.get(player["at"], FAR))
+    here = nearest.get(player["at"], FAR)
+    return _worths(state, player, [action], aim, targets, b, nearest, here)[0]
 
 
-def _worth(
+def _worths(
     state: State,
     player: Player,
-    action: Action,
+    actions: list[Action],
     aim: str,
     targets: AbstractSet[int],
     b: Board,
     nearest: dict[int, int],
     here: int,
-) -> float:
-    """`worth`, with what is the same for every move of a decision worked out once: the
-    board, the distances to the aim and the canoe's own."""
-    if action["type"] == "wait":
-        return 0.5 if aim == "raven" else 0.0  # waiting gains nothing, but loses nothing
-    if action["to"] == b.dock:
-        return DOCKING
-    to = action["to"]
-    passed = action.get("walk")  # the playout keeps it
-    if passed is None or not is_free(state, b, to, player):
-        path = [player["at"], *action["path"]]
-        passed = passed or walk(b, player, path, weather(state))
-        to, _ = settle(state, player, path)  # where it really ends if the space is taken
-    value = float(sum(score for _, score in passed.scored)) if passed.scored else 0.0
-    if to in b.card_spaces:
-        value += CARD_AVERAGE[b.spaces[to]["card"]]
-    if player["destination"]:
-        goal = DESTINATION[player["destination"]]["goal"]
-        if goal in passed.goals:
-            value += GOAL_REACHED
-        if goal == "great_falls" and to == b.landing:
-            value += GOAL_REACHED
-    if to == b.summit and "raven" not in player["blocked"]:
-        value += b.attractions["raven"]["score"]
-    if action["camp"]:
-        value += _camp_worth(state, player, to, aim, targets)
-    gained = here - nearest.get(to, FAR)
-    if aim == "camp" and action["camp"] and to in targets:
-        gained = here  # the aim is reached
-    return value + PROGRESS * gained
+) -> list[float]:
+    """`worth` of each of `actions`, in one loop, with what is the same for every move of a
+    decision worked out once: the board, the distances to the aim and the canoe's own, its
+    Destination card's goal and whether Raven Rock's summit would score."""
+    dock = b.dock
+    card_spaces = b.card_spaces
+    destination = player["destination"]
+    goal = DESTINATION[destination]["goal"] if destination else None
+    summit = b.summit if "raven" not in player["blocked"] else None  # None: no space scores it
+    values = []
+    for action in actions:
+        if action["type"] == "wait":
+            values.append(0.5 if aim == "raven" else 0.0)  # gains nothing, but loses nothing
+            continue
+        to = action["to"]
+        if to == dock:
+            values.append(DOCKING)
+            continue
+        passed = action.get("walk")  # the playout keeps it
+        if passed is None or not is_free(state, b, to, player):
+            path = [player["at"], *action["path"]]
+            passed = passed or walk(b, player, path, weather(state))
+            to, _ = settle(state, player, path)  # where it really ends if the space is taken
+        scored = passed.scored
+        value = float(sum(score for _, score in scored)) if scored else 0.0
+        if to in card_spaces:
+            value += CARD_AVERAGE[b.spaces[to]["card"]]
+        if goal is not None:
+            if goal in passed.goals:
+                value += GOAL_REACHED
+            if goal == "great_falls" and to == b.landing:
+                value += GOAL_REACHED
+        if to == summit:
+            value += b.attractions["raven"]["score"]
+        camp = action["camp"]
+        if camp:
+            value += _camp_worth(state, player, to, aim, targets)
+        gained = here - nearest.get(to, FAR)
+        if camp and aim == "camp" and to in targets:
+            gained = here  # the aim is reached
+        values.append(value + PROGRESS * gained)
+    return values
 
 
 def _camp_worth(state: State, player: Player, site: int, aim: str, targets: set[int]) -> float:

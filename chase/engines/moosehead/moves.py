@@ -51,13 +51,13 @@ def throw_for(state: State, player: Player, die: int) -> Throw:
     here = player["at"]
     now = weather(state)
     sheltered = here in the_board.shelters
-    terrain = the_board.terrain(here)
+    terrain = the_board.terrain_at[here]
     modifier = 0
     if not sheltered and terrain == "lake":
         modifier = LAKE_WIND.get(now, 0)
     elif not sheltered and terrain == "portage":
         modifier = PORTAGE_RAIN.get(now, 0)
-    stuck = not sheltered and now == "windbound" and the_board.spaces[here]["kind"] == "island"
+    stuck = now == "windbound" and not sheltered and the_board.spaces[here]["kind"] == "island"
     return Throw(die, modifier, terrain, sheltered, stuck)
 
 
@@ -135,12 +135,12 @@ def may_wait_at(rules: Rules, space: int) -> bool:
 class Walk:
     """What a canoe sees and crosses along a path (before it lands)."""
 
-    seen: list[str] = field(default_factory=list)  # attractions seen, in order
+    seen: list[str] | tuple[str, ...] = field(default_factory=list)  # attractions seen, in order
     scored: list[tuple[str, int]] = field(default_factory=list)  # ... and those that score
     blocked: dict[str, Any] = field(default_factory=dict)
     last_lake: str | None = None
     lakes: list[str] = field(default_factory=list)  # lakes crossed (left), in order
-    goals: list[str] = field(default_factory=list)  # Destination goals reached on the way
+    goals: list[str] | tuple[str, ...] = field(default_factory=list)  # goals reached on the way
 
 
 SEEN_GOALS = {"moose": "moose", "northern_lights": "northern_lights", "raven": "raven"}
@@ -196,19 +196,32 @@ def walk_along(
     seen: tuple[str, ...],
     goals: tuple[str, ...],
 ) -> Walk:
-    """The walk of a planned path (`plan_walk`) by this canoe: what scores (M4)."""
-    # seen, scored, blocked, last_lake, lakes, goals (by position: a walk is made for every move)
-    result = Walk(list(seen), [], dict(player["blocked"]), player["last_lake"], [], list(goals))
+    """The walk of a planned path (`plan_walk`) by this canoe: what scores (M4).
+
+    A walk is made for every move a throw offers, and read only: its `seen` and `goals` are the
+    plan's own tuples, and its `blocked` is the player's own dict until the walk changes it (a
+    copy then), so carrying it over to the player (`turns._passed`) sets what is there."""
+    blocked = player["blocked"]
+    last_lake = player["last_lake"]
+    scored: list[tuple[str, int]] = []
+    lakes: list[str] = []
+    if not plan:  # most paths leave no lake and pass no attraction
+        return Walk(seen, scored, blocked, last_lake, lakes, goals)
+    copied = False
     for is_lake, name in plan:
         if is_lake:
-            result.last_lake = name
-            result.lakes.append(name)
-            if result.blocked:
-                result.blocked = {k: v for k, v in result.blocked.items() if v == name}
-        elif name not in result.blocked:
-            result.scored.append((name, b.attractions[name]["score"]))
-            result.blocked[name] = result.last_lake
-    return result
+            last_lake = name
+            lakes.append(name)
+            if blocked:
+                blocked = {k: v for k, v in blocked.items() if v == name}
+                copied = True
+        elif name not in blocked:
+            scored.append((name, b.attractions[name]["score"]))
+            if not copied:
+                blocked = dict(blocked)
+                copied = True
+            blocked[name] = last_lake
+    return Walk(seen, scored, blocked, last_lake, lakes, goals)
 
 
 def sample(b: Board, result: Walk, attraction: str) -> None:
@@ -232,7 +245,8 @@ def _goal(result: Walk, goal: str) -> None:
 
 def reachable(state: State, player: Player, number: int) -> list[dict[str, Any]]:
     """Every distinct move for a throw worth `number` (before poling): the spaces the table
-    highlights. A move is {"to", "path", "camp", "walk"}; the path starts after the canoe's space
+    highlights, in the order the table lists them: by space, then camping, then length. A move
+    is {"type": "move", "to", "path", "camp", "walk"}; the path starts after the canoe's space
     and "walk" is what it passes (not part of the action).
 
     A move goes the full number unless it is stopped (the boundary, the summit, the dock) or
@@ -264,32 +278,41 @@ def reachable(state: State, player: Player, number: int) -> list[dict[str, Any]]
         if len(b.reach) > 20000:
             b.reach.clear()
         b.reach[key] = candidates
-    found: dict[tuple[Any, ...], dict[str, Any]] = {}
+    offered: set[int] = set()
+    ranked: list[tuple[int, dict[str, Any]]] = []
     camps = player["camps"]
-    for to, path, camp, wait, alike, plan in candidates:
-        if alike in found:
+    plain = None  # the walk of a path that passes nothing, made once: walks are read only
+    for to, path, camp, wait, alike, rank, plan in candidates:
+        if alike in offered:
             continue
         if camp and to in camps and not may_camp(state, player, to):
             continue
         if wait and not is_free(state, b, to, player):
             continue
-        found[alike] = {
-            "to": to,
-            "path": list(path),
-            "camp": camp,
-            "walk": walk_along(b, player, *plan),
-        }
-    return list(found.values())
+        offered.add(alike)
+        steps_, seen, goals = plan
+        if steps_ or goals:
+            walked = walk_along(b, player, steps_, seen, goals)
+        else:
+            walked = plain = plain or walk_along(b, player, steps_, seen, goals)
+        ranked.append(
+            (rank, {"type": "move", "to": to, "path": list(path), "camp": camp, "walk": walked})
+        )
+    if len(ranked) > 1:
+        ranked.sort()  # the ranks differ: no two moves are compared
+    return [move for _, move in ranked]
 
 
 def _candidates(
     rules: Rules, start: int, came: int | None, number: int
-) -> tuple[tuple[int, tuple[int, ...], bool, bool, tuple[Any, ...], WalkPlan], ...]:
+) -> tuple[tuple[int, tuple[int, ...], bool, bool, int, int, WalkPlan], ...]:
     """The moves `reachable` may offer, in the order the search meets them: each is (to, path,
-    camp, wait, alike, plan). `camp` moves need the canoe to be allowed to camp at `to`; `wait`
-    moves (stopping short at a waiting place) need `to` free; `alike` is what makes two moves
-    the same (the space, camping, the attractions seen and the goals reached: none depends on
-    the canoe's points or lakes); `plan` is what the path passes (`plan_walk`)."""
+    camp, wait, alike, rank, plan). `camp` moves need the canoe to be allowed to camp at `to`;
+    `wait` moves (stopping short at a waiting place) need `to` free; `alike` numbers what makes
+    two moves the same (the space, camping, the attractions seen and the goals reached: none
+    depends on the canoe's points or lakes); `rank` is the place of the move in the table's
+    order (by space, camping and length, then as met: so the moves offered, sorted by rank,
+    are in that order); `plan` is what the path passes (`plan_walk`)."""
     b = rules.board
     now = rules.weather
     found: list[tuple[int, tuple[int, ...], bool, bool, tuple[Any, ...], WalkPlan]] = []
@@ -325,7 +348,13 @@ def _candidates(
         if count <= 0 or (first == b.dock and count != 1):
             continue
         go([first], start, count - 1)
-    return tuple(found)
+    order = sorted(range(len(found)), key=lambda i: (found[i][0], found[i][2], len(found[i][1])))
+    rank = {index: place for place, index in enumerate(order)}
+    alikes: dict[tuple[Any, ...], int] = {}
+    return tuple(
+        (to, path, camp, wait, alikes.setdefault(alike, len(alikes)), rank[index], plan)
+        for index, (to, path, camp, wait, alike, plan) in enumerate(found)
+    )
 
 
 # --- where a canoe ends ------------------------------------------------------------------------

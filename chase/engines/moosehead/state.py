@@ -151,8 +151,14 @@ def occupant(state: State, space: int, but: Player | None = None) -> Player | No
 
 
 def is_free(state: State, the_board: Board, space: int, but: Player | None = None) -> bool:
-    """May a canoe end here? Campsites and the dock are shared (M4); other spaces hold one."""
-    return space in the_board.shareable or occupant(state, space, but) is None
+    """May a canoe end here? Campsites and the dock are shared (M4); other spaces hold one.
+    (`occupant` is None, asked in place: the moves ask this of every space they offer.)"""
+    if space in the_board.shareable:
+        return True
+    for player in state["players"]:  # noqa: SIM110 - a loop: no generator per call
+        if player["at"] == space and player is not but:
+            return False
+    return True
 
 
 def nights(player: Player) -> int:
@@ -162,7 +168,6 @@ def nights(player: Player) -> int:
 def dock_needs(state: State, player: Player, *, first: bool = False) -> list[str]:
     """What still keeps a canoe from docking (M5); empty when it may land on the dock. With
     `first`, only the first thing found (enough to know whether it may dock: `may_dock`)."""
-    the_board = board(state)
     options = state["options"]
     needs = []
     missing = options["nights"] - len(player["camps"])
@@ -175,13 +180,13 @@ def dock_needs(state: State, player: Player, *, first: bool = False) -> list[str
         if first:
             return needs
     if options["variant"] == "long":
-        left = len(set(the_board.campsites) - set(player["camps"]))
+        left = len(set(board(state).campsites) - set(player["camps"]))
         if left:
             needs.append(f"{left} campsite{'s' if left != 1 else ''} still to camp at")
             if first:
                 return needs
     if options["variant"] == "all_night":
-        left = len(set(the_board.attractions) - set(player["seen"]))
+        left = len(set(board(state).attractions) - set(player["seen"]))
         if left:
             needs.append(f"{left} attraction{'s' if left != 1 else ''} still to see")
             if first:
@@ -223,15 +228,24 @@ def ordered_to_camp(state: State, player: Player, site: int) -> bool:
     return site in camp_goal_sites(board(state), DESTINATION[card]["goal"])
 
 
-def camp_goal_sites(the_board: Board, goal: str) -> list[int]:
-    places = the_board.places
-    if goal == "sugar_island":
-        return [places["sugar_island"]]
-    if goal == "solitude":
-        return [places["solitude_point"]]
-    if goal == "indian_pond":
-        return [s for s in the_board.campsites if the_board.lake_of(s) == places["indian_pond"]]
-    return []
+def camp_goal_sites(the_board: Board, goal: str) -> tuple[int, ...]:
+    """The campsites where camping meets a Destination goal: kept per board (the moves ask it
+    of every campsite they offer a canoe that camped there before)."""
+    key = ("camp_goal", goal)
+    sites = the_board.memo.get(key)
+    if sites is None:
+        places = the_board.places
+        if goal == "sugar_island":
+            sites = (places["sugar_island"],)
+        elif goal == "solitude":
+            sites = (places["solitude_point"],)
+        elif goal == "indian_pond":
+            pond = places["indian_pond"]
+            sites = tuple(s for s in the_board.campsites if the_board.lake_of(s) == pond)
+        else:
+            sites = ()
+        the_board.memo[key] = sites
+    return sites
 
 
 def camp_goals(the_board: Board, site: int) -> list[str]:

@@ -57,30 +57,34 @@ SKIP_GUARD = 1000  # turns passed over in a row before we call it a bug
 # --- what a seat may do ------------------------------------------------------------------------
 
 
+THROW = {"type": "throw", "label": "Throw the die"}
+ENTER = {"type": "enter", "label": "Throw to enter the Unmapped Region: the die picks your exit"}
+WAIT_AT_THE_FOOT = {"type": "wait", "label": "Wait at the foot of Raven Rock for better weather"}
+WAIT_BY_THE_POINT_ACTION = {"type": "wait", "label": WAIT_BY_THE_POINT}
+
+
 def legal_actions(state: State, role: str) -> list[Action]:
     if state["status"] != "playing" or current(state)["role"] != role:
         return []
-    player = current(state)
-    b = board(state)
+    return [dict(action) for action in choices(state, current(state))]
+
+
+def choices(state: State, player: Player) -> list[Action]:
+    """The legal actions of `player`, whose turn it is, as shared dicts (the pending moves
+    themselves and the constant actions): `legal_actions` gives copies; the playout reads them
+    as they are and changes none."""
     if state["phase"] == "move":
         pending = state["pending"]
-        actions = [dict(move) for move in pending["moves"]]
         if pending["wait"]:
-            actions.append({"type": "wait", "label": WAIT_BY_THE_POINT})
-        return actions
-    actions: list[Action] = [{"type": "throw", "label": "Throw the die"}]
+            return [*pending["moves"], WAIT_BY_THE_POINT_ACTION]
+        return pending["moves"]
+    b = board(state)
     here = player["at"]
+    actions: list[Action] = [THROW]
     if here in b.entries and here != player["barred"]:
-        actions.append(
-            {
-                "type": "enter",
-                "label": "Throw to enter the Unmapped Region: the die picks your exit",
-            }
-        )
+        actions.append(ENTER)
     if here == b.raven_base and weather(state) in NO_CLIMBING:
-        actions.append(
-            {"type": "wait", "label": "Wait at the foot of Raven Rock for better weather"}
-        )
+        actions.append(WAIT_AT_THE_FOOT)
     return actions
 
 
@@ -93,13 +97,20 @@ def act(state: State, role: str, action: Action, chance: Chance) -> tuple[State,
 
 
 def play(
-    state: State, action: Action, chance: Chance, events: Events | None, *, labels: bool = True
+    state: State,
+    action: Action,
+    chance: Chance,
+    events: Events | None,
+    *,
+    labels: bool = True,
+    player: Player | None = None,
 ) -> None:
-    """Carry out a legal action of the canoe whose turn it is, in place. The playout
-    (`computer.playout`) plays its own copy this way without labelling the moves a throw
-    reaches and without events (`events` None: nothing is told, the same things happen):
-    nobody reads them, and no label or event changes what happens."""
-    player = current(state)
+    """Carry out a legal action of the canoe whose turn it is (`player`, when the caller has it
+    at hand), in place. The playout (`computer.playout`) plays its own copy this way without
+    labelling the moves a throw reaches and without events (`events` None: nothing is told,
+    the same things happen): nobody reads them, and no label or event changes what happens."""
+    if player is None:
+        player = current(state)
     kind = action["type"]
     if kind == "throw":
         _throw(state, player, chance, events, labels)
@@ -109,8 +120,10 @@ def play(
         _wait(state, player, events)
     else:
         moves = state["pending"]["moves"]
-        chosen = next((m for m in moves if m is action), None)  # the playout's own pick
-        if chosen is None:
+        for chosen in moves:
+            if chosen is action:  # the playout's own pick
+                break
+        else:
             chosen = next(m for m in moves if bare(m) == bare(action))
         _move(state, player, chosen, chance, events)
 
@@ -190,7 +203,6 @@ def _throw(
 ) -> None:
     die, head, throw_event = _roll(state, player, chance, events, "throws")
     tell = events is not None
-    b = board(state)
     thrown = throw_for(state, player, die)
     number = thrown.number
     if tell:
@@ -199,9 +211,8 @@ def _throw(
         throw_event["number"] = number
     if thrown.stuck:
         if tell:
-            throw_event["text"] += (
-                f": windbound, {player['name']} cannot leave {b.where(player['at'])}."
-            )
+            where = board(state).where(player["at"])
+            throw_event["text"] += f": windbound, {player['name']} cannot leave {where}."
         _end_turn(state, events)
         return
     if number < 0:
@@ -221,12 +232,9 @@ def _throw(
         return
     if tell:
         throw_event["text"] += "."
-    for move in moves:
-        move["type"] = "move"
-        if labels:
+    if labels:
+        for move in moves:
             move["label"] = move_label(state, player, move, move.pop("walk"))
-    if len(moves) > 1:
-        moves.sort(key=lambda m: (m["to"], m["camp"], len(m["path"])))
     # The playout keeps what each move passes for the computer and the move (not a label).
     keys = ("type", "to", "path", "camp", "label")
     state["pending"] = {
@@ -357,13 +365,13 @@ def _lower_first(text: str) -> str:
 def _move(
     state: State, player: Player, move: dict[str, Any], chance: Chance, events: Events | None
 ) -> None:
-    b = board(state)
     path = [player["at"], *move["path"]]
-    passed = move.get("walk") or walk(b, player, path, weather(state))
+    passed = move.get("walk") or walk(board(state), player, path, weather(state))
     final, before = settle(state, player, path)
     player["trail"] = (player["trail"] + before)[-TRAIL:]
     player["at"] = final
     if events is not None:
+        b = board(state)
         count = len(move["path"])
         text = f"{player['name']} moves {count} to {b.where(move['to'])}"
         if final != move["to"]:
@@ -386,12 +394,13 @@ def _move(
 
 def _passed(state: State, player: Player, passed: Walk, events: Events | None) -> None:
     """Carry the walk's lakes, attractions and goals over to the player."""
-    b = board(state)
     player["blocked"] = passed.blocked
     player["last_lake"] = passed.last_lake
-    scored = dict(passed.scored)
-    for attraction in passed.seen:
-        _tell_attraction(b, player, attraction, scored.pop(attraction, None), events)
+    if passed.seen:  # most moves pass none
+        b = board(state)
+        scored = dict(passed.scored)
+        for attraction in passed.seen:
+            _tell_attraction(b, player, attraction, scored.pop(attraction, None), events)
     _reach_goals(state, player, passed.goals, events)
 
 
@@ -559,7 +568,8 @@ def begin_turn(state: State, events: Events | None) -> None:
     islands cannot throw, and when every canoe is on an island the weather advances (M3)."""
     b = board(state)
     for _ in range(SKIP_GUARD):
-        if weather(state) == "windbound" and all(
+        windbound = weather(state) == "windbound"
+        if windbound and all(
             b.spaces[p["at"]]["kind"] == "island" for p in state["players"]
         ):  # every canoe on an island
             change = advance_weather(state)
@@ -573,6 +583,7 @@ def begin_turn(state: State, events: Events | None) -> None:
                     }
                 )
             weather_on_rock(state, events)
+            windbound = weather(state) == "windbound"
         player = current(state)
         if player["miss"]:
             why = player["miss"].pop(0)
@@ -586,7 +597,7 @@ def begin_turn(state: State, events: Events | None) -> None:
                 )
             _next_player(state)
             continue
-        if weather(state) == "windbound" and b.spaces[player["at"]]["kind"] == "island":
+        if windbound and b.spaces[player["at"]]["kind"] == "island":
             if events is not None:
                 events.append(
                     {

@@ -19,7 +19,7 @@ class Profile(models.Model):
     display_name = models.CharField(max_length=60, blank=True)
     # Inbox kinds this player does not want by e-mail (opt-out: new kinds are mailed).
     email_off = models.JSONField(default=list, blank=True)
-    # E-mail when it is my turn in a canoe game across browsers (chase.alerts).
+    # E-mail when it is my turn in a canoe game across browsers (chase.services.alerts).
     turn_alerts = models.CharField(
         max_length=10, choices=TurnAlerts.choices, default=TurnAlerts.LATER
     )

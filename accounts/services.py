@@ -27,7 +27,7 @@ def profile_update(
 ) -> Profile:
     """Save the display name, the e-mail address and the e-mail choices: every e-mailed kind
     not chosen is turned off (so a kind added later is sent until turned off); `turn_alerts`,
-    when given, is when a canoe game's turn is e-mailed (chase.alerts)."""
+    when given, is when a canoe game's turn is e-mailed (chase.services.alerts)."""
     require_plain_name(display_name, field="display_name")  # finding 5
     profile, _ = Profile.objects.select_for_update().get_or_create(user=user)
     chosen = set(email_kinds)

@@ -98,10 +98,10 @@ def bench_odds_budget(burst: int = 20) -> None:
     from django.core.cache import cache
     from django.test import Client, override_settings
 
-    from chase import services
     from chase.engines.chance import RandomChance
     from chase.games import get_engine
     from chase.models import GameSession
+    from chase.services import sessions as services
 
     settings.CHASE_ODDS_PLAYOUTS = 1000
     seeds = iter(range(1755, 10**6))

@@ -314,7 +314,7 @@ def job_for(user, job_id: int) -> Job:
     """A job, to whoever may read its campaign (404 otherwise, as for the campaign); a
     balance-lab run, which has no campaign, to anyone signed in."""
     job = _found(Job.objects.select_related("campaign"), "No such job.", pk=job_id)
-    if job.kind == "balance":  # a canoe balance-lab run (chase.balance): nothing private
+    if job.kind == "balance":  # a canoe balance-lab run (chase.services.lab): nothing private
         return job
     if job.campaign_id is None or not may_read(job.campaign, user):
         raise Http404("No such job.")

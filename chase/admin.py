@@ -78,8 +78,8 @@ class SeatAdmin(admin.ModelAdmin):
 
 @admin.register(Rating)
 class RatingAdmin(admin.ModelAdmin):
-    """The canoe ratings, to look at only: chase.ratings rebuilds them from the finished games
-    (a change here would be lost at the next rebuild)."""
+    """The canoe ratings, to look at only: chase.services.ratings rebuilds them from the finished
+    games (a change here would be lost at the next rebuild)."""
 
     list_display = ["kind", "user", "mu", "sigma", "games", "wins"]
     list_filter = ["kind"]
@@ -95,7 +95,7 @@ class RatingAdmin(admin.ModelAdmin):
 @admin.register(RatingBoard, RatedPlace, Variant, LabRun)
 class ReadOnlyChaseAdmin(admin.ModelAdmin):
     """Ratings' places and locks, and the balance lab's variants and runs: made by the app
-    (chase.ratings, chase.balance), read here."""
+    (chase.services.ratings, chase.services.lab), read here."""
 
     def has_add_permission(self, request):
         return False

@@ -16,7 +16,7 @@ class ChaseConfig(AppConfig):
         from chase import inbox  # noqa: F401
 
         # A lab run's job answers its result (`GET /api/jobs/{id}/`); the models load only now.
-        from chase.balance import LAB, job_result
+        from chase.services.lab import LAB, job_result
         from core.job_api import register_job_result  # DRF wants the apps loaded first
 
         register_job_result(LAB, job_result)

@@ -5,9 +5,9 @@ architecture test holds it).
 - Who may read a game it owns (`register_read_check`): a campaign chase is its campaign's, and
   to a stranger to a private campaign it is the 404 of a missing game (chase.access).
 - Who may take a seat of a game it owns (`register_seat_check`): a campaign chase's seat is its
-  warband's owner's or the organiser's (chase.services).
+  warband's owner's or the organiser's (chase.services.sessions).
 - Which crews a user may bring into a lobby game that takes figures (`register_crews`): the
-  warbands of the user's campaigns, each with its figures as plain data (chase.forms).
+  warbands of the user's campaigns, each with its figures as plain data (chase.forms.sessions).
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 A seat taken while logged in belongs to that account (Seat.user), so these are the games the
 account plays from any browser. Games idle for longer than IDLE_DAYS are left out: an abandoned
 hot-seat game should not wait in the inbox for ever. Not sent by e-mail as an inbox kind: a
-game across browsers mails its turns by the player's own delay instead (chase.alerts).
+game across browsers mails its turns by the player's own delay instead (chase.services.alerts).
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.inbox import Item, Kind, source
-from chase import selectors
 from chase.games import get_engine
 from chase.models import GameSession, Seat
+from chase.selectors import sessions as selectors
 
 IDLE_DAYS = 14
 YOUR_TURN = Kind("your_turn", "Canoe games on your turn", email=False)

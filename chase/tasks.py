@@ -1,5 +1,6 @@
 """Celery tasks of the canoe games: thin wrappers, each importing its module in its body (so the
-import runs one way: chase.odds -> chase.tasks) and a worker loads it only when it runs one."""
+import runs one way: chase.services.odds -> chase.tasks) and a worker loads it only when it runs
+one."""
 
 from __future__ import annotations
 
@@ -9,8 +10,8 @@ from django.db import OperationalError
 
 @shared_task(name="chase.win_odds", ignore_result=True)
 def odds_task(session_id: int, version: int, role: str | None, step: int | None) -> None:
-    """Work out and keep a seat's (or a replay step's) win odds; see chase.odds."""
-    from chase.odds import odds_compute
+    """Work out and keep a seat's (or a replay step's) win odds; see chase.services.odds."""
+    from chase.services.odds import odds_compute
 
     odds_compute(session_id=session_id, version=version, role=role, step=step)
 
@@ -24,9 +25,10 @@ def odds_task(session_id: int, version: int, role: str | None, step: int | None)
     ignore_result=True,
 )
 def ratings_task(kind: str) -> None:
-    """Rebuild a game kind's ratings from its finished games; see chase.ratings. Idempotent, so
-    a message delivered twice, or retried after a lost connection, leaves the same rows."""
-    from chase.ratings import ratings_rebuild
+    """Rebuild a game kind's ratings from its finished games; see chase.services.ratings.
+    Idempotent, so a message delivered twice, or retried after a lost connection, leaves the
+    same rows."""
+    from chase.services.ratings import ratings_rebuild
 
     ratings_rebuild(kind=kind)
 
@@ -34,15 +36,15 @@ def ratings_task(kind: str) -> None:
 @shared_task(name="chase.turn_alerts", ignore_result=True)
 def turn_alerts_task() -> None:
     """Periodic (celery beat): canoe turn alerts, daily digests, deadline reminders."""
-    from chase.alerts import turn_alerts_send
+    from chase.services.alerts import turn_alerts_send
 
     turn_alerts_send()
 
 
 @shared_task(name="chase.balance_lab", ignore_result=True, acks_late=True)
 def balance_task(job_id: int) -> None:
-    """Play a balance-lab run to its end, writing its progress as it goes; see chase.balance.
+    """Play a balance-lab run to its end, writing its progress as it goes; see chase.services.lab.
     Delivered twice, it resumes at the next game: the counts are the same."""
-    from chase.balance import lab_run
+    from chase.services.lab import lab_run
 
     lab_run(job_id=job_id)

@@ -3,7 +3,7 @@ from django.contrib import admin
 from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from chase import rating_views
+from chase.views import ratings as rating_views
 from core import http_errors
 
 # Swagger UI from drf-spectacular-sidecar. The split view serves its start-up script as a file
@@ -19,7 +19,7 @@ urlpatterns = [
     path("api/docs/", api_docs, name="api-docs"),
     path("api/", include("accounts.api_urls")),
     path("api/", include("campaign.api.urls")),
-    path("api/", include("chase.api_urls")),
+    path("api/", include("chase.api.urls")),
     re_path(r"^api/", http_errors.api_not_found),  # unknown /api/ paths answer JSON
     path("play/", include("chase.urls")),
     path("help/", include("guide.urls")),

@@ -165,8 +165,8 @@ SCOPES: dict[str, list[tuple[str, tuple[str, ...] | None]]] = {
         ("SELECT 'i:' || R.user_id AS scope", ("user_id", "kind")),
     ],
     "chase_actionlog": [("SELECT 'g:' || R.session_id AS scope", None)],
-    # Canoe ratings (chase.ratings): a player's own, and a game's end screen; the board's lock
-    # row is shown by no cached part.
+    # Canoe ratings (chase.services.ratings): a player's own, and a game's end screen; the board's
+    # lock row is shown by no cached part.
     "chase_rating": [("SELECT 'u:' || R.user_id AS scope", None)],
     "chase_ratedplace": [("SELECT 'g:' || R.session_id AS scope", None)],
     "chase_ratingboard": [("SELECT NULL AS scope", None)],

@@ -12,7 +12,7 @@ from django.db import models
 
 class Job(models.Model):
     """A background job a page can show progress for (HTMX polls it): a campaign's
-    recalculation or rankings, or a canoe-game lab run (chase.balance, `campaign` empty).
+    recalculation or rankings, or a canoe-game lab run (chase.services.lab, `campaign` empty).
 
     It was the campaign app's model and keeps its table (`campaign_job`). `campaign` names the
     campaign's model by its label, not by an import: core imports no app of Frontier."""

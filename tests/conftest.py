@@ -99,8 +99,8 @@ def _seeded_randomness(monkeypatch):
         return
     from campaign.rules.dice import Dice
     from campaign.services import dice
-    from chase import services as chase_services
     from chase.engines.chance import RandomChance
+    from chase.services import sessions as chase_services
 
     dice_seeds, chance_seeds = itertools.count(1755), itertools.count(1757)
     monkeypatch.setattr(dice, "app_dice", lambda: Dice(seed=next(dice_seeds)))

@@ -1,7 +1,7 @@
 """Chases that feed the campaign (P14): a Pelts chase between two warbands of a campaign, its
 rowers named from the rosters (two per canoe), and the game report filed from its end.
 
-The chase is the chase app's game session (chase.services); this module names its rowers,
+The chase is the chase app's game session (chase.services.sessions); this module names its rowers,
 starts it, and files its report: every rower took part, a wounded or lost rower counts as down,
 and the winner is the side that won the chase.
 """
@@ -20,8 +20,8 @@ from campaign.models import Campaign, CampaignChase, Figure, GameReport, Warband
 from campaign.selectors.chases import SIDE_NAMES, SIDES, rower_fates
 from campaign.services.campaigns import require_open
 from campaign.services.games import GameLine, game_file
-from chase import services as chase_services
 from chase.models import GameSession
+from chase.services import sessions as chase_services
 
 CANOES = {"trapper": (1, 2), "indian": (1, 3)}  # the chase's own bounds (P2's setting)
 RIVERS = {

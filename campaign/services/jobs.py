@@ -248,7 +248,7 @@ def jobs_sweep() -> dict[str, int]:
         state=Job.State.RUNNING, updated_at__lt=now - lease()
     )
     resent = 0
-    # Only the campaign's kinds: a balance-lab run resumes by its own task (chase.balance).
+    # Only the campaign's kinds: a balance-lab run resumes by its own task (chase.services.lab).
     for job_id in Job.objects.filter(lost, kind__in=KINDS).values_list("pk", flat=True):
         send(run_job_task, {"job_id": job_id}, inline=partial(job_run, job_id=job_id))
         resent += 1

@@ -17,8 +17,8 @@ from campaign.selectors import battles as battle_selectors
 from campaign.selectors import chases as selectors
 from campaign.services import chases as services
 from chase import access as chase_access
-from chase import services as chase_services
 from chase.models import GameSession
+from chase.services import sessions as chase_services
 from core.domain_errors import domain_errors
 
 

@@ -242,7 +242,7 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_TRACK_STARTED = True
 # The sweep (celery beat): re-runs work a lost publish or a dead process left behind.
 FRONTIER_SWEEP_SECONDS = env_int("FRONTIER_SWEEP_SECONDS", 300)
-# The canoe games' turn alerts and deadline reminders (chase.alerts), checked this often.
+# The canoe games' turn alerts and deadline reminders (chase.services.alerts), checked this often.
 FRONTIER_TURN_ALERT_SECONDS = env_int("FRONTIER_TURN_ALERT_SECONDS", 60)
 CELERY_BEAT_SCHEDULE = {
     "sweep-stale-work": {"task": "campaign.sweep", "schedule": FRONTIER_SWEEP_SECONDS},
@@ -250,7 +250,7 @@ CELERY_BEAT_SCHEDULE = {
 }
 # A running job whose progress has not moved for this long is taken over by another worker.
 FRONTIER_JOB_LEASE_SECONDS = env_int("FRONTIER_JOB_LEASE_SECONDS", 60)
-# Win odds at the canoe tables: games played out for each answer (chase.odds).
+# Win odds at the canoe tables: games played out for each answer (chase.services.odds).
 CHASE_ODDS_PLAYOUTS = env_int("CHASE_ODDS_PLAYOUTS", 1000)
 # The odds jobs have a queue of their own (a worker for it: `-Q odds`), so they never hold up the
 # ratings, rankings and e-mails of the default queue (`celery`); with this many waiting, a new

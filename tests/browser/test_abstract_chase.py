@@ -12,9 +12,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from chase import services
 from chase.engines.chance import RandomChance
 from chase.models import GameSession
+from chase.services import sessions as services
 
 SHOTS = os.environ.get("FRONTIER_SHOTS")  # a folder: screenshots of the table, when set
 MAX_TURNS = 400  # one click each; five rounds take about eighty

@@ -12,9 +12,9 @@ import random
 import pytest
 from playwright.sync_api import expect
 
-from chase import services
 from chase.engines.chance import RandomChance
 from chase.models import GameSession, Rating
+from chase.services import sessions as services
 from tests.chase.conftest import play_randomly
 from tests.factories import UserFactory
 

@@ -13,10 +13,10 @@ import pytest
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from chase import services
 from chase.engines.chance import RandomChance
 from chase.games import get_engine
 from chase.models import GameSession
+from chase.services import sessions as services
 from tests.factories import UserFactory
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import copy
 
-from chase import services
 from chase.models import ActionLog, GameSession
+from chase.services import sessions as services
 
 
 def decided_race(players: list, *, finishers: list[str], out=(), mode="multi") -> GameSession:

@@ -9,8 +9,8 @@ import re
 import pytest
 from django.test import Client
 
-from chase import services
 from chase.models import GameSession
+from chase.services import sessions as services
 from tests.chase.conftest import new_game, seat
 from tests.factories import CampaignFactory, FigureFactory, UserFactory, WarbandFactory, member
 

@@ -15,9 +15,9 @@ import pytest
 from django.db import connection
 from rest_framework.test import APIClient
 
-from chase import services
 from chase.errors import StaleVersion
 from chase.models import GameSession
+from chase.services import sessions as services
 from tests.chase.conftest import new_game, seat
 
 pytestmark = pytest.mark.django_db(transaction=True)

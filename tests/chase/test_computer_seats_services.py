@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from chase import services
 from chase.errors import SessionError
 from chase.models import GameSession
+from chase.services import sessions as services
 from tests.chase.conftest import movers, play_randomly, seat
 
 pytestmark = pytest.mark.django_db

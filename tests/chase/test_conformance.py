@@ -24,12 +24,13 @@ from __future__ import annotations
 
 import pytest
 
-from chase import games, services
+from chase import games
 from chase.engines.base import OptionsError
 from chase.engines.chance import RandomChance, ScriptedChance
-from chase.forms import OptionsForm
+from chase.forms.sessions import OptionsForm
 from chase.games import game_for, get_engine, kinds
 from chase.models import GameSession
+from chase.services import sessions as services
 from tests.chase import toy_game
 
 GAMES = 200  # seeded games per player kind and per game

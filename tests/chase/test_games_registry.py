@@ -1,4 +1,4 @@
-"""The canoe games' registry (chase/games/): every registered game plays through the same
+"""The canoe games' registry (chase.games): every registered game plays through the same
 pages and API, and a game is added by its engine, its game module, its template and one line."""
 
 from __future__ import annotations
@@ -8,9 +8,10 @@ import dataclasses
 import pytest
 from django.template.loader import get_template
 
-from chase import games, services
+from chase import games
+from chase.engines.game import Game
 from chase.games import UnknownGame, game_for, kinds, role_words
-from chase.games.base import Game
+from chase.services import sessions as services
 from tests.chase.conftest import new_game
 
 

@@ -9,9 +9,9 @@ import pytest
 from django.utils import timezone
 
 from accounts.inbox import inbox_for
-from chase import services
 from chase.models import GameSession
-from chase.selectors import who_acts
+from chase.selectors.sessions import who_acts
+from chase.services import sessions as services
 from tests.factories import UserFactory
 
 

@@ -10,12 +10,12 @@ import re
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
-from chase import services
 from chase.apps import use_club_board
 from chase.engines.moosehead import ENGINE
 from chase.engines.moosehead import board as board_module
 from chase.engines.moosehead.board import board_data
 from chase.models import GameSession
+from chase.services import sessions as services
 from tests.chase.conftest import new_game, play_randomly, seat
 
 pytestmark = pytest.mark.django_db

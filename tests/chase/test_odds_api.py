@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from chase import odds as chase_odds
-from chase import services
 from chase.engines.chance import ScriptedChance
 from chase.games import get_engine
 from chase.models import GameSession
+from chase.services import odds as chase_odds
+from chase.services import sessions as services
 from tests.chase.conftest import new_game, seat
 
 pytestmark = pytest.mark.django_db

@@ -7,11 +7,11 @@ import datetime
 
 import pytest
 
-from chase import services
 from chase.errors import SeatRefused, SessionError
 from chase.games import get_engine
 from chase.models import ActionLog, GameSession, Rating
-from chase.ratings import rated_verdict
+from chase.services import sessions as services
+from chase.services.ratings import rated_verdict
 from tests.chase.conftest import multi_game, seat
 from tests.factories import UserFactory
 

@@ -8,10 +8,10 @@ import re
 import pytest
 from django.test import Client
 
-from chase import services
 from chase.engines.race import ENGINE
-from chase.games.race import race_results
+from chase.engines.race.game import race_results
 from chase.models import ActionLog, GameSession
+from chase.services import sessions as services
 from tests.chase.conftest import play_randomly
 from tests.chase.engines.race_helpers import put, race
 

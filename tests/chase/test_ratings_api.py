@@ -6,7 +6,7 @@ import pytest
 from django.test import Client
 
 from chase.models import Rating
-from chase.ratings import ratings_rebuild
+from chase.services.ratings import ratings_rebuild
 from tests.chase.ratings_helpers import decided_race
 from tests.factories import UserFactory
 

@@ -1,6 +1,6 @@
 """Ratings of the canoe games: openskill's Plackett-Luce over the rated finished games, rebuilt
-whole (chase.ratings). The expected numbers are worked out here with openskill itself from the
-same finishing orders, never copied."""
+whole (chase.services.ratings). The expected numbers are worked out here with openskill itself
+from the same finishing orders, never copied."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ import copy
 import pytest
 from openskill.models import PlackettLuce
 
-from chase import services
 from chase.models import GameSession, RatedPlace, Rating
-from chase.ratings import rated_verdict, ratings_rebuild
+from chase.services import sessions as services
+from chase.services.ratings import rated_verdict, ratings_rebuild
 from tests.chase.conftest import play_randomly
 from tests.chase.ratings_helpers import decided_race, finish
 from tests.factories import UserFactory

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from chase import services
 from chase.games import get_engine
 from chase.models import GameSession
-from chase.ratings import ratings_rebuild
+from chase.services import sessions as services
+from chase.services.ratings import ratings_rebuild
 from tests.chase.ratings_helpers import decided_race
 from tests.factories import UserFactory
 

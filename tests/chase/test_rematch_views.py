@@ -8,9 +8,9 @@ import re
 import pytest
 from django.test import Client
 
-from chase import services
 from chase.errors import SessionError
 from chase.models import GameSession
+from chase.services import sessions as services
 from tests.chase.conftest import play_randomly, seat
 
 pytestmark = pytest.mark.django_db

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from chase import services
 from chase.errors import SeatRefused, SessionError, StaleVersion
 from chase.games import get_engine
 from chase.models import ActionLog, GameSession
+from chase.services import sessions as services
 from tests.chase.conftest import movers, new_game, play_randomly, seat
 
 pytestmark = pytest.mark.django_db

@@ -8,8 +8,8 @@ import re
 import pytest
 from django.test import Client
 
-from chase import services
 from chase.models import GameSession
+from chase.services import sessions as services
 from tests.chase.conftest import new_game, play_randomly, seat
 
 pytestmark = pytest.mark.django_db

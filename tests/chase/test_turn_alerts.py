@@ -11,9 +11,10 @@ from django.core import mail
 from django.core.management import call_command
 
 from accounts.models import Profile
-from chase import pace, services
-from chase.alerts import turn_alerts_send
 from chase.games import get_engine
+from chase.services import pace
+from chase.services import sessions as services
+from chase.services.alerts import turn_alerts_send
 from chase.tasks import turn_alerts_task
 from tests.chase.conftest import multi_game, seat
 from tests.factories import UserFactory
@@ -160,7 +161,7 @@ def test_a_mail_server_error_is_logged_and_the_alert_is_tried_again(
     def refuse(*args, **kwargs):
         raise smtplib.SMTPServerDisconnected("gone")
 
-    monkeypatch.setattr("chase.alerts.send_mail", refuse)
+    monkeypatch.setattr("chase.services.alerts.send_mail", refuse)
     assert turn_alerts_send()["alerts"] == 0
     assert seat(session, "trapper").alerted_at is None
     monkeypatch.undo()

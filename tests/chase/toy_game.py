@@ -9,7 +9,7 @@ from typing import Any
 
 from chase.engines.base import GameEngine, Option, Outcome
 from chase.engines.chance import Chance
-from chase.games.base import Game
+from chase.engines.game import Game
 
 SEATS = ("red", "blue")
 

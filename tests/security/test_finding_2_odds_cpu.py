@@ -12,11 +12,11 @@ from django.conf import settings
 from django.test import Client, override_settings
 from rest_framework.test import APIClient
 
-from chase import odds as chase_odds
-from chase import services
 from chase.engines.chance import RandomChance
 from chase.games import get_engine
 from chase.models import GameSession
+from chase.services import odds as chase_odds
+from chase.services import sessions as services
 from chase.tasks import odds_task
 from config.celery import app
 from tests.chase.conftest import new_game, seat

@@ -4,7 +4,7 @@ queued when a game finishes, it lands the ratings in the database."""
 from __future__ import annotations
 
 from chase.models import Rating
-from chase.ratings import ratings_after_finish
+from chase.services.ratings import ratings_after_finish
 from tests.chase.ratings_helpers import decided_race
 from tests.conftest import TEST_REDIS_URL
 from tests.factories import UserFactory

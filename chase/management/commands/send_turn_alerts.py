@@ -1,4 +1,5 @@
-"""Send the canoe games' turn alerts, digests and deadline reminders that are due (chase.alerts).
+"""Send the canoe games' turn alerts, digests and deadline reminders that are due
+(chase.services.alerts).
 
 A club server runs this as the `chase.turn_alerts` task on celery beat. Without beat (`make
 run`), run it from cron every minute, or leave it running beside the server with `--every 60`.
@@ -10,7 +11,7 @@ import time
 
 from django.core.management.base import BaseCommand
 
-from chase.alerts import turn_alerts_send
+from chase.services.alerts import turn_alerts_send
 
 
 class Command(BaseCommand):

@@ -2,8 +2,8 @@
 
 Run by a periodic task (`chase.turn_alerts` on celery beat, every minute on a club server) or
 by `manage.py send_turn_alerts` (cron, or `--every 60` beside `make run`). Each run looks at
-the seats whose player has a move waiting (chase.pace keeps `turn_since` and `deadline`) and
-sends what is due, at most one alert and one reminder per turn:
+the seats whose player has a move waiting (chase.services.pace keeps `turn_since` and `deadline`)
+and sends what is due, at most one alert and one reminder per turn:
 
 - the player's profile choice (accounts.Profile.turn_alerts): as soon as it is their turn,
   after 10 minutes (the default), once a day (every waiting game in one mail), or never;
@@ -30,7 +30,7 @@ from accounts.mail import absolute
 from accounts.models import Profile
 from chase.games import get_engine, role_words
 from chase.models import GameSession, Seat
-from chase.pace import AT_TABLE, REMIND_BEFORE
+from chase.services.pace import AT_TABLE, REMIND_BEFORE
 
 logger = logging.getLogger(__name__)
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from chase.engines.game import Game, action_choices
 from chase.engines.moosehead.board import board_of
 from chase.engines.moosehead.tables import WEATHER_NAMES
-from chase.games.base import Game, action_choices
 
 SEAT_COLOURS = ("#b03a2e", "#1f5fa8", "#7d3c98", "#c77c02", "#117a65", "#34495e")
 SPACE = 11  # a space's radius on the board's own scale

@@ -14,7 +14,7 @@ from chase.engines.base import OptionsError
 from chase.games import game_for, get_engine, kinds, role_words, titles
 from chase.hooks import Crew, crews_for
 from chase.models import GameSession
-from chase.services import MAX_ACTION_DEPTH
+from chase.services.sessions import MAX_ACTION_DEPTH
 from core.parsers import depth_exceeds
 
 # A line on each way to play, under its radio button in the lobby.

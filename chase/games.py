@@ -17,7 +17,7 @@ A game is declared, and the framework does the shared work once
   `chase/engines/<kind>/__init__.py` re-exports `ENGINE`.
 - its game module `chase/games/<kind>.py`: `GAME = Game(kind=..., engine="chase.engines.<kind>",
   draw=..., results=..., seat_names=..., roles=..., hidden_hands=..., figures=...)`: what the
-  pages need to draw it (see `chase.games.base.Game`). Options are not registered here: the
+  pages need to draw it (see `chase.engines.game.Game`). Options are not registered here: the
   lobby's form and `GET /api/rules/canoe-games/` read the engine's table.
 - its table template `templates/chase/boards/<kind>.html` (until it exists the table shows
   `chase/boards/_generic.html`) and its "How to play" page
@@ -37,13 +37,13 @@ import importlib
 from functools import cache
 
 from chase.engines.base import Engine, OptionsError
-from chase.games.base import Game
+from chase.engines.game import Game
 
 GAMES = (
-    "chase.games.pelts",
-    "chase.games.race",
-    "chase.games.abstract",
-    "chase.games.moosehead",
+    "chase.engines.pelts.game",
+    "chase.engines.race.game",
+    "chase.engines.abstract.game",
+    "chase.engines.moosehead.game",
 )
 
 

@@ -1,4 +1,4 @@
-"""What a canoe game registers (`Game`), and what every game module (`chase/games/<kind>.py`)
+"""What a canoe game registers (`Game`), and what every game's `chase/engines/<kind>/game.py`
 may use."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The balance lab's REST API: `POST /api/canoe-games/balance/` plays computer games of one
-game and options (chase.balance) and answers who wins how often. The run's progress and its
+game and options (chase.services.lab) and answers who wins how often. The run's progress and its
 result are read at `GET /api/jobs/{id}/` (campaign.api.league, with core.job_api's
 JobSerializer), as every job's are.
 """
@@ -11,8 +11,8 @@ from rest_framework import serializers, status
 from rest_framework.decorators import api_view, throttle_classes, throttle_scope
 from rest_framework.response import Response
 
-from chase import balance
 from chase.games import kinds
+from chase.services import lab
 from core.job_api import JobSerializer
 from core.openapi import BAD_REQUEST
 from core.throttles import ScopedThrottle
@@ -25,12 +25,12 @@ class BalanceSerializer(serializers.Serializer):
     )
     games = serializers.IntegerField(
         required=False,
-        default=balance.DEFAULT_GAMES,
+        default=lab.DEFAULT_GAMES,
         min_value=1,
-        max_value=balance.MAX_GAMES,
-        help_text=f"How many computer games (default {balance.DEFAULT_GAMES:,})",
+        max_value=lab.MAX_GAMES,
+        help_text=f"How many computer games (default {lab.DEFAULT_GAMES:,})",
     )
-    label = serializers.CharField(required=False, default="", max_length=balance.MAX_NAME)
+    label = serializers.CharField(required=False, default="", max_length=lab.MAX_NAME)
     seed = serializers.IntegerField(
         required=False, default=0, min_value=0, max_value=2**31 - 1,
         help_text="Game i plays with a seed made of this and i: the same body, the same result",
@@ -88,8 +88,8 @@ def canoe_games_balance(request):
     worker (no Redis) they are played now: 200 with the result; with one, 202 with the job."""
     data = BalanceSerializer(data=request.data)
     data.is_valid(raise_exception=True)
-    run = balance.lab_start(**data.validated_data, user=request.user)
-    result = balance.lab_result(run)
+    run = lab.lab_start(**data.validated_data, user=request.user)
+    result = lab.lab_result(run)
     if result is not None:
         return Response(result)
     return Response({"job": JobSerializer(run.job).data}, status=status.HTTP_202_ACCEPTED)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from chase import balance
-from chase.engines import lab
+from chase.engines import lab as lab_rules
 from chase.games import get_engine, kinds
 from chase.models import LabRun
+from chase.services import lab
 from core.models import Job
 from tests.factories import UserFactory
 
@@ -26,8 +26,10 @@ def expected(kind, options, games, seed=0):
     """The same games played straight through the pure arithmetic."""
     engine = get_engine(kind)
     cleaned = engine.clean_options(options)
-    tallies = lab.empty_tallies(engine, cleaned)
-    return lab.result(lab.play(engine, cleaned, seed=seed, start=0, count=games, tallies=tallies))
+    tallies = lab_rules.empty_tallies(engine, cleaned)
+    return lab_rules.result(
+        lab_rules.play(engine, cleaned, seed=seed, start=0, count=games, tallies=tallies)
+    )
 
 
 def test_without_a_worker_the_run_is_played_at_once_and_answered_200(club):
@@ -52,7 +54,7 @@ def test_the_same_body_gives_the_same_result(club):
 def test_with_a_worker_the_run_is_queued_and_answered_202(club, settings, monkeypatch):
     settings.CELERY_TASK_ALWAYS_EAGER = False
     sent = []
-    monkeypatch.setattr(balance, "send", lambda task, kwargs, inline: sent.append(kwargs))
+    monkeypatch.setattr(lab, "send", lambda task, kwargs, inline: sent.append(kwargs))
     response = club.post(URL, {"kind": "pelts", "games": 40}, "json")
     assert response.status_code == 202
     job = response.json()["job"]
@@ -62,25 +64,25 @@ def test_with_a_worker_the_run_is_queued_and_answered_202(club, settings, monkey
 
 
 def test_the_job_shows_the_games_played_then_the_result(club):
-    run = balance.lab_start(kind="race", options={"canoes": 2}, games=25, stepwise=True)
+    run = lab.lab_start(kind="race", options={"canoes": 2}, games=25, stepwise=True)
     url = f"/api/jobs/{run.job_id}/"
     assert club.get(url).json()["done"] == 0
-    balance.lab_step(job_id=run.job_id, seconds=0)  # one chunk: ten games
+    lab.lab_step(job_id=run.job_id, seconds=0)  # one chunk: ten games
     job = club.get(url).json()
     assert (job["state"], job["done"], job["total"], job["result"]) == ("running", 10, 25, None)
-    balance.lab_run(job_id=run.job_id)
+    lab.lab_run(job_id=run.job_id)
     job = club.get(url).json()
     assert job["state"] == "done" and job["percent"] == 100
     assert job["result"]["wins"] == expected("race", {"canoes": 2}, 25)["wins"]
 
 
 def test_a_run_played_in_chunks_finds_what_one_played_at_once_finds(club):
-    stepwise = balance.lab_start(kind="pelts", options={}, games=12, stepwise=True)
-    while not balance.lab_step(job_id=stepwise.job_id, seconds=0):
+    stepwise = lab.lab_start(kind="pelts", options={}, games=12, stepwise=True)
+    while not lab.lab_step(job_id=stepwise.job_id, seconds=0):
         pass
     stepwise.refresh_from_db()
     at_once = club.post(URL, {"kind": "pelts", "games": 12}, "json").json()
-    assert lab.result(stepwise.tallies)["wins"] == at_once["wins"]
+    assert lab_rules.result(stepwise.tallies)["wins"] == at_once["wins"]
 
 
 @pytest.mark.parametrize(
@@ -137,7 +139,7 @@ def test_every_registered_game_runs_in_the_lab(club, kind):
 
 
 def test_any_signed_in_player_reads_a_lab_job_and_a_stranger_without_an_account_cannot(api):
-    run = balance.lab_start(kind="race", options={"canoes": 2}, games=4)
+    run = lab.lab_start(kind="race", options={"canoes": 2}, games=4)
     url = f"/api/jobs/{run.job_id}/"
     assert api.get(url).status_code == 401
     api.force_authenticate(UserFactory(username="another club"))

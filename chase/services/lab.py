@@ -23,12 +23,12 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from chase.engines import lab
+from chase.engines import lab as lab_rules
 from chase.engines.base import OptionsError
 from chase.errors import SessionError
 from chase.games import get_engine
 from chase.models import LabRun, Variant
-from chase.services import check_option_texts
+from chase.services.sessions import check_option_texts
 from chase.tasks import balance_task
 from core.models import Job
 from core.queue import send
@@ -146,7 +146,7 @@ def lab_start(
             label=(label or SEED_RULES)[:MAX_NAME],
             games=games,
             seed=seed,
-            tallies=lab.empty_tallies(engine, cleaned),
+            tallies=lab_rules.empty_tallies(engine, cleaned),
             created_by=user if user is not None and user.is_authenticated else None,
         )
     if settings.CELERY_TASK_ALWAYS_EAGER:
@@ -171,7 +171,7 @@ def lab_step(*, job_id: int, seconds: float = STEP_SECONDS) -> bool:
         try:
             while tallies["games"] < run.games:
                 step = min(10, run.games - tallies["games"])
-                tallies = lab.play(
+                tallies = lab_rules.play(
                     engine, run.options, seed=run.seed, start=tallies["games"], count=step,
                     tallies=tallies,
                 )  # fmt: skip
@@ -210,11 +210,11 @@ def lab_result(run: LabRun) -> dict[str, Any] | None:
     if run.job.state != Job.State.DONE:
         return None
     return {
-        **lab.result(run.tallies),
+        **lab_rules.result(run.tallies),
         "kind": run.kind,
         "label": run.label,
         "options": run.options,
-        "length_unit": lab.length_word(run.kind),
+        "length_unit": lab_rules.length_word(run.kind),
     }
 
 

@@ -13,12 +13,13 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseStopPolling
 
-from chase import balance, services
 from chase.access import remember_created, remember_seat
-from chase.engines import lab
+from chase.engines import lab as lab_rules
 from chase.errors import SessionError
 from chase.games import registry, role_words
 from chase.models import GameSession, LabRun, Variant
+from chase.services import lab
+from chase.services import sessions as services
 from core.domain_errors import domain_errors
 from core.throttles import throttle_wait, too_many, wait_words
 
@@ -47,7 +48,7 @@ def _side_options(post, side: str, kind: str) -> tuple[dict, str]:
                 'Type the options as JSON, e.g. {"trapper_ace": true}.', field=f"{side}_options"
             ) from None
         return options, None  # labelled by its changes once checked
-    return {}, balance.SEED_RULES
+    return {}, lab.SEED_RULES
 
 
 def _runs(request) -> list[LabRun]:
@@ -57,7 +58,7 @@ def _runs(request) -> list[LabRun]:
 
 
 GROUP_WORDS = {"inside": "inside starters (R3)", "outside": "outside starters (R3)",
-               lab.NONE: "no winner"}  # fmt: skip
+               lab_rules.NONE: "no winner"}  # fmt: skip
 
 
 def _row(run: LabRun, group: str, share: float, interval: list[float], suffix="") -> dict:
@@ -72,16 +73,16 @@ def _row(run: LabRun, group: str, share: float, interval: list[float], suffix=""
 def _shown(run: LabRun) -> dict:
     """A run as the page shows it: each group's share of all games and, when some games had
     no winner, of the games someone won (the race's inside/outside fairness)."""
-    result = balance.lab_result(run)
+    result = lab.lab_result(run)
     rows, won_rows = [], []
     if result is not None:
         rows = [_row(run, g, share, result["intervals"][g]) for g, share in result["wins"].items()]
-        if result["wins"].get(lab.NONE) and result["won_games"]:
+        if result["wins"].get(lab_rules.NONE) and result["won_games"]:
             won_rows = [
                 _row(run, g, share, result["won_intervals"][g], suffix="-won")
                 for g, share in result["won"].items()
             ]
-    changes = [f"{k} {json.dumps(v)}" for k, v in balance.changed(run.kind, run.options).items()]
+    changes = [f"{k} {json.dumps(v)}" for k, v in lab.changed(run.kind, run.options).items()]
     return {"run": run, "job": run.job, "result": result, "rows": rows, "won_rows": won_rows,
             "changes": changes}  # fmt: skip
 
@@ -120,18 +121,18 @@ def lab_page(request):
             return too_many(_page(request, error=problem), wait)
         kind = request.POST.get("kind") or ""
         try:
-            games = int(request.POST.get("games") or balance.DEFAULT_GAMES)
+            games = int(request.POST.get("games") or lab.DEFAULT_GAMES)
         except ValueError:
             games = -1
         try:
             chosen = []
             for side in SIDES:
                 options, label = _side_options(request.POST, side, kind)
-                balance.clean(kind, options)  # both sides checked before either starts
-                chosen.append((options, label or balance.described(kind, options)))
-            balance.check_games(games)
+                lab.clean(kind, options)  # both sides checked before either starts
+                chosen.append((options, label or lab.described(kind, options)))
+            lab.check_games(games)
             started = [
-                balance.lab_start(
+                lab.lab_start(
                     kind=kind,
                     options=options,
                     games=games,
@@ -167,9 +168,9 @@ def _page(request, *, error=None, variant_error=None):
             }
             for side, word in zip(SIDES, ("First", "Second"), strict=True)
         ],  # fmt: skip
-        "default_games": balance.DEFAULT_GAMES,
-        "max_games": balance.MAX_GAMES,
-        "max_games_words": f"{balance.MAX_GAMES:,}",
+        "default_games": lab.DEFAULT_GAMES,
+        "max_games": lab.MAX_GAMES,
+        "max_games_words": f"{lab.MAX_GAMES:,}",
     }
     failed = error is not None or variant_error is not None
     return render(request, "chase/lab.html", context, status=400 if failed else 200)
@@ -182,7 +183,7 @@ def lab_progress(request):
     runs = _runs(request)
     for run in runs:
         if _polling([run]) and settings.CELERY_TASK_ALWAYS_EAGER:
-            balance.lab_step(job_id=run.job_id, seconds=settings.CHASE_LAB_POLL_SECONDS)
+            lab.lab_step(job_id=run.job_id, seconds=settings.CHASE_LAB_POLL_SECONDS)
     runs = _runs(request)
     context = _runs_context(runs)
     response = render(request, "chase/lab.html#runs", context)
@@ -207,7 +208,7 @@ def variant_save(request):
             raise SessionError(
                 'Type the options as JSON, e.g. {"trapper_ace": true}.', field="options"
             ) from None
-        balance.variant_save(
+        lab.variant_save(
             user=request.user,
             kind=request.POST.get("kind") or "",
             name=request.POST.get("name"),

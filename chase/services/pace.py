@@ -1,10 +1,10 @@
 """The turn clock of games across browsers: whose turn it is since when, and their deadline.
 
-After every change of a game (chase.services._commit) each human seat's clock is set again:
+After every change of a game (chase.services.sessions._commit) each human seat's clock is set again:
 a seat that now has a legal action and had none starts a new turn at `now`; in a daily or
 weekly game its deadline is then `now` plus the pace, and again after each of its moves while
-the turn goes on (the pace is "24 hours a move"). One turn gets one alert (chase.alerts).
-A seat without a move has no turn and no deadline. The alerts and reminders (chase.alerts)
+the turn goes on (the pace is "24 hours a move"). One turn gets one alert (chase.services.alerts).
+A seat without a move has no turn and no deadline. The alerts and reminders (chase.services.alerts)
 and the table's "time left" read these columns; nothing here looks inside an engine's state
 but through `legal_actions`.
 """

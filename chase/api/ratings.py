@@ -13,9 +13,9 @@ from rest_framework.exceptions import NotFound
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
-from chase import rating_selectors as selectors
-from chase.api import ERROR
+from chase.api.sessions import ERROR
 from chase.games import kinds
+from chase.selectors import ratings as selectors
 
 
 class KindSerializer(serializers.Serializer):

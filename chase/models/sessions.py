@@ -2,7 +2,7 @@
 
 The state is the engine's plain data, stored as it is; the Django side never looks inside it.
 Every random outcome an action used is kept in its log row, so a game replays from the
-options and the log alone (chase.services.session_replay).
+options and the log alone (chase.services.sessions.session_replay).
 """
 
 from __future__ import annotations
@@ -95,7 +95,7 @@ class GameSession(models.Model):
     rematch_of = models.OneToOneField(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch"
     )
-    # How long a seat has to move in a game across browsers (chase.pace); live: no clock.
+    # How long a seat has to move in a game across browsers (chase.services.pace); live: no clock.
     pace = models.CharField(max_length=10, choices=Pace.choices, default=Pace.LIVE)
     # Ended by its other players after a seat missed its deadline (no winner).
     abandoned = models.BooleanField(default=False)
@@ -138,8 +138,8 @@ class Seat(models.Model):
     )
     name = models.CharField(max_length=150, blank=True)
     taken_at = models.DateTimeField(null=True, blank=True)
-    # The turn clock (chase.pace): since when this seat has had a move waiting (None: not its
-    # turn), its deadline in a daily or weekly game, the last poll of a browser holding it
+    # The turn clock (chase.services.pace): since when this seat has had a move waiting (None:
+    # not its turn), its deadline in a daily or weekly game, the last poll of a browser holding it
     # (at the table), and when its turn alert and deadline reminder went out for this turn.
     turn_since = models.DateTimeField(null=True, blank=True)
     deadline = models.DateTimeField(null=True, blank=True)
@@ -199,166 +199,3 @@ class ActionLog(models.Model):
 
     def __str__(self) -> str:
         return f"game {self.session_id} step {self.seq}"
-
-
-# --- ratings (chase.ratings rebuilds them whole from the finished games) -----------------------
-
-
-class RatingBoard(models.Model):
-    """One row per game kind: locked while that kind's ratings are rebuilt, so two rebuilds
-    run one after the other."""
-
-    kind = models.CharField(max_length=20, unique=True)
-    games = models.PositiveIntegerField(default=0)  # rated games at the last rebuild
-    rebuilt_at = models.DateTimeField(null=True, blank=True)
-
-    def __str__(self) -> str:
-        return f"ratings of {self.kind}"
-
-
-class RatingQuerySet(models.QuerySet):
-    def leaderboard(self, kind: str):
-        """A kind's ratings, the highest displayed rating (mu - 3 sigma) first."""
-        shown = models.F("mu") - 3 * models.F("sigma")
-        return (
-            self.filter(kind=kind)
-            .select_related("user")
-            .alias(shown=shown)
-            .order_by("-shown", "-games", "pk")
-        )
-
-
-class Rating(models.Model):
-    """A player's openskill (Plackett-Luce) rating at one game kind; `user` None is the shared
-    "Computer" of that kind. Shown as mu - 3 sigma (`display`)."""
-
-    kind = models.CharField(max_length=20)
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        null=True,
-        blank=True,
-        on_delete=models.CASCADE,
-        related_name="chase_ratings",
-    )
-    mu = models.FloatField()
-    sigma = models.FloatField()
-    games = models.PositiveIntegerField(default=0)
-    wins = models.PositiveIntegerField(default=0)
-
-    objects = RatingQuerySet.as_manager()
-
-    class Meta:
-        ordering = ["kind", "-mu"]
-        constraints = [
-            models.UniqueConstraint(
-                fields=["kind", "user"],
-                condition=Q(user__isnull=False),
-                name="chase_one_rating_per_player",
-            ),
-            models.UniqueConstraint(
-                fields=["kind"], condition=Q(user__isnull=True), name="chase_one_computer_rating"
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.player} at {self.kind}: {self.display:.1f}"
-
-    @property
-    def player(self) -> str:
-        return self.user.username if self.user_id else "Computer"
-
-    @property
-    def display(self) -> float:
-        return self.mu - 3 * self.sigma
-
-
-class RatedPlace(models.Model):
-    """One player's place in one rated game, with their rating before and after it: the end
-    screen's new ratings, a player's recent games and their head-to-head are read from here.
-    `user` None is the Computer (its seats in one team count once)."""
-
-    session = models.ForeignKey(GameSession, on_delete=models.CASCADE, related_name="rated")
-    kind = models.CharField(max_length=20)
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        null=True,
-        blank=True,
-        on_delete=models.CASCADE,
-        related_name="chase_rated_places",
-    )
-    roles = models.JSONField(default=list)
-    rank = models.PositiveSmallIntegerField()  # 0 is first; equal ranks are a tie
-    # Placed first alone or sharing it, in a game some team lost: a game where everyone tied
-    # (every canoe out, a chase nobody won) is no one's win.
-    won = models.BooleanField(default=False)
-    order = models.PositiveIntegerField()  # the game's place in the rebuild (finishing order)
-    mu_before = models.FloatField()
-    sigma_before = models.FloatField()
-    mu = models.FloatField()
-    sigma = models.FloatField()
-    finished_at = models.DateTimeField()
-
-    class Meta:
-        ordering = ["-order", "rank"]
-        indexes = [models.Index(fields=["kind", "user"])]
-
-    def __str__(self) -> str:
-        return f"game {self.session_id}: {self.user_id or 'Computer'} placed {self.rank + 1}"
-
-    @property
-    def display(self) -> float:
-        return self.mu - 3 * self.sigma
-
-    @property
-    def display_before(self) -> float:
-        return self.mu_before - 3 * self.sigma_before
-
-
-class Variant(models.Model):
-    """A club's named house rules for a canoe game: options a signed-in player saved ("Club
-    rules: trapper starts with an ace"), shown to everyone in the lobby and the balance lab."""
-
-    owner = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chase_variants"
-    )
-    kind = models.CharField(max_length=20)
-    name = models.CharField(max_length=80)
-    options = models.JSONField(default=dict)  # cleaned by the engine when saved
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
-
-    class Meta:
-        ordering = ["kind", "name", "pk"]
-        constraints = [
-            models.UniqueConstraint(
-                fields=["owner", "kind", "name"], name="chase_one_variant_name_per_owner"
-            )
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.name} ({self.kind})"
-
-
-class LabRun(models.Model):
-    """One balance-lab run: `games` computer games of one game and options. Its progress is
-    the Job row's (`done` of `total`, polled by the page and `GET /api/jobs/{id}/`); the
-    counts so far are kept here after each chunk, so a run taken over resumes where it was."""
-
-    job = models.OneToOneField("core.Job", on_delete=models.CASCADE, related_name="lab_run")
-    kind = models.CharField(max_length=20)
-    options = models.JSONField(default=dict)  # cleaned
-    label = models.CharField(max_length=80)  # "Seed rules", or the variant's name
-    games = models.PositiveIntegerField()
-    seed = models.PositiveIntegerField(default=0)
-    tallies = models.JSONField(default=dict)  # chase.engines.lab's counts so far
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="chase_lab_runs",
-    )
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    def __str__(self) -> str:
-        return f"{self.label}: {self.games} {self.kind} games"

@@ -1,5 +1,5 @@
 """Reads of the canoe ratings (leaderboards, a player's page, a table's end screen) and of a
-player's own games ("My games"). The ratings are written by chase.ratings only."""
+player's own games ("My games"). The ratings are written by chase.services.ratings only."""
 
 from __future__ import annotations
 

@@ -4,8 +4,6 @@ several browsers, solo), joining by link, and the replay. The table is one page 
 
 from __future__ import annotations
 
-from functools import partial
-
 from django.contrib import messages
 from django.db.models import prefetch_related_objects
 from django.http import Http404, HttpResponse
@@ -16,8 +14,6 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseStopPolling, reswap
 
-from chase import odds as chase_odds
-from chase import rating_selectors, selectors, services
 from chase.access import (
     created_here,
     device_holder,
@@ -29,13 +25,16 @@ from chase.access import (
     seat_for,
     session_for,
 )
+from chase.engines.game import action_choices
 from chase.errors import SeatRefused, SessionError, StaleVersion
-from chase.forms import ActForm, NewGameForm, options_form
+from chase.forms.sessions import ActForm, NewGameForm, options_form
 from chase.games import UnknownGame, game_for, get_engine, registry
-from chase.games.base import action_choices
 from chase.models import GameSession, Seat, Variant, is_code
-from chase.pace import late_seats, seats_seen, time_left
-from chase.ratings import rated_verdict
+from chase.selectors import ratings as rating_selectors
+from chase.selectors import sessions as selectors
+from chase.services import sessions as services
+from chase.services.pace import late_seats, seats_seen, time_left
+from chase.services.ratings import rated_verdict
 from core.domain_errors import domain_errors, form_error
 from core.page_cache import cached
 from core.throttles import throttle_wait, too_many, wait_words
@@ -215,7 +214,8 @@ def how_to_play(request, kind: str):
 def table(request, session_id: int):
     """The table for the seat this browser holds. An HTMX poll (`?version=N`) gets 204 while
     nothing changed (286, stop polling, once the game is over), else the fresh fragment.
-    Every poll says this browser is at the table (no turn alert while it is: chase.alerts)."""
+    Every poll says this browser is at the table (no turn alert while it is:
+    chase.services.alerts)."""
     seats_seen(session_id=session_id, tokens=held_tokens(request, session_id), now=timezone.now())
     if request.htmx and "version" in request.GET:
         row = GameSession.objects.filter(pk=session_id).values_list("version", "status").first()
@@ -415,74 +415,6 @@ def _log_rows(session, log: list[dict], seat: Seat | None) -> list[dict]:
 
 def _board_template(game):
     return select_template([game.template, "chase/boards/_generic.html"])
-
-
-# --- the odds ----------------------------------------------------------------------------------
-
-
-@require_GET
-@domain_errors
-def odds(request, session_id: int):
-    """ "What are my chances?" for a seat this browser holds (`?role=`), or, once the game is
-    over, the chances a spectator had at a replay step (`?step=`). While a worker is on it the
-    fragment asks again every second."""
-    session = session_for(session_id, request.user, held_tokens(request, session_id))
-    if "step" in request.GET:
-        role, step = None, chase_odds.replay_step(session, request.GET["step"])
-    else:
-        seat = next(
-            (s for s in held_seats(request, session) if s.role == request.GET.get("role")), None
-        )
-        if seat is None:
-            raise SeatRefused("You do not hold that seat in this game.")
-        role, step = seat.role, None
-    context = {
-        "session": session,
-        "title": get_engine(session.kind).title,
-        "asker": selectors.role_title(session, role) if role else "a spectator",
-        "step": step,
-        "again": request.get_full_path(),
-    }
-    template = "chase/odds.html#odds" if request.htmx else "chase/odds.html"
-    try:
-        answer = chase_odds.odds_ask(
-            session=session, role=role, step=step, spend=partial(chase_odds.odds_budget, request)
-        )
-    except (chase_odds.OddsThrottled, chase_odds.OddsBusy) as refused:
-        # Said in the odds panel itself; a busy queue is asked again by itself (HTMX swaps only
-        # 2xx, 400, 409 and 429: base.html), a throttled client when it chooses to.
-        busy = isinstance(refused, chase_odds.OddsBusy)
-        status = 200 if busy and request.htmx else refused.status_code
-        context |= {"refused": refused.message, "wait": refused.retry_after, "busy": busy}
-        response = render(request, template, context, status=status)
-        response["Retry-After"] = str(refused.retry_after)
-        return response
-    context |= {
-        "odds": answer,
-        "margin": f"{answer['margin'] * 100:.1f}" if answer else "",
-        "rows": _odds_rows(session, answer) if answer else [],
-        "note": _odds_note(session),
-    }
-    return render(request, template, context)
-
-
-def _odds_rows(session: GameSession, answer: dict) -> list[dict]:
-    # A game whose winner is a side (the abstract chase) says what each side's win means.
-    words = getattr(get_engine(session.kind), "odds_words", None)
-    return [
-        {
-            "role": role,
-            "title": words(session.options, role) if words else selectors.role_title(session, role),
-            "percent": round(p * 100),
-        }
-        for role, p in sorted(answer["win"].items(), key=lambda item: -item[1])
-    ]
-
-
-def _odds_note(session: GameSession) -> str:
-    """What the odds mean, for a game that says so (the abstract chase)."""
-    note = getattr(get_engine(session.kind), "odds_note", None)
-    return note(session.options) if note else ""
 
 
 # --- the replay --------------------------------------------------------------------------------

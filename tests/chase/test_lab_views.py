@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from chase import balance
-from chase.engines import lab
+from chase.engines import lab as lab_rules
 from chase.games import get_engine
 from chase.models import GameSession, LabRun, Variant
+from chase.services import lab
 from core.models import Job
 from tests.factories import UserFactory
 
@@ -105,7 +105,7 @@ def test_the_lab_compares_the_seed_rules_with_a_variant_with_progress_to_the_res
     text = fragment.content.decode()
     for run in (seed_run, variant_run):
         run.refresh_from_db()
-        found = lab.result(run.tallies)
+        found = lab_rules.result(run.tallies)
         trapper = round(100 * found["wins"]["trapper"])
         assert f"{trapper}% ±" in text
     assert "every 1s" not in text and Job.objects.filter(state="done").count() == 2
@@ -121,7 +121,7 @@ def test_a_bad_side_starts_neither_run(client, member):
 
 
 def test_too_many_games_are_refused(client, member):
-    response = client.post("/play/lab/", {"kind": "pelts", "games": balance.MAX_GAMES + 1})
+    response = client.post("/play/lab/", {"kind": "pelts", "games": lab.MAX_GAMES + 1})
     assert response.status_code == 400 and "10,000" in response.content.decode()
     assert not LabRun.objects.exists()
 
@@ -173,7 +173,7 @@ def test_a_race_comparison_shows_the_split_among_the_races_someone_won(client, m
         pass
     text = fragment.content.decode()
     two = LabRun.objects.order_by("pk").first()
-    found = lab.result(two.tallies)
+    found = lab_rules.result(two.tallies)
     assert found["wins"]["none"] > 0  # two-canoe races often end with both canoes out
     outside = round(100 * found["won"]["outside"])
     assert f"Of the {found['won_games']} games someone won: inside starters" in text
@@ -192,5 +192,5 @@ def test_typed_options_are_labelled_by_what_they_change(client, member):
 
 def test_the_changes_of_a_variant_are_named_beside_the_others_defaults():
     options = get_engine("race").clean_options({"canoes": 3, "hidden": False})
-    assert balance.changed("race", options) == {"canoes": 3, "hidden": False}
-    assert balance.changed("pelts", get_engine("pelts").clean_options({})) == {}
+    assert lab.changed("race", options) == {"canoes": 3, "hidden": False}
+    assert lab.changed("pelts", get_engine("pelts").clean_options({})) == {}

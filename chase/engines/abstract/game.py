@@ -18,7 +18,7 @@ from typing import Any
 from chase.engines.abstract import ENGINE, cards, figure_participant
 from chase.engines.abstract.tables import GM, PARTICIPANTS, RANGE_BANDS
 from chase.engines.base import OptionsError
-from chase.games.base import Game, action_choices
+from chase.engines.game import Game, action_choices
 
 WIDTH = 100
 GUTTER = 10  # the band names and the ranks, left of the ladder

@@ -1,5 +1,5 @@
 """Reads that need care: what one seat may see of a game, and the lobby's lists (each game's
-table is drawn by `draw_<kind>` in its own module in chase/games/).
+table is drawn by `draw_<kind>` in its package's `game.py`).
 
 `seat_payload` is the single place that decides what a seat is shown (the API's view body and
 the table page both use it): the engine's `seat_view` for that role, that role's legal actions, and

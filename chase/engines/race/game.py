@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from chase.engines.game import Game
 from chase.engines.race.tables import BEAR_KILLS_FROM
-from chase.games.base import Game
 
 LEG = 30  # drawn units per leg, whatever its inches (the table lists the inches)
 RAPID = 8

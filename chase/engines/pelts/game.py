@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from chase.games.base import Game, action_choices
+from chase.engines.game import Game, action_choices
 
 ROLE_TITLES = {"trapper": "the trappers", "indian": "the Indians"}
 SUIT_SYMBOLS = {"S": "♠", "C": "♣", "H": "♥", "D": "♦"}

@@ -7,10 +7,10 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET
 
-from chase import rating_selectors as selectors
 from chase.access import remember_seat, session_for
 from chase.games import registry
 from chase.models import Seat
+from chase.selectors import ratings as selectors
 
 
 @require_GET

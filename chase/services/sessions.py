@@ -24,8 +24,8 @@ from chase.engines.chance import Chance, ChanceExhausted, RandomChance, Scripted
 from chase.errors import NoSuchInvite, NoSuchSession, SeatRefused, SessionError, StaleVersion
 from chase.games import UnknownGame, get_engine, role_words
 from chase.models import ActionLog, GameSession, Seat, is_code, new_invite, new_token
-from chase.pace import clean_pace, late_seats, seats_clock
-from chase.ratings import ratings_after_finish
+from chase.services.pace import clean_pace, late_seats, seats_clock
+from chase.services.ratings import ratings_after_finish
 from core.parsers import depth_exceeds
 
 # A safety stop for computer seats answering each other; a whole pelts phase is a handful.
@@ -87,7 +87,7 @@ def session_create(
     offered to anyone else; the other seats wait for their invite links.
 
     `pace` (or an option `pace`, taken out before the engine sees the options): live (the
-    default), daily or weekly, for games across several browsers (chase.pace)."""
+    default), daily or weekly, for games across several browsers (chase.services.pace)."""
     engine = _engine(kind)
     if mode not in GameSession.Mode.values:
         raise SessionError(
@@ -514,7 +514,7 @@ def _commit(
     seats_clock(session, engine, state, moved, timezone.now())
 
 
-# --- a missed deadline (chase.pace) -----------------------------------------------------------
+# --- a missed deadline (chase.services.pace) ------------------------------------------------------
 
 
 @transaction.atomic

@@ -38,7 +38,7 @@ from chase.engines.odds import win_odds
 from chase.errors import SessionError
 from chase.games import get_engine
 from chase.models import GameSession
-from chase.services import session_replay
+from chase.services.sessions import session_replay
 from chase.tasks import odds_task
 from core.throttles import throttle_wait, wait_words
 

@@ -1,0 +1,1 @@
+"""Forms of the canoe games' pages: a module per subject (sessions)."""

@@ -14,7 +14,7 @@ from accounts import services
 from accounts.forms import ProfileForm
 from accounts.inbox import emailed_kinds
 from accounts.selectors import profile_of
-from core.auth import client_ip
+from core.addresses import client_ip
 
 
 @login_required

@@ -7,7 +7,6 @@ time; a success resets the count. The lockout answer says so plainly and carries
 from __future__ import annotations
 
 from axes.helpers import get_cool_off, get_lockout_message
-from django.conf import settings
 from django.contrib.auth.backends import ModelBackend
 from django.contrib.auth.forms import AuthenticationForm
 from django.http import JsonResponse
@@ -51,17 +50,6 @@ def lockout_response(request, original_response=None, credentials=None):
         response = render(request, "registration/login.html", context, status=429)
     response["Retry-After"] = str(_retry_after(request))
     return response
-
-
-def client_ip(request) -> str:
-    """AXES_CLIENT_IP_CALLABLE: the peer's address; behind a proxy (DJANGO_BEHIND_PROXY=1)
-    the address the proxy appended last to X-Forwarded-For, which a client cannot forge."""
-    if settings.BEHIND_PROXY:
-        forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
-        last = forwarded.split(",")[-1].strip()
-        if last:
-            return last
-    return request.META.get("REMOTE_ADDR", "")
 
 
 class TokenView(ObtainAuthToken):

@@ -1,7 +1,7 @@
 """Throttles shared by the API apps and the pages.
 
 Rates live in REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], by scope. An anonymous client is counted
-by its address (core.auth.client_ip: a forged X-Forwarded-For is not a new address), a
+by its address (core.addresses.client_ip: a forged X-Forwarded-For is not a new address), a
 signed-in one by its account. The counts live in the default cache: Redis on a club server
 (shared by every process), each process's memory without it or while Redis is down.
 """
@@ -13,6 +13,8 @@ from types import SimpleNamespace
 from django.http import HttpResponse
 from rest_framework.settings import api_settings
 from rest_framework.throttling import ScopedRateThrottle
+
+from core.addresses import client_ip
 
 
 class AnonScopedRateThrottle(ScopedRateThrottle):
@@ -31,8 +33,6 @@ class AnonScopedRateThrottle(ScopedRateThrottle):
         """The client's address as the sign-in lockout sees it. DRF's own takes the whole
         X-Forwarded-For header when no proxy count is set, so a client sending a new one with
         each request would have a fresh count each time."""
-        from core.auth import client_ip  # core.auth imports this module
-
         return client_ip(request)
 
     def allow_request(self, request, view):

@@ -132,7 +132,7 @@ AXES_COOLOFF_TIME = timedelta(minutes=env_int("AXES_COOLOFF_MINUTES", 15))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "core.auth.lockout_response"
-AXES_CLIENT_IP_CALLABLE = "core.auth.client_ip"
+AXES_CLIENT_IP_CALLABLE = "core.addresses.client_ip"
 AXES_VERBOSE = False
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"

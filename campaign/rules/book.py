@@ -33,6 +33,13 @@ from campaign.rules.factions import (
     Faction,
     Specialist,
 )
+from campaign.rules.seed import (
+    ATTRIBUTE_LIMITS,
+    HERO_AND_VETERAN_TABLE,
+    LEVELS_PER_ADVANCE,
+    MERE_MORTAL_TABLE,
+    UNDERDOG_BANDS,
+)
 
 SEED_BUDGET = 200  # C2: the seed's starting budget (a campaign's own setting replaces it)
 DICE_CHOICES = ("D6", "2D6")  # the income rolls the sequence can ask for (C18)
@@ -68,21 +75,15 @@ def _table(rows) -> dict[str, dict[str, int]]:
 
 
 def _seed_advancement() -> dict[str, Any]:
-    # Imported here: the post-game package imports this module through run.py.
-    from campaign.rules.postgame import advancement as adv
-
     return {
-        "hero_and_veteran": dict(zip(FACES, adv.HERO_AND_VETERAN_TABLE, strict=True)),
-        "mere_mortal": dict(zip(FACES, adv.MERE_MORTAL_TABLE, strict=True)),
-        "attribute_limits": dict(adv.ATTRIBUTE_LIMITS),
+        "hero_and_veteran": dict(zip(FACES, HERO_AND_VETERAN_TABLE, strict=True)),
+        "mere_mortal": dict(zip(FACES, MERE_MORTAL_TABLE, strict=True)),
+        "attribute_limits": dict(ATTRIBUTE_LIMITS),
     }
 
 
 def seed_document(*, budget: int = SEED_BUDGET) -> dict[str, Any]:
     """Every table a club may change (C31), as the seed prints it."""
-    # Imported here: the post-game package imports this module through run.py.
-    from campaign.rules.postgame import experience as exp
-
     limits = {s: {"min": low, "max": high} for s, (low, high) in STATUS_LIMITS.items()}
     return {
         "budget": budget,  # C2
@@ -122,10 +123,9 @@ def seed_document(*, budget: int = SEED_BUDGET) -> dict[str, Any]:
             "survived": 1,
             "per_wound": 1,
             "per_scalp": 1,
-            "levels_per_advance": exp.LEVELS_PER_ADVANCE,
+            "levels_per_advance": LEVELS_PER_ADVANCE,
             "underdog": [
-                {"low": low, "high": high, "bonus": bonus}
-                for low, high, bonus in exp.UNDERDOG_BANDS
+                {"low": low, "high": high, "bonus": bonus} for low, high, bonus in UNDERDOG_BANDS
             ],
         },
         "advancement": _seed_advancement(),  # C10

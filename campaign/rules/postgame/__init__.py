@@ -15,9 +15,6 @@ The sheet is a `WarbandSheet`, the report a `ReportSheet` (one side's view of a 
 """
 
 from campaign.rules.postgame.advancement import (
-    ATTRIBUTE_LIMITS,
-    HERO_AND_VETERAN_TABLE,
-    MERE_MORTAL_TABLE,
     SKILL_LIMITS,
     advance_result,
     roll_bonus,
@@ -29,7 +26,6 @@ from campaign.rules.postgame.captives import (
     release_for_sale,
 )
 from campaign.rules.postgame.experience import (
-    UNDERDOG_BANDS,
     advancement_rolls_due,
     experience_gained,
     underdog_bonus,
@@ -43,6 +39,12 @@ from campaign.rules.postgame.sheet import (
     Piece,
     ReportSheet,
     WarbandSheet,
+)
+from campaign.rules.seed import (  # the seed's tables (C8-C10); a campaign's are its rule book's
+    ATTRIBUTE_LIMITS,
+    HERO_AND_VETERAN_TABLE,
+    MERE_MORTAL_TABLE,
+    UNDERDOG_BANDS,
 )
 
 __all__ = [

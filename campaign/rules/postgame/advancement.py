@@ -16,14 +16,17 @@ from campaign.rules.postgame.run import (
     card_numbers,
 )
 from campaign.rules.postgame.sheet import ATTRIBUTES, FigureSheet
+from campaign.rules.seed import (  # C10's results (its tables are read from the rule book)
+    CHOOSE,
+    MELEE,
+    MORALE,
+    NEW_SKILL,
+    PROMOTION,
+    REPUTATION,
+    SHOOTING,
+)
 from campaign.rules.skills import SKILL_LIST_NAMES, SKILL_LISTS, SKILLS, skill_on
 
-MELEE, SHOOTING, MORALE = ATTRIBUTES
-CHOOSE, NEW_SKILL, REPUTATION, PROMOTION = "choose", "new_skill", "reputation", "promotion"
-
-# C10: the two tables, indexed by the (modified) D6 total - 1.
-HERO_AND_VETERAN_TABLE = (MELEE, SHOOTING, MORALE, CHOOSE, NEW_SKILL, REPUTATION)
-MERE_MORTAL_TABLE = (MELEE, SHOOTING, MORALE, CHOOSE, CHOOSE, PROMOTION)
 RESULT_NAMES = {
     MELEE: "Melee +1",
     SHOOTING: "Shooting +1",
@@ -33,7 +36,6 @@ RESULT_NAMES = {
     REPUTATION: "Reputation +1",
     PROMOTION: "Promotion",
 }
-ATTRIBUTE_LIMITS = {GREEN: 0, TROOPER: 1, VETERAN: 2, HERO: 3}  # C10
 SKILL_LIMITS = {GREEN: 0, TROOPER: 0, VETERAN: 2, HERO: None}  # C10, None = any number
 PROMOTED_TO = {GREEN: TROOPER, TROOPER: VETERAN}  # C10, mere mortals only
 MAX_VETERANS = 2  # C3, checked on a Trooper's promotion (C10)

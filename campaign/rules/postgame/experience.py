@@ -7,15 +7,6 @@ from campaign.rules.book import RuleBook, seed_book
 from campaign.rules.postgame.run import EXPERIENCE, Run
 from campaign.rules.postgame.sheet import DEAD
 
-# C9: the underdog bonus by difference in team rating before the game (high None = and over).
-UNDERDOG_BANDS: tuple[tuple[int, int | None, int], ...] = (
-    (0, 50, 0),
-    (51, 75, 1),
-    (76, 100, 2),
-    (101, None, 3),
-)
-LEVELS_PER_ADVANCE = 3  # C8
-
 
 def underdog_bonus(own_rating: int, opponent_rating: int, book: RuleBook | None = None) -> int:
     """C9: only the warband with the lower team rating before the game gets it; the bands of

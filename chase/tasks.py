@@ -1,18 +1,21 @@
-"""Celery tasks of the canoe games: thin wrappers, each importing its module in its body (so the
-import runs one way: chase.services.odds -> chase.tasks) and a worker loads it only when it runs
-one."""
+"""Celery tasks of the canoe games: thin wrappers on top of the services they run. The services
+never import this module: they send a task by its name through core.queue, so the import runs
+one way (chase.tasks -> chase.services)."""
 
 from __future__ import annotations
 
 from celery import shared_task
 from django.db import OperationalError
 
+from chase.services.alerts import turn_alerts_send
+from chase.services.lab import lab_run
+from chase.services.odds import odds_compute
+from chase.services.ratings import ratings_rebuild
+
 
 @shared_task(name="chase.win_odds", ignore_result=True)
 def odds_task(session_id: int, version: int, role: str | None, step: int | None) -> None:
     """Work out and keep a seat's (or a replay step's) win odds; see chase.services.odds."""
-    from chase.services.odds import odds_compute
-
     odds_compute(session_id=session_id, version=version, role=role, step=step)
 
 
@@ -28,16 +31,12 @@ def ratings_task(kind: str) -> None:
     """Rebuild a game kind's ratings from its finished games; see chase.services.ratings.
     Idempotent, so a message delivered twice, or retried after a lost connection, leaves the
     same rows."""
-    from chase.services.ratings import ratings_rebuild
-
     ratings_rebuild(kind=kind)
 
 
 @shared_task(name="chase.turn_alerts", ignore_result=True)
 def turn_alerts_task() -> None:
     """Periodic (celery beat): canoe turn alerts, daily digests, deadline reminders."""
-    from chase.services.alerts import turn_alerts_send
-
     turn_alerts_send()
 
 
@@ -45,6 +44,4 @@ def turn_alerts_task() -> None:
 def balance_task(job_id: int) -> None:
     """Play a balance-lab run to its end, writing its progress as it goes; see chase.services.lab.
     Delivered twice, it resumes at the next game: the counts are the same."""
-    from chase.services.lab import lab_run
-
     lab_run(job_id=job_id)

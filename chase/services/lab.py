@@ -29,11 +29,11 @@ from chase.errors import SessionError
 from chase.games import get_engine
 from chase.models import LabRun, Variant
 from chase.services.sessions import check_option_texts
-from chase.tasks import balance_task
 from core.models import Job
 from core.queue import send
 
 LAB = "balance"  # the Job kind of a lab run
+LAB_TASK = "chase.balance_lab"  # chase.tasks.balance_task, sent by name (core.queue)
 DEFAULT_GAMES = 2000
 MAX_GAMES = 10_000
 MAX_NAME = 80
@@ -153,7 +153,7 @@ def lab_start(
         if not stepwise:
             lab_run(job_id=job.pk)
     else:
-        send(balance_task, {"job_id": job.pk}, inline=partial(lab_run, job_id=job.pk))
+        send(LAB_TASK, {"job_id": job.pk}, inline=partial(lab_run, job_id=job.pk))
     return LabRun.objects.select_related("job").get(pk=run.pk)
 
 

@@ -39,7 +39,7 @@ from chase.errors import SessionError
 from chase.games import get_engine
 from chase.models import GameSession
 from chase.services.sessions import session_replay
-from chase.tasks import odds_task
+from core.queue import task_named
 from core.throttles import throttle_wait, wait_words
 
 logger = logging.getLogger(__name__)
@@ -48,6 +48,7 @@ KEEP_SECONDS = 24 * 3600
 ASKED_SECONDS = 60  # a position asked for is not sent to a worker again for this long
 BUSY_SECONDS = 10  # Retry-After when the odds queue is full
 QUEUE = "odds"  # the Celery queue of the odds jobs (settings.CELERY_TASK_ROUTES)
+ODDS_TASK = "chase.win_odds"  # chase.tasks.odds_task, sent by name (core.queue)
 BROKER_ERRORS = (kombu.exceptions.OperationalError, redis.exceptions.RedisError, OSError)
 
 
@@ -174,7 +175,7 @@ def odds_ask(
         if odds_waiting() >= settings.CHASE_ODDS_QUEUE_MAX:
             raise OddsBusy()
         if cache.add(f"{key}:asked", True, ASKED_SECONDS):
-            odds_task.apply_async(kwargs=kwargs)
+            task_named(ODDS_TASK).apply_async(kwargs=kwargs)
     except BROKER_ERRORS as error:
         logger.warning("Broker unreachable (%s): the odds are worked out inline.", error)
         cache.delete(f"{key}:asked")

@@ -20,10 +20,10 @@ from openskill.models import PlackettLuce
 from chase.engines.standings import finishing_order
 from chase.games import get_engine, registry
 from chase.models import GameSession, RatedPlace, Rating, RatingBoard, Seat
-from chase.tasks import ratings_task
 from core.queue import send
 
 COMPUTER = None  # the user key of the shared "Computer" rating
+RATINGS_TASK = "chase.ratings_rebuild"  # chase.tasks.ratings_task, sent by name (core.queue)
 
 
 def rating_model() -> PlackettLuce:
@@ -182,5 +182,5 @@ def ratings_after_finish(session: GameSession) -> None:
         return
     kind = session.kind
     transaction.on_commit(
-        lambda: send(ratings_task, {"kind": kind}, inline=lambda: ratings_rebuild(kind=kind))
+        lambda: send(RATINGS_TASK, {"kind": kind}, inline=lambda: ratings_rebuild(kind=kind))
     )

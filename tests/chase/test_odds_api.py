@@ -9,6 +9,7 @@ from chase.games import get_engine
 from chase.models import GameSession
 from chase.services import odds as chase_odds
 from chase.services import sessions as services
+from chase.tasks import odds_task
 from tests.chase.conftest import new_game, seat
 
 pytestmark = pytest.mark.django_db
@@ -86,7 +87,7 @@ def test_a_spectator_of_a_finished_game_gets_the_odds_of_every_step(api):
 def test_with_a_worker_the_odds_are_a_background_job_asked_for_once(api, settings, monkeypatch):
     settings.CELERY_TASK_ALWAYS_EAGER = False
     sent = []
-    monkeypatch.setattr(chase_odds.odds_task, "apply_async", lambda kwargs: sent.append(kwargs))
+    monkeypatch.setattr(odds_task, "apply_async", lambda kwargs: sent.append(kwargs))
     session = new_game(kind="race", canoes=2)
     url = odds_url(session, seat=seat(session, "canoe-1").token)
     waiting = api.get(url)
@@ -94,7 +95,7 @@ def test_with_a_worker_the_odds_are_a_background_job_asked_for_once(api, setting
     assert waiting["Retry-After"] == "1"
     assert api.get(url).status_code == 202
     assert sent == [{"session_id": session.pk, "version": 0, "role": "canoe-1", "step": None}]
-    chase_odds.odds_task.run(**sent[0])  # what the worker does
+    odds_task.run(**sent[0])  # what the worker does
     done = api.get(url)
     assert done.status_code == 200
     assert done.json()["playouts"] == 60
@@ -106,7 +107,7 @@ def test_with_the_broker_down_the_odds_are_worked_out_at_once(api, settings, mon
     def unreachable(kwargs):
         raise OSError("connection refused")
 
-    monkeypatch.setattr(chase_odds.odds_task, "apply_async", unreachable)
+    monkeypatch.setattr(odds_task, "apply_async", unreachable)
     session = new_game(kind="race", canoes=2)
     answer = api.get(odds_url(session, seat=seat(session, "canoe-2").token))
     assert answer.status_code == 200

@@ -1,8 +1,8 @@
 """Celery tasks: thin wrappers over the services, enqueued by them after commit.
 
-Services import these functions at the top and send them with `core.queue`; each
-task imports its service inside its body, so the import runs one way (services -> tasks) and a
-worker loads the services only when it runs one.
+campaign.services.jobs (which the package campaign.services runs first) still imports these
+functions at its top to send them with `core.queue`, so the tasks import the campaign's services
+in their bodies, until the jobs send by name; the mail is imported at the top.
 
 Every task is idempotent: a message delivered twice (a worker killed mid-job is delivered again,
 acks_late) leaves the same rows. A transient database error (a lock, a lost connection) is
@@ -15,6 +15,8 @@ import logging
 
 from celery import shared_task
 from django.db import OperationalError
+
+from accounts import mail
 
 logger = logging.getLogger(__name__)
 
@@ -30,6 +32,7 @@ RETRY = {
 @shared_task(name="campaign.recalculate_warbands", **RETRY)
 def recalculate_warbands_task(warband_ids: list[int]) -> None:
     """Team ratings (C11) and rating history of a few warbands, after a game or a change."""
+    # campaign.services runs its jobs module first, which imports this one: the jobs' circle.
     from campaign.services.ratings import warbands_recalculate
 
     warbands_recalculate(warband_ids=warband_ids)
@@ -38,6 +41,7 @@ def recalculate_warbands_task(warband_ids: list[int]) -> None:
 @shared_task(name="campaign.run_job", bind=True, **RETRY)
 def run_job_task(self, job_id: int) -> None:
     """A campaign's job (recalculation or rankings), with progress on its Job row."""
+    # The jobs import this module: a circle left to their rewrite (tests/test_architecture.py).
     from campaign.services.jobs import JobBusy, job_run
 
     try:
@@ -51,6 +55,7 @@ def run_job_task(self, job_id: int) -> None:
 @shared_task(name="campaign.sweep", ignore_result=True)
 def sweep_task() -> None:
     """Periodic (celery beat): redo stale ratings and re-send jobs a lost message left queued."""
+    # The jobs import this module: a circle left to their rewrite (tests/test_architecture.py).
     from campaign.services.jobs import jobs_sweep
 
     jobs_sweep()
@@ -65,8 +70,6 @@ def mail_inbox_item_task(self, user_id: int, kind: str, title: str, url: str) ->
     Any send error (a mail server down, a header it refuses, a bug) is tried again later by a
     worker, a few times; in-process it is logged only: the change the mail tells of is
     committed already, and the request that made it must not fail (issue 25, finding 5)."""
-    from accounts import mail
-
     try:
         mail.inbox_item_mail(user_id=user_id, kind=kind, title=title, url=url)
     except Exception as error:  # noqa: BLE001 - whatever it is, the mail waits, the game stays

@@ -1,16 +1,21 @@
 """The code's shape: imports run one way, the rules stay plain Python.
 
-Read from the source with `ast` (nothing is imported): the graph of module-level imports among
-the apps has no cycle; campaign/rules/ and chase/engines/ import only the standard library and
+Read from the source with `ast` (nothing is imported): the graph of imports among the apps has no
+cycle, not even through an import inside a function (only those under `if TYPE_CHECKING:`, which
+never run, are left out); campaign/rules/ and chase/engines/ import only the standard library and
 themselves; core imports no app and chase nothing of campaign (function bodies included); and an
-import inside a function is found only in a Celery task's body (tasks.py) or beside a comment
-that says why.
+import inside a function is found only beside a comment that says why (a Celery task imports
+its services at its module's top: the services send it by name, through core.queue).
 """
 
 from __future__ import annotations
 
 import ast
+import io
+import re
 import sys
+import tokenize
+from collections.abc import Collection, Iterator, Mapping
 from functools import cache
 from pathlib import Path
 
@@ -19,6 +24,18 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 APPS = ("accounts", "campaign", "chase", "config", "core", "guide")
 PURE = ("campaign.rules", "chase.engines")
+
+# Temporary (issue 31): two circles left to the rewrites of what they join (the campaign's jobs;
+# the games' engine contract), each named by the import inside a function that closes it. Empty
+# it as they are broken: the test fails on an entry that no longer closes a circle.
+KNOWN = {
+    # campaign.services.jobs imports the tasks at its top; the tasks import the jobs in bodies,
+    # and the other services through the package campaign.services, which runs the jobs first.
+    ("campaign.tasks", "campaign.services.jobs"),
+    ("campaign.tasks", "campaign.services"),
+    # the abstract chase's engine imports its odds; the odds' playout imports the engine's perform.
+    ("chase.engines.abstract.odds", "chase.engines.abstract.engine"),
+}
 
 
 def _name(path: Path) -> str:
@@ -39,32 +56,48 @@ def modules() -> dict[str, Path]:
 
 
 @cache
+def packages() -> frozenset[str]:
+    return frozenset(name for name, path in modules().items() if path.name == "__init__.py")
+
+
+@cache
 def tree(name: str) -> ast.Module:
     return ast.parse(modules()[name].read_text(), filename=str(modules()[name]))
 
 
-def _imported(node: ast.Import | ast.ImportFrom, name: str) -> list[str]:
-    """The modules an import statement names: `from a.b import c` is a.b.c when that is a
-    module of the project, else a.b. Relative imports are resolved against `name`."""
+def _imported(
+    node: ast.Import | ast.ImportFrom, name: str, known: Collection[str], package: bool
+) -> list[str]:
+    """The modules an import statement of module `name` names: `from a.b import c` is a.b.c
+    when that is one of the `known` modules, else a.b. Relative imports are resolved against
+    `name` (itself a package's `__init__` when `package`)."""
     if isinstance(node, ast.Import):
         return [alias.name for alias in node.names]
     base = node.module or ""
     if node.level:
-        package = name.split(".")
-        if modules()[name].name != "__init__.py":
-            package.pop()
-        package = package[: len(package) - node.level + 1]
-        base = ".".join([*package, base] if base else package)
-    return [f"{base}.{a.name}" if f"{base}.{a.name}" in modules() else base for a in node.names]
+        parts = name.split(".")
+        if not package:
+            parts.pop()
+        parts = parts[: len(parts) - node.level + 1]
+        base = ".".join([*parts, base] if base else parts)
+    return [f"{base}.{a.name}" if f"{base}.{a.name}" in known else base for a in node.names]
 
 
-def _module_level_imports(name: str):
-    """Imports that run when the module is imported: everything outside function bodies, but
-    not those under `if TYPE_CHECKING:`."""
+def _targets(node: ast.Import | ast.ImportFrom, name: str) -> list[str]:
+    return _imported(node, name, modules(), name in packages())
+
+
+FUNCTIONS = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
+
+
+def imports_in(module: ast.Module, *, bodies: bool) -> Iterator[ast.Import | ast.ImportFrom]:
+    """A module's import statements, but not those under `if TYPE_CHECKING:` (they never run).
+    With `bodies`, those inside functions too; without, only those that run when the module is
+    imported."""
 
     def walk(nodes):
         for node in nodes:
-            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            if isinstance(node, FUNCTIONS) and not bodies:
                 continue
             if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
                 yield from walk(node.orelse)
@@ -73,7 +106,7 @@ def _module_level_imports(name: str):
                 yield node
             yield from walk(ast.iter_child_nodes(node))
 
-    yield from walk(tree(name).body)
+    yield from walk(module.body)
 
 
 def _local_imports(name: str):
@@ -84,14 +117,31 @@ def _local_imports(name: str):
                     yield inner
 
 
-def import_graph() -> dict[str, set[str]]:
+def _enclosing(name: str) -> set[str]:
+    parts = name.split(".")
+    return {".".join(parts[:i]) for i in range(1, len(parts))}
+
+
+def graph_of(
+    trees: Mapping[str, ast.Module], packages: Collection[str] = (), *, bodies: bool
+) -> dict[str, set[str]]:
+    """Which of the modules each module imports (`trees` by dotted name; `packages` names
+    those that are a package's `__init__`); with `bodies`, imports inside functions too.
+    Importing a.b.c runs the packages a and a.b first: they count, but not the importer's own
+    packages, which are running already."""
     graph = {}
-    for name in modules():
+    for name, module in trees.items():
         targets = set()
-        for node in _module_level_imports(name):
-            targets.update(t for t in _imported(node, name) if t in modules())
-        graph[name] = targets - {name}
+        for node in imports_in(module, bodies=bodies):
+            for target in _imported(node, name, trees, name in packages):
+                targets |= ({target} | _enclosing(target)) - _enclosing(name)
+        graph[name] = (targets & trees.keys()) - {name}
     return graph
+
+
+def import_graph(*, bodies: bool = False) -> dict[str, set[str]]:
+    """The project's import graph: module level only, or with imports inside functions."""
+    return graph_of({name: tree(name) for name in modules()}, packages(), bodies=bodies)
 
 
 def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
@@ -116,14 +166,67 @@ def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
     return None
 
 
+def closes_a_circle(graph: dict[str, set[str]], name: str, target: str) -> bool:
+    """Whether `name` imports `target` and `target` leads back to `name`."""
+    seen, todo = set(), [target]
+    while todo:
+        node = todo.pop()
+        if node == name:
+            return target in graph.get(name, ())
+        if node not in seen:
+            seen.add(node)
+            todo.extend(graph.get(node, ()))
+    return False
+
+
 def test_the_cycle_finder_finds_a_cycle_and_accepts_a_tree():
     assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
     assert find_cycle({"a": {"b", "c"}, "b": {"c"}, "c": set()}) is None
+    assert closes_a_circle({"a": {"b"}, "b": {"c"}, "c": {"a"}}, "c", "a")
+    assert not closes_a_circle({"a": {"b", "c"}, "b": {"c"}, "c": set()}, "a", "c")
+
+
+def test_the_graph_counts_imports_inside_functions_but_not_type_checking_ones():
+    source = {
+        "app": "from app import tasks\n",
+        "app.services": (
+            "from typing import TYPE_CHECKING\n"
+            "if TYPE_CHECKING:\n"
+            "    from app.tasks import job\n"
+            "def send():\n"
+            "    from . import tasks\n"
+            "    return tasks.job\n"
+        ),
+        "app.tasks": "from app.services import send\n",
+    }
+    trees = {name: ast.parse(text) for name, text in source.items()}
+    at_import = graph_of(trees, packages={"app"}, bodies=False)
+    assert at_import == {"app": {"app.tasks"}, "app.services": set(), "app.tasks": {"app.services"}}
+    assert find_cycle(at_import) is None
+    every = graph_of(trees, packages={"app"}, bodies=True)
+    assert every["app.services"] == {"app.tasks"}  # the body's import, not TYPE_CHECKING's
+    assert find_cycle(every) == ["app.tasks", "app.services", "app.tasks"]
+
+
+def test_the_graph_counts_the_packages_an_import_runs_first():
+    source = {"a": "from a import b\n", "a.b": "import a.c\n", "a.c": "", "d": "import a.c\n"}
+    trees = {name: ast.parse(text) for name, text in source.items()}
+    graph = graph_of(trees, packages={"a"}, bodies=False)
+    assert graph == {"a": {"a.b"}, "a.b": {"a.c"}, "a.c": set(), "d": {"a", "a.c"}}
 
 
 def test_the_apps_module_level_imports_have_no_cycle():
     assert len(modules()) > 50  # the walk found the apps
     assert find_cycle(import_graph()) is None
+
+
+def test_the_apps_have_no_import_circle_even_through_imports_inside_functions():
+    graph = import_graph(bodies=True)
+    broken = [(name, target) for name, target in KNOWN if not closes_a_circle(graph, name, target)]
+    assert broken == [], "these circles are broken: take them off KNOWN"
+    for name, target in KNOWN:
+        graph[name].discard(target)
+    assert find_cycle(graph) is None
 
 
 @pytest.mark.parametrize("package", PURE)
@@ -134,7 +237,7 @@ def test_the_rules_and_engines_import_only_the_standard_library_and_themselves(p
     for name in names:
         for node in ast.walk(tree(name)):
             if isinstance(node, ast.Import | ast.ImportFrom):
-                for target in _imported(node, name):
+                for target in _targets(node, name):
                     top = target.split(".")[0]
                     own = target == package or target.startswith(f"{package}.")
                     if not own and top not in sys.stdlib_module_names:
@@ -142,15 +245,38 @@ def test_the_rules_and_engines_import_only_the_standard_library_and_themselves(p
     assert outside == []
 
 
-def test_imports_inside_functions_are_task_bodies_or_say_why():
+# What a comment may hold that says nothing to a reader: a linter's or a formatter's pragma.
+PRAGMA = re.compile(r"noqa(:\s*[A-Z]+[0-9]*(,\s*[A-Z]+[0-9]*)*)?|type:\s*ignore\S*|fmt:\s*\w+")
+
+
+def _comments(source: str) -> dict[int, tuple[str, bool]]:
+    """{line: (the comment's words, alone on its line)} for each comment of a module, without
+    the pragmas in it."""
+    found = {}
+    for token in tokenize.generate_tokens(io.StringIO(source).readline):
+        if token.type == tokenize.COMMENT:
+            words = PRAGMA.sub("", token.string.lstrip("#")).strip(" -")
+            alone = not token.line[: token.start[1]].strip()
+            found[token.start[0]] = (words, alone)
+    return found
+
+
+def test_imports_inside_functions_say_why():
+    """A task imports its services at its module's top and the services send it by name
+    (core.queue), so a function imports only what it cannot at the top (the app registry not
+    ready, a circle being broken): the reason is written beside the import (on its lines, or a
+    comment alone on the line above), not only a linter's pragma."""
     unexplained = []
     for name, path in modules().items():
-        lines = path.read_text().splitlines()
+        source = path.read_text()
+        comments = _comments(source)
         for node in _local_imports(name):
-            here, above = lines[node.lineno - 1], lines[node.lineno - 2].strip()
-            if path.name == "tasks.py" or "#" in here or above.startswith("#"):
-                continue
-            unexplained.append(f"{name}:{node.lineno}: {here.strip()}")
+            lines = range(node.lineno, node.end_lineno + 1)
+            beside = any(comments.get(line, ("", False))[0] for line in lines)
+            words, alone = comments.get(node.lineno - 1, ("", False))
+            if not (beside or (words and alone)):
+                here = source.splitlines()[node.lineno - 1].strip()
+                unexplained.append(f"{name}:{node.lineno}: {here}")
     assert unexplained == []
 
 
@@ -160,7 +286,7 @@ def _imports_of(package: str):
         if name == package or name.startswith(f"{package}."):
             for node in ast.walk(tree(name)):
                 if isinstance(node, ast.Import | ast.ImportFrom):
-                    for target in _imported(node, name):
+                    for target in _targets(node, name):
                         yield name, target
 
 

@@ -145,7 +145,7 @@ def development_docs() -> list[Path]:
 
 
 def quoted(path: Path) -> list[tuple[int, str, str]]:
-    """(line, "name" or "path", text) for every Python name and file path in the page's code
+    """(line, "name", "path" or "file", text) for every Python name and file path in the page's code
     spans (`like this`; fenced blocks are code to read, not quotes, and are left out).
 
     - A Python name is a dotted name starting with one of PACKAGES (`core.queue.send`,
@@ -304,6 +304,33 @@ def test_the_quote_check_finds_a_missing_name_and_a_missing_path(tmp_path):
     ]
 
 
-@pytest.mark.parametrize("path", development_docs(), ids=lambda p: p.name)
+# adding-a-game.md is being rewritten with the game contract (issue 31, section 3) and still
+# names `chase/games/<kind>.py`. Strict: once the rewrite lands this passes, fails as XPASS,
+# and this mark is to be removed.
+REWRITE_PENDING = {"adding-a-game.md"}
+
+
+def development_doc_params() -> list:
+    return [
+        pytest.param(
+            path,
+            id=path.name,
+            marks=pytest.mark.xfail(
+                path.name in REWRITE_PENDING, strict=True, reason="rewritten with the contract"
+            ),
+        )
+        for path in development_docs()
+    ]
+
+
+@pytest.mark.parametrize("path", development_doc_params())
 def test_every_python_name_and_file_path_quoted_in_the_development_docs_resolves(path):
-    assert unresolved(path) == []
+    """Each quote `quoted` finds resolves, after `expansions`: a name by importing its longest
+    importable module prefix and getattr-ing the rest (pytest-django has set Django up, so the
+    models import; no query is made, so no database is needed), a path by being there from the
+    repository's root, a bare file name by naming some file of the repository. `<kind>` stands
+    for each registered game in turn and must resolve for every one; any other placeholder
+    (`<app>`, `<subject>`) and `*` are wildcards that must match something; a name stops being
+    checked at its first wildcard. Each failure is reported as `page:line: quote (reason)`."""
+    problems = unresolved(path)
+    assert not problems, "quoted but not there:\n" + "\n".join(problems)

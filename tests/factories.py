@@ -1,4 +1,5 @@
-"""factory_boy factories, one per model. Founded warbands go through the services."""
+"""factory_boy factories for the rows tests start from (not one per model: the other rows are
+made through the services that write them). Founded warbands go through the services."""
 
 from __future__ import annotations
 

@@ -34,9 +34,9 @@ class ToyRaceEngine(GameEngine):
     def roles(self, options: dict[str, Any]) -> list[str]:
         return list(SEATS)
 
-    def new_game(self, options: dict[str, Any], chance: Chance) -> Outcome:
+    def setup(self, options: dict[str, Any], chance: Chance) -> Outcome:
         state = {
-            "options": self.clean_options(options),
+            "options": options,
             "at": dict.fromkeys(SEATS, 0),
             "turn": "red",
             "status": "playing",
@@ -79,4 +79,4 @@ class ToyRaceEngine(GameEngine):
 
 
 ENGINE = ToyRaceEngine()
-GAME = Game(kind="toy", engine="tests.chase.toy_game", hidden_hands=False)
+GAME = Game(engine=ENGINE, hidden_hands=False)

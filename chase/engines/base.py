@@ -287,25 +287,24 @@ class GameEngine:
             return option.clean(value, path, cleaned)
         if value is None and option.optional:
             return option.default_for(cleaned, {})  # None, or the empty list it stands for
-        kind = option.kind
-        if kind == "int":
+        if option.kind == "int":
             lo, hi = option.min, option.max
             if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
                 self.refuse(path, f"must be a whole number from {lo} to {hi}, not {value!r}.")
-        elif kind == "bool":
+        elif option.kind == "bool":
             if not isinstance(value, bool):
                 self.refuse(path, f"must be true or false, not {value!r}.")
-        elif kind == "choice":
+        elif option.kind == "choice":
             values = option.values()
             if not isinstance(value, str | int) or value not in values:
                 words = ", ".join(str(v) for v in values)
                 self.refuse(path, f"must be one of {words}, not {value!r}.")
-        elif kind == "text":
+        elif option.kind == "text":
             lo, hi = option.min or 1, option.max
             if not isinstance(value, str) or not lo <= len(value.strip()) <= hi:
                 self.refuse(path, f"must be {lo} to {hi} characters.")
             value = " ".join(value.split())
-        elif kind == "record":
+        elif option.kind == "record":
             value = self._clean_record(option, value, path, cleaned)
         else:
             value = self._clean_list(option, value, path, cleaned)

@@ -60,11 +60,8 @@ def _runs(request) -> list[LabRun]:
 def _row(run: LabRun, group: str, share: float, interval: list[float], suffix="") -> dict:
     """One group's share in percent, its ± (at least 1) and its 95% interval, in words."""
     low, high = interval
-    word = (
-        "no winner"
-        if group == lab_rules.NONE
-        else game_for(run.kind).group_words(run.options, group)
-    )
+    game = game_for(run.kind)
+    word = "no winner" if group == lab_rules.NONE else game.group_words(run.options, group)
     return {"group": group + suffix, "word": word, "percent": round(100 * share),
             "plus": max(1, round(100 * (high - low) / 2)),
             "low": round(100 * low), "high": round(100 * high)}  # fmt: skip

@@ -307,3 +307,137 @@ def test_config_holds_only_settings_urls_and_the_celery_app():
     allowed = {"config", "config.celery", "config.env", "config.urls", "config.wsgi"}
     found = {n for n in modules() if n == "config" or n.startswith("config.")}
     assert found - allowed - {n for n in found if n.startswith("config.settings")} == set()
+
+
+# --- no branch on a game's kind outside the game's package -------------------------------------
+
+# The registered games' kinds: each game is a package of chase/engines/ with its registration.
+GAME_KINDS = frozenset(p.parent.name for p in (ROOT / "chase" / "engines").glob("*/game.py"))
+# What holds a game's kind as `.kind` (a session, a lab run, a variant, an engine, a game...).
+GAMES_OBJECTS = frozenset({"engine", "game", "ENGINE", "GAME", "get_engine", "game_for"})
+KIND_HOLDERS = GAMES_OBJECTS | {"session", "run", "variant"}
+
+
+def _last_name(node: ast.AST) -> str:
+    """`session` of `session.kind`, `engine` of `self.engine.kind`, `get_engine` of a call."""
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    if isinstance(node, ast.Call):
+        return _last_name(node.func)
+    return ""
+
+
+def _strings(node: ast.AST) -> set[str] | None:
+    """The strings a literal names: a str constant, or a tuple, list or set of them; else None."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return {node.value}
+    if isinstance(node, ast.Tuple | ast.List | ast.Set) and node.elts:
+        found = [_strings(e) for e in node.elts]
+        return set().union(*found) if all(f is not None for f in found) else None
+    return None
+
+
+def _pattern_strings(pattern: ast.pattern) -> set[str]:
+    if isinstance(pattern, ast.MatchValue):
+        return _strings(pattern.value) or set()
+    if isinstance(pattern, ast.MatchOr):
+        return set().union(*(_pattern_strings(p) for p in pattern.patterns))
+    return set()
+
+
+def kind_branches(name: str, source: str, kinds=GAME_KINDS) -> list[str]:
+    """Where module `name` branches on a game's kind: a comparison, a membership test, a dict
+    key or a match case naming a registered game's kind, or a game's kind (`session.kind`,
+    `engine.kind`, a chase module's `kind`) compared with or matched against a string. A
+    game's own package (`chase.engines.<kind>`) may name its own kind and read its own state;
+    merely naming a kind as data (`session_create(kind="pelts")`) is no branch."""
+    own = next((k for k in kinds if name == f"chase.engines.{k}" or
+                name.startswith(f"chase.engines.{k}.")), None)  # fmt: skip
+    in_a_game = name.startswith("chase.engines.") and own is not None
+
+    def holds_a_kind(node: ast.AST) -> bool:
+        if isinstance(node, ast.Attribute) and node.attr == "kind":
+            return _last_name(node.value) in KIND_HOLDERS
+        return isinstance(node, ast.Name) and node.id == "kind" and name.startswith("chase.")
+
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        named: set[str] = set()
+        on_kind = False
+        if isinstance(node, ast.Compare):
+            operands = [node.left, *node.comparators]
+            named = set().union(*((_strings(o) or set()) for o in operands))
+            on_kind = any(holds_a_kind(o) for o in operands) and any(_strings(o) for o in operands)
+        elif isinstance(node, ast.Dict):
+            named = set().union(*((_strings(k) or set()) for k in node.keys if k is not None))
+        elif isinstance(node, ast.Match):
+            named = set().union(*(_pattern_strings(c.pattern) for c in node.cases))
+            on_kind = holds_a_kind(node.subject) and bool(named)
+        elif isinstance(node, ast.Call) and _last_name(node.func) in ("hasattr", "getattr"):
+            # Probing an engine or a game for a part it may lack: declare it on the base.
+            on_kind = bool(node.args) and _last_name(node.args[0]) in GAMES_OBJECTS
+        if (named & kinds) - {own} or (on_kind and not in_a_game):
+            found.append(f"{name}:{node.lineno}: {ast.unparse(node)[:80]}")
+    return found
+
+
+@pytest.mark.parametrize(
+    ("name", "source"),
+    [
+        ("chase.views.sessions", 'if session.kind == "race":\n    pass'),
+        ("chase.views.sessions", 'if session.kind == "toy":\n    pass'),
+        ("chase.services.lab", 'x = engine.kind != "pelts"'),
+        ("chase.engines.lab", 'LENGTH = {"abstract": ("round", "rounds")}'),
+        ("chase.services.odds", 'if kind in ("pelts", "moosehead"):\n    pass'),
+        ("campaign.views.chases", 'if "race" == game_for(k).kind:\n    pass'),
+        ("chase.selectors.ratings", 'match session.kind:\n    case "moosehead":\n        pass'),
+        ("chase.views.odds", 'words = getattr(get_engine(session.kind), "odds_words", None)'),
+        ("chase.engines.race.game", 'if session.kind == "pelts":\n    pass'),
+    ],
+    ids=["session kind", "a fifth game", "engine kind", "a dict by kind", "membership",
+         "reversed", "match", "probing an engine", "another game's kind in a game"],
+)  # fmt: skip
+def test_the_kind_scan_finds_a_branch_on_a_games_kind(name, source):
+    assert kind_branches(name, source)
+
+
+@pytest.mark.parametrize(
+    ("name", "source"),
+    [
+        ("campaign.services.chases", 'session_create(kind="pelts", mode=mode)'),
+        ("chase.services.sessions", "if entry.kind != ActionLog.Kind.MOVE:\n    pass"),
+        ("campaign.access", 'if job.kind == "balance":\n    pass'),
+        ("chase.forms.sessions", 'if option.kind == "choice":\n    pass'),
+        ("chase.engines.race.engine", 'if state["kind"] == "race" or kind == "paddle":\n    pass'),
+        ("chase.engines.base", 'found = callable(getattr(self, "determinize", None))'),
+    ],
+    ids=["naming a kind as data", "a log row's kind", "a job's kind", "an option's kind",
+         "a game's own package", "the base reading itself"],
+)  # fmt: skip
+def test_the_kind_scan_leaves_data_and_other_kinds_alone(name, source):
+    assert kind_branches(name, source) == []
+
+
+def test_no_code_outside_a_games_package_branches_on_a_games_kind():
+    assert {"pelts", "race", "abstract", "moosehead"} <= GAME_KINDS
+    found = []
+    for name, path in modules().items():
+        found += kind_branches(name, path.read_text())
+    assert found == []
+
+
+def test_no_template_outside_a_games_own_branches_on_its_kind():
+    """A template asks the game's drawing, not its kind; a game's own board and "How to play"
+    page are its package's."""
+    found = []
+    for path in (ROOT / "templates").rglob("*.html"):
+        text = path.read_text()
+        for kind in GAME_KINDS:
+            if path.stem == kind and path.parent.name in ("boards", "how_to_play"):
+                continue
+            for quote in ('"', "'"):
+                if f"== {quote}{kind}{quote}" in text or f"!= {quote}{kind}{quote}" in text:
+                    found.append(f"{path.relative_to(ROOT)}: {kind}")
+    assert found == []

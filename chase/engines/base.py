@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from chase.engines.chance import Chance
+from chase.engines.standings import Teams, side_order
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -59,6 +60,7 @@ class Engine(Protocol):
     title: str  # "Pelts, Paddling and Powder"
     options: tuple[Option, ...]  # the options table
     odds: bool  # whether `determinize` is there (the win odds)
+    length: tuple[str, str]  # the state's counter of a game's length, and its word (the lab)
 
     def clean_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """Fill defaults and validate; raise OptionsError naming an unknown or bad option."""
@@ -67,7 +69,10 @@ class Engine(Protocol):
         """The seats of a game with these (cleaned) options, in turn order."""
 
     def new_game(self, options: dict[str, Any], chance: Chance) -> Outcome:
-        """Set up a fresh game (shuffle, deal, roll the course...)."""
+        """A fresh game from options as given: cleaned, then `setup`."""
+
+    def setup(self, options: dict[str, Any], chance: Chance) -> Outcome:
+        """Set up a fresh game from cleaned options (shuffle, deal, roll the course...)."""
 
     def legal_actions(self, state: State, role: str) -> list[Action]:
         """Every action `role` may take now; empty when it is not that seat's move."""
@@ -103,6 +108,24 @@ class Engine(Protocol):
     def playout(self, state: State, chance: Chance) -> State:
         """The final state with the computer at every seat, as stepping through `apply` with
         `computer_action` would reach it with this chance; `state` is not changed."""
+
+    def finishing_order(self, options: dict[str, Any], state: State) -> Teams:
+        """Where every seat of a finished game placed: the order the ratings read."""
+
+    def odds_sides(self, options: dict[str, Any]) -> list[str]:
+        """Who the win odds share out: the seats, or the sides when the winner is a side."""
+
+    def odds_words(self, options: dict[str, Any], side: str) -> str:
+        """A side's share of the odds in words ("" when the seat's own name says it)."""
+
+    def odds_note(self, options: dict[str, Any]) -> str:
+        """What the odds of the game mean, for the odds page ("" when nothing needs saying)."""
+
+    def lab_groups(self, options: dict[str, Any]) -> list[str]:
+        """Who the balance lab shares the won games out among, in the order a page shows them."""
+
+    def lab_group(self, winner: str) -> str:
+        """The lab's group a winner counts for."""
 
 
 # --- the options table ---------------------------------------------------------------------------
@@ -195,19 +218,27 @@ def _plain(value: Any) -> Any:
 
 
 class GameEngine:
-    """The concrete base of every engine: option cleaning from `options`, the legality check,
-    random play, status and winner from the state, a state copy and a playout by `apply`.
+    """The concrete base of every engine: option cleaning from `options` (once: `new_game`
+    cleans and hands `setup` the cleaned options), the legality check, random play, status and
+    winner from the state, a state copy, a playout by `apply`, and what the ratings, the odds
+    and the balance lab read of a game, each with a default a game overrides when it has
+    something special (`finishing_order`, `odds_sides`, `odds_words`, `odds_note`, `length`,
+    `lab_groups`, `lab_group`).
 
     A game's engine declares `kind`, `title` and `options` (its table), and writes `roles`,
-    `new_game`, `legal_actions`, `perform` (carry out an action already found legal), `seat_view`
+    `setup`, `legal_actions`, `perform` (carry out an action already found legal), `seat_view`
     and `computer_action`; optionally `refusal` (why an action is not legal, in its words),
     `check_options` (rules across options), `copy_state` (a faster copy) and, for the win
-    odds, `determinize` (and a faster `playout`).
+    odds, `determinize` (and a faster `playout`). Its state holds `status` ("playing" or
+    "finished") and `winner` (None while playing and for a draw), which the base reads; a game
+    whose state keeps its winner otherwise writes `winner`.
     """
 
     kind: str = ""
     title: str = ""
     options: tuple[Option, ...] = ()
+    length: tuple[str, str] = ("turn", "turns")  # the state's counter of a game's length, and
+    # its word: what the balance lab counts and shows as a game's length
 
     # --- options -----------------------------------------------------------------------------
 
@@ -256,25 +287,24 @@ class GameEngine:
             return option.clean(value, path, cleaned)
         if value is None and option.optional:
             return option.default_for(cleaned, {})  # None, or the empty list it stands for
-        kind = option.kind
-        if kind == "int":
+        if option.kind == "int":
             lo, hi = option.min, option.max
             if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
                 self.refuse(path, f"must be a whole number from {lo} to {hi}, not {value!r}.")
-        elif kind == "bool":
+        elif option.kind == "bool":
             if not isinstance(value, bool):
                 self.refuse(path, f"must be true or false, not {value!r}.")
-        elif kind == "choice":
+        elif option.kind == "choice":
             values = option.values()
             if not isinstance(value, str | int) or value not in values:
                 words = ", ".join(str(v) for v in values)
                 self.refuse(path, f"must be one of {words}, not {value!r}.")
-        elif kind == "text":
+        elif option.kind == "text":
             lo, hi = option.min or 1, option.max
             if not isinstance(value, str) or not lo <= len(value.strip()) <= hi:
                 self.refuse(path, f"must be {lo} to {hi} characters.")
             value = " ".join(value.split())
-        elif kind == "record":
+        elif option.kind == "record":
             value = self._clean_record(option, value, path, cleaned)
         else:
             value = self._clean_list(option, value, path, cleaned)
@@ -317,6 +347,18 @@ class GameEngine:
             else:
                 record[part.name] = part.default_for(cleaned, value)
         return record
+
+    # --- a new game --------------------------------------------------------------------------
+
+    def new_game(self, options: dict[str, Any] | None, chance: Chance) -> Outcome:
+        """A fresh game from options as given (a test, a bench): cleaned here, then `setup`.
+        Whoever holds options already cleaned (the sessions' service, the lab) calls `setup`."""
+        return self.setup(self.clean_options(options), chance)
+
+    def setup(self, options: dict[str, Any], chance: Chance) -> Outcome:
+        """Set up a fresh game (shuffle, deal, roll the course...) from cleaned options: the
+        game's rules. Its state holds the options, `status` and `winner`."""
+        raise NotImplementedError
 
     # --- actions -----------------------------------------------------------------------------
 
@@ -400,6 +442,38 @@ class GameEngine:
             action = self.computer_action(state, role, chance)
             state = self.apply(state, role, action, chance).state
         return state
+
+    # --- what the ratings, the odds and the balance lab read ----------------------------------
+
+    def finishing_order(self, options: dict[str, Any], state: State) -> Teams:
+        """Where every seat of a finished game placed (`chase.engines.standings`): by default
+        the winner first and every other seat sharing second place, or every seat sharing
+        first when nobody won."""
+        return side_order(self.winner(state), {role: role for role in self.roles(options)})
+
+    def odds_sides(self, options: dict[str, Any]) -> list[str]:
+        """Who the win odds share out: the seats; a game whose winner is a side (the abstract
+        chase) names its sides."""
+        return self.roles(options)
+
+    def odds_words(self, options: dict[str, Any], side: str) -> str:
+        """A side's share of the odds in words, when the seat's own name does not say it
+        (what winning means for a side); "" by default."""
+        return ""
+
+    def odds_note(self, options: dict[str, Any]) -> str:
+        """What the odds of the game mean, for the odds page; "" when nothing needs saying."""
+        return ""
+
+    def lab_groups(self, options: dict[str, Any]) -> list[str]:
+        """Who the balance lab shares the won games out among, in the order a page shows them:
+        the odds' sides by default (a game may group its winners otherwise: the race by the
+        track its winner started on)."""
+        return self.odds_sides(options)
+
+    def lab_group(self, winner: str) -> str:
+        """The lab's group a winner counts for: the winner itself by default."""
+        return winner
 
     # what every game writes (declared here so that a missing one says so)
 

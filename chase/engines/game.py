@@ -1,9 +1,8 @@
-"""What a canoe game registers (`Game`), and what every game's `chase/engines/<kind>/game.py`
-may use."""
+"""What a canoe game registers (`Game`: its engine and what the pages need to show it), and what
+every game's `chase/engines/<kind>/game.py` may use."""
 
 from __future__ import annotations
 
-import importlib
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -23,11 +22,12 @@ Figures = Callable[[dict[str, Any], list[dict[str, Any]], str], dict[str, Any]]
 
 @dataclass(frozen=True)
 class Game:
-    """One canoe game: its engine and what the pages need to show it. Its options are the
-    engine's table (`engine.options`): the lobby and the API read them there.
+    """One canoe game, the one object chase/games.py registers: its engine and what the pages
+    need to show it. Its `kind` and `title` are the engine's; its options are the engine's
+    table (`engine.options`): the lobby and the API read them there.
 
-    kind         "moosehead": the sessions' `kind`, the API's, the template's file name
-    engine       the module holding its `ENGINE` ("chase.engines.moosehead"), imported on use
+    engine       its `ENGINE` (`chase.engines.base.GameEngine`); its `kind` ("moosehead") is
+                 the sessions' `kind`, the API's and the template's file name
     roles        a role in words, {"trapper": "the trappers"}; a role left out is shown as
                  itself with spaces ("canoe-3" -> "canoe 3")
     draw         the drawing of the table (`draw_<kind>`: templates cannot do geometry), given
@@ -42,10 +42,12 @@ class Game:
                  player simply follows another
     figures      a game whose participants may be a campaign warband's figures (a lobby
                  option for the campaign's members): puts them into the options, or None
+    groups       the balance lab's groups in words where they are not seats (the race's
+                 starting tracks, {"inside": "inside starters (R3)"}); a seat is its role's
+                 words
     """
 
-    kind: str
-    engine: str
+    engine: Engine
     roles: Mapping[str, str] = field(default_factory=dict)
     draw: Drawing | None = None
     results: Results | None = None
@@ -53,6 +55,15 @@ class Game:
     how_to_play: str = ""
     hidden_hands: bool = True
     figures: Figures | None = None
+    groups: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def kind(self) -> str:
+        return self.engine.kind
+
+    @property
+    def title(self) -> str:
+        return self.engine.title
 
     @property
     def template(self) -> str:
@@ -63,15 +74,16 @@ class Game:
     def how_to_play_template(self) -> str:
         return self.how_to_play or f"chase/how_to_play/{self.kind}.html"
 
-    def load_engine(self) -> Engine:
-        return importlib.import_module(self.engine).ENGINE
-
     def role_words(self, options: Mapping[str, Any], role: str | None) -> str:
         """A role in words: "the trappers", "Virginia (Swift Otter)", "canoe 3"."""
         if role is None:
             return "the setup"
         named = self.seat_names(options, role) if self.seat_names else None
         return named or self.roles.get(role) or role.replace("-", " ")
+
+    def group_words(self, options: Mapping[str, Any], group: str) -> str:
+        """A balance lab's group in words: its own words, or its seat's."""
+        return self.groups.get(group) or self.role_words(options, group)
 
 
 def action_choices(actions: list[dict]) -> list[dict]:

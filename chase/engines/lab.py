@@ -7,9 +7,10 @@ the next game and gets the same counts).
 
 The tallies are plain data (JSON, kept on the run's row between chunks):
 `{"games", "wins": {group: count}, "seats": {role: count}, "length": total}`.
-A *group* is who a club asks about: the winning role or side, for the race the track the
-winner started on (R3: starters alternate inside and outside), and "none" for a game nobody
-won (every canoe out of a race).
+A *group* is who a club asks about, as the game declares it (`lab_groups`, `lab_group` of
+`chase.engines.base.GameEngine`): the winning role or side, for the race the track the winner
+started on (R3: starters alternate inside and outside), and "none" for a game nobody won (every
+canoe out of a race). A game's length is its state's counter the game declares (`length`).
 """
 
 from __future__ import annotations
@@ -18,14 +19,9 @@ import math
 from typing import Any
 
 from chase.engines.chance import RandomChance
-from chase.engines.race.tables import TRACKS
 
 NONE = "none"  # the group of a game without a winner
 Z95 = 1.959964  # the normal quantile of a two-sided 95% interval
-
-# What a game's length is counted in: the state's key, and its word (the engines' own counters).
-LENGTH = {"abstract": ("round", "rounds"), "moosehead": ("round", "rounds")}
-DEFAULT_LENGTH = ("turn", "turns")
 
 
 def game_seed(seed: int, index: int) -> str:
@@ -35,30 +31,21 @@ def game_seed(seed: int, index: int) -> str:
 
 def groups(engine, options: dict[str, Any]) -> list[str]:
     """The groups a run shares its games out among, in the order a page shows them."""
-    if engine.kind == "race":
-        return [*TRACKS, NONE]
-    if hasattr(engine, "odds_sides"):
-        return [*engine.odds_sides(options), NONE]
-    return [*engine.roles(options), NONE]
+    return [*engine.lab_groups(options), NONE]
 
 
 def group_of(engine, winner: str | None) -> str:
     """The group a winner counts for."""
-    if winner is None:
-        return NONE
-    if engine.kind == "race":
-        seat = int(winner.rsplit("-", 1)[1])
-        return TRACKS[(seat - 1) % 2]  # R3: canoe 1 inside, canoe 2 outside, and so on
-    return winner
+    return NONE if winner is None else engine.lab_group(winner)
 
 
 def length_of(engine, state: dict[str, Any]) -> int:
-    key, _ = LENGTH.get(engine.kind, DEFAULT_LENGTH)
+    key, _ = engine.length
     return int(state.get(key) or 0)
 
 
-def length_word(kind: str) -> str:
-    return LENGTH.get(kind, DEFAULT_LENGTH)[1]
+def length_word(engine) -> str:
+    return engine.length[1]
 
 
 def empty_tallies(engine, options: dict[str, Any]) -> dict[str, Any]:
@@ -74,7 +61,8 @@ def play(
     engine, options: dict[str, Any], *, seed: int, start: int, count: int, tallies: dict
 ) -> dict[str, Any]:
     """Games `start` .. `start + count - 1` of the run, added to a copy of `tallies`: each
-    set up by `new_game` and played to its end by the engine's fast `playout`."""
+    set up by `setup` (from the run's options, cleaned once when it started) and played to
+    its end by the engine's fast `playout`."""
     tallies = {
         "games": tallies["games"],
         "wins": dict(tallies["wins"]),
@@ -83,7 +71,7 @@ def play(
     }
     for index in range(start, start + count):
         chance = RandomChance(game_seed(seed, index), record=False)
-        state = engine.playout(engine.new_game(options, chance).state, chance)
+        state = engine.playout(engine.setup(options, chance).state, chance)
         winner = engine.winner(state)
         group = group_of(engine, winner)
         tallies["wins"][group] = tallies["wins"].get(group, 0) + 1

@@ -214,7 +214,7 @@ def lab_result(run: LabRun) -> dict[str, Any] | None:
         "kind": run.kind,
         "label": run.label,
         "options": run.options,
-        "length_unit": lab_rules.length_word(run.kind),
+        "length_unit": lab_rules.length_word(get_engine(run.kind)),
     }
 
 

@@ -183,14 +183,6 @@ def odds_ask(
     return None
 
 
-def odds_sides(engine, options: dict[str, Any]) -> list[str]:
-    """Who the odds share out: the seats, or an engine's sides when its winner is a side (the
-    abstract chase: the prey escape or the pursuers catch them)."""
-    if hasattr(engine, "odds_sides"):
-        return engine.odds_sides(options)
-    return engine.roles(options)
-
-
 def odds_compute(
     *, session_id: int, version: int, role: str | None, step: int | None
 ) -> dict[str, Any] | None:
@@ -206,7 +198,7 @@ def odds_compute(
         engine,
         state,
         role,
-        sides=odds_sides(engine, session.options),
+        sides=engine.odds_sides(session.options),  # the seats, or the sides a game declares
         playouts=settings.CHASE_ODDS_PLAYOUTS,
         seed=zlib.crc32(key.encode()),
     )

@@ -3,9 +3,10 @@ a kind, rebuilt whole each time (as the league's rankings are, campaign.services
 
 What counts (docs/playing/ratings.md): a finished game that is not hot-seat, where every human
 seat was taken by an account and no account held two seats. Computer seats are rated too, as one
-"Computer" per kind. The finishing order of each game is `chase.engines.standings`; a rating is
-shown as mu - 3 sigma. A rebuild reads the games in the order they finished, so deleting or
-adding a game anywhere gives the same rows as rating them all afresh.
+"Computer" per kind. The finishing order of each game is its engine's `finishing_order`
+(`chase.engines.standings`); a rating is shown as mu - 3 sigma. A rebuild reads the games in the
+order they finished, so deleting or adding a game anywhere gives the same rows as rating them all
+afresh.
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ from django.db.models import Max
 from django.utils import timezone
 from openskill.models import PlackettLuce
 
-from chase.engines.standings import finishing_order
 from chase.games import get_engine, registry
 from chase.models import GameSession, RatedPlace, Rating, RatingBoard, Seat
 from core.queue import send
@@ -76,9 +76,7 @@ def game_teams(session: GameSession, seats: list[Seat]) -> list[Team]:
     players who held its seats (the Computer once per team). A Computer on two teams is left
     out of that game (it would be rated against itself); None when fewer than two teams stay."""
     engine = get_engine(session.kind)
-    order = finishing_order(
-        session.kind, session.options, session.state, engine.seat_view(session.state, None)
-    )
+    order = engine.finishing_order(session.options, session.state)
     holder = {s.role: (COMPUTER if s.is_computer else s.user_id) for s in seats}
     teams = []
     for rank, roles in order:

@@ -118,7 +118,7 @@ def session_create(
     if mode == GameSession.Mode.SOLO:
         computers = {role for role in roles if role != play_as}
     chance = new_chance()
-    setup = engine.new_game(cleaned, chance)
+    setup = engine.setup(cleaned, chance)
     waiting = mode == GameSession.Mode.MULTI
     session = GameSession.objects.create(
         kind=kind,
@@ -615,6 +615,7 @@ def session_replay(session: GameSession) -> list[ReplayStep]:
         chance = ScriptedChance(entry.outcomes)
         try:
             if state is None:
+                # Cleaned again (once): the stored options are as the table was then.
                 outcome = engine.new_game(session.options, chance)
             else:
                 outcome = engine.apply(state, entry.role, entry.action, chance)

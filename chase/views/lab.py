@@ -16,7 +16,7 @@ from django_htmx.http import HttpResponseStopPolling
 from chase.access import remember_created, remember_seat
 from chase.engines import lab as lab_rules
 from chase.errors import SessionError
-from chase.games import registry, role_words
+from chase.games import game_for, registry
 from chase.models import GameSession, LabRun, Variant
 from chase.services import lab
 from chase.services import sessions as services
@@ -27,7 +27,7 @@ SIDES = ("a", "b")
 
 
 def _games():
-    return [(kind, game.load_engine().title) for kind, game in registry().items()]
+    return [(kind, game.title) for kind, game in registry().items()]
 
 
 def _side_options(post, side: str, kind: str) -> tuple[dict, str]:
@@ -57,14 +57,11 @@ def _runs(request) -> list[LabRun]:
     return [found[int(i)] for i in ids if i and i.isdigit() and int(i) in found]
 
 
-GROUP_WORDS = {"inside": "inside starters (R3)", "outside": "outside starters (R3)",
-               lab_rules.NONE: "no winner"}  # fmt: skip
-
-
 def _row(run: LabRun, group: str, share: float, interval: list[float], suffix="") -> dict:
     """One group's share in percent, its ± (at least 1) and its 95% interval, in words."""
     low, high = interval
-    word = GROUP_WORDS.get(group) or role_words(run.kind, run.options, group)
+    game = game_for(run.kind)
+    word = "no winner" if group == lab_rules.NONE else game.group_words(run.options, group)
     return {"group": group + suffix, "word": word, "percent": round(100 * share),
             "plus": max(1, round(100 * (high - low) / 2)),
             "low": round(100 * low), "high": round(100 * high)}  # fmt: skip

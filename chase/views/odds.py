@@ -65,11 +65,12 @@ def odds(request, session_id: int):
 
 def _odds_rows(session: GameSession, answer: dict) -> list[dict]:
     # A game whose winner is a side (the abstract chase) says what each side's win means.
-    words = getattr(get_engine(session.kind), "odds_words", None)
+    engine = get_engine(session.kind)
     return [
         {
             "role": role,
-            "title": words(session.options, role) if words else selectors.role_title(session, role),
+            "title": engine.odds_words(session.options, role)
+            or selectors.role_title(session, role),
             "percent": round(p * 100),
         }
         for role, p in sorted(answer["win"].items(), key=lambda item: -item[1])
@@ -78,5 +79,4 @@ def _odds_rows(session: GameSession, answer: dict) -> list[dict]:
 
 def _odds_note(session: GameSession) -> str:
     """What the odds mean, for a game that says so (the abstract chase)."""
-    note = getattr(get_engine(session.kind), "odds_note", None)
-    return note(session.options) if note else ""
+    return get_engine(session.kind).odds_note(session.options)

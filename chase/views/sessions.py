@@ -77,7 +77,7 @@ def _lobby(request, form, options, status=200):
     mine = selectors.my_games(request.user, held_tokens(request))[:30]
     context = {
         "form": form,
-        "games": [(kind, game.load_engine().title) for kind, game in registry().items()],
+        "games": [(kind, game.title) for kind, game in registry().items()],
         "options_form": options,
         "options_html": _options_html(request, options),
         "open_games": [_listed(g) for g in selectors.open_games()[:20]],
@@ -199,9 +199,9 @@ def how_to_play(request, kind: str):
         raise Http404("No such game.") from None
     context = {
         "kind": kind,
-        "title": game.load_engine().title,
+        "title": game.title,
         "rules": game.how_to_play_template,
-        "games": [(k, g.load_engine().title) for k, g in registry().items()],
+        "games": [(k, g.title) for k, g in registry().items()],
     }
     return render(request, "chase/how_to_play.html", context)
 
@@ -324,7 +324,7 @@ def _table_context(request, session: GameSession, note: str) -> dict:
     late = [s for s in late_seats(session, now) if s not in held]  # for the others to decide
     return {
         "session": session,
-        "title": game.load_engine().title,
+        "title": game.title,
         "seat": seat,
         "you": selectors.role_title(session, seat.role) if seat else None,
         "pass_to": pass_to,
@@ -433,12 +433,12 @@ def replay(request, session_id: int):
         number = 0
     step = steps[number]
     game = game_for(session.kind)
-    view = game.load_engine().seat_view(step.state, None)
+    view = game.engine.seat_view(step.state, None)
     entry = step.entry
     told = session.is_finished
     context = {
         "session": session,
-        "title": game.load_engine().title,
+        "title": game.title,
         "number": number,
         "last": len(steps) - 1,
         "who": selectors.role_title(session, entry.role) if entry.role else "Setup",

@@ -11,11 +11,16 @@ For each game:
   within the bound the engine states (`max_actions`: worked out from the board for the
   Moosehead trip), on the shortest options (every whole number at its least), and no position
   reached leaves the seats with no legal action while the game goes on;
-- replay from the logged chance gives the same states; `playout` equals stepping through
-  `apply`;
+- replay from the logged chance gives the same states (the engine's, and the service's
+  `session_replay` of a game played through it), and `apply` never changes the state it is
+  given; `playout` equals stepping through `apply`;
 - hidden information and odds: `determinize` never changes what the asking seat sees (the
-  seat's `seat_view` is the same whichever way the hidden parts are dealt), and the odds endpoint
-  answers 200 from the start and from the middle of a game.
+  seat's `seat_view` is the same whichever way the hidden parts are dealt), the odds share out
+  among the sides the game declares (`odds_sides`), and the odds endpoint and page answer 200
+  from the start and from the middle of a game;
+- what the ratings and the balance lab read: a finished game is rated by the finishing order
+  the game declares (`finishing_order`), and a lab run plays it and counts each winner in the
+  groups the game declares (`lab_groups`, `lab_group`) and its length in its `length`.
 
 Measured on this machine (2 cores): see docs/development/adding-a-game.md.
 """
@@ -25,16 +30,23 @@ from __future__ import annotations
 import pytest
 
 from chase import games
+from chase.engines import lab as lab_rules
 from chase.engines.base import OptionsError
 from chase.engines.chance import RandomChance, ScriptedChance
+from chase.engines.odds import win_odds
 from chase.forms.sessions import OptionsForm
 from chase.games import game_for, get_engine, kinds
-from chase.models import GameSession
+from chase.models import GameSession, RatedPlace, Rating
+from chase.services import lab
 from chase.services import sessions as services
+from chase.services.ratings import ratings_rebuild
 from tests.chase import toy_game
+from tests.chase.conftest import play_randomly
+from tests.chase.ratings_helpers import finish
+from tests.factories import UserFactory
 
 GAMES = 200  # seeded games per player kind and per game
-REPLAYED = 5  # games replayed from their log, per game
+REPLAYED = 10  # games replayed from their log, per game (half on the shortest options)
 TOY = toy_game.GAME.kind
 KINDS = [*kinds(), TOY]  # the registry's kinds; the toy game joins through the fixture below
 
@@ -175,20 +187,35 @@ def test_seeded_games_end_within_the_stated_bound(kind, pick):
         assert engine.status(states[-1]) == "finished"
 
 
+def _mixed(engine, state, role, chance):
+    """The computer at every other seat (in the order of `roles`) and random play at the rest,
+    as the games' own property tests mixed them."""
+    if engine.roles(state["options"]).index(role) % 2:
+        return engine.computer_action(state, role, chance)
+    return engine.random_action(state, role, chance)
+
+
 def test_replay_from_the_log_gives_the_same_states(kind):
+    """Each game of the replay is logged as the app logs it (the setup's outcomes, then each
+    action with the outcomes of its own chance) and played back from that log alone, on the
+    shortest options and on the defaults, random and computer seats mixed; `apply` never
+    changes the state it is given."""
     engine = get_engine(kind)
-    options = shortest(engine)
     for seed in range(REPLAYED):
+        options = shortest(engine) if seed % 2 == 0 else engine.clean_options({})
         chance = RandomChance(seed)
         outcome = engine.new_game(options, chance)
         log = [(None, None, list(chance.outcomes), outcome.state)]
         state = outcome.state
         while engine.status(state) == "playing" and len(log) <= engine.max_actions(options):
             role = engine.seat_to_act(state)
-            action = engine.random_action(state, role, RandomChance(seed + len(log)))
+            action = _mixed(engine, state, role, RandomChance(seed + len(log)))
             chance = RandomChance(seed * 7919 + len(log))
+            frozen = repr(state)
             state = engine.apply(state, role, action, chance).state
+            assert repr(log[-1][3]) == frozen, f"seed {seed}: apply changed its input"
             log.append((role, action, list(chance.outcomes), state))
+        assert engine.status(state) == "finished", f"seed {seed}"
         replayed = None
         for role, action, outcomes, expected in log:
             script = ScriptedChance(outcomes)
@@ -283,6 +310,92 @@ def test_the_odds_endpoint_answers_from_the_start_and_mid_game(kind, api, settin
 
         assert response.status_code == 200, (moves, response.content[:300])
         assert response.json()["playouts"] == 20
+
+
+def test_the_odds_share_out_among_the_sides_the_game_declares(kind):
+    engine = get_engine(kind)
+    options, positions = _positions(engine, 3)
+    sides = engine.odds_sides(options)
+    assert sides and len(set(sides)) == len(sides)
+    for state in positions:
+        for role in [engine.seat_to_act(state), None]:
+            odds = win_odds(engine, state, role, sides=sides, playouts=8, seed=1)
+            assert list(odds.win) == sides
+            assert sum(odds.win.values()) <= 1.0001  # a playout nobody won counts for no side
+
+
+@pytest.mark.django_db
+def test_the_odds_page_answers_from_the_start(kind, client, settings):
+    settings.CHASE_ODDS_PLAYOUTS = 8
+    created = client.post("/play/new/", {"kind": kind, "mode": "solo"})
+    assert created.status_code == 302
+    session = GameSession.objects.latest("pk")
+    role = next(s.role for s in session.seats.all() if not s.is_computer)
+
+    response = client.get(f"/play/{session.pk}/odds/?role={role}")
+
+    assert response.status_code == 200, response.content[:300]
+    assert 'class="odds-percent"' in response.content.decode()
+
+
+# --- what the ratings and the balance lab read ---------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_a_played_game_replays_from_its_log_through_the_service(kind, seeded):
+    rng = seeded(7)
+    session = services.session_create(kind=kind, mode="solo", options=shortest(get_engine(kind)))
+    session = play_randomly(session, rng, steps=30)
+
+    steps = services.session_replay(session)
+
+    assert len(steps) == session.log.count() > 1
+    assert steps[-1].state == session.state
+
+
+@pytest.mark.django_db
+def test_a_finished_game_is_rated_by_the_order_the_game_declares(kind):
+    engine = get_engine(kind)
+    session = services.session_create(kind=kind, mode="multi", options=shortest(engine))
+    players = {}
+    for number, seat in enumerate(session.seats.order_by("pk")):
+        players[seat.role] = UserFactory(username=f"paddler{number}")
+        services.seat_take(seat=seat, user=players[seat.role])
+    session.refresh_from_db()
+    final = engine.playout(session.state, RandomChance(2, record=False))
+    finish(session, final, engine.winner(final))
+    order = engine.finishing_order(session.options, final)
+
+    assert ratings_rebuild(kind=kind) == 1
+
+    placed = {role: rank for rank, roles in order for role in roles}
+    assert placed and set(placed) <= set(engine.roles(session.options))
+    rated = {r.user_id: r for r in Rating.objects.filter(kind=kind)}
+    assert set(rated) == {players[role].pk for role in placed}
+    for place in RatedPlace.objects.filter(kind=kind):
+        assert {placed[role] for role in place.roles} == {place.rank}
+    if engine.winner(final) in placed:  # a seat won: it placed first
+        assert placed[engine.winner(final)] == 0
+    if engine.winner(final) is not None:  # a game won is no draw: the winners won it
+        assert len(set(placed.values())) > 1
+        winners = [players[role].pk for role, rank in placed.items() if rank == 0]
+        assert all(rated[w].wins == 1 for w in winners)
+
+
+@pytest.mark.django_db
+def test_a_lab_run_plays_the_game_and_counts_its_groups_and_length(kind, client, settings):
+    settings.CELERY_TASK_ALWAYS_EAGER = True
+    engine = get_engine(kind)
+    run = lab.lab_start(kind=kind, options=shortest(engine), games=4, seed=3)
+    result = lab.lab_result(run)
+
+    assert result is not None and result["games"] == 4
+    assert list(result["wins"]) == [*engine.lab_groups(run.options), lab_rules.NONE]
+    assert run.tallies["games"] == sum(run.tallies["wins"].values()) == 4
+    assert result["mean_length"] > 0 and result["length_unit"] == engine.length[1]
+    client.force_login(UserFactory(username="club"))
+    shown = client.get(f"/play/lab/progress/?a={run.pk}")
+    assert shown.status_code == 286, shown.content[:300]  # finished: the polling stops
 
 
 def test_the_toy_game_is_only_registered_through_the_suite():

@@ -1,7 +1,11 @@
 """A fifth game registered only in the tests: two canoes race to a goal, each throwing a die in
 turn. It proves that a game declared on the engines' base, with its options table, is checked
 by the conformance suite (`test_conformance.py`) the day it is registered, with no list to
-update. Nothing here is hidden, so `determinize` is a plain copy."""
+update: played, replayed, rated, run in the balance lab and given odds, with nothing outside
+this module but its registration (`GAME`, put in the registry by the suite's fixture). It takes
+the base's defaults for the finishing order (by winner), the odds' sides (the seats) and the
+lab's groups, and declares its length (`throws`: its state's `turn` names a seat). Nothing here
+is hidden, so `determinize` is a plain copy."""
 
 from __future__ import annotations
 
@@ -17,6 +21,7 @@ SEATS = ("red", "blue")
 class ToyRaceEngine(GameEngine):
     kind = "toy"
     title = "Race to the goal"
+    length = ("throws", "throws")  # the balance lab's count of a game's length
     options = (
         Option("goal", "int", 10, min=5, max=30, help="The space to reach first."),
         Option("die", "choice", 6, choices=((4, "A d4"), (6, "A d6")), help="The die thrown."),
@@ -34,11 +39,12 @@ class ToyRaceEngine(GameEngine):
     def roles(self, options: dict[str, Any]) -> list[str]:
         return list(SEATS)
 
-    def new_game(self, options: dict[str, Any], chance: Chance) -> Outcome:
+    def setup(self, options: dict[str, Any], chance: Chance) -> Outcome:
         state = {
-            "options": self.clean_options(options),
+            "options": options,
             "at": dict.fromkeys(SEATS, 0),
             "turn": "red",
+            "throws": 0,
             "status": "playing",
             "winner": None,
         }
@@ -53,6 +59,7 @@ class ToyRaceEngine(GameEngine):
         new = self.copy_state(state)
         events = []
         if action["type"] == "throw":
+            new["throws"] += 1
             thrown = chance.roll(new["options"]["die"])
             goal = new["options"]["goal"]
             if not (new["options"]["exact"] and new["at"][role] + thrown > goal):
@@ -79,4 +86,4 @@ class ToyRaceEngine(GameEngine):
 
 
 ENGINE = ToyRaceEngine()
-GAME = Game(kind="toy", engine="tests.chase.toy_game", hidden_hands=False)
+GAME = Game(engine=ENGINE, hidden_hands=False)

@@ -11,8 +11,9 @@ starts the next round (`next`) or, after the last, ends the chase (`end`).
 
 Modules: `tables` (the rule tables), `cards`, `dice` (trait rolls), `options` (the table),
 `templates`, `state`, `rounds` (the round and actions on the cards), `story` (the game master's
-records and the end), `legal`, `seat_view` (what a seat sees), `computer`, `figures` (campaign
-figures as participants), `engine`.
+records and the end), `actions` (an action carried out), `legal`, `seat_view` (what a seat
+sees), `computer`, `odds` (what a seat cannot see drawn afresh, and the playout), `figures`
+(campaign figures as participants), `engine`, `game` (its drawing and registration).
 """
 
 from chase.engines.abstract.computer import computer_action

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from chase.engines.abstract import computer, odds, rounds, story
+from chase.engines.abstract import computer, odds
+from chase.engines.abstract.actions import perform
 from chase.engines.abstract.legal import legal_actions
 from chase.engines.abstract.options import OPTIONS, ChaseOptionsError, check_prey, sides_of
 from chase.engines.abstract.seat_view import seat_view
@@ -12,12 +13,14 @@ from chase.engines.abstract.state import copy_state, new_state, participant_of, 
 from chase.engines.abstract.tables import GM, KIND, LENGTHS, TITLE
 from chase.engines.base import GameEngine, Outcome
 from chase.engines.chance import Chance
+from chase.engines.standings import Teams, side_order
 
 
 class AbstractChaseEngine(GameEngine):
     kind = KIND
     title = TITLE
     options = OPTIONS
+    length = ("round", "rounds")
 
     def refuse(self, path: str, reason: str) -> None:
         raise ChaseOptionsError(path, reason)
@@ -33,8 +36,8 @@ class AbstractChaseEngine(GameEngine):
         """The game master's seat first, then one seat per participant or group of extras."""
         return roles(options_)
 
-    def new_game(self, options_: dict[str, Any], chance: Chance) -> Outcome:
-        state, events = new_state(self.clean_options(options_), chance)
+    def setup(self, options_: dict[str, Any], chance: Chance) -> Outcome:
+        state, events = new_state(options_, chance)
         return Outcome(state, events)
 
     def legal_actions(self, state: dict[str, Any], role: str) -> list[dict[str, Any]]:
@@ -54,10 +57,16 @@ class AbstractChaseEngine(GameEngine):
     def seat_view(self, state: dict[str, Any], role: str | None) -> dict[str, Any]:
         return seat_view(state, role)
 
-    def winner(self, state: dict[str, Any]) -> str | None:
-        """The winning side (the prey that escaped, the pursuers that stopped them, the side
-        that held the field); None while playing or when nobody did."""
-        return state["winner"] if state["status"] == "finished" else None
+    # The winner (the base's `winner`) is a side: the prey that escaped, the pursuers that
+    # stopped them, the side that held the field; None while playing or when nobody did.
+
+    def finishing_order(self, options_: dict[str, Any], state: dict[str, Any]) -> Teams:
+        """By side, the winner first; the game master is not placed (so not rated)."""
+        sides = {
+            f"p{i + 1}": participant["side"]
+            for i, participant in enumerate(options_["participants"])
+        }
+        return side_order(self.winner(state), sides)
 
     def computer_action(self, state: dict[str, Any], role: str, chance: Chance) -> dict[str, Any]:
         return computer.computer_action(state, role, chance)
@@ -118,50 +127,6 @@ def _refusal(state: dict[str, Any], role: str, legal: list[dict[str, Any]]) -> s
         + "; ".join(a["label"] for a in legal)
         + "."
     )
-
-
-def perform(
-    state: dict[str, Any],
-    role: str,
-    action: dict[str, Any],
-    chance: Chance,
-    events: list[dict[str, Any]],
-) -> None:
-    """Carry out a legal action on `state` (a private copy)."""
-    kind = action["type"]
-    if role == GM:
-        if kind == "resolve":
-            story.resolve(state, action["result"], events)
-            rounds.advance(state, events)
-        elif kind == "record":
-            story.record(state, state["participants"][action["target"]], action["result"], events)
-        elif kind == "next":
-            story.next_round(state, chance, events)
-        else:
-            story.end_chase(state, events)
-        return
-    participant = participant_of(state, role)
-    if kind == "roll":
-        rounds.roll(state, participant, action.get("help", True), chance, events)
-    elif kind == "keep":
-        rounds.keep(state, participant, action["card"], events)
-    elif kind == "face":
-        rounds.face(state, participant, chance, events)
-    elif kind == "withdraw":
-        rounds.withdraw(state, participant, events)
-    elif kind == "done":
-        rounds.end_action(state, participant, events)
-    else:
-        if kind == "group_attack":
-            rounds.group_attack(state, participant, events)
-        else:
-            target = state["participants"][action["target"]]
-            if kind == "attack":
-                rounds.attack(state, participant, target, events)
-            else:
-                rounds.force(state, participant, target, chance, events)
-            story.check_end(state, events)
-        rounds.advance(state, events)
 
 
 ENGINE = AbstractChaseEngine()

@@ -412,8 +412,7 @@ def with_figures(
 
 
 GAME = Game(
-    kind="abstract",
-    engine="chase.engines.abstract",
+    engine=ENGINE,
     roles={GM: "the game master"},
     draw=draw_abstract,
     results=abstract_results,

@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from chase.engines.abstract import cards
+from chase.engines.abstract.actions import perform
 from chase.engines.abstract.computer import PASSIVE, choose, worth
 from chase.engines.abstract.options import sides_of
 from chase.engines.abstract.rounds import active, needs_to_face, targets
@@ -117,8 +118,6 @@ def playout(state: State, chance: Chance) -> State:
     takes the computer's choice, as stepping through `apply` with `computer_action` does (a
     test holds them equal). The choice is made here without building every legal action and
     its label (`next_choice`), and the action is performed without checking it again."""
-    from chase.engines.abstract.engine import perform  # the engine imports this module
-
     state = copy_state(state)
     last_round = state["round"] + DOGFIGHT_ROUNDS if state["rounds"] is None else None
     events: list[dict[str, Any]] = []

@@ -11,18 +11,20 @@ from chase.engines.moosehead.board import board_data, board_of
 from chase.engines.moosehead.options import OPTIONS
 from chase.engines.moosehead.state import copy_state, current, new_state, player_of
 from chase.engines.moosehead.tables import KIND, TITLE
+from chase.engines.standings import Teams
 
 
 class MooseheadEngine(GameEngine):
     kind = KIND
     title = TITLE
     options = OPTIONS
+    length = ("round", "rounds")
 
     def roles(self, options_: dict[str, Any]) -> list[str]:
         return [f"canoe-{seat}" for seat in range(1, options_.get("players", 3) + 1)]
 
-    def new_game(self, options_: dict[str, Any], chance: Chance) -> Outcome:
-        state, events = new_state(self.clean_options(options_), chance)
+    def setup(self, options_: dict[str, Any], chance: Chance) -> Outcome:
+        state, events = new_state(options_, chance)
         turns.begin_turn(state, events)
         return Outcome(state, events)
 
@@ -47,9 +49,10 @@ class MooseheadEngine(GameEngine):
     def seat_view(self, state: dict[str, Any], role: str | None) -> dict[str, Any]:
         return seat_view.seat_view(state, role)
 
-    def winner(self, state: dict[str, Any]) -> str | None:
-        """M5: the canoe that docked ahead of everyone; None while the trip goes on."""
-        return state["winner"]
+    def finishing_order(self, options: dict[str, Any], state: dict[str, Any]) -> Teams:
+        """By points at the end, most first; equal points share a place (the winner, M5, docked
+        ahead of everyone with the most points)."""
+        return points_order(self.seat_view(state, None)["players"])
 
     def computer_action(self, state: dict[str, Any], role: str, chance: Chance) -> dict[str, Any]:
         return computer.computer_action(state, role, chance)
@@ -80,6 +83,12 @@ class MooseheadEngine(GameEngine):
     def playout(self, state: dict[str, Any], chance: Chance) -> dict[str, Any]:
         """The final state with the computer at every seat (see `chase.engines.odds`)."""
         return computer.playout(state, chance)
+
+
+def points_order(players: list[dict[str, Any]]) -> Teams:
+    """Moosehead by points at the end, most first; equal points share a place."""
+    scores = sorted({p["points"] for p in players}, reverse=True)
+    return [(scores.index(p["points"]), [p["role"]]) for p in players]
 
 
 ENGINE = MooseheadEngine()

@@ -12,6 +12,7 @@ import math
 from typing import Any
 
 from chase.engines.game import Game, action_choices
+from chase.engines.moosehead import ENGINE
 from chase.engines.moosehead.board import board_of
 from chase.engines.moosehead.tables import WEATHER_NAMES
 
@@ -422,8 +423,7 @@ def paddler_name(options: dict[str, Any], role: str) -> str | None:
 
 
 GAME = Game(
-    kind="moosehead",
-    engine="chase.engines.moosehead",
+    engine=ENGINE,
     draw=draw_moosehead,
     results=moosehead_results,
     seat_names=paddler_name,

@@ -26,8 +26,8 @@ class PeltsEngine(GameEngine):
     def roles(self, options: dict[str, Any]) -> list[str]:
         return list(SIDES)
 
-    def new_game(self, options: dict[str, Any], chance: Chance) -> Outcome:
-        state, events = new_state(self.clean_options(options), chance)
+    def setup(self, options: dict[str, Any], chance: Chance) -> Outcome:
+        state, events = new_state(options, chance)
         state["log"] = events[-LOG_LENGTH:]
         return Outcome(state, events)
 
@@ -63,9 +63,6 @@ class PeltsEngine(GameEngine):
 
     def seat_view(self, state: dict[str, Any], role: str | None) -> dict[str, Any]:
         return seat_view(state, role)
-
-    def winner(self, state: dict[str, Any]) -> str | None:
-        return state["winner"]
 
     def max_actions(self, options: dict[str, Any]) -> int:
         """A generous bound, measured rather than proven (the chase has no round limit): the

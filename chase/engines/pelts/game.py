@@ -7,6 +7,7 @@ import math
 from typing import Any
 
 from chase.engines.game import Game, action_choices
+from chase.engines.pelts import ENGINE
 
 ROLE_TITLES = {"trapper": "the trappers", "indian": "the Indians"}
 SUIT_SYMBOLS = {"S": "♠", "C": "♣", "H": "♥", "D": "♦"}
@@ -166,8 +167,7 @@ class _PeltsRiver:
 
 
 GAME = Game(
-    kind="pelts",
-    engine="chase.engines.pelts",
+    engine=ENGINE,
     roles=ROLE_TITLES,
     draw=draw_pelts,
 )

@@ -8,7 +8,8 @@ from chase.engines.base import GameEngine, Outcome
 from chase.engines.chance import Chance
 from chase.engines.race import activations, computer, hidden, phases, seat_view
 from chase.engines.race.options import OPTIONS
-from chase.engines.race.tables import KIND, TITLE
+from chase.engines.race.tables import KIND, TITLE, TRACKS
+from chase.engines.standings import Teams
 
 
 class RaceEngine(GameEngine):
@@ -19,8 +20,8 @@ class RaceEngine(GameEngine):
     def roles(self, options_: dict[str, Any]) -> list[str]:
         return [f"canoe-{seat}" for seat in range(1, options_.get("canoes", 4) + 1)]
 
-    def new_game(self, options_: dict[str, Any], chance: Chance) -> Outcome:
-        state, events = phases.new_state(self.clean_options(options_), chance)
+    def setup(self, options_: dict[str, Any], chance: Chance) -> Outcome:
+        state, events = phases.new_state(options_, chance)
         return Outcome(state, events)
 
     def legal_actions(self, state: dict[str, Any], role: str) -> list[dict[str, Any]]:
@@ -39,10 +40,24 @@ class RaceEngine(GameEngine):
         return seat_view.seat_view(state, role)
 
     def winner(self, state: dict[str, Any]) -> str | None:
-        """R8: the first bow across; None while racing, or when every canoe went out."""
+        """R8: the first bow across; None while racing, or when every canoe went out (the
+        race's state keeps its finishers in order, not a winner)."""
         if state["status"] != "finished" or not state["finishers"]:
             return None
         return state["finishers"][0]
+
+    def finishing_order(self, options_: dict[str, Any], state: dict[str, Any]) -> Teams:
+        """R8: the order across the line, then the canoes still afloat (see `race_order`)."""
+        return race_order(self.seat_view(state, None)["canoes"])
+
+    def lab_groups(self, options_: dict[str, Any]) -> list[str]:
+        """The lab asks whether the inside or the outside track wins more (R3)."""
+        return list(TRACKS)
+
+    def lab_group(self, winner: str) -> str:
+        """The track the winner started on (R3: canoe 1 inside, canoe 2 outside, and so on)."""
+        seat = int(winner.rsplit("-", 1)[1])
+        return TRACKS[(seat - 1) % 2]
 
     def max_actions(self, options: dict[str, Any]) -> int:
         """A generous bound, measured rather than proven: one activation per canoe a turn,
@@ -63,6 +78,21 @@ class RaceEngine(GameEngine):
     def playout(self, state: dict[str, Any], chance: Chance) -> dict[str, Any]:
         """The final state with the computer at every seat (see `chase.engines.odds`)."""
         return computer.playout(state, chance)
+
+
+def race_order(canoes: list[dict[str, Any]]) -> Teams:
+    """The race by finishing order (R8): the canoes across the line by their place, then those
+    still on the water when the race was decided (the nearer the line the better, equal
+    distances tied), then every canoe out of the race sharing last place."""
+    finished = sorted((c for c in canoes if c["place"]), key=lambda c: c["place"])
+    groups = [[c["role"]] for c in finished]
+    afloat = [c for c in canoes if not c["place"] and not c["out"]]
+    for to_go in sorted({c["to_go"] for c in afloat}):
+        groups.append([c["role"] for c in afloat if c["to_go"] == to_go])
+    out = [c["role"] for c in canoes if not c["place"] and c["out"]]
+    if out:
+        groups.append(out)
+    return [(rank, [role]) for rank, group in enumerate(groups) for role in group]
 
 
 ENGINE = RaceEngine()

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from chase.engines.game import Game
+from chase.engines.race import ENGINE
 from chase.engines.race.tables import BEAR_KILLS_FROM
 
 LEG = 30  # drawn units per leg, whatever its inches (the table lists the inches)
@@ -237,10 +238,10 @@ def canoe_name(options: dict[str, Any], role: str) -> str | None:
 
 
 GAME = Game(
-    kind="race",
-    engine="chase.engines.race",
+    engine=ENGINE,
     draw=draw_race,
     results=race_results,
     seat_names=canoe_name,
     hidden_hands=False,  # R: every canoe is in plain sight; hot-seat needs no handover
+    groups={"inside": "inside starters (R3)", "outside": "outside starters (R3)"},
 )

@@ -6,10 +6,11 @@ from __future__ import annotations
 import pytest
 
 from chase.engines import lab
+from chase.engines.base import GameEngine
 from chase.engines.race import ENGINE as RACE
 
 
-class ScriptedEngine:
+class ScriptedEngine(GameEngine):
     """A two-seat game whose game `i` ends after `lengths[i]` turns, won by `winners[i]`
     (None: nobody), whatever the dice; it records the seed each game was set up with."""
 
@@ -21,7 +22,7 @@ class ScriptedEngine:
     def roles(self, options):
         return ["trapper", "indian"]
 
-    def new_game(self, options, chance):
+    def setup(self, options, chance):
         index = len(self.seeds)
         self.seeds.append(chance._rng.random())
         return type("Outcome", (), {"state": {"index": index}})()

@@ -1,4 +1,6 @@
-"""Properties of whole trips: many random trips, every action checked against the rules."""
+"""Properties of whole trips: many random trips, every action checked against the rules (that a
+trip replays exactly from its recorded chance is checked for every game by the conformance
+suite, tests/chase/test_conformance.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ from collections import Counter
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from chase.engines.chance import RandomChance, ScriptedChance
+from chase.engines.chance import RandomChance
 from chase.engines.moosehead import ENGINE, random_action
 from chase.engines.moosehead.board import board_data, board_of
 from chase.engines.moosehead.tables import CARD, DESTINATION, DIAL, SHUFFLE
@@ -119,25 +121,3 @@ def test_every_trip_keeps_the_rules_after_every_action_and_ends(options, seed, p
         raise AssertionError(f"the trip did not end within {MAX_STEPS} actions")
     assert ENGINE.winner(state) is not None
     assert state["board"] == board_data(options.get("board", "standard")), "the board changed"
-
-
-@settings(max_examples=20, deadline=None)
-@given(options=trip_options, seed=st.integers(0, 2**32 - 1))
-def test_a_trip_replays_exactly_from_its_recorded_chance(options, seed):
-    chance = RandomChance(seed)
-    state = ENGINE.new_game(options, chance).state
-    replayed = ENGINE.new_game(options, ScriptedChance(chance.outcomes)).state
-    assert replayed == state
-    for step in range(MAX_STEPS):
-        if ENGINE.status(state) == "finished":
-            break
-        role = whose_turn(state)
-        decide = RandomChance(seed + step)  # as the app does: the choice itself is logged
-        action = choose(state, role, decide, "mixed")
-        chance = RandomChance(seed - step)  # a fresh source per action, as the app would have
-        state = ENGINE.apply(state, role, action, chance).state
-        replay = ScriptedChance(chance.outcomes)
-        replayed = ENGINE.apply(replayed, role, action, replay).state
-        assert replay.remaining == 0
-    assert ENGINE.status(state) == "finished"
-    assert replayed == state

@@ -1,4 +1,6 @@
-"""Properties of whole races: many random races, every action checked against the rules."""
+"""Properties of whole races: many random races, every action checked against the rules (that a
+race replays exactly from its logged dice is checked for every game by the conformance suite,
+tests/chase/test_conformance.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +9,7 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chase.engines.chance import RandomChance, ScriptedChance
+from chase.engines.chance import RandomChance
 from chase.engines.race import ENGINE, random_action
 from chase.engines.race.course import position
 from chase.engines.race.tables import PADDLE_DIE
@@ -119,24 +121,3 @@ def test_every_race_keeps_the_rules_after_every_action_and_ends(options, seed, p
     else:
         raise AssertionError(f"the race did not end within {MAX_STEPS} activations")
     json.dumps(ENGINE.seat_view(state, None))
-
-
-@settings(max_examples=20, deadline=None)
-@given(options=race_options, seed=st.integers(0, 2**32 - 1))
-def test_a_race_replays_exactly_from_its_logged_dice(options, seed):
-    chance = RandomChance(seed)
-    state = ENGINE.new_game(options, chance).state
-    replayed = ENGINE.new_game(options, ScriptedChance(chance.outcomes)).state
-    for step in range(MAX_STEPS):
-        if ENGINE.status(state) == "finished":
-            break
-        role = state["order"][state["active"]]
-        chance = RandomChance(seed + step)  # a fresh source per action, as the app would have
-        action = random_action(state, role, chance)
-        logged = len(chance.outcomes)
-        state = ENGINE.apply(state, role, action, chance).state
-        replay = ScriptedChance(chance.outcomes[logged:])
-        replayed = ENGINE.apply(replayed, role, action, replay).state
-        assert replay.remaining == 0
-    assert ENGINE.status(state) == "finished"
-    assert replayed == state

@@ -33,8 +33,6 @@ KNOWN = {
     # and the other services through the package campaign.services, which runs the jobs first.
     ("campaign.tasks", "campaign.services.jobs"),
     ("campaign.tasks", "campaign.services"),
-    # the abstract chase's engine imports its odds; the odds' playout imports the engine's perform.
-    ("chase.engines.abstract.odds", "chase.engines.abstract.engine"),
 }
 
 

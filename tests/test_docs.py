@@ -304,23 +304,8 @@ def test_the_quote_check_finds_a_missing_name_and_a_missing_path(tmp_path):
     ]
 
 
-# adding-a-game.md is being rewritten with the game contract (issue 31, section 3) and still
-# names `chase/games/<kind>.py`. Strict: once the rewrite lands this passes, fails as XPASS,
-# and this mark is to be removed.
-REWRITE_PENDING = {"adding-a-game.md"}
-
-
 def development_doc_params() -> list:
-    return [
-        pytest.param(
-            path,
-            id=path.name,
-            marks=pytest.mark.xfail(
-                path.name in REWRITE_PENDING, strict=True, reason="rewritten with the contract"
-            ),
-        )
-        for path in development_docs()
-    ]
+    return [pytest.param(path, id=path.name) for path in development_docs()]
 
 
 @pytest.mark.parametrize("path", development_doc_params())

@@ -10,8 +10,9 @@ class CampaignConfig(AppConfig):
     verbose_name = "Campaigns"
 
     def ready(self):
-        # Registers the campaign's inbox sources (it needs the models, loaded only now).
-        from campaign import inbox  # noqa: F401
+        # Registers the campaign's inbox sources, and its tasks with Celery (the services send
+        # them by name, core.queue): they need the models, loaded only now.
+        from campaign import inbox, tasks  # noqa: F401
 
         # What the canoe games need of the campaigns, handed to them (chase imports nothing of
         # campaign): who may read a campaign chase's game or take its seats, and the crews a

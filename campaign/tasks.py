@@ -1,8 +1,8 @@
 """Celery tasks: thin wrappers over the services, enqueued by them after commit.
 
-Services import these functions at the top and send them with `core.queue`; each
-task imports its service inside its body, so the import runs one way (services -> tasks) and a
-worker loads the services only when it runs one.
+The tasks are on top: this module imports the services, and the services send a task by its
+name through `core.queue` (never importing this module), so the import runs one way
+(tasks -> services). The app registers the tasks when it is ready (campaign.apps).
 
 Every task is idempotent: a message delivered twice (a worker killed mid-job is delivered again,
 acks_late) leaves the same rows. A transient database error (a lock, a lost connection) is
@@ -16,6 +16,9 @@ import logging
 from celery import shared_task
 from django.db import OperationalError
 
+from accounts import mail
+from campaign.services import jobs, notify, ratings
+
 logger = logging.getLogger(__name__)
 
 RETRY = {
@@ -27,22 +30,18 @@ RETRY = {
 }
 
 
-@shared_task(name="campaign.recalculate_warbands", **RETRY)
+@shared_task(name=jobs.RECALCULATE_WARBANDS_TASK, **RETRY)
 def recalculate_warbands_task(warband_ids: list[int]) -> None:
     """Team ratings (C11) and rating history of a few warbands, after a game or a change."""
-    from campaign.services.ratings import warbands_recalculate
-
-    warbands_recalculate(warband_ids=warband_ids)
+    ratings.warbands_recalculate(warband_ids=warband_ids)
 
 
-@shared_task(name="campaign.run_job", bind=True, **RETRY)
+@shared_task(name=jobs.RUN_JOB_TASK, bind=True, **RETRY)
 def run_job_task(self, job_id: int) -> None:
     """A campaign's job (recalculation or rankings), with progress on its Job row."""
-    from campaign.services.jobs import JobBusy, job_run
-
     try:
-        job_run(job_id=job_id)
-    except JobBusy as busy:
+        jobs.job_run(job_id=job_id)
+    except jobs.JobBusy as busy:
         if self.request.is_eager:  # in-process there is no other worker to wait for
             return
         raise self.retry(countdown=busy.retry_in, max_retries=None) from busy
@@ -51,22 +50,18 @@ def run_job_task(self, job_id: int) -> None:
 @shared_task(name="campaign.sweep", ignore_result=True)
 def sweep_task() -> None:
     """Periodic (celery beat): redo stale ratings and re-send jobs a lost message left queued."""
-    from campaign.services.jobs import jobs_sweep
-
-    jobs_sweep()
+    jobs.jobs_sweep()
 
 
 MAIL_RETRIES = 3  # a send error is tried again this many times, a minute apart, then logged
 
 
-@shared_task(name="campaign.mail_inbox_item", bind=True, **RETRY)
+@shared_task(name=notify.MAIL_TASK, bind=True, **RETRY)
 def mail_inbox_item_task(self, user_id: int, kind: str, title: str, url: str) -> None:
     """One e-mail about a new inbox item (accounts.mail decides whether the player wants it).
     Any send error (a mail server down, a header it refuses, a bug) is tried again later by a
     worker, a few times; in-process it is logged only: the change the mail tells of is
     committed already, and the request that made it must not fail (issue 25, finding 5)."""
-    from accounts import mail
-
     try:
         mail.inbox_item_mail(user_id=user_id, kind=kind, title=title, url=url)
     except Exception as error:  # noqa: BLE001 - whatever it is, the mail waits, the game stays

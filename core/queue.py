@@ -1,8 +1,9 @@
 """Sending Celery tasks: after commit, and inline when the broker cannot be reached.
 
 The one place that knows how work leaves a request. Services call `send_on_commit` (or `send`)
-with a task function of their app's tasks module (imported at their top) and the service call
-that does the same work in-process, for when Redis is down. Shared by the campaign's jobs and
+with a task function of their app's tasks module, or `send_by_name_on_commit` (`send_by_name`)
+with the task's name when the tasks module imports them, and the service call that does the
+same work in-process, for when Redis is down. Shared by the campaign's jobs and
 mail and the canoe games' ratings and lab runs.
 """
 
@@ -14,6 +15,7 @@ from functools import partial
 
 import kombu.exceptions
 import redis.exceptions
+from celery import current_app
 from django.db import transaction
 
 logger = logging.getLogger(__name__)
@@ -44,3 +46,17 @@ def send(task, kwargs: dict, *, inline: Callable[[], object]) -> bool:
 def send_on_commit(task, kwargs: dict, *, inline: Callable[[], object]) -> None:
     """`send` once the current transaction commits (at once outside one); never on rollback."""
     transaction.on_commit(partial(send, task, kwargs, inline=inline))
+
+
+def send_by_name(name: str, kwargs: dict, *, inline: Callable[[], object]) -> bool:
+    """`send` for a task known by its name, so that a service never imports the tasks module
+    (which imports the services: the tasks are thin and on top). The task is looked up in the
+    Celery app's registry, so without REDIS_URL it still runs in-process (eager), which
+    `app.send_task` would not; its app registers its tasks when ready."""
+    return send(current_app.tasks[name], kwargs, inline=inline)
+
+
+def send_by_name_on_commit(name: str, kwargs: dict, *, inline: Callable[[], object]) -> None:
+    """`send_by_name` once the current transaction commits (at once outside one); never on
+    rollback. The task is looked up when it is sent."""
+    transaction.on_commit(partial(send_by_name, name, kwargs, inline=inline))

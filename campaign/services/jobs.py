@@ -35,11 +35,12 @@ from campaign.models import Campaign, Warband
 from campaign.services import ratings
 from campaign.services.campaigns import require_open
 from campaign.services.rankings import rankings_rebuild
-from campaign.tasks import recalculate_warbands_task, run_job_task
 from core.models import Job
-from core.queue import send, send_on_commit
+from core.queue import send_by_name, send_by_name_on_commit
 
 RECALCULATE, RANKINGS = "recalculate", "rankings"
+# The tasks (campaign.tasks, which imports this module) are sent by name.
+RECALCULATE_WARBANDS_TASK, RUN_JOB_TASK = "campaign.recalculate_warbands", "campaign.run_job"
 KINDS = {RECALCULATE: "Recalculating the campaign", RANKINGS: "Updating the rankings"}
 QUEUED_GRACE = timedelta(minutes=2)  # the sweep re-sends a job queued longer than this
 KEEP_FINISHED = timedelta(days=7)
@@ -71,8 +72,8 @@ def ratings_queue_recalculation(*, warband_ids: Iterable[int]) -> None:
     if not ids:
         return
     Warband.objects.filter(pk__in=ids).update(rating_stale=True)
-    send_on_commit(
-        recalculate_warbands_task,
+    send_by_name_on_commit(
+        RECALCULATE_WARBANDS_TASK,
         {"warband_ids": ids},
         # Looked up when the call is made, so a test may replace it.
         inline=partial(ratings.warbands_recalculate, warband_ids=ids),
@@ -120,7 +121,9 @@ def job_queue(*, kind: str, campaign_id: int) -> tuple[Job, bool]:
         if job is not None:
             return job, False
         job = Job.objects.create(kind=kind, campaign_id=campaign_id, message="Waiting for a worker")
-        send_on_commit(run_job_task, {"job_id": job.pk}, inline=partial(job_run, job_id=job.pk))
+        send_by_name_on_commit(
+            RUN_JOB_TASK, {"job_id": job.pk}, inline=partial(job_run, job_id=job.pk)
+        )
         return job, True
 
 
@@ -250,7 +253,7 @@ def jobs_sweep() -> dict[str, int]:
     resent = 0
     # Only the campaign's kinds: a balance-lab run resumes by its own task (chase.services.lab).
     for job_id in Job.objects.filter(lost, kind__in=KINDS).values_list("pk", flat=True):
-        send(run_job_task, {"job_id": job_id}, inline=partial(job_run, job_id=job_id))
+        send_by_name(RUN_JOB_TASK, {"job_id": job_id}, inline=partial(job_run, job_id=job_id))
         resent += 1
     finished = (Job.State.DONE, Job.State.FAILED)
     pruned, _ = Job.objects.filter(state__in=finished, updated_at__lt=now - KEEP_FINISHED).delete()

@@ -94,7 +94,7 @@ def warband_scope(warband_id) -> str:
 # --- which scopes a written row belongs to ------------------------------------------------------
 # Each app tells, when it is ready (its `content_scopes` module), per table: (a SELECT of the
 # scopes, with R for the row, old or new; on an UPDATE, only when one of these columns changed,
-# or always when None). Core knows no app's table.
+# or always when None). Rows are looked up as the trigger runs. Core knows no app's table.
 Part = tuple[str, tuple[str, ...] | None]
 SCOPES: dict[str, list[Part]] = {}
 CONTENT_APPS: list[str] = []  # the apps whose every table is content

@@ -48,11 +48,12 @@ def measure(work):
 def bench_recalculation() -> None:
     from campaign.models import RatingPoint, Warband
     from campaign.services import jobs
+    from core.content_version import campaign_scope
     from core.models import Job
 
     for size in (100, 1000):
         campaign, games = build(size)
-        job = Job.objects.create(kind=jobs.RECALCULATE, campaign=campaign)
+        job = Job.objects.create(kind=jobs.RECALCULATE, scope=campaign_scope(campaign.id))
         _, seconds, queries = measure(lambda job=job: jobs.job_run(job_id=job.id))
         points = RatingPoint.objects.filter(warband__campaign=campaign).count()
         stale = Warband.objects.filter(campaign=campaign, rating_stale=True).count()
@@ -63,7 +64,7 @@ def bench_recalculation() -> None:
             f"{'' if not stale else f', {stale} STILL STALE'}",
             flush=True,
         )
-        job2 = Job.objects.create(kind=jobs.RECALCULATE, campaign=campaign)
+        job2 = Job.objects.create(kind=jobs.RECALCULATE, scope=campaign_scope(campaign.id))
         _, again, queries2 = measure(lambda job=job2: jobs.job_run(job_id=job.id))
         print(
             f"  the same again (nothing changed):     {again:6.2f} s, {queries2:4d} SQL queries",

@@ -25,7 +25,7 @@ from campaign.models import (
 from campaign.selectors.battles import battles_queryset
 from campaign.selectors.games import games_queryset
 from campaign.selectors.warbands import warbands_with_roster
-from core.content_version import campaign_scope
+from core.content_version import CAMPAIGN_SCOPE, campaign_scope, scope_id
 from core.models import Job
 from core.page_cache import cached, campaign_of_warband
 
@@ -310,15 +310,17 @@ def figure_for_captive(user, figure_id: int) -> Figure:
     return figure
 
 
-def job_for(user, job_id: int) -> Job:
-    """A job, to whoever may read its campaign (404 otherwise, as for the campaign); a
-    balance-lab run, which has no campaign, to anyone signed in."""
-    job = _found(Job.objects.select_related("campaign"), "No such job.", pk=job_id)
-    if job.kind == "balance":  # a canoe balance-lab run (chase.services.lab): nothing private
-        return job
-    if job.campaign_id is None or not may_read(job.campaign, user):
-        raise Http404("No such job.")
-    return job
+def may_read_job(job: Job, user) -> bool:
+    """A campaign's job (recalculation, rankings), to whoever may read its campaign; registered
+    for its kinds with core.jobs (campaign.apps), whose 404 the others get."""
+    campaign = job_campaign(job)
+    return campaign is not None and may_read(campaign, user)
+
+
+def job_campaign(job: Job) -> Campaign | None:
+    """The campaign a job works on (its scope), or None (a lab run's, or one since deleted)."""
+    campaign_id = scope_id(job.scope, CAMPAIGN_SCOPE)
+    return None if campaign_id is None else Campaign.objects.filter(pk=campaign_id).first()
 
 
 # --- the table companion (a battle sheet, the calculators' figures) ----------------------------

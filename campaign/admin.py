@@ -3,7 +3,6 @@ from django.contrib import admin
 from campaign.models import (
     Activity,
     Campaign,
-    ContentVersion,
     Correction,
     EquipmentPiece,
     Figure,
@@ -16,7 +15,6 @@ from campaign.models import (
     Ranking,
     RatingPoint,
     RollRecord,
-    ScopeVersion,
     Warband,
 )
 
@@ -137,29 +135,6 @@ class ActivityAdmin(admin.ModelAdmin):
     list_display = ["created_at", "campaign", "kind", "text", "actor"]
     list_filter = ["kind"]
     raw_id_fields = ["campaign", "actor"]
-
-
-@admin.register(ContentVersion)
-class ContentVersionAdmin(admin.ModelAdmin):
-    """The token cached pages are keyed by (core.content_version): read here, never typed."""
-
-    list_display = ["id", "token"]
-    readonly_fields = ["token"]
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
-
-
-@admin.register(ScopeVersion)
-class ScopeVersionAdmin(ContentVersionAdmin):
-    """The tokens of each campaign, account, inbox and canoe game (core.content_version),
-    drawn by the database on every write: read here, never typed."""
-
-    list_display = ["scope", "token"]
-    search_fields = ["scope"]
 
 
 @admin.register(HouseRules)

@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.db.models.signals import post_delete
 
 from campaign.rules.errors import RulesError
 from chase import hooks
@@ -10,8 +11,27 @@ class CampaignConfig(AppConfig):
     verbose_name = "Campaigns"
 
     def ready(self):
-        # Registers the campaign's inbox sources (it needs the models, loaded only now).
-        from campaign import inbox  # noqa: F401
+        # Registers the campaign's inbox sources, and its tasks with Celery (the services send
+        # them by name, core.queue): they need the models, loaded only now.
+        from campaign import inbox, tasks  # noqa: F401
+
+        # The campaigns are content: a write draws the scopes it shows in (core.content_version).
+        from campaign.content_scopes import SCOPES, WARBAND_POINTER  # core's: the apps first
+        from core.content_version import register_content, register_pointer  # the same
+
+        register_content(self.label, SCOPES)
+        register_pointer("w", WARBAND_POINTER)
+
+        # The campaign's jobs: read by whoever may read their campaign (core.jobs answers
+        # `GET /api/jobs/{id}/`), and deleted with it.
+        from campaign.access import may_read_job  # the models: only now
+        from campaign.models import Campaign  # the same
+        from campaign.services.jobs import KINDS, campaign_jobs_delete  # the same
+        from core.jobs import register_job_kind  # the same
+
+        for kind in KINDS:
+            register_job_kind(kind, read_check=may_read_job)
+        post_delete.connect(campaign_jobs_delete, sender=Campaign, dispatch_uid="campaign-jobs")
 
         # What the canoe games need of the campaigns, handed to them (chase imports nothing of
         # campaign): who may read a campaign chase's game or take its seats, and the crews a

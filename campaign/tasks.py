@@ -1,8 +1,8 @@
 """Celery tasks: thin wrappers over the services, enqueued by them after commit.
 
-campaign.services.jobs (which the package campaign.services runs first) still imports these
-functions at its top to send them with `core.queue`, so the tasks import the campaign's services
-in their bodies, until the jobs send by name; the mail is imported at the top.
+The tasks are on top: this module imports the services, and the services send a task by its
+name through `core.queue` (never importing this module), so the import runs one way
+(tasks -> services). The app registers the tasks when it is ready (campaign.apps).
 
 Every task is idempotent: a message delivered twice (a worker killed mid-job is delivered again,
 acks_late) leaves the same rows. A transient database error (a lock, a lost connection) is
@@ -17,6 +17,7 @@ from celery import shared_task
 from django.db import OperationalError
 
 from accounts import mail
+from campaign.services import jobs, notify, ratings
 
 logger = logging.getLogger(__name__)
 
@@ -29,24 +30,18 @@ RETRY = {
 }
 
 
-@shared_task(name="campaign.recalculate_warbands", **RETRY)
+@shared_task(name=jobs.RECALCULATE_WARBANDS_TASK, **RETRY)
 def recalculate_warbands_task(warband_ids: list[int]) -> None:
     """Team ratings (C11) and rating history of a few warbands, after a game or a change."""
-    # campaign.services runs its jobs module first, which imports this one: the jobs' circle.
-    from campaign.services.ratings import warbands_recalculate
-
-    warbands_recalculate(warband_ids=warband_ids)
+    ratings.warbands_recalculate(warband_ids=warband_ids)
 
 
-@shared_task(name="campaign.run_job", bind=True, **RETRY)
+@shared_task(name=jobs.RUN_JOB_TASK, bind=True, **RETRY)
 def run_job_task(self, job_id: int) -> None:
     """A campaign's job (recalculation or rankings), with progress on its Job row."""
-    # The jobs import this module: a circle left to their rewrite (tests/test_architecture.py).
-    from campaign.services.jobs import JobBusy, job_run
-
     try:
-        job_run(job_id=job_id)
-    except JobBusy as busy:
+        jobs.job_run(job_id=job_id)
+    except jobs.JobBusy as busy:
         if self.request.is_eager:  # in-process there is no other worker to wait for
             return
         raise self.retry(countdown=busy.retry_in, max_retries=None) from busy
@@ -55,16 +50,13 @@ def run_job_task(self, job_id: int) -> None:
 @shared_task(name="campaign.sweep", ignore_result=True)
 def sweep_task() -> None:
     """Periodic (celery beat): redo stale ratings and re-send jobs a lost message left queued."""
-    # The jobs import this module: a circle left to their rewrite (tests/test_architecture.py).
-    from campaign.services.jobs import jobs_sweep
-
-    jobs_sweep()
+    jobs.jobs_sweep()
 
 
 MAIL_RETRIES = 3  # a send error is tried again this many times, a minute apart, then logged
 
 
-@shared_task(name="campaign.mail_inbox_item", bind=True, **RETRY)
+@shared_task(name=notify.MAIL_TASK, bind=True, **RETRY)
 def mail_inbox_item_task(self, user_id: int, kind: str, title: str, url: str) -> None:
     """One e-mail about a new inbox item (accounts.mail decides whether the player wants it).
     Any send error (a mail server down, a header it refuses, a bug) is tried again later by a

@@ -15,11 +15,18 @@ class ChaseConfig(AppConfig):
         # Registers the canoe games' inbox source (it needs the models, loaded only now).
         from chase import inbox  # noqa: F401
 
-        # A lab run's job answers its result (`GET /api/jobs/{id}/`); the models load only now.
-        from chase.services.lab import LAB, job_result
-        from core.job_api import register_job_result  # DRF wants the apps loaded first
+        # The canoe games are content: a write draws the scopes it shows in (core.content_version).
+        from chase.content_scopes import SCOPES  # core's: the apps first
+        from core.content_version import register_content  # the app registry: loaded only now
 
-        register_job_result(LAB, job_result)
+        register_content(self.label, SCOPES)
+
+        # A lab run's job (`GET /api/jobs/{id}/`): nothing private, anyone signed in reads it
+        # (the API asks for a sign-in), and it answers its result once done.
+        from chase.services.lab import LAB, job_result, may_read_job  # the models: only now
+        from core.jobs import register_job_kind  # the same
+
+        register_job_kind(LAB, read_check=may_read_job, result=job_result)
 
         # An illegal move is the player's mistake (400), not a server error.
         DomainError.register(IllegalMove)

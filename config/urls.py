@@ -20,6 +20,7 @@ urlpatterns = [
     path("api/", include("accounts.api_urls")),
     path("api/", include("campaign.api.urls")),
     path("api/", include("chase.api.urls")),
+    path("api/", include("core.api_urls")),
     re_path(r"^api/", http_errors.api_not_found),  # unknown /api/ paths answer JSON
     path("play/", include("chase.urls")),
     path("help/", include("guide.urls")),

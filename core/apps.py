@@ -11,6 +11,12 @@ class CoreConfig(AppConfig):
     def ready(self):
         from core import content_version  # reads the app registry: loaded only now
 
+        # The jobs are content: a job's progress shows in the pages of the scope it works on
+        # (a campaign's); a job of no scope (a lab run) in none.
+        content_version.register_content(
+            "core", {"core_job": [("SELECT NULLIF(R.scope, '') AS scope", None)]}
+        )
+
         # Every write to the content changes the version cached pages are keyed by.
         connection_created.connect(content_version.install, dispatch_uid="content-version")
         pre_migrate.connect(content_version.pause_for_migrations, sender=self)

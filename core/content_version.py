@@ -8,13 +8,16 @@ token in `ScopeVersion`; the one `ContentVersion` row is the token of everything
 every key. A warband's pages are its campaign's: `w:<id>` asks, in the same query, which
 campaign the warband is in and that campaign's token.
 
-Who draws the tokens: the database. On every content table (the tables of the campaign,
-accounts and chase apps, and the users; `content_tables`) a row trigger, installed after every
+Who draws the tokens: the database. On every content table (the tables of the apps that
+register as content, and the users; `content_tables`) a row trigger, installed after every
 `migrate` (`install_triggers`), draws a new token for each scope the written row belongs to,
 old row and new (`SCOPES`): a figure's campaign through its warband, a canoe game's players'
 inboxes through its seats... So a service, an admin edit, a shell `update()` or a hand-typed SQL
 statement all count, and a new table of these apps is covered as it is created: a table without
 an entry in `SCOPES` draws the `all` token (every cached part), until it is given one.
+
+Each app tells its tables' scopes when it is ready (`register_content`, from its
+`content_scopes` module): the mechanism is core's, the tables are the apps'.
 
 Why it is correct:
 - The trigger runs inside the writing statement, so the tokens change in the write's own
@@ -43,15 +46,14 @@ from __future__ import annotations
 import functools
 import re
 import secrets
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from django.apps import apps
 from django.conf import settings
 from django.db import connection, connections
 
-CONTENT_APPS = ("accounts", "campaign", "chase", "core")  # core: the jobs (campaign_job)
-TABLE = "campaign_contentversion"
-SCOPE_TABLE = "campaign_scopeversion"
+TABLE = "core_contentversion"  # core.models.ContentVersion
+SCOPE_TABLE = "core_scopeversion"  # core.models.ScopeVersion
 WRITE = re.compile(r'^\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+"?(\w+)"?', re.IGNORECASE)
 TRUNCATE = re.compile(r"^\s*TRUNCATE\b", re.IGNORECASE)
 LOCKING_SELECT = re.compile(r'^\s*SELECT\b.*\bFROM\s+"?(\w+)"?.*\bFOR\s+(?:NO\s+KEY\s+)?UPDATE\b',
@@ -59,8 +61,11 @@ LOCKING_SELECT = re.compile(r'^\s*SELECT\b.*\bFROM\s+"?(\w+)"?.*\bFOR\s+(?:NO\s+
 MISSING = "-"  # the token of a scope never written
 
 
+CAMPAIGN_SCOPE = "c"  # the prefix of a campaign's scopes
+
+
 def campaign_scope(campaign_id) -> str:
-    return f"c:{campaign_id}"
+    return f"{CAMPAIGN_SCOPE}:{campaign_id}"
 
 
 def user_scope(user_id) -> str:
@@ -75,116 +80,47 @@ def game_scope(session_id) -> str:
     return f"g:{session_id}"
 
 
+def scope_id(scope: str, prefix: str) -> int | None:
+    """The id in a scope of this kind (`scope_id("c:12", "c")` is 12), or None."""
+    head, _, tail = scope.partition(":")
+    return int(tail) if head == prefix and tail.isdigit() else None
+
+
 def warband_scope(warband_id) -> str:
     """Not a token: which campaign the warband is in (see read_tokens)."""
     return f"w:{warband_id}"
 
 
 # --- which scopes a written row belongs to ------------------------------------------------------
-# Per table: (a SELECT of the scopes, with R for the row, old or new; on an UPDATE, only when one
-# of these columns changed, or always when None). Rows are looked up as the trigger runs.
-_BY_WARBAND = "SELECT 'c:' || campaign_id AS scope FROM campaign_warband WHERE id = R.warband_id"
-_CAMPAIGN = ("SELECT 'c:' || R.campaign_id AS scope", None)
-_OWNER = "SELECT 'i:' || owner_id AS scope FROM campaign_warband WHERE id = R.{}"
-_USERS_CAMPAIGNS = (
-    "SELECT 'c:' || id AS scope FROM campaign_campaign WHERE organiser_id = R.{0} "
-    "UNION SELECT 'c:' || campaign_id FROM campaign_membership WHERE user_id = R.{0} "
-    "UNION SELECT 'c:' || campaign_id FROM campaign_warband WHERE owner_id = R.{0}"
-)
-_CAPTIVE = ("state", "ransom_offer")
-SCOPES: dict[str, list[tuple[str, tuple[str, ...] | None]]] = {
-    "campaign_campaign": [
-        ("SELECT 'c:' || R.id AS scope", None),
-        ("SELECT 'u:' || R.organiser_id AS scope", ("organiser_id",)),
-    ],
-    "campaign_membership": [
-        _CAMPAIGN,
-        ("SELECT 'u:' || R.user_id AS scope UNION SELECT 'i:' || R.user_id", None),
-    ],
-    "campaign_warband": [
-        _CAMPAIGN,
-        ("SELECT 'i:' || R.owner_id AS scope", ("owner_id",)),
-    ],
-    "campaign_figure": [
-        (_BY_WARBAND, None),
-        # The inbox counts captives: the owner's, and those of their campaigns with an offer.
-        (
-            "SELECT 'i:' || w.owner_id AS scope FROM campaign_warband w WHERE w.campaign_id = "
-            "(SELECT campaign_id FROM campaign_warband WHERE id = R.warband_id)",
-            _CAPTIVE,
-        ),
-    ],
-    "campaign_equipmentpiece": [(_BY_WARBAND, None)],
-    "campaign_ledgerentry": [(_BY_WARBAND, None)],
-    "campaign_rollrecord": [(_BY_WARBAND, None)],
-    "campaign_ratingpoint": [(_BY_WARBAND, None)],
-    "campaign_postgame": [(_BY_WARBAND, None), (_OWNER.format("warband_id"), None)],
-    "campaign_gamereport": [
-        _CAMPAIGN,
-        (f"{_OWNER.format('warband_a_id')} UNION {_OWNER.format('warband_b_id')}", None),
-    ],
-    "campaign_gamefigure": [
-        (
-            "SELECT 'c:' || campaign_id AS scope FROM campaign_gamereport WHERE id = R.report_id",
-            None,
-        )
-    ],
-    "campaign_battlefigure": [
-        ("SELECT 'c:' || campaign_id AS scope FROM campaign_battle WHERE id = R.battle_id", None)
-    ],
-    # A correction: its figure's campaign, and the organiser's inbox (one awaiting: C30).
-    "campaign_correction": [
-        (
-            "SELECT 'c:' || w.campaign_id AS scope FROM campaign_figure f "
-            "JOIN campaign_warband w ON w.id = f.warband_id WHERE f.id = R.figure_id "
-            "UNION SELECT 'i:' || c.organiser_id FROM campaign_figure f "
-            "JOIN campaign_warband w ON w.id = f.warband_id "
-            "JOIN campaign_campaign c ON c.id = w.campaign_id WHERE f.id = R.figure_id",
-            None,
-        )
-    ],
-    "campaign_houserules": [_CAMPAIGN],  # C31: a campaign's rule book, every page of it
-    "campaign_activity": [_CAMPAIGN],
-    "campaign_battle": [_CAMPAIGN],
-    "campaign_tablelog": [_CAMPAIGN],
-    "campaign_campaignchase": [_CAMPAIGN],
-    "campaign_ranking": [_CAMPAIGN],
-    "campaign_job": [_CAMPAIGN],
-    # A move: its game, and the inbox badges of its players ("your turn").
-    "chase_gamesession": [
-        ("SELECT 'g:' || R.id AS scope", None),
-        ("SELECT 'i:' || user_id AS scope FROM chase_seat WHERE session_id = R.id", None),
-        (
-            "SELECT 'c:' || campaign_id AS scope FROM campaign_campaignchase "
-            "WHERE session_id = R.id",
-            None,
-        ),
-    ],
-    "chase_seat": [
-        ("SELECT 'g:' || R.session_id AS scope", None),
-        ("SELECT 'i:' || R.user_id AS scope", ("user_id", "kind")),
-    ],
-    "chase_actionlog": [("SELECT 'g:' || R.session_id AS scope", None)],
-    # Canoe ratings (chase.services.ratings): a player's own, and a game's end screen; the board's
-    # lock row is shown by no cached part.
-    "chase_rating": [("SELECT 'u:' || R.user_id AS scope", None)],
-    "chase_ratedplace": [("SELECT 'g:' || R.session_id AS scope", None)],
-    "chase_ratingboard": [("SELECT NULL AS scope", None)],
-    # The balance lab's variants and runs: its own pages, which no cached part shows.
-    "chase_variant": [("SELECT NULL AS scope", None)],
-    "chase_labrun": [("SELECT NULL AS scope", None)],
-    "accounts_profile": [
-        ("SELECT 'u:' || R.user_id AS scope", None),
-        (_USERS_CAMPAIGNS.format("user_id"), ("display_name",)),
-    ],
-    # A sign-in (last_login) is the account's own; a new name shows in its campaigns' pages.
-    "auth_user": [
-        ("SELECT 'u:' || R.id AS scope", None),
-        (_USERS_CAMPAIGNS.format("id"), ("username", "first_name", "last_name")),
-    ],
-    "auth_user_groups": [("SELECT 'u:' || R.user_id AS scope", None)],
-    "auth_user_user_permissions": [("SELECT 'u:' || R.user_id AS scope", None)],
-}
+# Each app tells, when it is ready (its `content_scopes` module), per table: (a SELECT of the
+# scopes, with R for the row, old or new; on an UPDATE, only when one of these columns changed,
+# or always when None). Rows are looked up as the trigger runs. Core knows no app's table.
+Part = tuple[str, tuple[str, ...] | None]
+SCOPES: dict[str, list[Part]] = {}
+CONTENT_APPS: list[str] = []  # the apps whose every table is content
+# A scope that points at another (`w:<id>`: the warband's campaign): prefix -> a SELECT of
+# (pointer, target) for the ids in `{ids}` (see read_tokens).
+POINTERS: dict[str, str] = {}
+
+
+def register_content(label: str, scopes: Mapping[str, Iterable[Part]] | None = None) -> None:
+    """From an app's ready(): every table of the app `label` is content (a write draws the
+    tokens of its scopes, or `all` for a table without them), and `scopes` says which scopes a
+    written row belongs to, per table. Parts of one table may come from several apps (a user's
+    new name shows in their campaigns' pages); registering a part twice is once."""
+    if label not in CONTENT_APPS:
+        CONTENT_APPS.append(label)
+    for table, parts in (scopes or {}).items():
+        known = SCOPES.setdefault(table, [])
+        known.extend(part for part in parts if part not in known)
+    content_tables.cache_clear()
+
+
+def register_pointer(prefix: str, select: str) -> None:
+    """A scope `<prefix>:<id>` that stands for another: `select` gives (pointer, target) for the
+    ids in its `{ids}` placeholder, read with the tokens (see read_tokens)."""
+    POINTERS[prefix] = select
+
 
 # Migrations may write content tables before the triggers fit the tables: the triggers are
 # taken off while they run, and put back (and the `all` token drawn) when they are done.
@@ -385,28 +321,37 @@ def hint(scopes: Iterable[str]) -> None:
 
 
 def read_tokens(scopes: Iterable[str]) -> dict[str, str]:
-    """The tokens of these scopes and `all`, in one query. A warband's `w:<id>` gives its
-    campaign's scope (None: no such warband), and that scope's token, in the same query."""
-    warbands = sorted({int(s[2:]) for s in scopes if s.startswith("w:") and s[2:].isdigit()})
-    scopes = sorted(set(scopes) - {"all"} - {warband_scope(w) for w in warbands})
+    """The tokens of these scopes and `all`, in one query. A pointer's scope (a warband's
+    `w:<id>`, see register_pointer) gives the scope it points at (None: no such row), and that
+    scope's token, in the same query."""
+    scopes = set(scopes)
+    pointers = {
+        prefix: sorted({i for s in scopes if (i := scope_id(s, prefix)) is not None})
+        for prefix in POINTERS
+    }
+    pointed = {f"{prefix}:{i}" for prefix, ids in pointers.items() for i in ids}
+    scopes = sorted(scopes - {"all"} - pointed)
     sql = f"SELECT 'all', token FROM {TABLE} WHERE id = 1"  # noqa: S608
+    params: list = []
     if scopes:
         marks = ", ".join(["%s"] * len(scopes))
         sql += f" UNION ALL SELECT scope, token FROM {SCOPE_TABLE} WHERE scope IN ({marks})"  # noqa: S608
-    if warbands:
-        marks = ", ".join(["%s"] * len(warbands))
-        sql += (
-            " UNION ALL SELECT 'w:' || id, 'c:' || campaign_id FROM campaign_warband "  # noqa: S608
-            f"WHERE id IN ({marks}) UNION ALL SELECT s.scope, s.token FROM {SCOPE_TABLE} s "
-            "JOIN campaign_warband w ON s.scope = 'c:' || w.campaign_id "
-            f"WHERE w.id IN ({marks})"
-        )
+        params += scopes
+    for n, (prefix, ids) in enumerate(pointers.items()):
+        if ids:
+            select = POINTERS[prefix].format(ids=", ".join(["%s"] * len(ids)))
+            sql += (
+                f" UNION ALL SELECT pointer, target FROM ({select}) AS p{n}"  # noqa: S608
+                f" UNION ALL SELECT s.scope, s.token FROM {SCOPE_TABLE} s "
+                f"JOIN ({select}) AS t{n} ON s.scope = t{n}.target"
+            )
+            params += [*ids, *ids]
     with connection.cursor() as cursor:
-        cursor.execute(sql, [*scopes, *warbands, *warbands])
+        cursor.execute(sql, params)
         found = dict(cursor.fetchall())
     tokens = {scope: found.get(scope, MISSING) for scope in scopes}
-    for warband in warbands:
-        place = tokens[warband_scope(warband)] = found.get(warband_scope(warband))
+    for pointer in pointed:
+        place = tokens[pointer] = found.get(pointer)
         if place is not None:
             tokens[place] = found.get(place, MISSING)
     # No `all` row (a test flushed the tables): a key of its own, so nothing is served cached.

@@ -1,5 +1,6 @@
-"""A background job's API body (`Job`: the campaign's jobs and the canoe games' lab runs answer
-it; `GET /api/jobs/{id}/` reads it). The error bodies every API shares are core.openapi's.
+"""A background job's API: its body (`Job`: the campaign's jobs and the canoe games' lab runs
+answer it) and `GET /api/jobs/{id}/`, which reads it. Who may read a job, and its result, are
+its kind's app's to say (core.jobs). The error bodies every API shares are core.openapi's.
 
 The component name comes from the class name (`Job`): it is part of the published schema, so the
 class is never renamed.
@@ -7,32 +8,32 @@ class is never renamed.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
-
-from drf_spectacular.utils import extend_schema_field
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers
+from rest_framework.decorators import api_view
+from rest_framework.response import Response
 
-if TYPE_CHECKING:
-    from core.models import Job
-
-
-# kind -> the job's result once done (or None): an app whose jobs have one registers it when
-# ready (chase: a lab run's), so that core reads no app's tables.
-JobResult = Callable[["Job"], dict[str, Any] | None]
-_JOB_RESULTS: dict[str, JobResult] = {}
+from core.content_version import CAMPAIGN_SCOPE, scope_id
+from core.jobs import job_for, job_result
+from core.models import Job
+from core.openapi import NOT_FOUND
 
 
-def register_job_result(kind: str, result: JobResult) -> None:
-    _JOB_RESULTS[kind] = result
+class ScopeIdField(serializers.IntegerField):
+    """The id in the job's scope when it is of one kind (`c:12` gives 12 for "c"), or null."""
+
+    def __init__(self, prefix: str, **kwargs):
+        self.prefix = prefix
+        super().__init__(source="scope", **kwargs)
+
+    def to_representation(self, value):
+        return scope_id(value, self.prefix)
 
 
 class JobSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     kind = serializers.CharField(help_text='"recalculate", "rankings" or "balance" (a lab run)')
-    campaign = serializers.IntegerField(
-        source="campaign_id", allow_null=True, help_text="null for a balance-lab run"
-    )
+    campaign = ScopeIdField(CAMPAIGN_SCOPE, allow_null=True, help_text="null for a balance-lab run")
     state = serializers.CharField(help_text="queued, running, done or failed")
     done = serializers.IntegerField()
     total = serializers.IntegerField()
@@ -46,5 +47,11 @@ class JobSerializer(serializers.Serializer):
 
     @extend_schema_field(serializers.DictField(allow_null=True))
     def get_result(self, job: Job) -> dict | None:
-        result = _JOB_RESULTS.get(job.kind)
-        return result(job) if result is not None else None
+        return job_result(job)
+
+
+@extend_schema(operation_id="job_retrieve", responses={200: JobSerializer, 404: NOT_FOUND})
+@api_view(["GET"])
+def job_detail(request, job_id: int):
+    """A background job's progress (poll it): `done` of `total` steps, `percent`, `state`."""
+    return Response(JobSerializer(job_for(request.user, job_id)).data)

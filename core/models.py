@@ -1,4 +1,5 @@
-"""The shared models: the background `Job` a page shows progress for.
+"""The shared models: the background `Job` a page shows progress for, and the content versions
+cached pages are keyed by (core.content_version).
 
 (Django also sends the migrate signals (pre_migrate, post_migrate) only to apps with a models
 module; core.apps listens to them to lift and restore the content-version triggers around a
@@ -12,10 +13,11 @@ from django.db import models
 
 class Job(models.Model):
     """A background job a page can show progress for (HTMX polls it): a campaign's
-    recalculation or rankings, or a canoe-game lab run (chase.services.lab, `campaign` empty).
+    recalculation or rankings, or a canoe-game lab run (chase.services.lab, no scope).
 
-    It was the campaign app's model and keeps its table (`campaign_job`). `campaign` names the
-    campaign's model by its label, not by an import: core imports no app of Frontier."""
+    It points at what it works on by a content scope (`c:<id>`, a campaign's, see
+    core.content_version), not by a foreign key: core knows no app's model. Who may read it is
+    the owning app's to say, per kind (core.jobs.register_job_kind)."""
 
     class State(models.TextChoices):
         QUEUED = "queued", "Queued"
@@ -24,9 +26,7 @@ class Job(models.Model):
         FAILED = "failed", "Failed"
 
     kind = models.CharField(max_length=40)
-    campaign = models.ForeignKey(
-        "campaign.Campaign", on_delete=models.CASCADE, null=True, blank=True, related_name="jobs"
-    )
+    scope = models.CharField(max_length=40, blank=True, default="", db_index=True)
     state = models.CharField(max_length=10, choices=State.choices, default=State.QUEUED)
     done = models.PositiveIntegerField(default=0)
     total = models.PositiveIntegerField(default=0)
@@ -35,7 +35,6 @@ class Job(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
-        db_table = "campaign_job"
         ordering = ["-created_at"]
 
     def __str__(self) -> str:
@@ -44,3 +43,26 @@ class Job(models.Model):
     @property
     def percent(self) -> int:
         return 100 if self.state == self.State.DONE else int(100 * self.done / max(self.total, 1))
+
+
+class ContentVersion(models.Model):
+    """The one row whose token changes with every write to the content (`all`, in every key of
+    a cached part). A token, not a counter: a rolled-back write puts the old token back, and the
+    next write draws a new one, never the one rolled back (a counter would count to the same
+    number again and meet what was cached inside the rolled-back transaction)."""
+
+    token = models.CharField(max_length=32)
+
+    def __str__(self) -> str:
+        return self.token
+
+
+class ScopeVersion(models.Model):
+    """The token of one scope of content (a campaign, an account, an inbox, a canoe game...),
+    drawn by the database's triggers on every write to it (core.content_version)."""
+
+    scope = models.CharField(max_length=40, primary_key=True)
+    token = models.CharField(max_length=32)
+
+    def __str__(self) -> str:
+        return f"{self.scope}: {self.token}"

@@ -3,9 +3,8 @@
 The one place that knows how work leaves a request. Services call `send_on_commit` (or `send`)
 with a task's registered name and the service call that does the same work in-process, for when
 Redis is down. A service never imports a tasks module: the tasks are thin and on top, importing
-the services they run, so the import runs one way (the campaign's jobs and mail still hand over
-the task itself, until they send by name). Shared by the campaign's jobs and mail and the canoe
-games' odds, ratings and lab runs.
+the services they run, so the import runs one way. Shared by the campaign's jobs and mail and the
+canoe games' odds, ratings and lab runs.
 """
 
 from __future__ import annotations

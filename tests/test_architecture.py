@@ -3,9 +3,11 @@
 Read from the source with `ast` (nothing is imported): the graph of imports among the apps has no
 cycle, not even through an import inside a function (only those under `if TYPE_CHECKING:`, which
 never run, are left out); campaign/rules/ and chase/engines/ import only the standard library and
-themselves; core imports no app and chase nothing of campaign (function bodies included); and an
-import inside a function is found only beside a comment that says why (a Celery task imports
-its services at its module's top: the services send it by name, through core.queue).
+themselves; core imports no app and chase nothing of campaign (function bodies included), and no
+string of core names an app's table or model (the apps register their own plumbing); no code
+outside a game's package branches on a game's kind; and an import inside a function is found
+only beside a comment that says why (a Celery task imports its services at its module's top: the
+services send it by name, through core.queue).
 """
 
 from __future__ import annotations
@@ -20,20 +22,15 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from django.apps import apps as django_apps
 
 ROOT = Path(__file__).resolve().parents[1]
 APPS = ("accounts", "campaign", "chase", "config", "core", "guide")
 PURE = ("campaign.rules", "chase.engines")
 
-# Temporary (issue 31): two circles left to the rewrites of what they join (the campaign's jobs;
-# the games' engine contract), each named by the import inside a function that closes it. Empty
-# it as they are broken: the test fails on an entry that no longer closes a circle.
-KNOWN = {
-    # campaign.services.jobs imports the tasks at its top; the tasks import the jobs in bodies,
-    # and the other services through the package campaign.services, which runs the jobs first.
-    ("campaign.tasks", "campaign.services.jobs"),
-    ("campaign.tasks", "campaign.services"),
-}
+# Circles let through while a rewrite is under way, each named by the import that closes it; none
+# is left (issue 31). An entry that no longer closes a circle fails the test.
+KNOWN: set[tuple[str, str]] = set()
 
 
 def _name(path: Path) -> str:
@@ -292,6 +289,51 @@ def test_core_imports_no_app_of_frontier():
     apps = ("accounts", "campaign", "chase")
     outside = [f"{n}: {t}" for n, t in _imports_of("core") if t.split(".")[0] in apps]
     assert outside == []
+
+
+FRONTIER_APPS = ("accounts", "campaign", "chase")
+
+
+@cache
+def app_tables_and_models() -> frozenset[str]:
+    """The database tables of the apps' models (many-to-many tables too) and their model labels
+    ("campaign.campaign"), lower case."""
+    names = set()
+    for label in FRONTIER_APPS:
+        for model in django_apps.get_app_config(label).get_models(include_auto_created=True):
+            names.update({model._meta.db_table.lower(), model._meta.label_lower})
+    return frozenset(names)
+
+
+def names_of_apps(text: str, names: frozenset[str]) -> set[str]:
+    """The apps' tables and model labels a string names, as whole words."""
+    lowered = text.lower()
+    return {w for w in re.findall(r"\w+", lowered) + re.findall(r"\w+\.\w+", lowered) if w in names}
+
+
+def test_the_table_finder_finds_a_table_and_a_model_label():
+    names = frozenset({"campaign_warband", "campaign.campaign"})
+    assert names_of_apps("SELECT 'c:' || campaign_id FROM campaign_warband", names) == {
+        "campaign_warband"
+    }
+    assert names_of_apps('ForeignKey("campaign.Campaign")', names) == {"campaign.campaign"}
+    assert names_of_apps("SELECT 'c:' || R.campaign_id AS scope", names) == set()
+
+
+def test_no_string_of_core_names_an_apps_table_or_model():
+    """Core holds the mechanisms (content versions, jobs, the queue); each app registers its own
+    tables' scopes and its jobs' kinds when it is ready."""
+    names = app_tables_and_models()
+    assert {"campaign_warband", "chase_seat", "accounts_profile", "campaign.campaign"} <= names
+    found = []
+    for name in modules():
+        if name == "core" or name.startswith("core."):
+            for node in ast.walk(tree(name)):
+                if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                    found += [
+                        f"{name}:{node.lineno}: {w}" for w in names_of_apps(node.value, names)
+                    ]
+    assert found == []
 
 
 def test_chase_imports_nothing_of_campaign():

@@ -1,7 +1,8 @@
-"""The league API: the table, starting a campaign recalculation, and a job's progress.
+"""The league API: the table, and starting a campaign recalculation (its progress is read at
+`GET /api/jobs/{id}/`, core.job_api, by whoever may read the campaign: campaign.access).
 
-Access follows the pages: whoever may read the campaign reads its league and its jobs (404
-otherwise); only the organiser starts a recalculation (403 for a player).
+Access follows the pages: whoever may read the campaign reads its league (404 otherwise); only
+the organiser starts a recalculation (403 for a player).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from rest_framework.decorators import api_view
 from rest_framework.response import Response
 
 from campaign import services
-from campaign.access import campaign_for, job_for
+from campaign.access import campaign_for
 from campaign.api.common import BAD_REQUEST, FORBIDDEN, NOT_FOUND
 from campaign.selectors import league as selectors_league
 from core.job_api import JobSerializer
@@ -81,10 +82,3 @@ def campaign_recalculate(request, campaign_id: int):
     job, _ = services.campaign_queue_recalculation(campaign_id=campaign.id)
     job.refresh_from_db()
     return Response(JobSerializer(job).data, status=status.HTTP_202_ACCEPTED)
-
-
-@extend_schema(operation_id="job_retrieve", responses={200: JobSerializer, 404: NOT_FOUND})
-@api_view(["GET"])
-def job_detail(request, job_id: int):
-    """A background job's progress (poll it): `done` of `total` steps, `percent`, `state`."""
-    return Response(JobSerializer(job_for(request.user, job_id)).data)

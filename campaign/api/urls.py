@@ -113,7 +113,6 @@ league_routes = [
         league.campaign_recalculate,
         name="api-campaign-recalculate",
     ),
-    path("jobs/<int:job_id>/", league.job_detail, name="api-job"),
 ]
 
 table_routes = [

@@ -16,7 +16,6 @@ from campaign.models.campaigns import (
     new_invite_code,
 )
 from campaign.models.chases import CampaignChase
-from campaign.models.content import ContentVersion, ScopeVersion
 from campaign.models.corrections import Correction
 from campaign.models.games import GameFigure, GameReport, GameReportQuerySet, PostGame
 from campaign.models.house_rules import HouseRules
@@ -32,9 +31,7 @@ __all__ = [
     "Campaign",
     "CampaignChase",
     "CampaignQuerySet",
-    "ContentVersion",
     "Correction",
-    "ScopeVersion",
     "EquipmentPiece",
     "Figure",
     "FigureQuerySet",

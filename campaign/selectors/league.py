@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from django.db.models import Count, F, Q
 
 from campaign.models import Campaign, GameReport, Ranking, RatingPoint, Warband
+from core.content_version import campaign_scope
 from core.models import Job
 
 # --- the league table --------------------------------------------------------------------------
@@ -306,4 +307,5 @@ def sparkline(values: list[int], width: int = 160, height: int = 40) -> str:
 
 
 def latest_job(campaign: Campaign, kind: str) -> Job | None:
-    return Job.objects.filter(campaign=campaign, kind=kind).order_by("-created_at", "-pk").first()
+    jobs = Job.objects.filter(scope=campaign_scope(campaign.id), kind=kind)
+    return jobs.order_by("-created_at", "-pk").first()

@@ -35,11 +35,13 @@ from campaign.models import Campaign, Warband
 from campaign.services import ratings
 from campaign.services.campaigns import require_open
 from campaign.services.rankings import rankings_rebuild
-from campaign.tasks import recalculate_warbands_task, run_job_task
+from core.content_version import CAMPAIGN_SCOPE, campaign_scope, scope_id
 from core.models import Job
 from core.queue import send, send_on_commit
 
 RECALCULATE, RANKINGS = "recalculate", "rankings"
+# The tasks (campaign.tasks, which imports this module) are sent by name.
+RECALCULATE_WARBANDS_TASK, RUN_JOB_TASK = "campaign.recalculate_warbands", "campaign.run_job"
 KINDS = {RECALCULATE: "Recalculating the campaign", RANKINGS: "Updating the rankings"}
 QUEUED_GRACE = timedelta(minutes=2)  # the sweep re-sends a job queued longer than this
 KEEP_FINISHED = timedelta(days=7)
@@ -72,7 +74,7 @@ def ratings_queue_recalculation(*, warband_ids: Iterable[int]) -> None:
         return
     Warband.objects.filter(pk__in=ids).update(rating_stale=True)
     send_on_commit(
-        recalculate_warbands_task,
+        RECALCULATE_WARBANDS_TASK,
         {"warband_ids": ids},
         # Looked up when the call is made, so a test may replace it.
         inline=partial(ratings.warbands_recalculate, warband_ids=ids),
@@ -97,6 +99,16 @@ def campaign_queue_recalculation(*, campaign_id: int) -> tuple[Job, bool]:
 # --- the Job rows ------------------------------------------------------------------------------
 
 
+def job_campaign_id(job: Job) -> int | None:
+    """The campaign a job works on: its scope's (`c:<id>`)."""
+    return scope_id(job.scope, CAMPAIGN_SCOPE)
+
+
+def campaign_jobs_delete(sender, instance, **kwargs) -> None:
+    """A deleted campaign's jobs go with it, as the rows that named it did (post_delete)."""
+    Job.objects.filter(scope=campaign_scope(instance.pk)).delete()
+
+
 def _fresh(now) -> Q:
     return Q(state=Job.State.RUNNING, updated_at__gte=now - lease())
 
@@ -116,11 +128,12 @@ def job_queue(*, kind: str, campaign_id: int) -> tuple[Job, bool]:
         active = Q(state=Job.State.QUEUED)
         if kind == RECALCULATE:
             active |= _fresh(now)
-        job = Job.objects.filter(active, kind=kind, campaign_id=campaign_id).order_by("pk").first()
+        scope = campaign_scope(campaign_id)
+        job = Job.objects.filter(active, kind=kind, scope=scope).order_by("pk").first()
         if job is not None:
             return job, False
-        job = Job.objects.create(kind=kind, campaign_id=campaign_id, message="Waiting for a worker")
-        send_on_commit(run_job_task, {"job_id": job.pk}, inline=partial(job_run, job_id=job.pk))
+        job = Job.objects.create(kind=kind, scope=scope, message="Waiting for a worker")
+        send_on_commit(RUN_JOB_TASK, {"job_id": job.pk}, inline=partial(job_run, job_id=job.pk))
         return job, True
 
 
@@ -131,8 +144,8 @@ def job_claim(*, job_id: int) -> Job | None:
         job = Job.objects.filter(pk=job_id).first()
         if job is None or job.state in (Job.State.DONE, Job.State.FAILED):
             return None
-        if job.campaign_id is not None:
-            Campaign.objects.lock(job.campaign_id)
+        if job_campaign_id(job) is not None:
+            Campaign.objects.lock(job_campaign_id(job))
         now = timezone.now()
         claimable = Q(state=Job.State.QUEUED) | Q(
             state=Job.State.RUNNING, updated_at__lt=now - lease()
@@ -170,7 +183,7 @@ def job_finish(job: Job, *, message: str) -> None:
     )
     # Keep the latest finished job of each kind per campaign (the page shows it), no pile.
     Job.objects.filter(
-        campaign_id=job.campaign_id, kind=job.kind, state__in=(Job.State.DONE, Job.State.FAILED)
+        scope=job.scope, kind=job.kind, state__in=(Job.State.DONE, Job.State.FAILED)
     ).exclude(pk=job.pk).delete()
 
 
@@ -190,7 +203,7 @@ def job_run(*, job_id: int, chunk_size: int | None = None, after_chunk=None) -> 
                 options["chunk_size"] = chunk_size
             message = campaign_recalculate(job=job, **options)
         else:
-            players = rankings_rebuild(campaign_id=job.campaign_id)
+            players = rankings_rebuild(campaign_id=job_campaign_id(job))
             message = f"Rankings of {players} player(s) rebuilt"
     except OperationalError:
         Job.objects.filter(pk=job.pk).update(state=Job.State.QUEUED, message="Waiting to retry")
@@ -214,7 +227,7 @@ def campaign_recalculate(
     """Every warband of the job's campaign in chunks (one transaction each, progress after
     each), then the rankings. Idempotent: a second run, or a run taken over from a dead worker,
     starts from the top and leaves the same rows. Returns the message for the finished job."""
-    warbands = Warband.objects.filter(campaign_id=job.campaign_id).order_by("pk")
+    warbands = Warband.objects.filter(campaign_id=job_campaign_id(job)).order_by("pk")
     ids = list(warbands.values_list("pk", flat=True))
     total = len(ids) + 1  # the rankings are the last step
     job_progress(job, done=0, total=total, message=f"Team ratings of {len(ids)} warband(s)")
@@ -225,7 +238,7 @@ def campaign_recalculate(
         if after_chunk is not None:
             after_chunk(start + len(chunk), total)
     job_progress(job, done=len(ids), message="Rankings")
-    players = rankings_rebuild(campaign_id=job.campaign_id)
+    players = rankings_rebuild(campaign_id=job_campaign_id(job))
     return f"{len(ids)} warband(s) and {players} player ranking(s) recalculated"
 
 
@@ -250,7 +263,7 @@ def jobs_sweep() -> dict[str, int]:
     resent = 0
     # Only the campaign's kinds: a balance-lab run resumes by its own task (chase.services.lab).
     for job_id in Job.objects.filter(lost, kind__in=KINDS).values_list("pk", flat=True):
-        send(run_job_task, {"job_id": job_id}, inline=partial(job_run, job_id=job_id))
+        send(RUN_JOB_TASK, {"job_id": job_id}, inline=partial(job_run, job_id=job_id))
         resent += 1
     finished = (Job.State.DONE, Job.State.FAILED)
     pruned, _ = Job.objects.filter(state__in=finished, updated_at__lt=now - KEEP_FINISHED).delete()

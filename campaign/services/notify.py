@@ -12,11 +12,12 @@ from functools import partial
 
 from accounts.inbox import Item
 from accounts.mail import inbox_item_mail
-from campaign.tasks import mail_inbox_item_task
 from core.queue import send_on_commit
+
+MAIL_TASK = "campaign.mail_inbox_item"  # campaign.tasks, which imports the services: by name
 
 
 def players_notify(*, user_ids: Iterable[int | None], item: Item, actor=None) -> None:
     for user_id in sorted({u for u in user_ids if u is not None} - {getattr(actor, "id", None)}):
         kwargs = {"user_id": user_id, "kind": item.kind, "title": item.title, "url": item.url}
-        send_on_commit(mail_inbox_item_task, kwargs, inline=partial(inbox_item_mail, **kwargs))
+        send_on_commit(MAIL_TASK, kwargs, inline=partial(inbox_item_mail, **kwargs))

@@ -15,11 +15,18 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import trigger_client_event
 
 from campaign import services
-from campaign.access import campaign_for, campaign_to_read, is_organiser, job_for, warband_for
+from campaign.access import (
+    campaign_for,
+    campaign_to_read,
+    is_organiser,
+    job_campaign,
+    warband_for,
+)
 from campaign.selectors import league as league_selectors
 from campaign.services.jobs import RECALCULATE
 from core.content_version import campaign_scope
 from core.domain_errors import domain_errors
+from core.jobs import job_for
 from core.models import Job
 from core.page_cache import cached
 
@@ -112,4 +119,5 @@ def job_detail(request, job_id: int):
     job = job_for(request.user, job_id)
     if request.htmx:
         return _progress(request, job)
-    return render(request, "campaign/job_progress.html", {"job": job, "campaign": job.campaign})
+    context = {"job": job, "campaign": job_campaign(job)}
+    return render(request, "campaign/job_progress.html", context)

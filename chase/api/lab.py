@@ -1,7 +1,6 @@
 """The balance lab's REST API: `POST /api/canoe-games/balance/` plays computer games of one
 game and options (chase.services.lab) and answers who wins how often. The run's progress and its
-result are read at `GET /api/jobs/{id}/` (campaign.api.league, with core.job_api's
-JobSerializer), as every job's are.
+result are read at `GET /api/jobs/{id}/` (core.job_api), as every job's are.
 """
 
 from __future__ import annotations

@@ -8,8 +8,10 @@ from django.urls import reverse
 
 from campaign import services, tasks
 from campaign.models import Warband
+from core.content_version import campaign_scope
 from core.models import Job
 from tests.campaign_data import figure, warband
+from tests.factories import CampaignFactory
 from tests.worker.celery_app import celery_broker
 
 UNREACHABLE = "redis://127.0.0.1:1/0"  # nothing listens on port 1
@@ -120,7 +122,7 @@ def test_with_redis_down_and_the_inline_run_failing_the_warband_stays_marked_for
 
 
 def test_the_sweep_sends_again_a_job_whose_message_was_lost(campaign, sent):
-    job = Job.objects.create(kind="rankings", campaign=campaign)
+    job = Job.objects.create(kind="rankings", scope=campaign_scope(campaign.id))
     Job.objects.filter(pk=job.pk).update(updated_at=job.updated_at.replace(year=2000))
 
     assert services.jobs_sweep()["jobs"] == 1
@@ -128,7 +130,17 @@ def test_the_sweep_sends_again_a_job_whose_message_was_lost(campaign, sent):
 
 
 def test_an_in_process_task_for_a_job_running_elsewhere_returns_without_waiting(campaign):
-    job = Job.objects.create(kind="rankings", campaign=campaign, state=Job.State.RUNNING)
+    job = Job.objects.create(
+        kind="rankings", scope=campaign_scope(campaign.id), state=Job.State.RUNNING
+    )
     tasks.run_job_task.apply(kwargs={"job_id": job.id}).get()
     job.refresh_from_db()
     assert job.state == Job.State.RUNNING
+
+
+def test_a_deleted_campaigns_jobs_go_with_it(campaign, organiser):
+    other = CampaignFactory(organiser=organiser)
+    Job.objects.create(kind="rankings", scope=campaign_scope(campaign.id))
+    kept = Job.objects.create(kind="rankings", scope=campaign_scope(other.id))
+    campaign.delete()
+    assert list(Job.objects.all()) == [kept]

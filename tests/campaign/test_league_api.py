@@ -6,6 +6,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from campaign import services
+from core.content_version import campaign_scope
 from core.models import Job
 from tests.campaign_data import game, warband
 from tests.factories import UserFactory, member
@@ -76,7 +77,8 @@ def test_only_the_organiser_may_start_a_recalculation(api, campaign, request, wh
 
 def test_a_member_polls_a_jobs_progress(api, player, stranger, campaign):
     job = Job.objects.create(
-        kind="recalculate", campaign=campaign, state=Job.State.RUNNING, done=3, total=4,
+        kind="recalculate", scope=campaign_scope(campaign.id), state=Job.State.RUNNING,
+        done=3, total=4,
         message="Team ratings",
     )  # fmt: skip
     body = api(player).get(f"/api/jobs/{job.id}/").json()

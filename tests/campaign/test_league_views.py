@@ -15,6 +15,7 @@ from pytest_django.asserts import assertContains, assertNotContains, assertRedir
 
 from campaign import services
 from campaign.models import GameReport, Warband
+from core.content_version import campaign_scope
 from core.models import Job
 from tests.campaign_data import game, warband
 from tests.factories import UserFactory, member
@@ -237,7 +238,7 @@ def test_the_organiser_starts_a_recalculation_and_gets_a_progress_bar_that_polls
 ):
     client.force_login(organiser)
     response = recalculate(client, campaign, **HTMX)
-    job = Job.objects.get(campaign=campaign)
+    job = Job.objects.get(scope=campaign_scope(campaign.id))
     assert job.kind == "recalculate"
     assertContains(response, f'hx-get="{reverse("job", args=[job.id])}" hx-trigger="every 1s"')
     assertContains(response, '<progress max="100" value="0"')
@@ -246,7 +247,7 @@ def test_the_organiser_starts_a_recalculation_and_gets_a_progress_bar_that_polls
 def test_without_javascript_the_button_leads_to_the_job_page(client, organiser, campaign):
     client.force_login(organiser)
     response = recalculate(client, campaign)
-    job = Job.objects.get(campaign=campaign)
+    job = Job.objects.get(scope=campaign_scope(campaign.id))
     assertRedirects(response, reverse("job", args=[job.id]))
 
 
@@ -265,7 +266,8 @@ def test_a_stranger_gets_404_and_an_anonymous_visitor_the_login_page(client, str
 
 def test_the_progress_fragment_shows_how_far_the_job_is(client, player, campaign):
     job = Job.objects.create(
-        kind="recalculate", campaign=campaign, state=Job.State.RUNNING, done=30, total=120,
+        kind="recalculate", scope=campaign_scope(campaign.id), state=Job.State.RUNNING,
+        done=30, total=120,
         message="Team ratings of 119 warband(s)",
     )  # fmt: skip
     client.force_login(player)
@@ -277,7 +279,8 @@ def test_the_progress_fragment_shows_how_far_the_job_is(client, player, campaign
 
 def test_a_finished_job_stops_polling_and_reloads_the_league_table(client, player, campaign):
     job = Job.objects.create(
-        kind="recalculate", campaign=campaign, state=Job.State.DONE, done=5, total=5,
+        kind="recalculate", scope=campaign_scope(campaign.id), state=Job.State.DONE,
+        done=5, total=5,
         message="4 warband(s) and 2 player ranking(s) recalculated",
     )  # fmt: skip
     client.force_login(player)
@@ -291,7 +294,7 @@ def test_a_finished_job_stops_polling_and_reloads_the_league_table(client, playe
 
 
 def test_a_stranger_cannot_follow_a_private_campaigns_job(client, stranger, campaign):
-    job = Job.objects.create(kind="recalculate", campaign=campaign)
+    job = Job.objects.create(kind="recalculate", scope=campaign_scope(campaign.id))
     client.force_login(stranger)
     assert client.get(reverse("job", args=[job.id])).status_code == 404
 

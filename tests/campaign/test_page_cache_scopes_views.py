@@ -15,11 +15,12 @@ from pytest_django.asserts import assertContains
 
 from accounts.models import Profile
 from campaign import services
-from campaign.models import Campaign, Figure, ScopeVersion
+from campaign.models import Campaign, Figure
 from chase.models import GameSession
 from chase.selectors.sessions import who_acts
 from chase.services import sessions as chase_services
 from core.content_version import SCOPES, content_tables
+from core.models import ScopeVersion
 from tests.conftest import TEST_REDIS_URL
 from tests.factories import CampaignFactory, UserFactory, founded_war_party, member
 

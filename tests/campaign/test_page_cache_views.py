@@ -23,7 +23,7 @@ from rest_framework.test import APIClient
 
 from campaign import services
 from campaign.models import Campaign, Figure
-from core.content_version import writes_content
+from core.content_version import campaign_scope, writes_content
 from tests.campaign.games_support import (
     FOOT_PATROL_SCRIPT,
     WAR_PARTY_SCRIPT,
@@ -113,7 +113,9 @@ def test_the_organisers_recalculation_line_follows_the_job(client, campaign, org
     from campaign.services.jobs import RECALCULATE
     from core.models import Job
 
-    job = Job.objects.create(campaign=campaign, kind=RECALCULATE, state="running", total=4, done=1)
+    job = Job.objects.create(
+        scope=campaign_scope(campaign.id), kind=RECALCULATE, state="running", total=4, done=1
+    )
     assertContains(warm(login(client, organiser), league_url(campaign)), "1 of 4 (25%)")
     Job.objects.filter(pk=job.pk).update(done=3)
     assertContains(client.get(league_url(campaign)), "3 of 4 (75%)")
@@ -362,7 +364,7 @@ STATEMENTS = [
     ('UPDATE "django_session" SET "session_data" = %s WHERE "session_key" = %s', False),
     ('INSERT INTO "axes_accessattempt" ("username") VALUES (%s)', False),
     ('INSERT INTO "authtoken_token" ("key") VALUES (%s)', False),
-    ("UPDATE campaign_contentversion SET token = %s WHERE id = 1", False),
+    ("UPDATE core_contentversion SET token = %s WHERE id = 1", False),
 ]
 
 

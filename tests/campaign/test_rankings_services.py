@@ -7,6 +7,8 @@ import pytest
 from campaign import services
 from campaign.models import GameReport, Ranking
 from campaign.rules.glicko import Result, rate_periods
+from core.content_version import campaign_scope
+from core.models import Job
 from tests.campaign_data import game, warband
 from tests.factories import UserFactory, member
 
@@ -65,7 +67,9 @@ def test_editing_an_old_game_changes_every_later_ranking(campaign, sides):
     first.winner = ben  # the organiser corrects the first game's result
     first.save()
     services.rankings_queue_rebuild(campaign_id=campaign.id)
-    services.job_run(job_id=campaign.jobs.get(state="queued").id)
+    services.job_run(
+        job_id=Job.objects.filter(scope=campaign_scope(campaign.id)).get(state="queued").id
+    )
 
     after = _standings(campaign)
     assert after["ben"][0] > before["ben"][0] and after["ann"][0] < before["ann"][0]

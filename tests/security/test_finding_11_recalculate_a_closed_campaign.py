@@ -8,6 +8,7 @@ from __future__ import annotations
 from django.utils import timezone
 
 from campaign.models import Campaign
+from core.content_version import campaign_scope
 from core.models import Job
 from tests.campaign.games_support import signed_in
 
@@ -40,4 +41,4 @@ def test_finding_11_the_league_button_refuses_it_in_words(client, campaign, batt
 def test_finding_11_an_open_campaign_still_recalculates(campaign, battle, organiser):
     answer = signed_in(organiser).post(f"/api/campaigns/{campaign.id}/recalculate/")
     assert answer.status_code == 202
-    assert Job.objects.filter(campaign=campaign).exists()
+    assert Job.objects.filter(scope=campaign_scope(campaign.id)).exists()

@@ -26,6 +26,8 @@ from rest_framework.test import APIClient
 
 from campaign.models import GameReport, PostGame, Warband
 from chase.models import GameSession
+from core.content_version import campaign_scope
+from core.models import Job
 from core.redis_cache import forget_outages
 from tests.campaign.games_support import WAR_PARTY_SCRIPT, battle_payload, drive
 from tests.worker.celery_app import celery_broker
@@ -120,7 +122,8 @@ def test_finding_1_a_sign_in_the_pages_a_report_a_post_game_and_a_canoe_game_wor
     assert opponent.post(f"/games/{game.id}/confirm/").status_code == 302
     game.refresh_from_db()
     assert game.status == "confirmed"
-    assert campaign.jobs.get(kind="rankings").state == "done"
+    jobs = Job.objects.filter(scope=campaign_scope(campaign.id))
+    assert jobs.get(kind="rankings").state == "done"
 
     # The post-game: answered, then committed on its page; the rating is recalculated inline.
     sequence = drive(PostGame.objects.get(game=game, warband=war_party), player, WAR_PARTY_SCRIPT)

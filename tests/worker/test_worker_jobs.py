@@ -10,6 +10,7 @@ import time
 
 from campaign import services
 from campaign.models import Ranking, RatingPoint, Warband
+from core.content_version import campaign_scope
 from core.models import Job
 from tests.campaign_data import bulk_campaign, expected_rating, figure, game, warband
 from tests.conftest import TEST_REDIS_URL
@@ -85,7 +86,7 @@ def test_a_job_run_twice_leaves_the_same_rows(start_worker, queue, organiser):
 
 def test_a_worker_killed_mid_job_is_restarted_and_finishes_it(start_worker, queue, organiser):
     campaign = bulk_campaign(warbands=16, figures=4, rounds=2, organiser=organiser)
-    job = Job.objects.create(kind="recalculate", campaign=campaign)
+    job = Job.objects.create(kind="recalculate", scope=campaign_scope(campaign.id))
     first = start_worker()
     with celery_broker(TEST_REDIS_URL, queue=queue):
         slow_recalculation.apply_async(kwargs={"job_id": job.id, "pause": 0.4})

@@ -1,0 +1,94 @@
+"""Which content scopes a write to a campaign's tables belongs to (core.content_version): its
+campaign's (`c:<id>`: its warbands, figures, games, post-games, members...), and the inbox
+badges (`i:<id>`) and accounts (`u:<id>`) it shows in; and, on the tables of the apps it builds
+on, the campaigns a user's new name or a campaign chase's move shows in. Registered when the
+app is ready (campaign.apps)."""
+
+from __future__ import annotations
+
+from core.content_version import Part
+
+_BY_WARBAND = "SELECT 'c:' || campaign_id AS scope FROM campaign_warband WHERE id = R.warband_id"
+_CAMPAIGN = ("SELECT 'c:' || R.campaign_id AS scope", None)
+_OWNER = "SELECT 'i:' || owner_id AS scope FROM campaign_warband WHERE id = R.{}"
+_USERS_CAMPAIGNS = (
+    "SELECT 'c:' || id AS scope FROM campaign_campaign WHERE organiser_id = R.{0} "
+    "UNION SELECT 'c:' || campaign_id FROM campaign_membership WHERE user_id = R.{0} "
+    "UNION SELECT 'c:' || campaign_id FROM campaign_warband WHERE owner_id = R.{0}"
+)
+_CAPTIVE = ("state", "ransom_offer")
+SCOPES: dict[str, list[Part]] = {
+    "campaign_campaign": [
+        ("SELECT 'c:' || R.id AS scope", None),
+        ("SELECT 'u:' || R.organiser_id AS scope", ("organiser_id",)),
+    ],
+    "campaign_membership": [
+        _CAMPAIGN,
+        ("SELECT 'u:' || R.user_id AS scope UNION SELECT 'i:' || R.user_id", None),
+    ],
+    "campaign_warband": [
+        _CAMPAIGN,
+        ("SELECT 'i:' || R.owner_id AS scope", ("owner_id",)),
+    ],
+    "campaign_figure": [
+        (_BY_WARBAND, None),
+        # The inbox counts captives: the owner's, and those of their campaigns with an offer.
+        (
+            "SELECT 'i:' || w.owner_id AS scope FROM campaign_warband w WHERE w.campaign_id = "
+            "(SELECT campaign_id FROM campaign_warband WHERE id = R.warband_id)",
+            _CAPTIVE,
+        ),
+    ],
+    "campaign_equipmentpiece": [(_BY_WARBAND, None)],
+    "campaign_ledgerentry": [(_BY_WARBAND, None)],
+    "campaign_rollrecord": [(_BY_WARBAND, None)],
+    "campaign_ratingpoint": [(_BY_WARBAND, None)],
+    "campaign_postgame": [(_BY_WARBAND, None), (_OWNER.format("warband_id"), None)],
+    "campaign_gamereport": [
+        _CAMPAIGN,
+        (f"{_OWNER.format('warband_a_id')} UNION {_OWNER.format('warband_b_id')}", None),
+    ],
+    "campaign_gamefigure": [
+        (
+            "SELECT 'c:' || campaign_id AS scope FROM campaign_gamereport WHERE id = R.report_id",
+            None,
+        )
+    ],
+    "campaign_battlefigure": [
+        ("SELECT 'c:' || campaign_id AS scope FROM campaign_battle WHERE id = R.battle_id", None)
+    ],
+    # A correction: its figure's campaign, and the organiser's inbox (one awaiting: C30).
+    "campaign_correction": [
+        (
+            "SELECT 'c:' || w.campaign_id AS scope FROM campaign_figure f "
+            "JOIN campaign_warband w ON w.id = f.warband_id WHERE f.id = R.figure_id "
+            "UNION SELECT 'i:' || c.organiser_id FROM campaign_figure f "
+            "JOIN campaign_warband w ON w.id = f.warband_id "
+            "JOIN campaign_campaign c ON c.id = w.campaign_id WHERE f.id = R.figure_id",
+            None,
+        )
+    ],
+    "campaign_houserules": [_CAMPAIGN],  # C31: a campaign's rule book, every page of it
+    "campaign_activity": [_CAMPAIGN],
+    "campaign_battle": [_CAMPAIGN],
+    "campaign_tablelog": [_CAMPAIGN],
+    "campaign_campaignchase": [_CAMPAIGN],
+    "campaign_ranking": [_CAMPAIGN],
+    # A campaign chase's move shows in its campaign's pages.
+    "chase_gamesession": [
+        (
+            "SELECT 'c:' || campaign_id AS scope FROM campaign_campaignchase "
+            "WHERE session_id = R.id",
+            None,
+        ),
+    ],
+    # A new name shows in the user's campaigns' pages.
+    "accounts_profile": [(_USERS_CAMPAIGNS.format("user_id"), ("display_name",))],
+    "auth_user": [(_USERS_CAMPAIGNS.format("id"), ("username", "first_name", "last_name"))],
+}
+
+# A warband's pages are its campaign's: `w:<id>` reads which campaign, and its token, at once.
+WARBAND_POINTER = (
+    "SELECT 'w:' || id AS pointer, 'c:' || campaign_id AS target FROM campaign_warband "
+    "WHERE id IN ({ids})"
+)

@@ -11,15 +11,10 @@ import pytest
 from chase.models import GameSession
 from tests.chase.conftest import new_game, play_randomly, seat
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.odds_playouts(20)]
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 ROLES = {"canoe-1", "canoe-2", "canoe-3"}
-
-
-@pytest.fixture(autouse=True)
-def few_playouts(settings):
-    settings.CHASE_ODDS_PLAYOUTS = 20
 
 
 def a_trip(actions: int) -> GameSession:

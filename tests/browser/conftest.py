@@ -12,7 +12,9 @@ import shutil
 
 import pytest
 
+from tests.campaign.games_support import foot_patrol
 from tests.conftest import CHROMIUM, missing_service
+from tests.factories import CampaignFactory, UserFactory, founded_war_party, member
 
 # Playwright's sync API runs an event loop in this thread; the live server's ORM work happens in
 # its own thread, and the test's own ORM calls are synchronous, so this is safe here.
@@ -67,3 +69,29 @@ def new_page(chromium, live_server):
 @pytest.fixture
 def page(new_page):
     return new_page()
+
+
+# --- the clubs the tests play in ---------------------------------------------------------------
+
+
+@pytest.fixture
+def club(db):
+    """Lake George 1757: magua's war party and harcourt's foot patrol; the organiser plays
+    neither. (campaign, war_party, patrol)"""
+    organiser = UserFactory(username="organiser")
+    campaign = CampaignFactory(organiser=organiser, name="Lake George 1757")
+    player = member(campaign, UserFactory(username="magua"))
+    opponent = member(campaign, UserFactory(username="harcourt"))
+    war_party = founded_war_party(campaign, player)
+    patrol = foot_patrol(campaign, opponent)
+    return campaign, war_party, patrol
+
+
+@pytest.fixture
+def ohio_valley(transactional_db):
+    """Ohio Valley 1757, organised by alice: bob's war party. {campaign, alice, bob, war_party}"""
+    alice = UserFactory(username="alice")
+    campaign = CampaignFactory(organiser=alice, name="Ohio Valley 1757")
+    bob = member(campaign, UserFactory(username="bob"))
+    war_party = founded_war_party(campaign, bob)
+    return {"campaign": campaign, "alice": alice, "bob": bob, "war_party": war_party}

@@ -31,6 +31,16 @@ def opponent(db):
 
 
 @pytest.fixture
+def ann(db):
+    return UserFactory(username="ann")
+
+
+@pytest.fixture
+def bob(db):
+    return UserFactory(username="bob")
+
+
+@pytest.fixture
 def api():
     return APIClient()
 

@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[1]
 BOOT_SECONDS = 30
 
 # One xdist process runs the module: the two servers start once.
-pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.db,
+pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.db, pytest.mark.slow,
               pytest.mark.xdist_group("two_instances")]  # fmt: skip
 
 

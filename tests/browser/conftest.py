@@ -30,10 +30,12 @@ HERE = pathlib.Path(__file__).parent
 
 
 def pytest_collection_modifyitems(items):
-    # A conftest hook sees the whole session's items: mark only the tests in this folder.
+    # A conftest hook sees the whole session's items: mark only the tests in this folder. Each
+    # takes seconds (a live server and a browser): `slow` too.
     for item in items:
         if HERE in item.path.parents:
             item.add_marker(pytest.mark.browser)
+            item.add_marker(pytest.mark.slow)
 
 
 @pytest.fixture(scope="session")

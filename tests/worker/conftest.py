@@ -40,12 +40,13 @@ BOOT_TIMEOUT = 45
 
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
 def pytest_collection_modifyitems(items):
-    """`redis` on every test here, and a module's tests kept on one xdist process (its
-    database copy and queue are made once per module)."""
+    """`redis` and `slow` (worker processes) on every test here, and a module's tests kept on
+    one xdist process (its database copy and queue are made once per module)."""
     here = pathlib.Path(__file__).parent
     for item in items:
         if here in item.path.parents:
             item.add_marker(pytest.mark.redis)
+            item.add_marker(pytest.mark.slow)
             item.add_marker(pytest.mark.xdist_group(f"worker-{item.path.stem}"))
 
 

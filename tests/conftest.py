@@ -49,6 +49,23 @@ def _postgres_unreachable() -> str | None:
 
 
 @pytest.hookimpl(tryfirst=True)
+def pytest_sessionstart(session):
+    """Under pytest-xdist the workers collect, not the controller, and a worker that stops the
+    run (below) is reported as a crash without the reason: so the controller asks first."""
+    config = session.config
+    if (
+        REQUIRE_SERVICES
+        and config.getoption("numprocesses", None)
+        and not hasattr(config, "workerinput")
+    ):
+        reason = _postgres_unreachable()
+        if reason:
+            pytest.exit(
+                f"{reason} (FRONTIER_REQUIRE_SERVICES=1 makes this a failure)", returncode=1
+            )
+
+
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config, items):
     """Mark every test that touches the database `db` (so `make test` can rerun them on
     PostgreSQL), and skip them with a reason when the configured PostgreSQL is not there."""

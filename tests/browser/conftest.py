@@ -27,6 +27,10 @@ CHROMIUM_ARGS = [
 
 
 HERE = pathlib.Path(__file__).parent
+# How long an action or an `expect` waits: the same for both, with room for a run on two xdist
+# processes beside other work (Playwright's own 5 s for `expect` timed out there once, on the API
+# docs, while its 1.6 MB of script loaded).
+TIMEOUT_MS = 15_000
 
 
 def pytest_collection_modifyitems(items):
@@ -40,6 +44,9 @@ def pytest_collection_modifyitems(items):
 
 @pytest.fixture(scope="session")
 def chromium():
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=TIMEOUT_MS)
     if not shutil.which(CHROMIUM):
         missing_service(f"Chromium is not installed at {CHROMIUM} (apt-get install chromium)")
     from playwright.sync_api import sync_playwright
@@ -59,7 +66,7 @@ def new_page(chromium, live_server):
         context = chromium.new_context(
             viewport={"width": width, "height": height}, base_url=live_server.url
         )
-        context.set_default_timeout(10_000)
+        context.set_default_timeout(TIMEOUT_MS)
         contexts.append(context)
         return context.new_page()
 

@@ -22,6 +22,7 @@ def a_trip(actions: int) -> GameSession:
     return play_randomly(session, random.Random(8), actions)
 
 
+@pytest.mark.slow  # playouts of a three-canoe trip
 @pytest.mark.parametrize("actions", [0, 40], ids=["the-start", "mid-trip"])
 def test_a_seat_gets_each_canoes_chance_from_the_api(api, actions):
     session = a_trip(actions)
@@ -38,6 +39,7 @@ def test_a_seat_gets_each_canoes_chance_from_the_api(api, actions):
     assert 0 < body["margin"] < 0.25
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("actions", [0, 40], ids=["the-start", "mid-trip"])
 def test_the_tables_button_shows_the_chances_with_the_playouts_and_the_margin(client, actions):
     created = client.post("/play/new/", {"kind": "moosehead", "mode": "hotseat"})

@@ -6,7 +6,7 @@ MANAGE := DJANGO_DEBUG=1 $(PY) manage.py
 TEST_DATABASE_URL ?= postgres://root@127.0.0.1:5432/test
 PORT ?= 8000
 
-.PHONY: install run test test-sqlite test-postgres lint format fuzz-api bench bench-club worker beat clean
+.PHONY: install run test test-sqlite test-postgres test-fast lint format fuzz-api bench bench-club worker beat clean
 
 $(VENV)/.installed: requirements/base.txt requirements/production.txt requirements/dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -23,14 +23,21 @@ run: install
 	$(MANAGE) load_demo
 	FRONTIER_BASE_URL=http://127.0.0.1:$(PORT) $(MANAGE) runserver 127.0.0.1:$(PORT)
 
-## make test: lint, the whole suite on SQLite, then the database tests on PostgreSQL
+## make test: lint, the whole suite on SQLite, then the database tests on PostgreSQL; each pass
+## runs on TEST_WORKERS processes (pytest-xdist, a database and a Redis database each) and prints
+## its 25 slowest tests. make test-fast: the SQLite pass without the tests marked `slow`.
+TEST_WORKERS ?= 2
+PYTEST := $(PY) -m pytest -n $(TEST_WORKERS) --dist loadgroup --durations=25
 test: install lint test-sqlite test-postgres
 
 test-sqlite: install
-	$(PY) -m pytest
+	$(PYTEST)
 
 test-postgres: install
-	DATABASE_URL=$(TEST_DATABASE_URL) $(PY) -m pytest -m "db and not browser"
+	DATABASE_URL=$(TEST_DATABASE_URL) $(PYTEST) -m "db and not browser"
+
+test-fast: install
+	$(PYTEST) -m "not slow"
 
 lint: install
 	$(VENV)/bin/ruff check .

@@ -457,6 +457,26 @@ def report(clubs: int, seconds: float, stats: Stats) -> None:
     sys.stdout.flush()
 
 
+def ensure_database(database_url: str) -> None:
+    """Create the PostgreSQL database of the URL when the server has none by that name (a fresh
+    machine has only its maintenance database); an existing one is used as it is."""
+    import dj_database_url
+    import psycopg
+    from psycopg import sql
+
+    config = dj_database_url.parse(database_url)
+    if config["ENGINE"] != "django.db.backends.postgresql":
+        return
+    admin = {"host": config["HOST"] or None, "port": config["PORT"] or None,
+             "user": config["USER"] or None, "password": config["PASSWORD"] or None}  # fmt: skip
+    with psycopg.connect(**admin, dbname="postgres", autocommit=True) as connection:
+        name = config["NAME"]
+        found = connection.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name])
+        if found.fetchone() is None:
+            connection.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+            print(f"created the PostgreSQL database {name}", flush=True)
+
+
 @contextlib.contextmanager
 def club_server(database_url: str, redis_url: str, port: int, workers: int):
     """gunicorn (`workers` sync workers, production settings on plain HTTP) and one Celery
@@ -472,6 +492,7 @@ def club_server(database_url: str, redis_url: str, port: int, workers: int):
     env = server_env(database_url, static_root, redis_url)
     bin_dir = Path(sys.executable).parent
     manage = [sys.executable, str(ROOT / "manage.py")]
+    ensure_database(database_url)
     subprocess.run([*manage, "migrate", "--noinput", "-v", "0"], env=env, check=True, cwd=ROOT)
     subprocess.run(
         [*manage, "collectstatic", "--noinput", "-v", "0"], env=env, check=True, cwd=ROOT

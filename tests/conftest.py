@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 import os
 import shutil
+from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
@@ -48,6 +49,23 @@ def _postgres_unreachable() -> str | None:
 
 
 @pytest.hookimpl(tryfirst=True)
+def pytest_sessionstart(session):
+    """Under pytest-xdist the workers collect, not the controller, and a worker that stops the
+    run (below) is reported as a crash without the reason: so the controller asks first."""
+    config = session.config
+    if (
+        REQUIRE_SERVICES
+        and config.getoption("numprocesses", None)
+        and not hasattr(config, "workerinput")
+    ):
+        reason = _postgres_unreachable()
+        if reason:
+            pytest.exit(
+                f"{reason} (FRONTIER_REQUIRE_SERVICES=1 makes this a failure)", returncode=1
+            )
+
+
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config, items):
     """Mark every test that touches the database `db` (so `make test` can rerun them on
     PostgreSQL), and skip them with a reason when the configured PostgreSQL is not there."""
@@ -65,7 +83,21 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.skip(reason=reason))
 
 
-TEST_REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
+def _test_redis_url() -> str:
+    """The test Redis: TEST_REDIS_URL (db 15 by default), one database lower per pytest-xdist
+    worker (gw0: 15, gw1: 14 ...), so that a worker's flush or queue never meets another's."""
+    url = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")  # "gw0", "gw1" ... under xdist
+    if not worker.startswith("gw"):
+        return url
+    parts = urlsplit(url)
+    database = int(parts.path.strip("/") or 0) - int(worker[2:])
+    if database < 0:
+        raise pytest.UsageError(f"{worker}: no Redis database left below {url} for it")
+    return urlunsplit(parts._replace(path=f"/{database}"))
+
+
+TEST_REDIS_URL = _test_redis_url()
 
 
 def _redis_unreachable() -> str | None:
@@ -124,3 +156,12 @@ def _fresh_local_cache():
     for alias in settings.CACHES:
         if isinstance(caches[alias], LocMemCache):
             caches[alias].clear()
+
+
+@pytest.fixture(autouse=True)
+def few_playouts(request):
+    """`@pytest.mark.odds_playouts(n)`: the odds are worked out from n playouts, not a club's
+    thousand (fast; each module keeps the number its expectations were written for)."""
+    marker = request.node.get_closest_marker("odds_playouts")
+    if marker:
+        request.getfixturevalue("settings").CHASE_ODDS_PLAYOUTS = marker.args[0]

@@ -34,7 +34,7 @@ TABLES = {
 DUMP_EXCLUDES = ["contenttypes", "auth.permission", "sessions", "axes"]
 
 # `db` as well, so `make test`'s PostgreSQL pass (-m "db and not browser") runs it.
-pytestmark = [pytest.mark.postgres, pytest.mark.db]
+pytestmark = [pytest.mark.postgres, pytest.mark.db, pytest.mark.slow]
 
 
 def manage(*args: str, database_url: str) -> str:

@@ -28,7 +28,9 @@ from tests.conftest import TEST_REDIS_URL
 ROOT = Path(__file__).resolve().parents[1]
 BOOT_SECONDS = 30
 
-pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.db]
+# One xdist process runs the module: the two servers start once.
+pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.db, pytest.mark.slow,
+              pytest.mark.xdist_group("two_instances")]  # fmt: skip
 
 
 def free_port() -> int:

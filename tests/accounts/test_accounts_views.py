@@ -6,20 +6,13 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from django.contrib.auth import get_user_model
 from django.core import mail
 from django.utils import timezone
 
 from accounts.models import Profile
-from tests.factories import UserFactory
 
 PASSWORD = "correct horse battery"
-
-
-@pytest.fixture
-def mohawk(db):
-    return UserFactory(username="mohawk", email="mohawk@club.example")
 
 
 def test_sign_up_takes_an_optional_email(client, db):

@@ -2,17 +2,11 @@
 
 from __future__ import annotations
 
-import pytest
 from django.core import mail
 
 from tests.factories import UserFactory
 
 RESET = "/accounts/password/reset/"
-
-
-@pytest.fixture
-def mohawk(db):
-    return UserFactory(username="mohawk", email="mohawk@club.example")
 
 
 def ask(client, email="mohawk@club.example", address="203.0.113.7"):

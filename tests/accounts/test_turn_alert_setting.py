@@ -7,14 +7,8 @@ import re
 import pytest
 
 from accounts.models import Profile
-from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def mohawk(db):
-    return UserFactory(username="mohawk", email="mohawk@club.example")
 
 
 def test_the_profile_offers_the_four_choices_with_ten_minutes_chosen(client, mohawk):

@@ -20,7 +20,7 @@ import pytest
 from playwright.sync_api import expect
 
 from campaign import services
-from tests.browser.test_postgame import club, log_in  # noqa: F401 - the fixture
+from tests.browser.helpers import log_in
 from tests.campaign.games_support import file_battle, sequence_of
 
 IMPACTS = ("serious", "critical")  # what fails the test; "minor" and "moderate" are reported

@@ -10,9 +10,9 @@ from playwright.sync_api import expect
 
 from chase.engines import lab
 from chase.models import GameSession, LabRun, Variant
+from tests.browser.helpers import log_in
 from tests.factories import UserFactory
 
-PASSWORD = "correct horse battery"  # tests.factories.UserFactory
 SHOTS = "/tmp/shots/balance"
 
 
@@ -20,14 +20,6 @@ SHOTS = "/tmp/shots/balance"
 def member(db, settings):
     settings.CHASE_LAB_POLL_SECONDS = 0  # a poll plays ten games of each run: progress shows
     return UserFactory(username="voyageur")
-
-
-def log_in(page, username: str) -> None:
-    page.goto("/accounts/login/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", PASSWORD)
-    page.click("button:has-text('Log in')")
-    expect(page.locator(".topbar")).to_contain_text(f"Log out {username}")
 
 
 def test_the_lab_compares_two_pelts_variants_with_progress_to_the_result(page, member):

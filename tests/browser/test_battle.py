@@ -7,28 +7,14 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from playwright.sync_api import expect
 
 from campaign.models import Battle, Figure, GameReport
 from campaign.services import battles as battle_services
+from tests.browser.helpers import log_in
 from tests.browser.test_csp import watch
-from tests.browser.test_postgame import log_in
-from tests.campaign.games_support import foot_patrol
-from tests.factories import CampaignFactory, UserFactory, founded_war_party, member
 
 SHOTS = "/tmp/shots-companion"
-
-
-@pytest.fixture
-def club(db):
-    organiser = UserFactory(username="organiser")
-    campaign = CampaignFactory(organiser=organiser, name="Lake George 1757")
-    member(campaign, UserFactory(username="magua"))
-    member(campaign, UserFactory(username="harcourt"))
-    war_party = founded_war_party(campaign, campaign.memberships.get(user__username="magua").user)
-    patrol = foot_patrol(campaign, campaign.memberships.get(user__username="harcourt").user)
-    return campaign, war_party, patrol
 
 
 def ids(*warbands) -> dict[str, int]:

@@ -8,15 +8,15 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from campaign.models import CampaignChase, Figure
-from tests.browser.test_battle import club, settled  # noqa: F401 - the fixture
+from tests.browser.helpers import log_in
+from tests.browser.test_battle import settled
 from tests.browser.test_chase import MAX_CLICKS, _click_and_wait
 from tests.browser.test_csp import watch
-from tests.browser.test_postgame import log_in
 
 SHOTS = "/tmp/shots-companion"
 
 
-def test_a_campaign_chase_is_played_solo_and_filed_as_a_report(new_page, club):  # noqa: F811
+def test_a_campaign_chase_is_played_solo_and_filed_as_a_report(new_page, club):
     campaign, war_party, patrol = club
     page = new_page()
     problems = watch(page)

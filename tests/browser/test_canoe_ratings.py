@@ -15,10 +15,10 @@ from playwright.sync_api import expect
 from chase.engines.chance import RandomChance
 from chase.models import GameSession, Rating
 from chase.services import sessions as services
+from tests.browser.helpers import log_in
 from tests.chase.conftest import play_randomly
 from tests.factories import UserFactory
 
-PASSWORD = "correct horse battery"
 SHOTS = pathlib.Path(os.environ.get("FRONTIER_SHOTS", "/tmp/shots/alerts"))
 
 
@@ -27,14 +27,6 @@ def players(db, monkeypatch):
     rng = random.Random(23)
     monkeypatch.setattr(services, "new_chance", lambda: RandomChance(rng.randrange(2**32)))
     return UserFactory(username="ann"), UserFactory(username="bob")
-
-
-def log_in(page, username):
-    page.goto("/accounts/login/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", PASSWORD)
-    page.click("main button[type=submit]")
-    expect(page.locator(".topbar")).to_contain_text(f"Log out {username}")
 
 
 def click_a_move(page) -> None:

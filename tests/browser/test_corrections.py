@@ -5,32 +5,13 @@ from __future__ import annotations
 
 import pathlib
 
-import pytest
 from playwright.sync_api import expect
 
 from campaign.models import Correction
+from tests.browser.helpers import log_in
 from tests.browser.test_accessibility import serious_violations
-from tests.factories import CampaignFactory, UserFactory, founded_war_party, member
 
-PASSWORD = "correct horse battery"
 SHOTS = pathlib.Path("/tmp/shots/dice")
-
-
-@pytest.fixture
-def club(transactional_db):
-    organiser = UserFactory(username="alice")
-    campaign = CampaignFactory(organiser=organiser, name="Ohio Valley 1757")
-    bob = member(campaign, UserFactory(username="bob"))
-    war_party = founded_war_party(campaign, bob)
-    return {"campaign": campaign, "war_party": war_party}
-
-
-def log_in(page, username):
-    page.goto("/accounts/login/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", PASSWORD)
-    page.click("main button[type=submit]")
-    expect(page.locator(".topbar")).to_contain_text(f"Log out {username}")
 
 
 def shot(page, name):
@@ -42,8 +23,8 @@ def fits(page) -> bool:
     return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
 
-def test_the_organiser_corrects_an_injury_and_the_owner_sees_it(new_page, club):
-    war_party = club["war_party"]
+def test_the_organiser_corrects_an_injury_and_the_owner_sees_it(new_page, ohio_valley):
+    war_party = ohio_valley["war_party"]
     otter = war_party.figures.get(name="Swift Otter")
     alice = new_page()
     log_in(alice, "alice")
@@ -66,7 +47,7 @@ def test_the_organiser_corrects_an_injury_and_the_owner_sees_it(new_page, club):
 
     bob = new_page()
     log_in(bob, "bob")
-    bob.goto(f"/campaigns/{club['campaign'].id}/")
+    bob.goto(f"/campaigns/{ohio_valley['campaign'].id}/")
     feed = bob.locator("ul.activity")
     expect(feed).to_contain_text(
         "alice corrected Swift Otter of Magalakutway: injuries none → Leg wound"

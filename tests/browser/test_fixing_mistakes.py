@@ -11,34 +11,20 @@ from playwright.sync_api import expect
 
 from campaign import services
 from campaign.models import Membership, Warband
+from tests.browser.helpers import log_in
 from tests.campaign.games_support import foot_patrol
-from tests.factories import CampaignFactory, UserFactory, founded_war_party, member
-
-PASSWORD = "correct horse battery"
+from tests.factories import UserFactory
 
 
 @pytest.fixture
-def club(transactional_db):
-    organiser = UserFactory(username="alice")
-    campaign = CampaignFactory(organiser=organiser, name="Ohio Valley 1757")
-    bob = member(campaign, UserFactory(username="bob"))
-    war_party = founded_war_party(campaign, bob)
-    patrol = foot_patrol(campaign, organiser)
-    return {"campaign": campaign, "alice": organiser, "bob": bob, "war_party": war_party,
-            "patrol": patrol}  # fmt: skip
+def valley_and_patrol(ohio_valley):
+    """The Ohio Valley, where alice the organiser plays a foot patrol too."""
+    return {**ohio_valley, "patrol": foot_patrol(ohio_valley["campaign"], ohio_valley["alice"])}
 
 
-def log_in(page, username):
-    page.goto("/accounts/login/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", PASSWORD)
-    page.click("main button[type=submit]")
-    expect(page.locator(".topbar")).to_contain_text(f"Log out {username}")
-
-
-def test_the_owner_renames_a_warband(page, club):
+def test_the_owner_renames_a_warband(page, valley_and_patrol):
     log_in(page, "bob")
-    page.goto(f"/warbands/{club['war_party'].id}/")
+    page.goto(f"/warbands/{valley_and_patrol['war_party'].id}/")
     page.click("summary:has-text('Rename')")
     page.fill("#id_rename", "Wolves of the Ohio")
     page.click("button:has-text('Save the name')")
@@ -46,8 +32,8 @@ def test_the_owner_renames_a_warband(page, club):
     expect(page.locator(".flash")).to_contain_text("Magalakutway is now called Wolves of the Ohio")
 
 
-def test_retire_asks_in_a_dialog_that_escape_closes_then_retires(page, club):
-    war_party = club["war_party"]
+def test_retire_asks_in_a_dialog_that_escape_closes_then_retires(page, valley_and_patrol):
+    war_party = valley_and_patrol["war_party"]
     log_in(page, "bob")
     page.goto(f"/warbands/{war_party.id}/")
     retire = page.locator("a.button:has-text('Retire')")
@@ -68,13 +54,13 @@ def test_retire_asks_in_a_dialog_that_escape_closes_then_retires(page, club):
     )
     expect(page.locator("h1 + p")).to_contain_text("retired")
     assert Warband.objects.get(pk=war_party.pk).state == Warband.State.RETIRED
-    page.goto(f"/campaigns/{club['campaign'].id}/")
+    page.goto(f"/campaigns/{valley_and_patrol['campaign'].id}/")
     expect(page.locator("#retired")).to_contain_text("Magalakutway (bob, 0 games)")
 
 
-def test_a_player_leaves_the_campaign_and_their_warband_retires(page, club):
+def test_a_player_leaves_the_campaign_and_their_warband_retires(page, valley_and_patrol):
     log_in(page, "bob")
-    page.goto(f"/campaigns/{club['campaign'].id}/")
+    page.goto(f"/campaigns/{valley_and_patrol['campaign'].id}/")
     page.click("a:has-text('Leave the campaign')")
     dialog = page.locator("dialog[data-confirm]")
     expect(dialog).to_contain_text("retires Magalakutway (kept in the league's history)")
@@ -82,21 +68,21 @@ def test_a_player_leaves_the_campaign_and_their_warband_retires(page, club):
     expect(page.locator(".flash")).to_contain_text(
         "bob left Ohio Valley 1757; retired: Magalakutway."
     )
-    assert not Membership.objects.filter(user=club["bob"]).exists()
-    assert Warband.objects.get(pk=club["war_party"].pk).state == Warband.State.RETIRED
+    assert not Membership.objects.filter(user=valley_and_patrol["bob"]).exists()
+    assert Warband.objects.get(pk=valley_and_patrol["war_party"].pk).state == Warband.State.RETIRED
 
 
 SETTLED = "() => !document.querySelector('.htmx-settling, .htmx-added')"
 
 
 @pytest.mark.parametrize("settle_ms", [20, 400], ids=["htmx-default", "slow-settle"])
-def test_the_organiser_removes_a_player_by_keyboard(page, club, settle_ms):
+def test_the_organiser_removes_a_player_by_keyboard(page, valley_and_patrol, settle_ms):
     """Issue 25, finding 12: the dialog used to open (and focus Cancel) on htmx's afterSwap,
     before htmx settled the new content, whose autofocus then took the focus back to Cancel:
     a quick Tab to Remove and Enter closed the dialog with nothing posted. A slow settle makes
     that window wide; the dialog now opens once htmx has settled it."""
     log_in(page, "alice")
-    page.goto(f"/campaigns/{club['campaign'].id}/")
+    page.goto(f"/campaigns/{valley_and_patrol['campaign'].id}/")
     page.evaluate(f"htmx.config.defaultSettleDelay = {settle_ms}")
     page.focus("a[aria-label='Remove bob']")
     page.keyboard.press("Enter")
@@ -112,7 +98,7 @@ def test_the_organiser_removes_a_player_by_keyboard(page, club, settle_ms):
     expect(page.locator("#players")).not_to_contain_text("bob")
 
 
-def test_a_wrong_invite_code_is_an_error_on_the_join_form(page, club):
+def test_a_wrong_invite_code_is_an_error_on_the_join_form(page, valley_and_patrol):
     UserFactory(username="carol")
     log_in(page, "carol")
     page.goto("/join/WRONGCODE2/")
@@ -121,14 +107,17 @@ def test_a_wrong_invite_code_is_an_error_on_the_join_form(page, club):
     expect(page.locator("#join-form .field-error")).to_have_text(
         "No campaign has that invite code."
     )
-    page.fill("#id_invite_code", club["campaign"].invite_code)
+    page.fill("#id_invite_code", valley_and_patrol["campaign"].invite_code)
     page.click("#join-form button[type=submit]")
     expect(page.locator("h1")).to_have_text("Ohio Valley 1757")
 
 
-def test_the_builder_keeps_cost_and_treasury_left_in_sight(page, club):
+def test_the_builder_keeps_cost_and_treasury_left_in_sight(page, valley_and_patrol):
     draft = services.warband_create_draft(
-        campaign=club["campaign"], owner=club["bob"], name="Raiders", faction="indians"
+        campaign=valley_and_patrol["campaign"],
+        owner=valley_and_patrol["bob"],
+        name="Raiders",
+        faction="indians",
     )
     for n in range(8):
         services.warband_add_figure(warband=draft, name=f"Brave {n}", profile="indians_trooper")
@@ -162,8 +151,11 @@ PAGES = [
 ]
 
 
-def test_no_main_page_is_wider_than_a_phone(page, club):
-    ids = {"campaign": club["campaign"].id, "war_party": club["war_party"].id}
+def test_no_main_page_is_wider_than_a_phone(page, valley_and_patrol):
+    ids = {
+        "campaign": valley_and_patrol["campaign"].id,
+        "war_party": valley_and_patrol["war_party"].id,
+    }
     log_in(page, "bob")
     wide = {}
     for path in PAGES:

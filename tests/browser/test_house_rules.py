@@ -11,33 +11,23 @@ from playwright.sync_api import expect
 
 from campaign import services
 from campaign.models import HouseRules
+from tests.browser.helpers import log_in
 from tests.browser.test_accessibility import serious_violations
-from tests.factories import CampaignFactory, UserFactory, WarbandFactory, founded_war_party, member
+from tests.factories import WarbandFactory
 
-PASSWORD = "correct horse battery"
 SHOTS = pathlib.Path("/tmp/shots/houserules")
 MUSKET = "factions.rangers.equipment.musket.price"
 
 
 @pytest.fixture
-def club(transactional_db):
-    organiser = UserFactory(username="alice")
-    campaign = CampaignFactory(organiser=organiser, name="Ohio Valley 1757")
-    bob = member(campaign, UserFactory(username="bob"))
-    founded_war_party(campaign, bob)
+def valley_and_rangers(ohio_valley):
+    """The Ohio Valley, where bob has Rogers' Rangers besides his war party."""
+    campaign, bob = ohio_valley["campaign"], ohio_valley["bob"]
     rangers = WarbandFactory(
         campaign=campaign, owner=bob, name="Rogers' Rangers", faction="rangers"
     )
     services.warband_add_figure(warband=rangers, name="Rogers", profile="rangers_hero")
-    return {"campaign": campaign, "rangers": rangers}
-
-
-def log_in(page, username):
-    page.goto("/accounts/login/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", PASSWORD)
-    page.click("main button[type=submit]")
-    expect(page.locator(".topbar")).to_contain_text(f"Log out {username}")
+    return {**ohio_valley, "rangers": rangers}
 
 
 def shot(page, name, **kwargs):
@@ -49,8 +39,10 @@ def fits(page) -> bool:
     return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
 
-def test_the_organiser_changes_the_musket_and_the_injury_table_and_bob_pays_it(new_page, club):
-    campaign = club["campaign"]
+def test_the_organiser_changes_the_musket_and_the_injury_table_and_bob_pays_it(
+    new_page, valley_and_rangers
+):
+    campaign = valley_and_rangers["campaign"]
     alice = new_page()
     log_in(alice, "alice")
     alice.goto(f"/campaigns/{campaign.id}/")
@@ -89,16 +81,16 @@ def test_the_organiser_changes_the_musket_and_the_injury_table_and_bob_pays_it(n
 
     bob = new_page()
     log_in(bob, "bob")
-    bob.goto(f"/warbands/{club['rangers'].id}/build/")
+    bob.goto(f"/warbands/{valley_and_rangers['rangers'].id}/build/")
     expect(bob.locator("article.figure-row", has_text="Rogers")).to_contain_text("Musket (12)")
     assert fits(bob)
     shot(bob, "builder")
 
 
-def test_a_member_reads_the_house_rules_without_changing_them(new_page, club):
+def test_a_member_reads_the_house_rules_without_changing_them(new_page, valley_and_rangers):
     bob = new_page()
     log_in(bob, "bob")
-    bob.goto(f"/campaigns/{club['campaign'].id}/house-rules/")
+    bob.goto(f"/campaigns/{valley_and_rangers['campaign'].id}/house-rules/")
     expect(bob.locator(f"input[name='{MUSKET}']")).to_have_attribute("readonly", "")
     expect(bob.locator("#save-button")).to_have_count(0)
     assert fits(bob)

@@ -10,7 +10,7 @@ from django.core import mail
 from playwright.sync_api import expect
 
 from campaign.models import Figure, GameReport
-from tests.browser.test_postgame import PASSWORD, club, log_in  # noqa: F401 (club: a fixture)
+from tests.browser.helpers import log_in
 from tests.factories import UserFactory
 
 

@@ -5,33 +5,10 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from playwright.sync_api import expect
 
 from campaign.models import Figure, LedgerEntry, PostGame, Warband
-from tests.campaign.games_support import foot_patrol
-from tests.factories import CampaignFactory, UserFactory, founded_war_party, member
-
-PASSWORD = "correct horse battery"  # tests.factories.UserFactory
-
-
-@pytest.fixture
-def club(db):
-    organiser = UserFactory(username="organiser")
-    campaign = CampaignFactory(organiser=organiser, name="Lake George 1757")
-    player = member(campaign, UserFactory(username="magua"))
-    opponent = member(campaign, UserFactory(username="harcourt"))
-    war_party = founded_war_party(campaign, player)
-    patrol = foot_patrol(campaign, opponent)
-    return campaign, war_party, patrol
-
-
-def log_in(page, username: str) -> None:
-    page.goto("/accounts/login/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", PASSWORD)
-    page.click("button:has-text('Log in')")
-    expect(page.locator(".topbar")).to_contain_text(f"Log out {username}")
+from tests.browser.helpers import log_in
 
 
 def report_and_confirm(new_page, campaign, war_party, patrol):

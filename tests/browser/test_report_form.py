@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from campaign.models import Figure
-from tests.browser.test_postgame import club, log_in  # noqa: F401 - the fixture
+from tests.browser.helpers import log_in
 
 
 @pytest.mark.django_db(transaction=True)

@@ -9,10 +9,10 @@ import pytest
 from playwright.sync_api import expect
 
 from campaign import services
+from tests.browser.helpers import log_in
 from tests.campaign.games_support import file_battle, foot_patrol, sequence_of
 from tests.factories import CampaignFactory, UserFactory, founded_war_party, member
 
-PASSWORD = "correct horse battery"
 SHOTS = pathlib.Path("/tmp/shots/dice")
 
 
@@ -27,14 +27,6 @@ def sequence(transactional_db):
     game = file_battle(campaign, war_party, patrol, player)
     services.game_confirm(game=game, actor=opponent)
     return sequence_of(game, war_party)
-
-
-def log_in(page, username: str) -> None:
-    page.goto("/accounts/login/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", PASSWORD)
-    page.click("main button[type=submit]")
-    expect(page.locator(".topbar")).to_contain_text(f"Log out {username}")
 
 
 def answered(page, position: int) -> None:

@@ -17,12 +17,6 @@ def battle(campaign, player, war_party, patrol):
     return start(campaign, war_party, patrol, player)
 
 
-@pytest.fixture
-def browser(client, player):
-    client.force_login(player)
-    return client
-
-
 def test_both_players_see_the_sheet_and_a_stranger_gets_404(
     battle, browser, client, other_player, stranger
 ):

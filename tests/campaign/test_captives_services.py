@@ -3,29 +3,12 @@ committed he shows on both warbands' pages, to be ransomed by his owner or sold 
 
 from __future__ import annotations
 
-import pytest
-
-from campaign import services
 from campaign.models import Figure, LedgerEntry, RollRecord, Warband
 from campaign.selectors.games import captor_of, warband_sheet
 from tests.campaign.games_support import (
     WAR_PARTY_INCOME,
-    WAR_PARTY_SCRIPT,
-    drive,
-    figure,
-    sequence_of,
     signed_in,
 )
-
-
-@pytest.fixture
-def red_hawk(battle, player, war_party) -> Figure:
-    script = [[2, 2], [6, 2], *WAR_PARTY_SCRIPT[2:]]  # Red Hawk: injury 62, Captured
-    sequence = drive(sequence_of(battle, war_party), player, script)
-    committed = services.postgame_commit(postgame=sequence, actor=player)
-    hawk = figure(war_party, "Red Hawk")
-    assert committed.result["captives"] == [hawk.id]
-    return hawk
 
 
 def treasuries(*warbands) -> list[int]:

@@ -17,12 +17,6 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
 @pytest.fixture
-def browser(client, player):
-    client.force_login(player)
-    return client
-
-
-@pytest.fixture
 def chase(campaign, player, war_party, patrol):
     return chases.chase_start(campaign=campaign, actor=player, trappers=war_party.id,
                               indians=patrol.id, rowers=rowers(war_party, patrol))  # fmt: skip

@@ -8,7 +8,7 @@ import pytest
 
 from accounts.inbox import inbox_for
 from campaign.models import Activity, Correction, EquipmentPiece
-from tests.campaign.games_support import figure, signed_in
+from tests.campaign.games_support import signed_in
 
 
 def correct(client, target, changes, reason="Mistyped at the table"):
@@ -21,11 +21,6 @@ def correct(client, target, changes, reason="Mistyped at the table"):
 
 def confirm(client, correction_id):
     return client.post(f"/api/corrections/{correction_id}/confirm/", format="json")
-
-
-@pytest.fixture
-def otter(war_party):
-    return figure(war_party, "Swift Otter")
 
 
 def test_the_organisers_correction_applies_with_before_and_after(organiser, otter, war_party):

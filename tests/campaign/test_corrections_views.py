@@ -3,12 +3,10 @@ organiser), the form in words, the card's history and the organiser's confirm bu
 
 from __future__ import annotations
 
-import pytest
 from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains, assertRedirects
 
 from campaign.models import Activity, Correction
-from tests.campaign.games_support import figure
 
 
 def login(client, user):
@@ -20,11 +18,6 @@ def card(response, target) -> str:
     html = response.content.decode()
     start = html.index(f'id="figure-{target.id}"')
     return html[start : html.index("</article>", start)]
-
-
-@pytest.fixture
-def otter(war_party):
-    return figure(war_party, "Swift Otter")
 
 
 def form_data(target, **changes):

@@ -6,12 +6,7 @@ import pytest
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from tests.campaign.games_support import file_battle, signed_in
-
-
-@pytest.fixture
-def pending(campaign, war_party, patrol, player):
-    return file_battle(campaign, war_party, patrol, player)
+from tests.campaign.games_support import signed_in
 
 
 def test_the_opponent_reads_the_report_to_confirm_with_a_token(pending, other_player):

@@ -5,14 +5,11 @@ in no campaign."""
 
 from __future__ import annotations
 
-import pytest
-
 from accounts.inbox import inbox_for
 from campaign import services
 from tests.campaign.games_support import (
     WAR_PARTY_SCRIPT,
     drive,
-    figure,
     file_battle,
     sequence_of,
 )
@@ -20,11 +17,6 @@ from tests.campaign.games_support import (
 
 def kinds(user) -> list[tuple[str, str]]:
     return [(item.kind, item.url) for item in inbox_for(user)]
-
-
-@pytest.fixture
-def pending(campaign, war_party, patrol, player):
-    return file_battle(campaign, war_party, patrol, player)
 
 
 def test_a_filed_report_waits_for_the_opponent_only(
@@ -64,15 +56,6 @@ def test_a_committed_post_game_leaves_the_inbox(battle, player, war_party):
     sequence = drive(sequence_of(battle, war_party), player, WAR_PARTY_SCRIPT)
     services.postgame_commit(postgame=sequence, actor=player)
     assert [kind for kind, _ in kinds(player)] == []
-
-
-@pytest.fixture
-def red_hawk(battle, player, war_party):
-    script = [[2, 2], [6, 2], *WAR_PARTY_SCRIPT[2:]]  # Red Hawk: injury 62, Captured (C16)
-    services.postgame_commit(
-        postgame=drive(sequence_of(battle, war_party), player, script), actor=player
-    )
-    return figure(war_party, "Red Hawk")
 
 
 def test_a_captured_figure_asks_its_owner_for_a_ransom_offer(

@@ -20,6 +20,7 @@ def test_every_model_is_in_the_admin(model):
     assert admin.site.is_registered(model)
 
 
+@pytest.mark.slow  # the admin's pages, a list and a form per model
 @pytest.mark.parametrize("model", MODELS, ids=lambda m: m.__name__)
 def test_a_superuser_opens_each_list_and_the_first_row(admin_client, model):
     load_demo()  # rows to list: warbands, figures, a game and its post-games

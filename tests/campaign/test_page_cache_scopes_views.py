@@ -7,8 +7,6 @@ Each test runs with the local-memory cache and again with Redis, as test_page_ca
 
 from __future__ import annotations
 
-import uuid
-
 import pytest
 from django.urls import reverse
 from pytest_django.asserts import assertContains
@@ -21,23 +19,10 @@ from chase.selectors.sessions import who_acts
 from chase.services import sessions as chase_services
 from core.content_version import SCOPES, content_tables
 from core.models import ScopeVersion
-from tests.conftest import TEST_REDIS_URL
 from tests.factories import CampaignFactory, UserFactory, founded_war_party, member
 
-
-@pytest.fixture(params=["locmem", pytest.param("redis", marks=pytest.mark.redis)], autouse=True)
-def page_cache(request, settings):
-    if request.param == "redis":
-        settings.CACHES = {
-            **settings.CACHES,
-            "template_fragments": {
-                "BACKEND": "django.core.cache.backends.redis.RedisCache",
-                "LOCATION": TEST_REDIS_URL,
-                "KEY_PREFIX": f"test-scopes-{uuid.uuid4().hex}",
-                "TIMEOUT": 60,
-            },
-        }
-    return request.param
+# Each test with the local-memory cache, then with Redis (tests/campaign/conftest.py).
+pytestmark = pytest.mark.usefixtures("page_cache")
 
 
 @pytest.fixture(autouse=True)

@@ -9,7 +9,6 @@ cache, so what follows the write is what a cache hit would have shown.
 from __future__ import annotations
 
 import re
-import uuid
 
 import pytest
 from django.db import connection, transaction
@@ -31,23 +30,9 @@ from tests.campaign.games_support import (
     file_battle,
     sequence_of,
 )
-from tests.conftest import TEST_REDIS_URL
 
-
-@pytest.fixture(params=["locmem", pytest.param("redis", marks=pytest.mark.redis)], autouse=True)
-def page_cache(request, settings):
-    """The fragments' cache: each worker's memory, or Redis (a key prefix of the test's own)."""
-    if request.param == "redis":
-        settings.CACHES = {
-            **settings.CACHES,
-            "template_fragments": {
-                "BACKEND": "django.core.cache.backends.redis.RedisCache",
-                "LOCATION": TEST_REDIS_URL,
-                "KEY_PREFIX": f"test-pages-{uuid.uuid4().hex}",
-                "TIMEOUT": 60,
-            },
-        }
-    return request.param
+# Each test with the local-memory cache, then with Redis (tests/campaign/conftest.py).
+pytestmark = pytest.mark.usefixtures("page_cache")
 
 
 def warm(client, url):

@@ -22,7 +22,22 @@ from tests.factories import UserFactory
 
 @pytest.fixture
 def owner(db):
-    return UserFactory(username="owner")
+    return UserFactory(username="owner", email="owner@example.org")
+
+
+@pytest.fixture
+def opponent(db):
+    return UserFactory(username="opponent", email="opponent@example.org")
+
+
+@pytest.fixture
+def ann(db):
+    return UserFactory(username="ann")
+
+
+@pytest.fixture
+def bob(db):
+    return UserFactory(username="bob")
 
 
 @pytest.fixture

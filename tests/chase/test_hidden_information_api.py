@@ -42,6 +42,7 @@ def _html_cards(html: str) -> set[str]:
     return shown
 
 
+@pytest.mark.slow  # whole games, every view checked
 @pytest.mark.parametrize("game", range(GAMES))
 def test_no_view_of_a_seat_contains_the_other_seats_hand(game, seeded):
     rng = seeded(1000 + game)

@@ -11,15 +11,10 @@ import pytest
 from chase.models import GameSession
 from tests.chase.conftest import new_game, play_randomly, seat
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.odds_playouts(20)]
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 ROLES = {"canoe-1", "canoe-2", "canoe-3"}
-
-
-@pytest.fixture(autouse=True)
-def few_playouts(settings):
-    settings.CHASE_ODDS_PLAYOUTS = 20
 
 
 def a_trip(actions: int) -> GameSession:
@@ -27,6 +22,7 @@ def a_trip(actions: int) -> GameSession:
     return play_randomly(session, random.Random(8), actions)
 
 
+@pytest.mark.slow  # playouts of a three-canoe trip
 @pytest.mark.parametrize("actions", [0, 40], ids=["the-start", "mid-trip"])
 def test_a_seat_gets_each_canoes_chance_from_the_api(api, actions):
     session = a_trip(actions)
@@ -43,6 +39,7 @@ def test_a_seat_gets_each_canoes_chance_from_the_api(api, actions):
     assert 0 < body["margin"] < 0.25
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("actions", [0, 40], ids=["the-start", "mid-trip"])
 def test_the_tables_button_shows_the_chances_with_the_playouts_and_the_margin(client, actions):
     created = client.post("/play/new/", {"kind": "moosehead", "mode": "hotseat"})

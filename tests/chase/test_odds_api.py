@@ -12,14 +12,9 @@ from chase.services import sessions as services
 from chase.tasks import odds_task
 from tests.chase.conftest import new_game, seat
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.odds_playouts(60)]
 
 RACE = ["canoe-1", "canoe-2", "canoe-3"]
-
-
-@pytest.fixture(autouse=True)
-def few_playouts(settings):
-    settings.CHASE_ODDS_PLAYOUTS = 60
 
 
 def odds_url(session, **params):

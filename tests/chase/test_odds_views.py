@@ -11,14 +11,9 @@ from django.test import Client
 from chase.models import GameSession
 from tests.chase.conftest import play_randomly
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.odds_playouts(40)]
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
-
-
-@pytest.fixture(autouse=True)
-def few_playouts(settings):
-    settings.CHASE_ODDS_PLAYOUTS = 40
 
 
 def _start(client, **form) -> GameSession:

@@ -13,21 +13,10 @@ from chase.models import ActionLog, GameSession, Rating
 from chase.services import sessions as services
 from chase.services.ratings import rated_verdict
 from tests.chase.conftest import multi_game, seat
-from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 
 DAY = datetime.timedelta(hours=24)
-
-
-@pytest.fixture
-def owner(db):
-    return UserFactory(username="owner", email="owner@example.org")
-
-
-@pytest.fixture
-def opponent(db):
-    return UserFactory(username="opponent", email="opponent@example.org")
 
 
 @pytest.mark.parametrize(

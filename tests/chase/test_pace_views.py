@@ -8,19 +8,8 @@ from django.test import Client
 
 from chase.models import ActionLog, GameSession
 from tests.chase.conftest import multi_game, seat
-from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def owner(db):
-    return UserFactory(username="owner", email="owner@example.org")
-
-
-@pytest.fixture
-def opponent(db):
-    return UserFactory(username="opponent", email="opponent@example.org")
 
 
 def _sit(client, session, role):

@@ -20,16 +20,6 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def ann(db):
-    return UserFactory(username="ann")
-
-
-@pytest.fixture
-def bob(db):
-    return UserFactory(username="bob")
-
-
-@pytest.fixture
 def cat(db):
     return UserFactory(username="cat")
 

@@ -15,16 +15,6 @@ from tests.factories import UserFactory
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def ann(db):
-    return UserFactory(username="ann")
-
-
-@pytest.fixture
-def bob(db):
-    return UserFactory(username="bob")
-
-
 def test_the_leaderboard_page_lists_the_players_best_first(client, ann, bob):
     decided_race([ann, bob], finishers=["canoe-2", "canoe-1"])
     ratings_rebuild(kind="race")

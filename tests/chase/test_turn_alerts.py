@@ -22,16 +22,6 @@ from tests.factories import UserFactory
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def owner(db):
-    return UserFactory(username="owner", email="owner@example.org")
-
-
-@pytest.fixture
-def opponent(db):
-    return UserFactory(username="opponent", email="opponent@example.org")
-
-
 def choose(user, turn_alerts: str) -> None:
     Profile.objects.update_or_create(user=user, defaults={"turn_alerts": turn_alerts})
 

@@ -7,6 +7,7 @@ from tests.campaign.conftest import (  # noqa: F401 - fixtures
     other_player,
     patrol,
     player,
+    red_hawk,
     sequence,
     stranger,
     war_party,

@@ -24,14 +24,9 @@ from tests.conftest import TEST_REDIS_URL
 from tests.factories import UserFactory
 from tests.worker.celery_app import celery_broker
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.odds_playouts(20)]
 HTMX = {"HTTP_HX_REQUEST": "true"}
 UNLIMITED = "100000/min"
-
-
-@pytest.fixture(autouse=True)
-def few_playouts(settings):
-    settings.CHASE_ODDS_PLAYOUTS = 20
 
 
 @pytest.fixture

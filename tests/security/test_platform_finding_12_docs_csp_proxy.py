@@ -80,6 +80,7 @@ def _proxy_header(behind_proxy: str | None):
     return result.stdout.strip()
 
 
+@pytest.mark.slow
 def test_finding_12_c_x_forwarded_proto_is_trusted_only_behind_a_proxy(client):
     assert _proxy_header(None) == "None"
     assert _proxy_header("0") == "None"

@@ -4,20 +4,8 @@ captor may still sell (C16)."""
 
 from __future__ import annotations
 
-import pytest
-
-from campaign import services
 from campaign.models import Figure, Warband
-from tests.campaign.games_support import WAR_PARTY_SCRIPT, drive, figure, sequence_of, signed_in
-
-
-@pytest.fixture
-def red_hawk(battle, player, war_party) -> Figure:
-    script = [[2, 2], [6, 2], *WAR_PARTY_SCRIPT[2:]]  # Red Hawk: injury 62, Captured (C16)
-    services.postgame_commit(
-        postgame=drive(sequence_of(battle, war_party), player, script), actor=player
-    )
-    return figure(war_party, "Red Hawk")
+from tests.campaign.games_support import signed_in
 
 
 def treasuries(*warbands) -> list[int]:

@@ -31,6 +31,7 @@ def _client(user) -> APIClient:
     return client
 
 
+@pytest.mark.slow  # two threads racing on the database
 @pytest.mark.django_db(transaction=True)
 def test_finding_8_commit_and_withdraw_at_once_give_one_winner_and_a_409(
     campaign, organiser, player, other_player

@@ -1,8 +1,8 @@
 """Real Celery worker processes on the test Redis, sharing a database with the test.
 
 A worker is `celery -A config worker --pool=solo` in its own process, on a queue of its own
-(one per test run), with REDIS_URL on the test Redis (TEST_REDIS_URL, db 15) and DATABASE_URL on
-a database both processes can open:
+(one per test run), with REDIS_URL on the test Redis (TEST_REDIS_URL: db 15, one lower per
+xdist process) and DATABASE_URL on a database both processes can open:
 
 * PostgreSQL (the `make test` PostgreSQL pass): the test database itself.
 * SQLite: pytest-django's test database lives in this process's memory, which no other process
@@ -38,11 +38,16 @@ LEASE = 2
 BOOT_TIMEOUT = 45
 
 
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
 def pytest_collection_modifyitems(items):
+    """`redis` and `slow` (worker processes) on every test here, and a module's tests kept on
+    one xdist process (its database copy and queue are made once per module)."""
     here = pathlib.Path(__file__).parent
     for item in items:
         if here in item.path.parents:
             item.add_marker(pytest.mark.redis)
+            item.add_marker(pytest.mark.slow)
+            item.add_marker(pytest.mark.xdist_group(f"worker-{item.path.stem}"))
 
 
 @pytest.fixture(scope="module")

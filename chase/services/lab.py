@@ -209,12 +209,28 @@ def lab_result(run: LabRun) -> dict[str, Any] | None:
     the options and the unit of `mean_length`); None while it runs."""
     if run.job.state != Job.State.DONE:
         return None
+    engine = get_engine(run.kind)
     return {
-        **lab_rules.result(run.tallies),
+        **lab_rules.result(_in_order(engine, run.options, run.tallies)),
         "kind": run.kind,
         "label": run.label,
         "options": run.options,
-        "length_unit": lab_rules.length_word(get_engine(run.kind)),
+        "length_unit": lab_rules.length_word(engine),
+    }
+
+
+def _in_order(engine, options: dict[str, Any], tallies: dict[str, Any]) -> dict[str, Any]:
+    """The counts with their groups in the game's order (`lab_groups`, then no winner) and its
+    seats in turn order: PostgreSQL's jsonb gives an object's keys back in an order of its own
+    (shortest first), and the page and the API show them in the order they come."""
+
+    def ordered(counts: dict[str, Any], order: list[str]) -> dict[str, Any]:
+        return {key: counts[key] for key in order if key in counts} | counts
+
+    return {
+        **tallies,
+        "wins": ordered(tallies["wins"], [*engine.lab_groups(options), lab_rules.NONE]),
+        "seats": ordered(tallies["seats"], engine.roles(options)),
     }
 
 

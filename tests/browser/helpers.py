@@ -1,4 +1,4 @@
-"""What the browser tests share besides fixtures: signing a person in."""
+"""What the browser tests share besides fixtures: signing a person in, waiting for htmx."""
 
 from __future__ import annotations
 
@@ -14,3 +14,11 @@ def log_in(page, username: str) -> None:
     page.fill("#id_password", PASSWORD)
     page.click("main button[type=submit]")
     expect(page.locator(".topbar")).to_contain_text(f"Log out {username}")
+
+
+def htmx_ready(page) -> None:
+    """The page's htmx has wired it up. htmx is a deferred script that starts at
+    DOMContentLoaded, and a click that opens a page returns once the new page starts loading:
+    a change made before htmx listens is lost (the campaign chase's form kept the rowers of two
+    canoes after one was chosen, when a busy machine loaded the script late)."""
+    page.wait_for_function("() => window.htmx !== undefined && document.readyState === 'complete'")

@@ -8,7 +8,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from campaign.models import CampaignChase, Figure
-from tests.browser.helpers import log_in
+from tests.browser.helpers import htmx_ready, log_in
 from tests.browser.test_battle import settled
 from tests.browser.test_chase import MAX_CLICKS, _click_and_wait
 from tests.browser.test_csp import watch
@@ -25,6 +25,7 @@ def test_a_campaign_chase_is_played_solo_and_filed_as_a_report(new_page, club):
     page.goto("/play/")
     page.click(".chase-offer")  # the lobby's offer, loaded for a campaign member
     expect(page.locator("h1")).to_have_text("A campaign chase")
+    htmx_ready(page)
     page.select_option("select[name=river]", "short")
     page.select_option("select[name=indian_canoes]", "1")
     expect(page.locator("select[name^=rower-indian]")).to_have_count(2)  # redrawn: one canoe

@@ -22,14 +22,7 @@ from core.models import ScopeVersion
 from tests.factories import CampaignFactory, UserFactory, founded_war_party, member
 
 # Each test with the local-memory cache, then with Redis (tests/campaign/conftest.py).
-pytestmark = pytest.mark.usefixtures("page_cache")
-
-
-@pytest.fixture(autouse=True)
-def one_minute(monkeypatch):
-    """The inbox badge's key holds the minute (idle games leave the inbox on time): a test
-    that crossed a minute would see a miss that no write made."""
-    monkeypatch.setattr("accounts.context_processors.minute", lambda: 0)
+pytestmark = pytest.mark.usefixtures("page_cache", "one_minute")
 
 
 def cache_of(response) -> str:

@@ -32,7 +32,7 @@ from tests.campaign.games_support import (
 )
 
 # Each test with the local-memory cache, then with Redis (tests/campaign/conftest.py).
-pytestmark = pytest.mark.usefixtures("page_cache")
+pytestmark = pytest.mark.usefixtures("page_cache", "one_minute")
 
 
 def warm(client, url):

@@ -275,6 +275,7 @@ def warband_of(campaign, owner, size: int):
     return warband
 
 
+@pytest.mark.usefixtures("one_minute")  # a minute crossed between the two would count a render
 @pytest.mark.parametrize("page", ["warband", "warband-print"])
 def test_a_roster_of_fifteen_costs_the_same_queries_as_a_roster_of_one(
     client, campaign, player, page

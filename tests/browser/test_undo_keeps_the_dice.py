@@ -10,20 +10,15 @@ from playwright.sync_api import expect
 
 from campaign import services
 from tests.browser.helpers import log_in
-from tests.campaign.games_support import file_battle, foot_patrol, sequence_of
-from tests.factories import CampaignFactory, UserFactory, founded_war_party, member
+from tests.campaign.games_support import file_battle, sequence_of
 
 SHOTS = pathlib.Path("/tmp/shots/dice")
 
 
 @pytest.fixture
-def sequence(transactional_db):
-    organiser = UserFactory(username="organiser")
-    campaign = CampaignFactory(organiser=organiser, name="Lake George 1757")
-    player = member(campaign, UserFactory(username="magua"))
-    opponent = member(campaign, UserFactory(username="harcourt"))
-    war_party = founded_war_party(campaign, player)
-    patrol = foot_patrol(campaign, opponent)
+def sequence(transactional_db, club):
+    campaign, war_party, patrol = club
+    player, opponent = war_party.owner, patrol.owner
     game = file_battle(campaign, war_party, patrol, player)
     services.game_confirm(game=game, actor=opponent)
     return sequence_of(game, war_party)

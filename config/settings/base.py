@@ -227,17 +227,26 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # A message not acknowledged this long after delivery (its worker was killed) is delivered again;
-# longer than the longest job. A dead broker fails a publish in a few seconds, not forever.
+# longer than the longest job. A broker that refuses (down) or never answers (hung: paused,
+# half-open, firewalled) fails a publish within BROKER_TIMEOUT_SECONDS × 2 (two tries), and
+# core.queue then leaves it alone for a few seconds: no request waits on Redis (issue 34).
+BROKER_TIMEOUT_SECONDS = float(env_str("BROKER_TIMEOUT_SECONDS", "2"))
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 600),
-    "socket_connect_timeout": 3,
+    "socket_connect_timeout": BROKER_TIMEOUT_SECONDS,
+    "socket_timeout": BROKER_TIMEOUT_SECONDS,
 }
+CELERY_BROKER_CONNECTION_TIMEOUT = BROKER_TIMEOUT_SECONDS
 CELERY_TASK_PUBLISH_RETRY_POLICY = {
-    "max_retries": 2,
+    "max_retries": 1,
     "interval_start": 0,
     "interval_step": 0.2,
-    "interval_max": 0.5,
+    "interval_max": 0.2,
 }
+# The result store (only a task's state: every task keeps its result in rows) times out alike.
+CELERY_REDIS_SOCKET_TIMEOUT = BROKER_TIMEOUT_SECONDS
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = BROKER_TIMEOUT_SECONDS
+CELERY_REDIS_RETRY_ON_TIMEOUT = False
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_TRACK_STARTED = True
 # The sweep (celery beat): re-runs work a lost publish or a dead process left behind.

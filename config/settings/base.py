@@ -271,6 +271,9 @@ CELERY_TASK_ROUTES = {
     "chase.balance_lab": {"queue": "lab"},
 }
 CHASE_ODDS_QUEUE_MAX = env_int("CHASE_ODDS_QUEUE_MAX", 20)
+# The balance lab's runs waiting for its worker (counted per run): with this many, a new run is
+# answered "busy, try later" (503) instead of queued. Each is up to minutes of CPU.
+CHASE_LAB_QUEUE_MAX = env_int("CHASE_LAB_QUEUE_MAX", 10)
 # The balance lab without a worker (no Redis): each poll of its page plays a run's games for
 # about this long (at least ten), so the progress shows (docs/playing/balance-lab.md).
 CHASE_LAB_POLL_SECONDS = float(env_str("CHASE_LAB_POLL_SECONDS", "0.4"))
@@ -296,7 +299,10 @@ REST_FRAMEWORK = {
     # Scopes for core.throttles: anonymous clients per address; `<scope>_account`, signed-in
     # accounts per account (the costly endpoints only: odds, new games, the table calculators).
     "DEFAULT_THROTTLE_RATES": {
+        # Sign-in guesses per address, signed in or not (each costs a PBKDF2, ~0.5 CPU-s): the
+        # API's token and the login page.
         "token": env_str("THROTTLE_TOKEN_RATE", "10/min"),
+        "login": env_str("THROTTLE_LOGIN_RATE", "20/min"),
         # The canoe games for anonymous clients: new games (and rematches, API and lobby form),
         # and actions (and joins by invite).
         "session_create": env_str("THROTTLE_SESSION_CREATE_RATE", "30/min"),
@@ -305,11 +311,12 @@ REST_FRAMEWORK = {
         # Odds worked out (a position already known, or being worked out, is not counted).
         "odds": env_str("THROTTLE_ODDS_RATE", "6/min"),
         "odds_account": env_str("THROTTLE_ODDS_ACCOUNT_RATE", "30/min"),
-        # Balance-lab runs started (each up to 10,000 computer games), per account.
+        # Balance-lab runs started (each up to 10,000 computer games), per account, counted per
+        # run: the page's comparison is two, the API's run one, against the same budget.
         "lab_account": env_str("THROTTLE_LAB_ACCOUNT_RATE", "20/hour"),
         "tables": env_str("THROTTLE_TABLES_RATE", "60/min"),
         "tables_account": env_str("THROTTLE_TABLES_ACCOUNT_RATE", "300/min"),
-        # Accounts made from one address.
+        # Accounts made from one address, signed in or not.
         "signup": env_str("THROTTLE_SIGNUP_RATE", "10/hour"),
     },
 }

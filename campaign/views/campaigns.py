@@ -111,8 +111,10 @@ class LoginView(auth_views.LoginView):
     def post(self, request, *args, **kwargs):
         wait = address_throttle_wait(request, "login")
         if wait:
+            # An unbound form (a bound one would check the password when shown), the name kept.
+            typed = {"username": request.POST.get("username", "")}
             context = self.get_context_data(
-                form=self.get_form(),
+                form=self.get_form_class()(request, initial=typed),
                 lockout=f"Many sign-ins from your address: try again in {wait_words(wait)}.",
             )
             return too_many(self.render_to_response(context, status=429), wait)

@@ -253,6 +253,9 @@ CELERY_TASK_TRACK_STARTED = True
 FRONTIER_SWEEP_SECONDS = env_int("FRONTIER_SWEEP_SECONDS", 300)
 # The canoe games' turn alerts and deadline reminders (chase.services.alerts), checked this often.
 FRONTIER_TURN_ALERT_SECONDS = env_int("FRONTIER_TURN_ALERT_SECONDS", 60)
+# At most this many of those mails are tried per run (the rest go at the next); a player whose
+# mail failed waits a back-off, and a mail server that times out ends the run (issue 34).
+TURN_ALERT_MAILS_PER_RUN = env_int("TURN_ALERT_MAILS_PER_RUN", 20)
 CELERY_BEAT_SCHEDULE = {
     "sweep-stale-work": {"task": "campaign.sweep", "schedule": FRONTIER_SWEEP_SECONDS},
     "canoe-turn-alerts": {"task": "chase.turn_alerts", "schedule": FRONTIER_TURN_ALERT_SECONDS},
@@ -262,13 +265,17 @@ FRONTIER_JOB_LEASE_SECONDS = env_int("FRONTIER_JOB_LEASE_SECONDS", 60)
 # Win odds at the canoe tables: games played out for each answer (chase.services.odds).
 CHASE_ODDS_PLAYOUTS = env_int("CHASE_ODDS_PLAYOUTS", 1000)
 # The odds jobs have a queue of their own (a worker for it: `-Q odds`), so they never hold up the
-# ratings, rankings and e-mails of the default queue (`celery`); with this many waiting, a new
+# ratings and rankings of the default queue (`celery`); with this many waiting, a new
 # ask is answered "busy, try again" instead of queued.
 CELERY_TASK_ROUTES = {
     "chase.win_odds": {"queue": "odds"},
     # The balance lab's runs (minutes of play each) have theirs too: `-Q lab`
     # (docs/playing/balance-lab.md).
     "chase.balance_lab": {"queue": "lab"},
+    # E-mail (an inbox item's, the turn alerts' runs) on its own queue, `-Q mail`: a slow or
+    # hung mail server delays only mail, never a rating or a ranking (issue 34).
+    "campaign.mail_inbox_item": {"queue": "mail"},
+    "chase.turn_alerts": {"queue": "mail"},
 }
 CHASE_ODDS_QUEUE_MAX = env_int("CHASE_ODDS_QUEUE_MAX", 20)
 # The balance lab's runs waiting for its worker (counted per run): with this many, a new run is

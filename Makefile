@@ -74,10 +74,11 @@ bench: install
 bench-club: install
 	$(PY) bench/club_night.py --clubs 1 10 50
 
-## make worker: a Celery worker for the queues `celery` (ratings, rankings, e-mails), `odds` and `lab`
-## (needs REDIS_URL; a club server runs one worker per queue: docs/club-server/README.md)
+## make worker: a Celery worker for the queues `celery` (ratings, rankings, the sweep), `odds`, `lab`
+## and `mail` (e-mails, turn alerts) (needs REDIS_URL; a club server runs one worker per queue:
+## docs/club-server/README.md)
 worker: install
-	$(VENV)/bin/celery -A config worker -Q celery,odds,lab --loglevel=info
+	$(VENV)/bin/celery -A config worker -Q celery,odds,lab,mail --loglevel=info
 
 ## make beat: the one periodic scheduler (the sweep of stale ratings and lost jobs; needs REDIS_URL)
 beat: install

@@ -173,6 +173,158 @@ def bench_odds_budget(burst: int = 20) -> None:
     )
 
 
+def bench_visitor_cpu(samples: int = 4, refusals: int = 20) -> None:
+    """The CPU one anonymous client can make the server spend per minute through sign-in (the
+    login page, and POST /api/token/), the lobby (a new game), the odds (a new replay step) and
+    sign-up, before (throttles off) and after (the club's default rates) (issue 34).
+
+    Server CPU is this process's (`time.process_time`) around Django's test client calls: the
+    whole request in-process (middleware, view, templates, the password hash, the playouts),
+    plus the test client's own small share; no network. Passwords are hashed with Django's
+    default PBKDF2, as on a club server (the test settings' MD5 would hide it). For each path:
+    `served`, the CPU of one request that does the work; `refused`, of one answered 429. Before,
+    a client sending back to back keeps one web process busy on a core of its own: 60 s ÷
+    `served` requests a minute (the CPU, not the wall time: the bench machine is shared). After,
+    the same client at the same pace for a minute: the rate's worth served, the rest refused."""
+    django_ready()
+    import importlib
+    import itertools
+    import logging
+
+    from django.conf import settings
+    from django.contrib.auth import get_user_model
+    from django.core.cache import cache
+    from django.test import Client, override_settings
+
+    from chase.engines.chance import RandomChance
+    from chase.services import sessions as services
+
+    logging.getLogger("django.request").setLevel(logging.ERROR)  # not a line per 429
+    logging.getLogger("axes").setLevel(logging.ERROR)
+    settings.CHASE_ODDS_PLAYOUTS = 1000
+    defaults = importlib.import_module(os.environ["DJANGO_SETTINGS_MODULE"]).RATES
+    unlimited = dict.fromkeys(defaults, "100000/min")
+    pbkdf2 = override_settings(
+        PASSWORD_HASHERS=["django.contrib.auth.hashers.PBKDF2PasswordHasher"]
+    )
+    pbkdf2.enable()
+    get_user_model().objects.create_user("member", password="a long club pass phrase 1755")
+    seeds = iter(range(1755, 10**6))
+    services.new_chance = lambda: RandomChance(next(seeds))
+    session = finished_pelts_game()
+    numbers = itertools.count()
+
+    def rates(chosen):
+        rest = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": chosen}
+        return override_settings(REST_FRAMEWORK=rest)
+
+    def sign_in(client):
+        guess = {"username": f"guess{next(numbers)}", "password": "not the password 1"}
+        return client.post("/accounts/login/", guess)
+
+    def token(client):
+        guess = {"username": f"guess{next(numbers)}", "password": "not the password 1"}
+        return client.post("/api/token/", guess)
+
+    def lobby(client):
+        return client.post(
+            "/play/new/", {"kind": "pelts", "mode": "solo", "pelts-play_as": "trapper"}
+        )
+
+    steps = itertools.count(1)
+
+    def odds(client):
+        return client.get(f"/play/{session.pk}/odds/?step={next(steps) % session.log.count()}")
+
+    def sign_up(client):
+        password = "a long enough pass phrase 1755"
+        name = f"visitor{next(numbers)}"
+        return client.post(
+            "/accounts/signup/", {"username": name, "password1": password, "password2": password}
+        )
+
+    paths = [  # (what, request, scope)
+        ("sign-in, the login page", sign_in, "login"),
+        ("sign-in, POST /api/token/", token, "token"),
+        ("the lobby, a new game", lobby, "session_create"),
+        ("the odds, a new replay step", odds, "odds"),
+        ("sign-up", sign_up, "signup"),
+    ]
+
+    def timed(request, client):
+        cpu = time.process_time()
+        status = request(client).status_code
+        return status, time.process_time() - cpu
+
+    def per_minute(rate: str) -> float:
+        count, unit = rate.split("/")
+        return int(count) * {"s": 60, "m": 1, "h": 1 / 60, "d": 1 / 1440}[unit[0]]
+
+    with rates(unlimited):
+        timed(lobby, Client())  # the first request of a process loads templates and the like
+    print(
+        "CPU one anonymous client can make the server spend per minute (this process's CPU "
+        "around the test client, PBKDF2 passwords, 1,000 playouts; before: throttles off, "
+        "after: the default rates, the same client at the same pace):"
+    )
+    total_before = total_work = 0.0
+    for what, request, scope in paths:
+        cache.clear()
+        with rates(unlimited):
+            client = Client()
+            served = [timed(request, client) for _ in range(samples)]
+        if any(status == 429 or status >= 500 for status, _ in served):  # a wrong guess: 400
+            raise SystemExit(f"{what}: a served request answered {served}")
+        cpu = statistics.mean(c for _, c in served)
+        cache.clear()
+        with rates({**unlimited, scope: "1/min"}):
+            client = Client()
+            timed(request, client)  # the one allowed
+            refused = [timed(request, client) for _ in range(refusals)]
+        if any(status != 429 for status, _ in refused):
+            raise SystemExit(f"{what}: a request past the rate answered {refused}")
+        refused_cpu = statistics.mean(c for _, c in refused)
+        pace = 60 / cpu  # requests a minute, back to back, on a core of its own
+        before = pace * cpu
+        allowed = min(pace, per_minute(defaults[scope]))
+        work = allowed * cpu
+        after = min(60.0, work + (pace - allowed) * refused_cpu)  # one busy process at most
+        total_before, total_work = total_before + before, total_work + work
+        print(
+            f"  {what}: {cpu * 1000:.0f} ms a request served, {refused_cpu * 1000:.1f} ms "
+            f"refused. Before: {before:.0f} CPU-s a minute ({pace:.0f} requests back to back). "
+            f"After: {work:.1f} CPU-s of work let through ({defaults[scope]} `{scope}`); "
+            f"{after:.1f} CPU-s with the refusals at the same pace"
+        )
+    print(
+        f"  the five together: before {total_before:.0f} CPU-s a minute (a web process kept "
+        f"busy by each); after {total_work:.1f} CPU-s of work a minute, whatever the pace; "
+        "the refusals cost what the table says (a flood of them is the proxy's to stop)"
+    )
+    pbkdf2.disable()
+
+
+def finished_pelts_game():
+    """A solo Pelts game played to its end by the computer at every seat (its replay steps are
+    new positions for the odds)."""
+    from chase.games import get_engine
+    from chase.models import GameSession
+    from chase.services import sessions as services
+
+    session = services.session_create(
+        kind="pelts", mode="solo", options={}, user=None, play_as="trapper"
+    )
+    engine = get_engine("pelts")
+    while session.status != GameSession.Status.FINISHED:
+        seat = next(s for s in session.seats.all() if engine.legal_actions(session.state, s.role))
+        action = engine.computer_action(session.state, seat.role, services.new_chance())
+        services.session_act(
+            session_id=session.pk, token=seat.token, version=session.version, action=action
+        )
+        session.refresh_from_db()
+    return session
+
+
 def run_script(name: str, *args: str) -> None:
     """Game-engine benchmarks are plain scripts beside this one (no database)."""
     script = ROOT / "bench" / name
@@ -196,6 +348,7 @@ SECTIONS = {
     "race": lambda: run_script("bench_race.py", "--races", "2000"),
     "odds": lambda: run_script("bench_odds.py"),
     "odds-budget": bench_odds_budget,
+    "visitor-cpu": bench_visitor_cpu,
     "moosehead": lambda: run_script("bench_moosehead.py"),
     "recalculation": lambda: run_script("bench_ratings.py", "recalculation"),
     "rankings": lambda: run_script("bench_ratings.py", "rankings"),

@@ -23,10 +23,11 @@ class ChaseConfig(AppConfig):
 
         # A lab run's job (`GET /api/jobs/{id}/`): nothing private, anyone signed in reads it
         # (the API asks for a sign-in), and it answers its result once done.
-        from chase.services.lab import LAB, job_result, may_read_job  # the models: only now
+        # Its lost runs (never sent, or their worker died) are sent again by the periodic sweep.
+        from chase.services.lab import LAB, job_result, lab_sweep, may_read_job  # models: now
         from core.jobs import register_job_kind  # the same
 
-        register_job_kind(LAB, read_check=may_read_job, result=job_result)
+        register_job_kind(LAB, read_check=may_read_job, result=job_result, sweep=lab_sweep)
 
         # An illegal move is the player's mistake (400), not a server error.
         DomainError.register(IllegalMove)

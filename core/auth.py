@@ -18,7 +18,7 @@ from rest_framework.settings import api_settings
 
 from core.content_version import user_scope
 from core.page_cache import cached
-from core.throttles import AnonScopedRateThrottle
+from core.throttles import AddressThrottle
 
 LOCKED_OUT = (
     "Too many failed sign-ins for this account from your address. "
@@ -53,11 +53,12 @@ def lockout_response(request, original_response=None, credentials=None):
 
 
 class TokenView(ObtainAuthToken):
-    """POST /api/token/ {username, password} -> {token}. Anonymous clients are throttled
-    (scope `token`), and a (username, address) pair locked out by axes gets 429 with the
-    usual `{"detail"}` and Retry-After."""
+    """POST /api/token/ {username, password} -> {token}. Every client is throttled by address
+    (scope `token`), whatever token or session it sends (each guess costs a PBKDF2), and a
+    (username, address) pair locked out by axes gets 429 with the usual `{"detail"}` and
+    Retry-After."""
 
-    throttle_classes = [AnonScopedRateThrottle]
+    throttle_classes = [AddressThrottle]
     throttle_scope = "token"
     parser_classes = api_settings.DEFAULT_PARSER_CLASSES  # ObtainAuthToken names its own
 

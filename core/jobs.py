@@ -2,8 +2,10 @@
 
 A `Job` points at what it works on by a scope (core.models.Job); the app that owns a kind of job
 says, when it is ready (`register_job_kind`), who may read one (the campaign: whoever may read
-its campaign; the canoe games' lab: anyone signed in) and, if its jobs have one, the result a
-finished job answers. Core reads no app's tables.
+its campaign; the canoe games' lab: anyone signed in), if its jobs have one, the result a
+finished job answers, and, if it has one, its sweep: what the periodic sweep (campaign.sweep)
+calls to send again the jobs of that kind that a lost message or a dead worker left behind
+(`kinds_sweep`). Core reads no app's tables.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from core.models import Job
 
 ReadCheck = Callable[[Job, Any], bool]  # (job, user) -> whether they may read it
 JobResult = Callable[[Job], dict[str, Any] | None]  # the finished job's result, or None
+JobSweep = Callable[[], int]  # sends again the kind's lost jobs; returns how many
 
 NO_SUCH_JOB = "No such job."
 
@@ -26,15 +29,28 @@ NO_SUCH_JOB = "No such job."
 class JobKind:
     read_check: ReadCheck
     result: JobResult | None = None
+    sweep: JobSweep | None = None
 
 
 _KINDS: dict[str, JobKind] = {}
 
 
-def register_job_kind(kind: str, *, read_check: ReadCheck, result: JobResult | None = None):
+def register_job_kind(
+    kind: str,
+    *,
+    read_check: ReadCheck,
+    result: JobResult | None = None,
+    sweep: JobSweep | None = None,
+):
     """From the owning app's ready(): who may read a job of `kind` (`read_check(job, user)`),
-    and the result a finished one answers (`GET /api/jobs/{id}/`'s `result`), if any."""
-    _KINDS[kind] = JobKind(read_check=read_check, result=result)
+    the result a finished one answers (`GET /api/jobs/{id}/`'s `result`), if any, and the
+    kind's own sweep of lost jobs, if it has one."""
+    _KINDS[kind] = JobKind(read_check=read_check, result=result, sweep=sweep)
+
+
+def kinds_sweep() -> dict[str, int]:
+    """Run every registered kind's sweep (the periodic sweep calls this): {kind: jobs sent}."""
+    return {kind: entry.sweep() for kind, entry in _KINDS.items() if entry.sweep is not None}
 
 
 def job_for(user, job_id: int) -> Job:

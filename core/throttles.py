@@ -64,9 +64,59 @@ def throttle_wait(request, scope: str) -> int | None:
     return max(1, round(throttle.wait() or 1))
 
 
-def too_many(response: HttpResponse, wait: int) -> HttpResponse:
-    """A page's answer past its rate: 429 with Retry-After."""
-    response.status_code = 429
+def throttle_take(request, scope: str, count: int) -> int | None:
+    """Count `count` uses of `scope` at once, as `throttle_wait` counts one (the balance lab's
+    runs: the page starts two per form, the API one; both are counted per run against the same
+    account). None when all `count` fit in what is left, and then they are counted; else the
+    whole seconds to wait, and nothing is counted."""
+    throttle = ScopedThrottle()
+    user = getattr(request, "user", None)
+    if user is not None and user.is_authenticated:
+        scope = f"{scope}_account"
+        if scope not in throttle.THROTTLE_RATES:
+            return None
+    throttle.scope = scope
+    throttle.rate = throttle.get_rate()
+    throttle.num_requests, throttle.duration = throttle.parse_rate(throttle.rate)
+    throttle.key = throttle.get_cache_key(request, SimpleNamespace(throttle_scope=scope))
+    throttle.history = throttle.cache.get(throttle.key, [])
+    throttle.now = throttle.timer()
+    while throttle.history and throttle.history[-1] <= throttle.now - throttle.duration:
+        throttle.history.pop()
+    if len(throttle.history) + count > throttle.num_requests:
+        if not throttle.history:  # more than the whole rate at once: never fits
+            return max(1, round(throttle.duration))
+        return max(1, round(throttle.wait() or 1))
+    throttle.history[:0] = [throttle.now] * count
+    throttle.cache.set(throttle.key, throttle.history, throttle.duration)
+    return None
+
+
+class AddressThrottle(AnonScopedRateThrottle):
+    """A scope counted by the client's address whoever is signed in: for what a session or a
+    token changes nothing about (guessing passwords, making accounts). A client that keeps its
+    cookie, or sends a token, is the same address."""
+
+    def allow_request(self, request, view):
+        return ScopedRateThrottle.allow_request(self, request, view)
+
+    def get_cache_key(self, request, view):
+        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+
+
+def address_throttle_wait(request, scope: str) -> int | None:
+    """Count this request of a page against `scope` by address, signed in or not: None when it
+    may go on, else the whole seconds to wait."""
+    throttle = AddressThrottle()
+    if throttle.allow_request(request, SimpleNamespace(throttle_scope=scope)):
+        return None
+    return max(1, round(throttle.wait() or 1))
+
+
+def too_many(response: HttpResponse, wait: int, status: int = 429) -> HttpResponse:
+    """A page's answer past its rate: 429 with Retry-After (or `status`: 503 for a full
+    queue)."""
+    response.status_code = status
     response["Retry-After"] = str(wait)
     return response
 

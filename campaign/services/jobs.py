@@ -36,6 +36,7 @@ from campaign.services import ratings
 from campaign.services.campaigns import require_open
 from campaign.services.rankings import rankings_rebuild
 from core.content_version import CAMPAIGN_SCOPE, campaign_scope, scope_id
+from core.jobs import kinds_sweep
 from core.models import Job
 from core.queue import send, send_on_commit
 
@@ -249,7 +250,8 @@ def jobs_sweep() -> dict[str, int]:
     """Redo what a lost message or a dead process left behind (celery beat runs this).
 
     Warbands still marked stale are recalculated here; queued jobs that waited too long and
-    running jobs whose lease expired are sent again; finished jobs a week old are deleted.
+    running jobs whose lease expired are sent again (the other apps' kinds by their own sweeps,
+    core.jobs.kinds_sweep); finished jobs a week old are deleted.
     """
     stale = list(
         Warband.objects.filter(rating_stale=True).order_by("pk").values_list("pk", flat=True)
@@ -261,10 +263,11 @@ def jobs_sweep() -> dict[str, int]:
         state=Job.State.RUNNING, updated_at__lt=now - lease()
     )
     resent = 0
-    # Only the campaign's kinds: a balance-lab run resumes by its own task (chase.services.lab).
+    # The campaign's kinds here; the other apps' (the balance lab's runs) by their own sweeps.
     for job_id in Job.objects.filter(lost, kind__in=KINDS).values_list("pk", flat=True):
         send(RUN_JOB_TASK, {"job_id": job_id}, inline=partial(job_run, job_id=job_id))
         resent += 1
+    resent += sum(kinds_sweep().values())
     finished = (Job.State.DONE, Job.State.FAILED)
     pruned, _ = Job.objects.filter(state__in=finished, updated_at__lt=now - KEEP_FINISHED).delete()
     return {"warbands": len(stale), "jobs": resent, "pruned": pruned}

@@ -29,7 +29,7 @@ from campaign.forms.campaigns import (
     SignupForm,
 )
 from campaign.models import Campaign
-from core.throttles import throttle_wait, too_many, wait_words
+from core.throttles import address_throttle_wait, too_many, wait_words
 
 ACTIVITY_LINES = 20
 
@@ -90,7 +90,7 @@ def signup(request):
     form = SignupForm(request.POST or None)
     target = _safe_next(request)
     if form.is_valid():
-        wait = throttle_wait(request, "signup")
+        wait = address_throttle_wait(request, "signup")  # whoever is signed in: by address
         if wait:
             form.add_error(
                 None, f"Too many accounts made from your address: try again in {wait_words(wait)}."
@@ -104,7 +104,21 @@ def signup(request):
 
 
 class LoginView(auth_views.LoginView):
-    """Django's log-in, naming the campaign when `next` is a join link."""
+    """Django's log-in, naming the campaign when `next` is a join link. Guesses are counted per
+    address (the `login` rate), signed in or not, before the password is hashed: each costs
+    the server a PBKDF2 (issue 34). axes still locks a (username, address) pair."""
+
+    def post(self, request, *args, **kwargs):
+        wait = address_throttle_wait(request, "login")
+        if wait:
+            # An unbound form (a bound one would check the password when shown), the name kept.
+            typed = {"username": request.POST.get("username", "")}
+            context = self.get_context_data(
+                form=self.get_form_class()(request, initial=typed),
+                lockout=f"Many sign-ins from your address: try again in {wait_words(wait)}.",
+            )
+            return too_many(self.render_to_response(context, status=429), wait)
+        return super().post(request, *args, **kwargs)
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)

@@ -7,14 +7,13 @@ from __future__ import annotations
 
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
-from rest_framework.decorators import api_view, throttle_classes, throttle_scope
+from rest_framework.decorators import api_view
 from rest_framework.response import Response
 
 from chase.games import kinds
 from chase.services import lab
 from core.job_api import JobSerializer
 from core.openapi import BAD_REQUEST
-from core.throttles import ScopedThrottle
 
 
 class BalanceSerializer(serializers.Serializer):
@@ -77,16 +76,21 @@ class BalanceQueuedSerializer(serializers.Serializer):
         202: OpenApiResponse(BalanceQueuedSerializer, description="Queued for a worker"),
         400: BAD_REQUEST,
         429: OpenApiResponse(description="Past your runs for now (Retry-After)."),
+        503: OpenApiResponse(description="The lab queue is full: try later (Retry-After)."),
     },
 )
 @api_view(["POST"])
-@throttle_classes([ScopedThrottle])
-@throttle_scope("lab")
 def canoe_games_balance(request):
-    """The balance lab: play `games` computer games and answer who wins how often. Without a
-    worker (no Redis) they are played now: 200 with the result; with one, 202 with the job."""
+    """The balance lab: play `games` computer games and answer who wins how often. On a club
+    server, 202 with the job (a worker of the `lab` queue plays it; while the queue cannot be
+    reached the job waits, its message says so, and it starts once it can); with eager tasks
+    (`make run`, no worker) they are played now: 200 with the result. Each run counts against
+    the account's lab budget, shared with the page (429), and the waiting runs are bounded
+    (503)."""
     data = BalanceSerializer(data=request.data)
     data.is_valid(raise_exception=True)
+    lab.lab_room(1)
+    lab.lab_budget(request, 1)
     run = lab.lab_start(**data.validated_data, user=request.user)
     result = lab.lab_result(run)
     if result is not None:

@@ -12,21 +12,37 @@ and sends what is due, at most one alert and one reminder per turn:
 
 A seat is marked before its mail goes and unmarked if the mail fails (the next run tries
 again); a mail error is logged, never raised, so one bad address stops nobody else's mail.
+
+A run is bounded, so a slow or hung mail server never holds the `mail` queue (issue 34):
+
+- at most TURN_ALERT_MAILS_PER_RUN mails are tried per run; the rest are due at the next;
+- a player whose mail failed is not tried again before a back-off (accounts.mail: a minute,
+  doubled at each failure in a row, up to an hour);
+- an error that is the server's (a timeout, a refused or dropped connection) ends the run: the
+  next seat would only wait as long again. A run costs at most one EMAIL_TIMEOUT on a hung
+  server, not one per due seat.
 """
 
 from __future__ import annotations
 
 import datetime
 import logging
-import smtplib
 from collections import defaultdict
+from dataclasses import dataclass
 
+from django.conf import settings
 from django.core.mail import send_mail
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 
-from accounts.mail import absolute
+from accounts.mail import (
+    absolute,
+    mail_backed_off,
+    mail_delivered,
+    mail_failed,
+    server_fault,
+)
 from accounts.models import Profile
 from chase.games import get_engine, role_words
 from chase.models import GameSession, Seat
@@ -41,27 +57,63 @@ DELAYS = {
 DIGEST_EVERY = datetime.timedelta(hours=24)
 
 
+@dataclass
+class MailRun:
+    """One run's mail: how many more may be tried, and whether the server failed us."""
+
+    now: datetime.datetime
+    left: int
+    server_down: bool = False
+    deferred: int = 0  # due, but left for a later run (the bound, a back-off, the server)
+
+    def may_send(self, user) -> bool:
+        if self.server_down or self.left <= 0 or mail_backed_off(user.pk, self.now):
+            self.deferred += 1
+            return False
+        return True
+
+    def mail(self, user, subject: str, body: str) -> bool:
+        self.left -= 1
+        try:
+            send_mail(subject, body, None, [user.email])
+        except Exception as error:  # noqa: BLE001 - whatever it is, the game goes on
+            until = mail_failed(user.pk, self.now)
+            self.server_down = server_fault(error)
+            logger.warning(
+                "Turn e-mail to user %s not sent (%r): tried again after %s%s.",
+                user.pk, error, until.isoformat(timespec="seconds"),
+                "; the mail server failed, the rest of this run waits" if self.server_down else "",
+            )  # fmt: skip
+            return False
+        mail_delivered(user.pk)
+        return True
+
+
 def turn_alerts_send(*, now=None) -> dict[str, int]:
-    """Send every turn alert, digest and reminder due at `now`; returns how many of each."""
+    """Send every turn alert, digest and reminder due at `now` (at most
+    TURN_ALERT_MAILS_PER_RUN, see the module); returns how many of each went."""
     now = now or timezone.now()
+    run = MailRun(now=now, left=settings.TURN_ALERT_MAILS_PER_RUN)
     sent = {"alerts": 0, "digests": 0, "reminders": 0}
     digests: dict[int, list[Seat]] = defaultdict(list)
     for seat in _waiting_seats():
         choice = _choice(seat.user)
         if choice == Profile.TurnAlerts.NEVER or _at_table(seat, now):
             continue
-        if _reminder_due(seat, now) and _send(seat, "reminded_at", now, _reminder, now):
+        if _reminder_due(seat, now) and _send(run, seat, "reminded_at", _reminder, now):
             sent["reminders"] += 1
         if _told(seat.alerted_at, seat):
             continue
         if choice == Profile.TurnAlerts.DAILY:
             digests[seat.user_id].append(seat)
         elif now - seat.turn_since >= DELAYS[choice] and _send(
-            seat, "alerted_at", now, _alert, now
+            run, seat, "alerted_at", _alert, now
         ):
             sent["alerts"] += 1
     for seats in digests.values():
-        sent["digests"] += _digest(seats, now)
+        sent["digests"] += _digest(run, seats)
+    if run.deferred:
+        logger.info("Turn e-mail: %d due left for a later run.", run.deferred)
     return sent
 
 
@@ -105,27 +157,33 @@ def _reminder_due(seat: Seat, now) -> bool:
     )
 
 
-def _send(seat: Seat, mark: str, now, compose, *args) -> bool:
+def _send(run: MailRun, seat: Seat, mark: str, compose, *args) -> bool:
     """Mark the seat (only if nobody else did: two runs never both send), send, and unmark if
     the mail failed."""
+    if not run.may_send(seat.user):
+        return False
+    now = run.now
     before = getattr(seat, mark)
     if not Seat.objects.filter(pk=seat.pk, **{mark: before}).update(**{mark: now}):
         return False
     subject, body = compose(seat, *args)
-    if _mail(seat.user, subject, body):
+    if run.mail(seat.user, subject, body):
         setattr(seat, mark, now)
         return True
     Seat.objects.filter(pk=seat.pk, **{mark: now}).update(**{mark: before})
     return False
 
 
-def _digest(seats: list[Seat], now) -> int:
+def _digest(run: MailRun, seats: list[Seat]) -> int:
     """One mail with every waiting game of a player who chose *once a day*, if their last
     digest is a day old. Returns 1 when it went."""
+    now = run.now
     user = seats[0].user
     profile = user.profile
     last = profile.turn_digest_at
     if last is not None and now - last < DIGEST_EVERY:
+        return 0
+    if not run.may_send(user):
         return 0
     if not Profile.objects.filter(pk=profile.pk, turn_digest_at=last).update(turn_digest_at=now):
         return 0
@@ -134,7 +192,7 @@ def _digest(seats: list[Seat], now) -> int:
     body = render_to_string("chase/email/turn_digest.txt", context)
     count = len(games)
     subject = f"Frontier: your turn in {count} canoe game{'s' if count != 1 else ''}"
-    if not _mail(user, subject, body):
+    if not run.mail(user, subject, body):
         Profile.objects.filter(pk=profile.pk, turn_digest_at=now).update(turn_digest_at=last)
         return 0
     Seat.objects.filter(pk__in=[s.pk for s in seats]).update(alerted_at=now)
@@ -179,12 +237,3 @@ def _name(user) -> str:
         return str(user.profile)
     except Profile.DoesNotExist:
         return user.get_username()
-
-
-def _mail(user, subject: str, body: str) -> bool:
-    try:
-        send_mail(subject, body, None, [user.email])
-    except (smtplib.SMTPException, OSError) as error:
-        logger.warning("Turn e-mail to user %s not sent: %s", user.pk, error)
-        return False
-    return True

@@ -8,19 +8,33 @@ A lab run is a `core.Job` of kind "balance" (its progress: `done` of `total` gam
 counts so far). It is played in chunks (`lab_step`), each in one transaction that keeps the
 counts, so a run taken over by another worker resumes at the next game and finds what the
 first would have: game `i` always plays with the same seed (chase.engines.lab). With Redis, a
-worker of the Celery queue `lab` plays it (`chase.balance_lab`); without, the API's run plays
-here and now, and the page's plays a chunk at each poll, so its progress shows.
+worker of the Celery queue `lab` plays it (`chase.balance_lab`); without (`make run`, eager
+tasks), the API's run plays here and now, and the page's plays a chunk at each poll, so its
+progress shows.
+
+A run is minutes of CPU, so its cost is bounded (issue 34):
+
+- *Never in a request on a server.* When the broker cannot be reached (refused or hung), the run
+  is kept queued with a message saying so (UNSENT) and the sweep sends it once the broker is
+  back (`lab_sweep`, from the campaign's periodic sweep); a run whose worker died (its progress
+  older than the job lease) is sent again the same way. Only `make run`'s eager mode plays in
+  the process, by design.
+- *A budget per account, per run.* The page (two runs a form) and the API (one) count each run
+  against the same `lab_account` rate (core.throttles.throttle_take): LabThrottled, 429.
+- *A bounded queue.* With CHASE_LAB_QUEUE_MAX runs waiting (counted per run, from the jobs),
+  LabBusy (503 with Retry-After) instead of more.
 """
 
 from __future__ import annotations
 
+import datetime
 import json
 import time
-from functools import partial
 from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from chase.engines import lab as lab_rules
@@ -30,7 +44,8 @@ from chase.games import get_engine
 from chase.models import LabRun, Variant
 from chase.services.sessions import check_option_texts
 from core.models import Job
-from core.queue import send
+from core.queue import publish
+from core.throttles import throttle_take, wait_words
 
 LAB = "balance"  # the Job kind of a lab run
 LAB_TASK = "chase.balance_lab"  # chase.tasks.balance_task, sent by name (core.queue)
@@ -39,6 +54,49 @@ MAX_GAMES = 10_000
 MAX_NAME = 80
 STEP_SECONDS = 1.0  # a chunk plays games for about this long, then writes its progress
 SEED_RULES = "Seed rules"
+WAITING = "Waiting for a worker"
+UNSENT = "Waiting: the job queue cannot be reached just now; the run starts once it can"
+BUSY_SECONDS = 60  # Retry-After when the lab queue is full
+
+
+class LabThrottled(SessionError):
+    """This account has started its share of runs for now."""
+
+    status_code = 429
+
+    def __init__(self, wait: int):
+        super().__init__(f"Many runs in a short time: try again in {wait_words(wait)}.")
+        self.retry_after = wait
+
+
+class LabBusy(SessionError):
+    """The lab queue is full: nothing more is queued until it drains."""
+
+    status_code = 503
+
+    def __init__(self):
+        super().__init__(
+            "The balance lab has many runs waiting already: try again in a few minutes."
+        )
+        self.retry_after = BUSY_SECONDS
+
+
+def lab_budget(request, runs: int) -> None:
+    """Count `runs` new runs against the client's lab budget (per account when signed in), all
+    or none; LabThrottled past it."""
+    wait = throttle_take(request, "lab", runs)
+    if wait:
+        raise LabThrottled(wait)
+
+
+def lab_room(runs: int) -> None:
+    """LabBusy when `runs` more would put the waiting runs past CHASE_LAB_QUEUE_MAX. Not with
+    eager tasks (`make run`): there is no queue, each run plays in the process."""
+    if settings.CELERY_TASK_ALWAYS_EAGER:
+        return
+    waiting = Job.objects.filter(kind=LAB, state=Job.State.QUEUED).count()
+    if waiting + runs > settings.CHASE_LAB_QUEUE_MAX:
+        raise LabBusy()
 
 
 def clean(kind: str, options: Any) -> dict[str, Any]:
@@ -131,13 +189,16 @@ def lab_start(
     seed: int = 0,
     stepwise: bool = False,
 ) -> LabRun:
-    """Queue a run of `games` computer games. Without a worker (no Redis) it is played here
-    and now, unless `stepwise` (the page): then each poll plays a chunk (`lab_step`)."""
+    """Queue a run of `games` computer games for the `lab` queue's worker. With eager tasks
+    (`make run`, no worker) it is played here and now, unless `stepwise` (the page): then each
+    poll plays a chunk (`lab_step`). The caller checks the budget and the room first
+    (`lab_budget`, `lab_room`); a broker that cannot be reached leaves the run queued (UNSENT)
+    for the sweep: it is never played in the request."""
     cleaned = clean(kind, options)
     games = check_games(games)
     engine = get_engine(kind)
     with transaction.atomic():
-        waiting = "Starting" if settings.CELERY_TASK_ALWAYS_EAGER else "Waiting for a worker"
+        waiting = "Starting" if settings.CELERY_TASK_ALWAYS_EAGER else WAITING
         job = Job.objects.create(kind=LAB, total=games, message=waiting)
         run = LabRun.objects.create(
             job=job,
@@ -152,9 +213,32 @@ def lab_start(
     if settings.CELERY_TASK_ALWAYS_EAGER:
         if not stepwise:
             lab_run(job_id=job.pk)
-    else:
-        send(LAB_TASK, {"job_id": job.pk}, inline=partial(lab_run, job_id=job.pk))
+    elif not publish(LAB_TASK, {"job_id": job.pk}):
+        Job.objects.filter(pk=job.pk, state=Job.State.QUEUED).update(message=UNSENT)
     return LabRun.objects.select_related("job").get(pk=run.pk)
+
+
+def lab_sweep(*, now=None) -> int:
+    """Send again the runs the broker never took (UNSENT) and those whose worker died (running,
+    progress older than the job lease: a run writes its progress every STEP_SECONDS). Called by
+    the periodic sweep (core.jobs.kinds_sweep); returns how many were sent. Nothing is played
+    here: a broker still unreachable leaves them as they are for the next sweep."""
+    if settings.CELERY_TASK_ALWAYS_EAGER:
+        return 0  # `make run`: the page's polls play them
+    now = now or timezone.now()
+    lease = datetime.timedelta(seconds=settings.FRONTIER_JOB_LEASE_SECONDS)
+    lost = Q(state=Job.State.QUEUED, message=UNSENT) | Q(
+        state=Job.State.RUNNING, updated_at__lt=now - lease
+    )
+    sent = 0
+    for job_id in Job.objects.filter(lost, kind=LAB).order_by("pk").values_list("pk", flat=True):
+        if not publish(LAB_TASK, {"job_id": job_id}):
+            break  # the broker is still away: the rest wait for the next sweep
+        # Sent: a lease's grace before it counts as lost again.
+        Job.objects.filter(pk=job_id, state=Job.State.QUEUED).update(message=WAITING)
+        Job.objects.filter(pk=job_id, state=Job.State.RUNNING).update(updated_at=now)
+        sent += 1
+    return sent
 
 
 def lab_step(*, job_id: int, seconds: float = STEP_SECONDS) -> bool:

@@ -112,10 +112,6 @@ def lab_page(request):
     """The form (game, two sides, games) and, with ?a=&b=, the two runs' progress or result."""
     error = None
     if request.method == "POST":
-        wait = throttle_wait(request, "lab")  # counted as the API's runs are
-        if wait:
-            problem = SessionError(f"Many runs in a short time: try again in {wait_words(wait)}.")
-            return too_many(_page(request, error=problem), wait)
         kind = request.POST.get("kind") or ""
         try:
             games = int(request.POST.get("games") or lab.DEFAULT_GAMES)
@@ -128,6 +124,9 @@ def lab_page(request):
                 lab.clean(kind, options)  # both sides checked before either starts
                 chosen.append((options, label or lab.described(kind, options)))
             lab.check_games(games)
+            # Two runs: both must fit in the queue and in the budget the API counts too.
+            lab.lab_room(len(chosen))
+            lab.lab_budget(request, len(chosen))
             started = [
                 lab.lab_start(
                     kind=kind,
@@ -139,6 +138,8 @@ def lab_page(request):
                 )  # fmt: skip
                 for options, label in chosen
             ]
+        except (lab.LabThrottled, lab.LabBusy) as problem:
+            return too_many(_page(request, error=problem), problem.retry_after, problem.status_code)
         except SessionError as problem:
             error = problem
         else:

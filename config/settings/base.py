@@ -227,23 +227,35 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # A message not acknowledged this long after delivery (its worker was killed) is delivered again;
-# longer than the longest job. A dead broker fails a publish in a few seconds, not forever.
+# longer than the longest job. A broker that refuses (down) or never answers (hung: paused,
+# half-open, firewalled) fails a publish within BROKER_TIMEOUT_SECONDS × 2 (two tries), and
+# core.queue then leaves it alone for a few seconds: no request waits on Redis (issue 34).
+BROKER_TIMEOUT_SECONDS = float(env_str("BROKER_TIMEOUT_SECONDS", "2"))
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 600),
-    "socket_connect_timeout": 3,
+    "socket_connect_timeout": BROKER_TIMEOUT_SECONDS,
+    "socket_timeout": BROKER_TIMEOUT_SECONDS,
 }
+CELERY_BROKER_CONNECTION_TIMEOUT = BROKER_TIMEOUT_SECONDS
 CELERY_TASK_PUBLISH_RETRY_POLICY = {
-    "max_retries": 2,
+    "max_retries": 1,
     "interval_start": 0,
     "interval_step": 0.2,
-    "interval_max": 0.5,
+    "interval_max": 0.2,
 }
+# The result store (only a task's state: every task keeps its result in rows) times out alike.
+CELERY_REDIS_SOCKET_TIMEOUT = BROKER_TIMEOUT_SECONDS
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = BROKER_TIMEOUT_SECONDS
+CELERY_REDIS_RETRY_ON_TIMEOUT = False
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_TRACK_STARTED = True
 # The sweep (celery beat): re-runs work a lost publish or a dead process left behind.
 FRONTIER_SWEEP_SECONDS = env_int("FRONTIER_SWEEP_SECONDS", 300)
 # The canoe games' turn alerts and deadline reminders (chase.services.alerts), checked this often.
 FRONTIER_TURN_ALERT_SECONDS = env_int("FRONTIER_TURN_ALERT_SECONDS", 60)
+# At most this many of those mails are tried per run (the rest go at the next); a player whose
+# mail failed waits a back-off, and a mail server that times out ends the run (issue 34).
+TURN_ALERT_MAILS_PER_RUN = env_int("TURN_ALERT_MAILS_PER_RUN", 20)
 CELERY_BEAT_SCHEDULE = {
     "sweep-stale-work": {"task": "campaign.sweep", "schedule": FRONTIER_SWEEP_SECONDS},
     "canoe-turn-alerts": {"task": "chase.turn_alerts", "schedule": FRONTIER_TURN_ALERT_SECONDS},
@@ -253,15 +265,22 @@ FRONTIER_JOB_LEASE_SECONDS = env_int("FRONTIER_JOB_LEASE_SECONDS", 60)
 # Win odds at the canoe tables: games played out for each answer (chase.services.odds).
 CHASE_ODDS_PLAYOUTS = env_int("CHASE_ODDS_PLAYOUTS", 1000)
 # The odds jobs have a queue of their own (a worker for it: `-Q odds`), so they never hold up the
-# ratings, rankings and e-mails of the default queue (`celery`); with this many waiting, a new
+# ratings and rankings of the default queue (`celery`); with this many waiting, a new
 # ask is answered "busy, try again" instead of queued.
 CELERY_TASK_ROUTES = {
     "chase.win_odds": {"queue": "odds"},
     # The balance lab's runs (minutes of play each) have theirs too: `-Q lab`
     # (docs/playing/balance-lab.md).
     "chase.balance_lab": {"queue": "lab"},
+    # E-mail (an inbox item's, the turn alerts' runs) on its own queue, `-Q mail`: a slow or
+    # hung mail server delays only mail, never a rating or a ranking (issue 34).
+    "campaign.mail_inbox_item": {"queue": "mail"},
+    "chase.turn_alerts": {"queue": "mail"},
 }
 CHASE_ODDS_QUEUE_MAX = env_int("CHASE_ODDS_QUEUE_MAX", 20)
+# The balance lab's runs waiting for its worker (counted per run): with this many, a new run is
+# answered "busy, try later" (503) instead of queued. Each is up to minutes of CPU.
+CHASE_LAB_QUEUE_MAX = env_int("CHASE_LAB_QUEUE_MAX", 10)
 # The balance lab without a worker (no Redis): each poll of its page plays a run's games for
 # about this long (at least ten), so the progress shows (docs/playing/balance-lab.md).
 CHASE_LAB_POLL_SECONDS = float(env_str("CHASE_LAB_POLL_SECONDS", "0.4"))
@@ -287,7 +306,10 @@ REST_FRAMEWORK = {
     # Scopes for core.throttles: anonymous clients per address; `<scope>_account`, signed-in
     # accounts per account (the costly endpoints only: odds, new games, the table calculators).
     "DEFAULT_THROTTLE_RATES": {
+        # Sign-in guesses per address, signed in or not (each costs a PBKDF2, ~0.5 CPU-s): the
+        # API's token and the login page.
         "token": env_str("THROTTLE_TOKEN_RATE", "10/min"),
+        "login": env_str("THROTTLE_LOGIN_RATE", "20/min"),
         # The canoe games for anonymous clients: new games (and rematches, API and lobby form),
         # and actions (and joins by invite).
         "session_create": env_str("THROTTLE_SESSION_CREATE_RATE", "30/min"),
@@ -296,11 +318,12 @@ REST_FRAMEWORK = {
         # Odds worked out (a position already known, or being worked out, is not counted).
         "odds": env_str("THROTTLE_ODDS_RATE", "6/min"),
         "odds_account": env_str("THROTTLE_ODDS_ACCOUNT_RATE", "30/min"),
-        # Balance-lab runs started (each up to 10,000 computer games), per account.
+        # Balance-lab runs started (each up to 10,000 computer games), per account, counted per
+        # run: the page's comparison is two, the API's run one, against the same budget.
         "lab_account": env_str("THROTTLE_LAB_ACCOUNT_RATE", "20/hour"),
         "tables": env_str("THROTTLE_TABLES_RATE", "60/min"),
         "tables_account": env_str("THROTTLE_TABLES_ACCOUNT_RATE", "300/min"),
-        # Accounts made from one address.
+        # Accounts made from one address, signed in or not.
         "signup": env_str("THROTTLE_SIGNUP_RATE", "10/hour"),
     },
 }

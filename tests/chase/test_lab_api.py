@@ -54,7 +54,7 @@ def test_the_same_body_gives_the_same_result(club):
 def test_with_a_worker_the_run_is_queued_and_answered_202(club, settings, monkeypatch):
     settings.CELERY_TASK_ALWAYS_EAGER = False
     sent = []
-    monkeypatch.setattr(lab, "send", lambda task, kwargs, inline: sent.append(kwargs))
+    monkeypatch.setattr(lab, "publish", lambda task, kwargs: sent.append(kwargs) or True)
     response = club.post(URL, {"kind": "pelts", "games": 40}, "json")
     assert response.status_code == 202
     job = response.json()["job"]

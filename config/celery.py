@@ -6,6 +6,7 @@ and the beat schedule of the sweep. Jobs are idempotent, so a second delivery is
 
     celery -A config worker -Q celery --loglevel=info    # ratings, rankings, e-mails: any number
     celery -A config worker -Q odds --concurrency=1 --loglevel=info   # the canoe games' odds
+    celery -A config worker -Q lab --concurrency=1 --loglevel=info    # the balance lab's runs
     celery -A config beat --loglevel=info       # exactly one: the periodic sweep
 
 The odds have a queue of their own (CELERY_TASK_ROUTES), bounded by CHASE_ODDS_QUEUE_MAX, so a
@@ -15,9 +16,20 @@ flood of odds never delays a rating; a worker started without `-Q` serves only `
 import os
 
 from celery import Celery
+from celery.signals import heartbeat_sent, task_postrun, task_prerun, worker_ready, worker_shutdown
+
+from core import heartbeat, logs
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.base")
 
 app = Celery("frontier")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+# Signs of life for /healthz (core.heartbeat): connected here, before a worker builds its heart.
+worker_ready.connect(heartbeat.on_worker_ready, weak=False)
+heartbeat_sent.connect(heartbeat.on_heartbeat_sent, weak=False)
+worker_shutdown.connect(heartbeat.on_worker_shutdown, weak=False)
+# A task's log lines carry its task id where a request's carry the request id (core.logs).
+task_prerun.connect(logs.on_task_prerun, weak=False)
+task_postrun.connect(logs.on_task_postrun, weak=False)

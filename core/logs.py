@@ -47,13 +47,17 @@ class RequestIdMiddleware:
 
     def __call__(self, request):
         request.request_id = incoming_id(request.headers.get(HEADER))
-        token = request_id.set(request.request_id)
-        try:
-            response = self.get_response(request)
-        finally:
-            request_id.reset(token)
+        # Kept until the response is closed (request_finished, below): Django logs a 4xx or 5xx
+        # answer ("Not Found: /x") after the middleware has returned.
+        request_id.set(request.request_id)
+        response = self.get_response(request)
         response[HEADER] = request.request_id
         return response
+
+
+def on_request_finished(**kwargs) -> None:
+    """Django's `request_finished` (connected in core.apps): lines between requests have none."""
+    request_id.set("-")
 
 
 class RequestIdFilter(logging.Filter):

@@ -10,7 +10,7 @@ class CoreConfig(AppConfig):
 
     def ready(self):
         from core import content_version  # reads the app registry: loaded only now
-        from core.logs import on_request_finished
+        from core.logs import on_request_finished  # with the other signal receivers, at ready
 
         # The jobs are content: a job's progress shows in the pages of the scope it works on
         # (a campaign's); a job of no scope (a lab run) in none.

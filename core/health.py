@@ -29,6 +29,7 @@ from django.views.decorators.http import require_safe
 
 from core import heartbeat
 from core.schema import unapplied_migrations
+from frontier import __version__
 
 PROBE_SECONDS = 2.0
 WORKER_SILENT_AFTER = 60  # seconds: a worker's heart records every 10 s
@@ -97,8 +98,6 @@ def _redis() -> dict[str, dict]:
 def workers_report(workers: dict[str, dict], now: float) -> dict:
     """Every queue needs a worker heard from lately; every worker heard from must run this
     release (one left on the old code after an upgrade would run old tasks on new tables)."""
-    from frontier import __version__
-
     seen, problems = {}, []
     for name, entry in sorted(workers.items()):
         ago = round(now - entry.get("at", 0))
@@ -157,8 +156,6 @@ def health_report() -> dict:
             late = failing(f"no answer within {PROBE_SECONDS:g} s")
             parts.update(dict.fromkeys(parts_of[name], late))
     pool.shutdown(wait=False)  # a hung probe's thread ends on its own timeout; nobody waits
-    from frontier import __version__
-
     bad = [name for name, part in parts.items() if part["status"] == "failing"]
     return {"status": "failing" if bad else "ok", "version": __version__, "failing": bad, **parts}
 

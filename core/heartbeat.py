@@ -21,6 +21,8 @@ from celery import current_app
 from celery.beat import PersistentScheduler
 from django.conf import settings
 
+from frontier import __version__
+
 logger = logging.getLogger(__name__)
 
 WORKERS_KEY = "frontier:heartbeat:workers"
@@ -52,8 +54,6 @@ def _due(key: str, now: float) -> bool:
 
 def worker_record(*, hostname: str, queues: list[str], now: float | None = None) -> None:
     """Record that the worker `hostname`, consuming `queues`, is alive and on this release."""
-    from frontier import __version__
-
     now = time.time() if now is None else now
     entry = {"at": now, "version": __version__, "queues": sorted(queues)}
     redis_client().hset(WORKERS_KEY, hostname, json.dumps(entry))

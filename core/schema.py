@@ -3,6 +3,8 @@ before a web process serves (config/wsgi.py, for gunicorn and runserver alike)."
 
 from __future__ import annotations
 
+import os
+
 from django.core.exceptions import ImproperlyConfigured
 from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.migrations.executor import MigrationExecutor
@@ -22,8 +24,6 @@ def unapplied_migrations(connection=None) -> list[str]:
 def refuse_unapplied_migrations() -> None:
     """Stop a web process from starting on a database older than its code: between `git pull`
     and `manage.py migrate` it would answer errors (a missing column) instead of pages."""
-    import os
-
     if os.environ.get(SKIP_VARIABLE) == "1":
         return
     connection = connections[DEFAULT_DB_ALIAS]

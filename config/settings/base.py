@@ -12,7 +12,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
 from config.env import env_bool, env_int, env_list, env_str
-from config.sentry import sentry_init
+from core.sentry import sentry_init
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 

@@ -13,8 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from config import sentry
-from core import logs
+from core import logs, sentry
 
 ROOT = Path(__file__).resolve().parents[2]
 LINE = re.compile(

@@ -1,22 +1,25 @@
 """Error reports to Sentry, only when SENTRY_DSN is set (config/settings/base.py calls this).
 
-sentry-sdk with its Django integration (a request's unhandled error, with the request's id as a
-tag) and its Celery integration (a task's). Personal data (cookies, users' addresses) is not
-sent; performance tracing is off unless SENTRY_TRACES_SAMPLE_RATE says otherwise.
+sentry-sdk with its Django integration (a request's unhandled error, tagged with the request's
+id of the log lines) and its Celery integration (a task's). Personal data (cookies, users'
+addresses) is not sent; performance tracing is off unless SENTRY_TRACES_SAMPLE_RATE says
+otherwise.
 """
 
 from __future__ import annotations
+
+from core.logs import request_id
+from frontier import __version__
 
 
 def sentry_init(dsn: str | None, *, environment: str, traces_sample_rate: float = 0.0) -> bool:
     """Start the Sentry client if `dsn` is set; returns whether it was started."""
     if not dsn:
         return False
-    import sentry_sdk
-    from sentry_sdk.integrations.celery import CeleryIntegration
-    from sentry_sdk.integrations.django import DjangoIntegration
-
-    from frontier import __version__
+    # Only with a DSN: a server without Sentry never loads the SDK and its integrations.
+    import sentry_sdk  # (see above)
+    from sentry_sdk.integrations.celery import CeleryIntegration  # (see above)
+    from sentry_sdk.integrations.django import DjangoIntegration  # (see above)
 
     sentry_sdk.init(
         dsn=dsn,
@@ -32,8 +35,6 @@ def sentry_init(dsn: str | None, *, environment: str, traces_sample_rate: float 
 
 def _tag_request_id(event, hint):
     """The request (or task) id of the log lines, so a report leads to them."""
-    from core.logs import request_id
-
     if request_id.get() != "-":
         event.setdefault("tags", {})["request_id"] = request_id.get()
     return event

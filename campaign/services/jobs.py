@@ -32,7 +32,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from campaign.models import Campaign, Warband
-from campaign.services import ratings
+from campaign.services import notify, ratings
 from campaign.services.campaigns import require_open
 from campaign.services.rankings import rankings_rebuild
 from core.content_version import CAMPAIGN_SCOPE, campaign_scope, scope_id
@@ -249,7 +249,8 @@ def jobs_sweep() -> dict[str, int]:
     """Redo what a lost message or a dead process left behind (celery beat runs this).
 
     Warbands still marked stale are recalculated here; queued jobs that waited too long and
-    running jobs whose lease expired are sent again; finished jobs a week old are deleted.
+    running jobs whose lease expired are sent again; e-mails that failed inline while Redis was
+    down are sent again; finished jobs a week old are deleted.
     """
     stale = list(
         Warband.objects.filter(rating_stale=True).order_by("pk").values_list("pk", flat=True)
@@ -267,4 +268,5 @@ def jobs_sweep() -> dict[str, int]:
         resent += 1
     finished = (Job.State.DONE, Job.State.FAILED)
     pruned, _ = Job.objects.filter(state__in=finished, updated_at__lt=now - KEEP_FINISHED).delete()
-    return {"warbands": len(stale), "jobs": resent, "pruned": pruned}
+    mails = notify.unsent_mail_resend()  # e-mails that failed inline while Redis was down
+    return {"warbands": len(stale), "jobs": resent, "pruned": pruned, "mails": mails}

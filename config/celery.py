@@ -16,7 +16,15 @@ flood of odds never delays a rating; a worker started without `-Q` serves only `
 import os
 
 from celery import Celery
-from celery.signals import heartbeat_sent, task_postrun, task_prerun, worker_ready, worker_shutdown
+from celery.signals import (
+    after_setup_logger,
+    after_setup_task_logger,
+    heartbeat_sent,
+    task_postrun,
+    task_prerun,
+    worker_ready,
+    worker_shutdown,
+)
 
 from core import heartbeat, logs
 
@@ -33,3 +41,6 @@ worker_shutdown.connect(heartbeat.on_worker_shutdown, weak=False)
 # A task's log lines carry its task id where a request's carry the request id (core.logs).
 task_prerun.connect(logs.on_task_prerun, weak=False)
 task_postrun.connect(logs.on_task_postrun, weak=False)
+# The handlers Celery sets up for a worker or beat (console, --logfile) write the same lines.
+after_setup_logger.connect(logs.on_celery_logging, weak=False)
+after_setup_task_logger.connect(logs.on_celery_logging, weak=False)

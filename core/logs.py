@@ -105,3 +105,12 @@ def on_task_postrun(task_id=None, **kwargs) -> None:
     token = _task_tokens.pop(task_id, None)
     if token is not None:
         request_id.reset(token)
+
+
+def on_celery_logging(logger=None, **kwargs) -> None:
+    """Celery's `after_setup_logger` and `after_setup_task_logger` (config/celery.py): the
+    handlers a worker or beat set up (its console, its --logfile) write these lines too."""
+    for handler in getattr(logger, "handlers", []):
+        handler.setFormatter(KeyValueFormatter())
+        if not any(isinstance(f, RequestIdFilter) for f in handler.filters):
+            handler.addFilter(RequestIdFilter())

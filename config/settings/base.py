@@ -405,12 +405,12 @@ if CELERY_TASK_ALWAYS_EAGER:
 # Every request gets an id (an incoming X-Request-ID if sane), answered in X-Request-ID and
 # carried by every log line of the request (core.logs); first, so every later line has it.
 MIDDLEWARE.insert(0, "core.logs.RequestIdMiddleware")
-# Log lines: `time=… level=… process=… request=… logger=… msg="…"` from every process. The
-# workers use this configuration too, not Celery's own format.
+# Log lines: `time=… level=… process=… request=… logger=… msg="…"` from every process (the
+# workers and beat set up their own handlers, --logfile included, and get this format too:
+# core.logs.on_celery_logging).
 LOGGING["filters"] = {"request_id": {"()": "core.logs.RequestIdFilter"}}
 LOGGING["formatters"] = {"key_value": {"()": "core.logs.KeyValueFormatter"}}
 LOGGING["handlers"]["console"].update({"formatter": "key_value", "filters": ["request_id"]})
-CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 # /healthz is polled over plain HTTP from the machine itself: never redirected to https.
 SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 # Beat records its ticks for /healthz (core.heartbeat) and ticks at least this often; its

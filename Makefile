@@ -6,7 +6,7 @@ MANAGE := DJANGO_DEBUG=1 $(PY) manage.py
 TEST_DATABASE_URL ?= postgres://root@127.0.0.1:5432/test
 PORT ?= 8000
 
-.PHONY: install run test test-sqlite test-postgres test-fast lint format fuzz-api bench bench-club worker beat clean
+.PHONY: install run serve test test-sqlite test-postgres test-fast lint format fuzz-api bench bench-club worker beat clean
 
 $(VENV)/.installed: requirements/base.txt requirements/production.txt requirements/dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -79,6 +79,13 @@ bench-club: install
 ## docs/club-server/README.md)
 worker: install
 	$(VENV)/bin/celery -A config worker -Q celery,odds,lab,mail --loglevel=info
+
+## make serve: the club server as one command: the Procfile (gunicorn, a worker per queue, beat) run
+## by honcho, every process with this shell's variables (DATABASE_URL, REDIS_URL, ...; a `.env` file
+## too); gunicorn on 127.0.0.1:$(PORT). Needs the production install and `manage.py migrate` done
+## (docs/club-server/README.md). Ctrl-C stops them all.
+serve:
+	$(VENV)/bin/honcho start -f Procfile --port $(PORT)
 
 ## make beat: the one periodic scheduler (the sweep of stale ratings and lost jobs; needs REDIS_URL)
 beat: install

@@ -18,6 +18,8 @@ _USERS_CAMPAIGNS = (
 )
 _CAPTIVE = ("state", "ransom_offer")
 SCOPES: dict[str, list[Part]] = {
+    # An e-mail the sweep will send (campaign.models.mail): the account's own, shown nowhere.
+    "campaign_unsentmail": [("SELECT 'u:' || R.user_id AS scope", None)],
     "campaign_campaign": [
         ("SELECT 'c:' || R.id AS scope", None),
         ("SELECT 'u:' || R.organiser_id AS scope", ("organiser_id",)),

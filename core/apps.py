@@ -10,6 +10,7 @@ class CoreConfig(AppConfig):
 
     def ready(self):
         from core import content_version  # reads the app registry: loaded only now
+        from core.logs import on_request_finished  # with the other signal receivers, at ready
 
         # The jobs are content: a job's progress shows in the pages of the scope it works on
         # (a campaign's); a job of no scope (a lab run) in none.
@@ -23,3 +24,5 @@ class CoreConfig(AppConfig):
         post_migrate.connect(content_version.resume_after_migrations, sender=self)
         request_started.connect(content_version.request_started, dispatch_uid="content-version")
         request_finished.connect(content_version.request_finished, dispatch_uid="content-version")
+        # Log lines after a request has finished carry no request id (core.logs).
+        request_finished.connect(on_request_finished, dispatch_uid="request-id")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 
+from campaign.access import invited_campaign
 from campaign.models import Campaign
 from core.text import no_control_characters
 
@@ -19,6 +20,26 @@ class SignupForm(UserCreationForm):
 
     class Meta(UserCreationForm.Meta):
         fields = ("username", "email")
+
+
+class InviteSignupForm(SignupForm):
+    """Sign-up when the server takes new accounts by invitation only (FRONTIER_SIGNUP=invite):
+    with the invite code of a campaign still open, filled in from the join link."""
+
+    invite_code = forms.CharField(
+        max_length=16,
+        label="Invite code",
+        help_text="New accounts here are by invitation: the code from your organiser's join link.",
+    )
+
+    def clean_invite_code(self) -> str:
+        campaign = invited_campaign(self.cleaned_data["invite_code"])
+        if campaign is None or campaign.is_closed:
+            raise forms.ValidationError(
+                "No open campaign has this invite code: ask your organiser for their join link."
+            )
+        self.invited = campaign
+        return campaign.invite_code
 
 
 class CampaignForm(forms.ModelForm):

@@ -19,6 +19,7 @@ from campaign.models.chases import CampaignChase
 from campaign.models.corrections import Correction
 from campaign.models.games import GameFigure, GameReport, GameReportQuerySet, PostGame
 from campaign.models.house_rules import HouseRules
+from campaign.models.mail import UnsentMail
 from campaign.models.ratings import Ranking, RatingPoint
 
 __all__ = [
@@ -27,6 +28,7 @@ __all__ = [
     "BattleFigure",
     "BattleQuerySet",
     "TableLog",
+    "UnsentMail",
     "FACTION_CHOICES",
     "Campaign",
     "CampaignChase",

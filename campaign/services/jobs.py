@@ -32,7 +32,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from campaign.models import Campaign, Warband
-from campaign.services import ratings
+from campaign.services import notify, ratings
 from campaign.services.campaigns import require_open
 from campaign.services.rankings import rankings_rebuild
 from core.content_version import CAMPAIGN_SCOPE, campaign_scope, scope_id
@@ -251,7 +251,8 @@ def jobs_sweep() -> dict[str, int]:
 
     Warbands still marked stale are recalculated here; queued jobs that waited too long and
     running jobs whose lease expired are sent again (the other apps' kinds by their own sweeps,
-    core.jobs.kinds_sweep); finished jobs a week old are deleted.
+    core.jobs.kinds_sweep); e-mails that failed inline while Redis was down are sent again;
+    finished jobs a week old are deleted.
     """
     stale = list(
         Warband.objects.filter(rating_stale=True).order_by("pk").values_list("pk", flat=True)
@@ -270,4 +271,5 @@ def jobs_sweep() -> dict[str, int]:
     resent += sum(kinds_sweep().values())
     finished = (Job.State.DONE, Job.State.FAILED)
     pruned, _ = Job.objects.filter(state__in=finished, updated_at__lt=now - KEEP_FINISHED).delete()
-    return {"warbands": len(stale), "jobs": resent, "pruned": pruned}
+    mails = notify.unsent_mail_resend()  # e-mails that failed inline while Redis was down
+    return {"warbands": len(stale), "jobs": resent, "pruned": pruned, "mails": mails}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
@@ -25,6 +26,7 @@ from campaign.access import (
 from campaign.errors import CampaignError
 from campaign.forms.campaigns import (
     CampaignForm,
+    InviteSignupForm,
     JoinForm,
     SignupForm,
 )
@@ -86,20 +88,30 @@ def _invite_in(target: str):
 def signup(request):
     """Sign up, then on to `next`: an invited friend lands back on the filled join form. A few
     accounts an hour from one address (the `signup` rate), counted when the form is right, so a
-    mistyped form costs nothing."""
-    form = SignupForm(request.POST or None)
+    mistyped form costs nothing. FRONTIER_SIGNUP says who may: anyone (`open`), only with a
+    campaign's invite code (`invite`), nobody (`closed`: 403, the admin makes accounts)."""
     target = _safe_next(request)
+    invited = _invite_in(target)
+    context = {"next": target, "invited": invited}
+    if settings.FRONTIER_SIGNUP == "closed":
+        return render(request, "registration/signup.html", {**context, "closed": True}, status=403)
+    if settings.FRONTIER_SIGNUP == "invite":
+        code = invited.invite_code if invited is not None else ""
+        form = InviteSignupForm(request.POST or None, initial={"invite_code": code})
+    else:
+        form = SignupForm(request.POST or None)
+    context["form"] = form
     if form.is_valid():
         wait = address_throttle_wait(request, "signup")  # whoever is signed in: by address
         if wait:
             form.add_error(
                 None, f"Too many accounts made from your address: try again in {wait_words(wait)}."
             )
-            context = {"form": form, "next": target, "invited": _invite_in(target)}
             return too_many(render(request, "registration/signup.html", context), wait)
         login(request, form.save(), backend="django.contrib.auth.backends.ModelBackend")
+        if not target and isinstance(form, InviteSignupForm):  # on to the filled join form
+            target = reverse("join-link", args=[form.invited.invite_code])
         return redirect(target or "home")
-    context = {"form": form, "next": target, "invited": _invite_in(target)}
     return render(request, "registration/signup.html", context)
 
 

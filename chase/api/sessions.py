@@ -79,7 +79,7 @@ class AbandonSerializer(serializers.Serializer):
     seat = serializers.CharField(max_length=64, help_text="Your seat's token.")
 
 
-class JoinSerializer(serializers.Serializer):
+class SessionJoinSerializer(serializers.Serializer):
     invite = serializers.CharField(max_length=64, help_text="The code at the end of a join_url.")
 
 
@@ -186,7 +186,7 @@ def sessions_create(request):
 
 @extend_schema(
     operation_id="sessions_join",
-    request=JoinSerializer,
+    request=SessionJoinSerializer,
     responses={200: JoinedSerializer, 400: ERROR, 404: ERROR, 409: CONFLICT},
     auth=[],
 )
@@ -197,7 +197,7 @@ def sessions_create(request):
 def session_join(request, session_id: int):
     """Take a free seat with its invite (the code in its join link), once: `{role, token}`
     with a fresh seat token. A spent or unknown invite is a 404 and hands out nothing."""
-    serializer = JoinSerializer(data=request.data)
+    serializer = SessionJoinSerializer(data=request.data)
     serializer.is_valid(raise_exception=True)
     seat = services.seat_join(
         invite=serializer.validated_data["invite"], session_id=session_id, user=request.user

@@ -12,6 +12,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
 from config.env import env_bool, env_int, env_list, env_str
+from core.sentry import sentry_init
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
@@ -420,3 +421,42 @@ if CELERY_TASK_ALWAYS_EAGER:
         "celery.app.trace": {"level": "WARNING"},
         "kombu.connection": {"level": "ERROR"},
     }
+
+# --- Running a club server (issue 34 §1): health, logs, Sentry, beat's file, sign-up ---------
+# Kept in one block. Each variable is described in docs/club-server/README.md.
+
+# Every request gets an id (an incoming X-Request-ID if sane), answered in X-Request-ID and
+# carried by every log line of the request (core.logs); first, so every later line has it.
+MIDDLEWARE.insert(0, "core.logs.RequestIdMiddleware")
+# Log lines: `time=… level=… process=… request=… logger=… msg="…"` from every process (the
+# workers and beat set up their own handlers, --logfile included, and get this format too:
+# core.logs.on_celery_logging).
+LOGGING["filters"] = {"request_id": {"()": "core.logs.RequestIdFilter"}}
+LOGGING["formatters"] = {"key_value": {"()": "core.logs.KeyValueFormatter"}}
+LOGGING["handlers"]["console"].update({"formatter": "key_value", "filters": ["request_id"]})
+# /healthz is polled over plain HTTP from the machine itself: never redirected to https.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+# Beat records its ticks for /healthz (core.heartbeat) and ticks at least this often; its
+# schedule file (the last run of each periodic task; losing it is harmless) is kept where the
+# beat process may write: FRONTIER_BEAT_SCHEDULE_FILE, by default in the project folder.
+CELERY_BEAT_SCHEDULER = "core.heartbeat.BeatScheduler"
+CELERY_BEAT_MAX_LOOP_INTERVAL = 30
+CELERY_BEAT_SCHEDULE_FILENAME = env_str(
+    "FRONTIER_BEAT_SCHEDULE_FILE", str(BASE_DIR / "celerybeat-schedule")
+)
+# Error reports to Sentry when SENTRY_DSN is set (sentry-sdk, Django and Celery); else none.
+SENTRY_DSN = env_str("SENTRY_DSN", "")
+SENTRY_ENABLED = sentry_init(
+    SENTRY_DSN,
+    environment=env_str("SENTRY_ENVIRONMENT", "production"),
+    traces_sample_rate=float(env_str("SENTRY_TRACES_SAMPLE_RATE", "0") or 0),
+)
+# Who may make an account: `open` (anyone), `invite` (only someone holding a campaign's invite
+# link or code), `closed` (nobody: the admin makes accounts).
+SIGNUP_MODES = ("open", "invite", "closed")
+FRONTIER_SIGNUP = (env_str("FRONTIER_SIGNUP", "open") or "open").strip().lower()
+if FRONTIER_SIGNUP not in SIGNUP_MODES:
+    raise ImproperlyConfigured(
+        f"FRONTIER_SIGNUP must be one of {', '.join(SIGNUP_MODES)}: {FRONTIER_SIGNUP!r}"
+    )
+TEMPLATES[0]["OPTIONS"]["context_processors"].append("core.context_processors.frontier")

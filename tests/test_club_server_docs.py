@@ -34,7 +34,16 @@ QUEUE_FLAG = re.compile(r"-Q\s+([a-z_,]+)")
 QUEUE_WORDS = re.compile(r"`([a-z_]+)` queue|queue `([a-z_]+)`|LLEN ([a-z_]+)")
 COMMAND = re.compile(r"manage\.py\s+([a-z_]+)")
 # Words in capitals the docs quote that are not settings: SQL, Redis and HTTP words.
-NOT_SETTINGS = {"LLEN", "GET", "POST", "HEAD", "SET", "LISTEN"}
+NOT_SETTINGS = {
+    "LLEN",
+    "GET",
+    "POST",
+    "HEAD",
+    "SET",
+    "LISTEN",
+    "SIGSTOP",
+    "SIGTERM",
+}  # commands, signals
 
 
 def texts() -> dict[str, str]:

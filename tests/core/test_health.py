@@ -16,7 +16,7 @@ from core.health import queue_names
 from frontier import __version__
 from tests.conftest import TEST_REDIS_URL
 
-QUEUES = ["celery", "lab", "odds"]
+QUEUES = ["celery", "lab", "mail", "odds"]
 
 
 def healthz(client):
@@ -42,6 +42,7 @@ def alive(*, now=None, version=__version__):
     heartbeat.worker_record(hostname="jobs@club", queues=["celery"], now=now)
     heartbeat.worker_record(hostname="odds@club", queues=["odds"], now=now)
     heartbeat.worker_record(hostname="lab@club", queues=["lab"], now=now)
+    heartbeat.worker_record(hostname="mail@club", queues=["mail"], now=now)
     heartbeat.beat_record(now)
 
 

@@ -448,6 +448,13 @@ class RuleBook:
         rows = (dataclasses.replace(r, **table[r.key]) for r in inj.INJURY_TABLE)
         return tuple(sorted(rows, key=lambda r: r.low))
 
+    @cached_property
+    def injuries_on_table(self) -> frozenset[str]:
+        """The results some D66 roll gives (a row at 0-0 gives none)."""
+        return frozenset(
+            r.key for r in self.injury_table if any(r.low <= v <= r.high for v in D66_VALUES)
+        )
+
     def injury_for(self, d66: int) -> inj.InjuryResult:
         tens, units = divmod(d66, 10)
         if not (1 <= tens <= 6 and 1 <= units <= 6):

@@ -48,13 +48,13 @@ def _model(name: str, fields: dict[str, Any], doc: str = "") -> type[BaseModel]:
     return create_model(f"HouseRules{name}", __config__=CONFIG, __doc__=doc or None, **declared)
 
 
-class Bound(BaseModel):
+class HouseRulesBound(BaseModel):
     model_config = CONFIG
     min: whole(0, 30, "At least this many")
     max: whole(0, 30, "At most this many (null: any number)") | None
 
 
-class InjuryRange(BaseModel):
+class HouseRulesInjuryRange(BaseModel):
     """A D66 range, inclusive; 0-0 takes the result off the table."""
 
     model_config = CONFIG
@@ -62,7 +62,7 @@ class InjuryRange(BaseModel):
     high: whole(0, 66)
 
 
-class UnderdogBand(BaseModel):
+class HouseRulesUnderdogBand(BaseModel):
     """C9: a gap in team rating and the bonus experience it gives the lower warband."""
 
     model_config = CONFIG
@@ -71,14 +71,14 @@ class UnderdogBand(BaseModel):
     bonus: whole(0, 10)
 
 
-class Equipment(BaseModel):
+class HouseRulesEquipment(BaseModel):
     model_config = CONFIG
     price: whole(0, 100)
     allowed: bool = Field(description="Sold to this faction")
     veteran_and_hero_only: bool
 
 
-class Profile(BaseModel):
+class HouseRulesProfile(BaseModel):
     model_config = CONFIG
     cost: whole(0, 200)
     reputation: whole(1, 5, "C24's morale chart has rows for reputation 1-5 only")
@@ -88,12 +88,16 @@ def _faction(key: str) -> type[BaseModel]:
     faction = FACTIONS[key]
     name = faction.key.capitalize()
     limits = {"figures": whole(1, 30), "required_weapon": whole(0, 30)}
-    limits |= dict.fromkeys(STATUSES, Bound)
+    limits |= dict.fromkeys(STATUSES, HouseRulesBound)
     return _model(
         name,
         {
-            "profiles": _model(f"{name}Profiles", {p.key: Profile for p in faction.profiles}),
-            "equipment": _model(f"{name}Equipment", {i.key: Equipment for i in faction.equipment}),
+            "profiles": _model(
+                f"{name}Profiles", {p.key: HouseRulesProfile for p in faction.profiles}
+            ),
+            "equipment": _model(
+                f"{name}Equipment", {i.key: HouseRulesEquipment for i in faction.equipment}
+            ),
             "limits": _model(f"{name}Limits", limits),
         },
     )
@@ -108,7 +112,9 @@ Rules = _model(
         "injuries": _model(
             "Injuries",
             {
-                "table": _model("InjuryTable", {r.key: InjuryRange for r in INJURY_TABLE}),
+                "table": _model(
+                    "InjuryTable", {r.key: HouseRulesInjuryRange for r in INJURY_TABLE}
+                ),
                 "effects": _model(
                     "InjuryEffects",
                     dict.fromkeys(
@@ -130,7 +136,9 @@ Rules = _model(
                 "per_wound": whole(0, 5),
                 "per_scalp": whole(0, 5),
                 "levels_per_advance": whole(1, 10),
-                "underdog": Annotated[list[UnderdogBand], Field(min_length=4, max_length=4)],
+                "underdog": Annotated[
+                    list[HouseRulesUnderdogBand], Field(min_length=4, max_length=4)
+                ],
             },
             "C8, C9",
         ),

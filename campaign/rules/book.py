@@ -398,6 +398,9 @@ class RuleBook:
         check(book.document)
         return book
 
+    def __repr__(self) -> str:
+        return f"RuleBook(changed={self.changed!r}, overrides={self.overrides!r})"
+
     @property
     def changed(self) -> list[str]:
         return sorted(diff(self.base, self.document))

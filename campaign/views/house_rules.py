@@ -62,11 +62,13 @@ def house_rules(request, campaign_id: int):
             document = document_from_upload(request.FILES["file"])
         except ValueError as error:
             fail = HouseRulesError(str(error), field="file")
-            return _page(request, campaign, rulebook_for(campaign).document, errors=[fail])
+            document = rulebook_for(campaign).document
+            return _page(request, campaign, document, errors=[fail], status=400)
         found = validate(document)
         if found and not fills_the_form(document, seed):  # shown on the rules in force
             fail = HouseRulesError.of(found)
-            return _page(request, campaign, rulebook_for(campaign).document, errors=fail.problems)
+            document = rulebook_for(campaign).document
+            return _page(request, campaign, document, errors=fail.problems, status=400)
     else:
         document = document_from_post(request.POST, seed, request.POST.get("reset", ""))
     try:

@@ -28,7 +28,7 @@ from campaign.rules.dice import REROLL_LIMIT, Dice
 from campaign.rules.errors import RulesError
 from campaign.rules.factions import FACTIONS, SPECIALISTS, STARTING_SKILL_ROLLS, STATUSES
 from campaign.rules.house_preview import death_chance
-from campaign.rules.injuries import BLIND, INJURY_TABLE, LASTING_INJURIES
+from campaign.rules.injuries import BLIND, INJURY_TABLE, LASTING_INJURIES, MULTIPLE, REROLLED
 from campaign.rules.postgame import (
     FigureReport,
     FigureSheet,
@@ -82,9 +82,16 @@ def injury_tables(draw) -> dict:
     """A few results, in a random order, each given a stretch of the 36 D66 values; the rest
     off the table (0-0). Often the seed's own table."""
     seed = seed_document()["injuries"]["table"]
-    if draw(st.booleans()):
+    kind = draw(st.sampled_from(["seed", "any", "near_endless"]))
+    if kind == "seed":
         return seed
-    rows = draw(st.lists(st.sampled_from(ROWS), min_size=1, max_size=len(ROWS), unique=True))
+    if kind == "any":
+        rows = draw(st.lists(st.sampled_from(ROWS), min_size=1, max_size=len(ROWS), unique=True))
+    else:  # the re-rolled results (C15), with or without one other: endless without
+        rows = draw(st.permutations(REROLLED))[: draw(st.integers(1, 3))]
+        rows = [*rows, MULTIPLE] if MULTIPLE not in rows else rows
+        if draw(st.booleans()):
+            rows.append(draw(st.sampled_from([r for r in ROWS if r not in REROLLED])))
     cuts = sorted(draw(st.sets(st.integers(1, 35), min_size=len(rows) - 1, max_size=len(rows) - 1)))
     bounds = [0, *cuts, 36]
     table = {key: {"low": 0, "high": 0} for key in ROWS}

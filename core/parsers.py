@@ -8,6 +8,8 @@ deeper than a handful of levels, so anything deeper than MAX_DEPTH is a 400.
 
 from __future__ import annotations
 
+import json
+
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 
@@ -27,6 +29,24 @@ def depth_exceeds(data, limit: int = MAX_DEPTH) -> bool:
             return True
         stack.extend((item, depth + 1) for item in value if isinstance(item, dict | list))
     return False
+
+
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def safe_json_loads(text: str):
+    """json.loads for text from outside the API (an uploaded file): nesting bounded as the
+    parser bounds it, and NaN/Infinity refused (JSON has neither). Raises ValueError in words."""
+    try:
+        data = json.loads(text, parse_constant=_no_constant)
+    except RecursionError:
+        raise ValueError(f"The file is nested deeper than {MAX_DEPTH} levels.") from None
+    except ValueError as error:  # json.JSONDecodeError is one
+        raise ValueError(f"The file is not JSON: {error}") from None
+    if depth_exceeds(data):
+        raise ValueError(f"The file is nested deeper than {MAX_DEPTH} levels.")
+    return data
 
 
 class SafeJSONParser(JSONParser):

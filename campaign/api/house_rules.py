@@ -12,13 +12,17 @@ A path is the rules' keys joined by dots: `factions.rangers.equipment.musket.pri
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from drf_spectacular.utils import OpenApiExample, extend_schema
+from pydantic import BaseModel, Field
 from rest_framework import serializers
 from rest_framework.decorators import api_view
 from rest_framework.response import Response
 
 from campaign.access import campaign_for
 from campaign.api.common import BAD_REQUEST, FORBIDDEN, NOT_FOUND, UserSerializer
+from campaign.rules.book_schema import MAX_PATH, MAX_VALUES, Rules
 from campaign.selectors.house_rules import (
     house_rules_history,
     house_rules_version,
@@ -29,31 +33,41 @@ from campaign.services.house_rules import house_rules_preview, house_rules_save
 # --- serializers ----------------------------------------------------------------------------------
 
 
-class HouseRulesSerializer(serializers.Serializer):
-    version = serializers.IntegerField(help_text="0 while the campaign plays the seed's rules.")
-    rules = serializers.DictField(
-        help_text="Every table (C31) keyed as /api/rules/factions/ keys them: budget, factions "
-        "(profiles, equipment, limits), injuries (table, effects), experience, advancement, "
-        "income, specialists."
+# The documents themselves are described by the declared rulebook (campaign.rules.book_schema):
+# drf-spectacular turns these pydantic models into the OpenAPI schema, every table typed.
+
+PATH = Annotated[str, Field(pattern=r"^[a-z0-9_]+(\.[a-z0-9_]+)*$", max_length=MAX_PATH)]
+
+
+class HouseRules(BaseModel):
+    """The campaign's house rules: GET's answer, and PUT's and PATCH's."""
+
+    version: int = Field(description="0 while the campaign plays the seed's rules.")
+    rules: Rules
+    changed: list[str] = Field(description="Paths that differ from the seed's rules.")
+
+
+class HouseRulesReplace(BaseModel):
+    """PUT: the whole set, as GET gives it (the bare `rules` object is taken too)."""
+
+    rules: Rules
+    version: int | None = None
+    changed: list[str] | None = None
+
+
+class HouseRulesChanges(BaseModel):
+    changes: Annotated[
+        dict[PATH, int | bool | str | None], Field(min_length=1, max_length=MAX_VALUES)
+    ] = Field(description='{path: value}, e.g. {"factions.rangers.equipment.musket.price": 12}')
+
+
+class HouseRulesPreviewRequest(BaseModel):
+    """Some changes, as PATCH takes them, or the whole set, as PUT takes it."""
+
+    changes: Annotated[dict[PATH, int | bool | str | None], Field(max_length=MAX_VALUES)] | None = (
+        None
     )
-    changed = serializers.ListField(
-        child=serializers.CharField(), help_text="Paths that differ from the seed's rules."
-    )
-
-
-class HouseRulesChangesSerializer(serializers.Serializer):
-    changes = serializers.DictField(
-        help_text='{path: value}, e.g. {"factions.rangers.equipment.musket.price": 12}'
-    )
-
-
-class HouseRulesPutSerializer(serializers.Serializer):
-    rules = serializers.DictField(help_text="The whole set, as GET gives it.")
-
-
-class HouseRulesPreviewRequestSerializer(serializers.Serializer):
-    changes = serializers.DictField(required=False)
-    rules = serializers.DictField(required=False, help_text="Or the whole set, as for PUT.")
+    rules: Rules | None = None
 
 
 class HouseRulesWarbandSerializer(serializers.Serializer):
@@ -113,21 +127,19 @@ EXAMPLE = OpenApiExample(
 )
 
 
-@extend_schema(
-    methods=["GET"], operation_id="house_rules_read", responses={200: HouseRulesSerializer}
-)
+@extend_schema(methods=["GET"], operation_id="house_rules_read", responses={200: HouseRules})
 @extend_schema(
     methods=["PUT"],
     operation_id="house_rules_replace",
-    request=HouseRulesPutSerializer,
-    responses={200: HouseRulesSerializer, 400: BAD_REQUEST, 403: FORBIDDEN, 404: NOT_FOUND},
+    request=HouseRulesReplace,
+    responses={200: HouseRules, 400: BAD_REQUEST, 403: FORBIDDEN, 404: NOT_FOUND},
 )
 @extend_schema(
     methods=["PATCH"],
     operation_id="house_rules_change",
-    request=HouseRulesChangesSerializer,
+    request=HouseRulesChanges,
     examples=[EXAMPLE],
-    responses={200: HouseRulesSerializer, 400: BAD_REQUEST, 403: FORBIDDEN, 404: NOT_FOUND},
+    responses={200: HouseRules, 400: BAD_REQUEST, 403: FORBIDDEN, 404: NOT_FOUND},
 )
 @api_view(["GET", "PUT", "PATCH"])
 def house_rules(request, campaign_id: int):
@@ -147,7 +159,7 @@ def house_rules(request, campaign_id: int):
 
 @extend_schema(
     operation_id="house_rules_preview",
-    request=HouseRulesPreviewRequestSerializer,
+    request=HouseRulesPreviewRequest,
     examples=[EXAMPLE],
     responses={200: HouseRulesPreviewSerializer, 400: BAD_REQUEST, 403: FORBIDDEN, 404: NOT_FOUND},
 )

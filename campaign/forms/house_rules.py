@@ -8,8 +8,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from campaign.rules.book import ADVANCE_RESULTS, DICE_CHOICES, FACES, leaves, read_path
+from campaign.rules.book_schema import HERO_RESULTS
 from campaign.rules.factions import FACTIONS, SPECIALISTS, STATUS_NAMES, STATUSES
 from campaign.rules.injuries import INJURY_TABLE
+from core.parsers import safe_json_loads
+
+MAX_UPLOAD = 1_000_000  # bytes read of an uploaded file; a rulebook is about 12 KB
 
 RESULT_WORDS = {
     "melee": "Melee +1",
@@ -134,8 +138,11 @@ def tables(document: dict[str, Any], seed: dict[str, Any]) -> list[Table]:
                  (f"{at}.bonus", "bonus")]  # fmt: skip
         experience.rows.append(_row(document, seed, f"Underdog band {n + 1}", cells))
     advancement = Table("Advancement tables (D6)", "advancement")
-    results = tuple((r, RESULT_WORDS[r]) for r in ADVANCE_RESULTS)
-    for key, name in (("hero_and_veteran", "Heroes and Veterans"), ("mere_mortal", "Others")):
+    # C10: Promotion is a step up for Greens and Troopers only; the Heroes' table never offers it.
+    tables_ = (("hero_and_veteran", "Heroes and Veterans", HERO_RESULTS),
+               ("mere_mortal", "Others", ADVANCE_RESULTS))  # fmt: skip
+    for key, name, offered in tables_:
+        results = tuple((r, RESULT_WORDS[r]) for r in offered)
         cells = [(f"advancement.{key}.{face}", face) for face in FACES]
         advancement.rows.append(_row(document, seed, name, cells, results))
     cells = [(f"advancement.attribute_limits.{s}", STATUS_NAMES[s]) for s in reversed(STATUSES)]
@@ -208,11 +215,17 @@ def document_from_post(post, seed: dict[str, Any], reset: str = "") -> dict[str,
     return document
 
 
+def fills_the_form(document: Any, seed: dict[str, Any]) -> bool:
+    """Whether a document has every field of the form and nothing else, each a single value:
+    its values, right or wrong, can then be shown in the form beside their errors."""
+    return [p for p, _ in leaves(document)] == [p for p, _ in leaves(seed)]
+
+
 def document_from_upload(upload) -> dict[str, Any]:
     """An uploaded JSON file: the whole set, bare or as the download gives it."""
     try:
-        data = json.loads(upload.read(1_000_000).decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        data = safe_json_loads(upload.read(MAX_UPLOAD).decode("utf-8"))
+    except UnicodeDecodeError as error:
         raise ValueError(f"The file is not JSON: {error}") from error
     if isinstance(data, dict) and isinstance(data.get("rules"), dict):
         data = data["rules"]

@@ -20,6 +20,15 @@ from functools import cached_property
 from typing import Any
 
 from campaign.rules import injuries as inj
+from campaign.rules.book_schema import (
+    ADVANCE_RESULTS,
+    DICE_CHOICES,
+    FACES,
+    MAX_ERRORS,
+    BookErrors,
+    parse,
+    shown,
+)
 from campaign.rules.errors import RulesError
 from campaign.rules.factions import (
     FACTIONS,
@@ -42,17 +51,7 @@ from campaign.rules.seed import (
 )
 
 SEED_BUDGET = 200  # C2: the seed's starting budget (a campaign's own setting replaces it)
-DICE_CHOICES = ("D6", "2D6")  # the income rolls the sequence can ask for (C18)
-ADVANCE_RESULTS = (
-    "melee",
-    "shooting",
-    "morale",
-    "choose",
-    "new_skill",
-    "reputation",
-    "promotion",
-)
-FACES = ("1", "2", "3", "4", "5", "6")
+__all__ = ["ADVANCE_RESULTS", "DICE_CHOICES", "FACES"]  # declared in book_schema, read here too
 
 
 class HouseRulesError(RulesError):
@@ -64,9 +63,17 @@ class HouseRulesError(RulesError):
         self.problems: list[HouseRulesError] = [self]
 
     @classmethod
-    def of(cls, found: list[tuple[str, str]]) -> HouseRulesError:
-        errors = [cls(message, field=path) for path, message in found]
+    def of(cls, found: list[tuple[str, str]], count: int | None = None) -> HouseRulesError:
+        """One error listing the first MAX_ERRORS problems; when there were more, a last line
+        counts them (a body of 100,000 unknown keys answers 21 lines, not 100,000)."""
+        count = len(found) if count is None else count
+        errors = [cls(message, field=shown(path)) for path, message in found[:MAX_ERRORS]]
+        if count > len(errors):
+            more = count - len(errors)
+            errors.append(cls(f"… and {more} more problem{'s' if more > 1 else ''}."))
         errors[0].problems = errors
+        if count > 1:
+            errors[0].detail = f"The house rules have {count} problems."
         return errors[0]
 
 
@@ -172,10 +179,10 @@ def read_path(document: Any, path: str) -> Any:
     for part in path.split("."):
         if isinstance(node, dict) and part in node:
             node = node[part]
-        elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
+        elif isinstance(node, list) and part.isascii() and part.isdigit() and int(part) < len(node):
             node = node[int(part)]
         else:
-            raise HouseRulesError(f"{path}: there is no such rule.", field=path)
+            raise HouseRulesError(f"{shown(path)}: there is no such rule.", field=path)
     return node
 
 
@@ -221,6 +228,13 @@ def merged(base: dict[str, Any], overrides: dict[str, Any]) -> dict[str, Any]:
 # --- validation (C31: names the row and the field, saves nothing) -------------------------------
 
 
+ADVANCEMENT_TABLES = {
+    "hero_and_veteran": "Advancement table of Heroes and Veterans",
+    "mere_mortal": "Advancement table of the others (mere mortals)",
+    "attribute_limits": "Attribute increases allowed",
+}
+
+
 def _words(document: dict[str, Any], path: str) -> str:
     """A path as a person reads it: "Rangers › Musket › price"."""
     parts = path.split(".")
@@ -244,95 +258,43 @@ def _words(document: dict[str, Any], path: str) -> str:
         out += ["Injury table" if parts[1] == "table" else "Injury effects"]
         name = next((r.name for r in inj.INJURY_TABLE if r.key == parts[2]), parts[2])
         out += [name, *parts[3:]]
+    elif parts[0] == "advancement" and len(parts) > 1 and parts[1] in ADVANCEMENT_TABLES:
+        out += [ADVANCEMENT_TABLES[parts[1]], *parts[2:]]
     elif parts[0] == "specialists" and len(parts) > 3:
         kind = SPECIALISTS.get(parts[2])
         out += [kind.name if kind else parts[2], *parts[3:]]
     else:
         out += [p.replace("_", " ").capitalize() if i == 0 else p for i, p in enumerate(parts)]
-    return " › ".join(out)
-
-
-def _number(errors, document, path, value, low, high, *, allow_none=False) -> None:
-    if value is None and allow_none:
-        return
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        top = "" if allow_none is False else " (or empty for any number)"
-        errors.append((path, f"{_words(document, path)} must be {low}-{high}{top}"))
+    return shown(" › ".join(out))
 
 
 D66_VALUES = tuple(t * 10 + u for t in range(1, 7) for u in range(1, 7))
 
 
-def validate(document: dict[str, Any]) -> list[tuple[str, str]]:
-    """Every problem with a whole rules document, as (path, message); empty when sound."""
-    errors: list[tuple[str, str]] = []
-    seed = seed_document()
-    # The shape first: every key the seed has, nothing else, and leaves of the seed's types.
-    seed_leaves, given = dict(leaves(seed)), dict(leaves(document))
-    for path in given.keys() - seed_leaves.keys():
-        errors.append((path, f"{path}: there is no such rule."))
-    for path in seed_leaves.keys() - given.keys():
-        errors.append((path, f"{path} is missing."))
-    if errors:
-        return sorted(errors)
+def validate(document: Any) -> list[tuple[str, str]]:
+    """Every problem with a whole rules document, as (path, message); empty when sound. The
+    first MAX_ERRORS only: `check` also tells how many there were."""
+    try:
+        check(document)
+    except HouseRulesError as error:
+        return [(p.field, p.message) for p in error.problems]
+    return []
 
-    def num(path, low, high, **kw):
-        _number(errors, document, path, given[path], low, high, **kw)
 
-    def flag(path):
-        if not isinstance(given[path], bool):
-            errors.append((path, f"{_words(document, path)} must be true or false"))
+def check(document: Any) -> dict[str, Any]:
+    """The document checked (C31), or HouseRulesError naming every path at fault in words.
 
-    def choice(path, options):
-        if given[path] not in options:
-            errors.append((path, f"{_words(document, path)} must be one of {', '.join(options)}"))
-
-    num("budget", 0, 100_000)
-    for path in given:
-        parts = path.split(".")
-        field = parts[-1]
-        if parts[0] == "factions":
-            if parts[2] == "profiles":
-                num(path, 0, 200) if field == "cost" else num(path, 0, 10)
-            elif parts[2] == "equipment":
-                num(path, 0, 100) if field == "price" else flag(path)
-            elif parts[2] == "limits":
-                if field == "figures":
-                    num(path, 1, 30)
-                elif field == "required_weapon":
-                    num(path, 0, 30)
-                else:
-                    num(path, 0, 30, allow_none=field == "max")
-        elif parts[:2] == ["injuries", "effects"]:
-            num(path, 0, 3)
-        elif parts[0] == "experience" and parts[1] != "underdog":
-            num(path, 1, 10) if field == "levels_per_advance" else num(path, 0, 5)
-        elif parts[0] == "experience":
-            num(path, 0, 10_000, allow_none=field == "high") if field != "bonus" else num(
-                path, 0, 10
-            )
-        elif parts[0] == "advancement":
-            if parts[1] == "attribute_limits":
-                num(path, 0, 3)
-            else:
-                choice(path, ADVANCE_RESULTS)
-        elif parts[0] == "income":
-            num(path, 0, 6) if field == "expert_trader" else choice(path, DICE_CHOICES)
-        elif parts[0] == "specialists":
-            if field == "counts_as":
-                choice(path, STATUSES)
-            elif field == "hire_limit":
-                num(path, 0, len(SPECIALISTS))
-            elif field == "skill_rolls":
-                num(path, 0, 3)
-            else:
-                num(path, 0, 200)
-    if errors:
-        return errors
-    errors += _check_injury_table(document)
-    errors += _check_limits(document)
-    errors += _check_underdog(document)
-    return errors
+    First its shape (book_schema: types, ranges, which values each table may hold), then what
+    ties the fields together: the injury table covers 11-66 once and Multiple injuries can end,
+    each limit's max is not below its min, the underdog bands follow one another."""
+    try:
+        clean = parse(document, words=lambda path: _words(document, path))
+    except BookErrors as error:
+        raise HouseRulesError.of([(p, m) for p, m, _ in error.found], error.count) from None
+    found = _check_injury_table(clean) + _check_limits(clean) + _check_underdog(clean)
+    if found:
+        raise HouseRulesError.of(found)
+    return clean
 
 
 def _check_injury_table(document) -> list[tuple[str, str]]:
@@ -362,6 +324,20 @@ def _check_injury_table(document) -> list[tuple[str, str]]:
                 "injuries.table",
                 "The injury table must cover 11-66 with no gap: "
                 f"nothing on {', '.join(map(str, gaps[:6]))}{'…' if len(gaps) > 6 else ''}",
+            )
+        )
+    # C15 read in the rulings' spirit: Multiple injuries re-rolls Dead, Full recovery and
+    # Multiple injuries until another result comes up. A table where none can come up would
+    # ask for dice for ever, so it is refused.
+    kept = [v for v, path in owner.items() if path.rsplit(".", 1)[1] not in inj.REROLLED]
+    if not errors and inj.MULTIPLE in {p.rsplit(".", 1)[1] for p in owner.values()} and not kept:
+        errors.append(
+            (
+                f"injuries.table.{inj.MULTIPLE}",
+                "Injury table: Multiple injuries re-rolls Dead, Full recovery and Multiple "
+                "injuries until another result comes up, and this table has no other result: "
+                "its re-rolls would never end. Give another injury a range, or take Multiple "
+                "injuries off the table (0-0).",
             )
         )
     return errors
@@ -419,10 +395,11 @@ class RuleBook:
     def checked(cls, overrides: dict[str, Any], *, budget: int = SEED_BUDGET) -> RuleBook:
         """A book from an override document, refusing one that is not sound."""
         book = cls(overrides, budget=budget)
-        problems = validate(book.document)
-        if problems:
-            raise HouseRulesError.of(problems)
+        check(book.document)
         return book
+
+    def __repr__(self) -> str:
+        return f"RuleBook(changed={self.changed!r}, overrides={self.overrides!r})"
 
     @property
     def changed(self) -> list[str]:
@@ -473,6 +450,13 @@ class RuleBook:
         table = self.document["injuries"]["table"]
         rows = (dataclasses.replace(r, **table[r.key]) for r in inj.INJURY_TABLE)
         return tuple(sorted(rows, key=lambda r: r.low))
+
+    @cached_property
+    def injuries_on_table(self) -> frozenset[str]:
+        """The results some D66 roll gives (a row at 0-0 gives none)."""
+        return frozenset(
+            r.key for r in self.injury_table if any(r.low <= v <= r.high for v in D66_VALUES)
+        )
 
     def injury_for(self, d66: int) -> inj.InjuryResult:
         tens, units = divmod(d66, 10)

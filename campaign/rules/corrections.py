@@ -34,6 +34,8 @@ FIELD_WORDS = {
 }
 MAX_REPUTATION = 5
 MAX_LEVEL = 9999
+MAX_ENTRIES = 50  # a list's length: no figure holds more skills, injuries or pieces of kit
+MAX_KEY = 60  # characters of one entry (the longest key is about 30)
 
 
 def _whole(field: str, value: Any, low: int, high: int) -> int:
@@ -51,6 +53,13 @@ def _whole(field: str, value: Any, low: int, high: int) -> int:
 def _words(field: str, value: Any) -> list[str]:
     if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
         raise RulesError(f"{FIELD_WORDS[field].capitalize()} are a list of keys.", field=field)
+    if len(value) > MAX_ENTRIES or any(len(v) > MAX_KEY for v in value):
+        raise RulesError(
+            f"{FIELD_WORDS[field].capitalize()} are at most {MAX_ENTRIES} keys of at most "
+            f"{MAX_KEY} characters ({len(value)} given).",
+            field=field,
+            rule="C30",
+        )
     return [v.strip() for v in value]
 
 

@@ -16,6 +16,14 @@ from collections.abc import Iterable
 
 from campaign.rules.errors import DiceError
 
+# No re-roll in the rules goes on for ever (C6's duplicate skill, C15's Multiple injuries). Each
+# ends by the rules' own terms (a skill not held, an injury other than Dead, Full recovery or
+# Multiple injuries) and the rule book guarantees one can come up. This bound is a guard behind
+# that: real dice never reach it (with the narrowest injury table a club may save, one result
+# in 36 kept, the chance is (35/36)^1000, about 10^-12), and a rule that reaches it raises
+# instead of asking for dice for ever.
+REROLL_LIMIT = 1000
+
 
 class Dice:
     """The app's dice. `seed` only for benchmarks and demos."""

@@ -12,11 +12,11 @@ from typing import Any
 
 from campaign.rules.book import D66_VALUES, RuleBook
 from campaign.rules.factions import HERO, STATUS_NAMES, VETERAN
-from campaign.rules.injuries import BLIND, DEAD, MULTIPLE, RECOVERY
+from campaign.rules.injuries import BLIND, DEAD, MULTIPLE, REROLLED
 from campaign.rules.postgame.sheet import WarbandSheet
 
 MEAN = {"D6": Fraction(7, 2), "2D6": Fraction(7)}  # the mean of each income roll (C18)
-MULTIPLE_REROLLED = (DEAD, RECOVERY, MULTIPLE)  # C15: re-rolled among multiple injuries
+MULTIPLE_REROLLED = REROLLED  # C15: re-rolled among multiple injuries
 
 
 def death_chance(book: RuleBook) -> Fraction:

@@ -27,6 +27,7 @@ BITTER_ENEMY, CAPTURED, HARDENED, AGAINST_THE_ODDS = (
     "survives_against_the_odds",
 )
 ARM_AMPUTATED = "arm_amputated"
+REROLLED = (DEAD, RECOVERY, MULTIPLE)  # C15: re-rolled among a figure's multiple injuries
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from campaign.rules.book import RuleBook, seed_book
-from campaign.rules.dice import Dice
+from campaign.rules.dice import REROLL_LIMIT, Dice
 from campaign.rules.errors import RosterError
 from campaign.rules.factions import (
     MAX_COPIES,
@@ -247,8 +247,17 @@ def roll_starting_skills(
         if all(s.key in held for s in SKILL_LISTS[list_key]):
             continue  # nothing left to gain on this list; the roll is lost
         skill = skill_on(list_key, dice.d6())
-        while skill.key in held:  # C6: a duplicate is re-rolled
+        for _ in range(REROLL_LIMIT):  # C6: a duplicate is re-rolled (a skill not held is left)
+            if skill.key not in held:
+                break
             skill = skill_on(list_key, dice.d6())
+        if skill.key in held:
+            raise RosterError(
+                f"{REROLL_LIMIT} skill rolls in a row of skills already held: the dice are not "
+                "fair.",
+                field="starting_skills",
+                rule="C6",
+            )
         held.append(skill.key)
         gained.append(skill.key)
     return gained

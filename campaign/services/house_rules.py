@@ -9,7 +9,8 @@ from django.db import transaction
 from django.urls import reverse
 
 from campaign.models import Activity, Campaign, HouseRules, Warband
-from campaign.rules.book import HouseRulesError, RuleBook, diff, nest, validate, write_path
+from campaign.rules.book import HouseRulesError, RuleBook, check, diff, nest, write_path
+from campaign.rules.book_schema import MAX_VALUES
 from campaign.rules.house_preview import numbers, warband_preview
 from campaign.rules.warband import FigureDraft, check_warband
 from campaign.selectors.games import warband_sheet
@@ -34,6 +35,11 @@ def house_rules_proposed(
     else:
         if not isinstance(changes, dict) or not changes:
             raise HouseRulesError("changes must be an object of {path: value}.", field="changes")
+        if len(changes) > MAX_VALUES:
+            raise HouseRulesError(
+                f"At most {MAX_VALUES} changes at once: a rulebook holds about 230 values.",
+                field="changes",
+            )
         document = current.document
         found = []
         for path, value in changes.items():
@@ -43,9 +49,7 @@ def house_rules_proposed(
                 found.append((str(path), error.message))
         if found:
             raise HouseRulesError.of(found)
-    found = validate(document)
-    if found:
-        raise HouseRulesError.of(found)
+    document = check(document)  # the declared shape, then the rules between fields (C31)
     return RuleBook(nest(diff(current.base, document)), budget=campaign.starting_treasury)
 
 

@@ -13,7 +13,12 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
 from campaign.access import campaign_for, is_organiser
-from campaign.forms.house_rules import document_from_post, document_from_upload, tables
+from campaign.forms.house_rules import (
+    document_from_post,
+    document_from_upload,
+    fills_the_form,
+    tables,
+)
 from campaign.rules.book import HouseRulesError, validate
 from campaign.selectors.house_rules import house_rules_history, house_rules_version, rulebook_for
 from campaign.services.house_rules import house_rules_preview, house_rules_save
@@ -57,11 +62,13 @@ def house_rules(request, campaign_id: int):
             document = document_from_upload(request.FILES["file"])
         except ValueError as error:
             fail = HouseRulesError(str(error), field="file")
-            return _page(request, campaign, rulebook_for(campaign).document, errors=[fail])
+            document = rulebook_for(campaign).document
+            return _page(request, campaign, document, errors=[fail], status=400)
         found = validate(document)
-        if any(message.endswith("missing.") for _, message in found):  # no form to fill
+        if found and not fills_the_form(document, seed):  # shown on the rules in force
             fail = HouseRulesError.of(found)
-            return _page(request, campaign, rulebook_for(campaign).document, errors=fail.problems)
+            document = rulebook_for(campaign).document
+            return _page(request, campaign, document, errors=fail.problems, status=400)
     else:
         document = document_from_post(request.POST, seed, request.POST.get("reset", ""))
     try:

@@ -338,6 +338,12 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # The house rules' choices (campaign.rules.book_schema), one named enum each.
+    "ENUM_NAME_OVERRIDES": {
+        "HouseRulesHeroResultEnum": "campaign.rules.book_schema.HERO_RESULTS",
+        "HouseRulesAdvanceResultEnum": "campaign.rules.book_schema.ADVANCE_RESULTS",
+        "HouseRulesDiceEnum": "campaign.rules.book_schema.DICE_CHOICES",
+    },
 }
 
 # The Moosehead Lake trip's board: a club's own board file (JSON, laid out as the bundled

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from campaign.rules.book import RuleBook, seed_book
+from campaign.rules.dice import REROLL_LIMIT
+from campaign.rules.errors import RulesError
 from campaign.rules.factions import GREEN, HERO, STATUS_NAMES, TROOPER, VETERAN
 from campaign.rules.postgame import prompts
 from campaign.rules.postgame.answers import D6
@@ -210,7 +212,7 @@ def new_skill(run: Run, figure: FigureSheet, *, reroll_duplicates: bool = False)
     )
     if reroll_duplicates and all(s.key in figure.skills for s in SKILL_LISTS[list_key]):
         return f"every {SKILL_LIST_NAMES[list_key]} skill already held: {LOST}"
-    while True:
+    for _ in range(REROLL_LIMIT + 1):  # C6: ends on a skill not held (one is, checked above)
         answer = yield from ask_roll(prompts.SKILL, D6, figure)
         skill = skill_on(list_key, answer.dice[0])
         text = f"{figure.name}: skill {answer.dice[0]} {skill.name}"
@@ -222,3 +224,9 @@ def new_skill(run: Run, figure: FigureSheet, *, reroll_duplicates: bool = False)
             run.note("skill", f"{text}: already held", figure=figure, answer=answer)
             return f"{skill.name} already held: {LOST}"
         run.note("skill", f"{text}: already held, re-rolled", figure=figure, answer=answer)
+    raise RulesError(
+        f"{figure.name}: {REROLL_LIMIT} skill rolls in a row of skills already held: the dice "
+        "are not fair.",
+        field="dice",
+        rule="C6",
+    )

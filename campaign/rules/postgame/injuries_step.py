@@ -3,6 +3,8 @@ Multiple injuries (C15) and every effect (C14)."""
 
 from __future__ import annotations
 
+from campaign.rules.dice import REROLL_LIMIT
+from campaign.rules.errors import RulesError
 from campaign.rules.factions import BOW, MUSKET, RIFLE, item_name
 from campaign.rules.injuries import (
     AGAINST_THE_ODDS,
@@ -20,6 +22,7 @@ from campaign.rules.injuries import (
     NERVOUS,
     OLD_WOUND,
     RECOVERY,
+    REROLLED,
     ROBBED,
     SNAKE_OIL,
     InjuryResult,
@@ -44,7 +47,7 @@ NONE = "none"
 YES, NO = "yes", "no"
 REROLL, KEEP = "reroll", "keep"
 NIMBLE_SAVES = 4  # C17: 4+ on a D6 turns the result into Full recovery
-MULTIPLE_REROLLED = (DEAD, RECOVERY, MULTIPLE)  # C15
+MULTIPLE_REROLLED = REROLLED  # C15
 # C14 Snake oil 6 cures these; Hardened and Bitter enemy are not wounds and stay.
 WOUNDS = (LEG, CHEST, BLIND, NERVOUS, ARM_AMPUTATED, OLD_WOUND, MADNESS)
 MIN_REPUTATION = 1  # C14 Nervous condition
@@ -157,7 +160,19 @@ def roll_injury(run: Run, figure: FigureSheet) -> Steps:
 
 
 def multiple_injuries(run: Run, figure: FigureSheet) -> Steps:
-    """C15: D6 for how many, then that many D66; Dead, Full recovery and Multiple re-rolled."""
+    """C15: D6 for how many, then that many D66; Dead, Full recovery and Multiple re-rolled.
+
+    C15 as read in the rulings' spirit (C31): the re-rolls of one injury end when a result
+    other than Dead, Full recovery or Multiple injuries comes up. The rule book refuses a table
+    with no such result; one saved before that check is stopped here, before any die is asked
+    for, and REROLL_LIMIT bounds the re-rolls whatever the dice."""
+    if not run.book.injuries_on_table - set(MULTIPLE_REROLLED):
+        raise RulesError(
+            "The injury table in force has no result that ends Multiple injuries' re-rolls: "
+            "this sequence cannot go on. The organiser can withdraw the game.",
+            field="injuries.table.multiple_injuries",
+            rule="C15",
+        )
     answer = yield from ask_roll(prompts.INJURY_COUNT, D6, figure)
     count = answer.dice[0]
     run.note(
@@ -167,11 +182,18 @@ def multiple_injuries(run: Run, figure: FigureSheet) -> Steps:
         answer=answer,
     )
     for number in range(1, count + 1):
-        while True:
+        for _ in range(REROLL_LIMIT + 1):
             result, entry = yield from roll_injury(run, figure)
             if result.key not in MULTIPLE_REROLLED:
                 break
             entry["text"] += ": re-rolled"
+        else:
+            raise RulesError(
+                f"{figure.name}: {REROLL_LIMIT} re-rolls in a row without an injury that stands: "
+                "the dice are not fair. The organiser can withdraw the game.",
+                field="dice",
+                rule="C15",
+            )
         entry["text"] += f" ({number} of {count})"
         effect = yield from apply_injury(run, figure, result)
         entry["text"] += f": {effect}"

@@ -62,6 +62,8 @@ def test_a_value_the_rules_allow_is_taken(changes, after):
         pytest.param({"kit": ["pistol"]}, "kit", id="C4-veterans-and-heroes-only"),
         pytest.param({"kit": ["musket"], "injuries": ["arm_amputated"]}, "kit", id="C26"),
         pytest.param({"status": "hero"}, "status", id="C30-not-correctable"),
+        pytest.param({"injuries": ["leg_wound"] * 150_000}, "injuries", id="C30-list-too-long"),
+        pytest.param({"kit": ["bow" * 1000]}, "kit", id="C30-key-too-long"),
         pytest.param({"reputation": 2}, "changes", id="C30-nothing-changes"),
     ],
 )

@@ -10,6 +10,7 @@ from typing import Any
 from campaign.rules.book import ADVANCE_RESULTS, DICE_CHOICES, FACES, leaves, read_path
 from campaign.rules.factions import FACTIONS, SPECIALISTS, STATUS_NAMES, STATUSES
 from campaign.rules.injuries import INJURY_TABLE
+from campaign.rules.labels import STATUS_PLURALS
 
 RESULT_WORDS = {
     "melee": "Melee +1",
@@ -107,7 +108,7 @@ def tables(document: dict[str, Any], seed: dict[str, Any]) -> list[Table]:
         for status in reversed(STATUSES):
             at = f"{base}.limits.{status}"
             cells = [(f"{at}.min", "at least"), (f"{at}.max", "at most (empty: any)")]
-            limits.rows.append(_row(document, seed, f"{STATUS_NAMES[status]}s", cells))
+            limits.rows.append(_row(document, seed, STATUS_PLURALS[status], cells))
         out += [profiles, kit, limits]
     injuries = Table("Injury table (D66, 11-66)", "injury-table")
     for r in INJURY_TABLE:

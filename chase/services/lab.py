@@ -14,7 +14,6 @@ here and now, and the page's plays a chunk at each poll, so its progress shows.
 
 from __future__ import annotations
 
-import json
 import time
 from functools import partial
 from typing import Any
@@ -76,11 +75,23 @@ _NO_DEFAULT = object()
 
 
 def described(kind: str, options: dict[str, Any]) -> str:
-    """The options in words for a label: "Seed rules" or "canoes 2 · hidden false"."""
+    """The options in words for a label: "Seed rules" or "Indian canoes: 3 · Hidden: no"."""
     changes = changed(kind, clean(kind, options))
     if not changes:
         return SEED_RULES
-    return " · ".join(f"{name} {json.dumps(value)}" for name, value in changes.items())
+    return changes_words(kind, changes)
+
+
+def changes_words(kind: str, changes: dict[str, Any]) -> str:
+    """Changed options by their labels: "Indian canoes: 3 · Trappers start with an ace: yes"."""
+    engine = get_engine(kind)
+    named = {o.name: o for o in engine.options}
+    return " · ".join(
+        f"{named[name].heading()}: {named[name].value_words(value)}"
+        if name in named
+        else f"{name}: {value}"
+        for name, value in changes.items()
+    )
 
 
 # --- variants ----------------------------------------------------------------------------------

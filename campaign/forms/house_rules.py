@@ -11,6 +11,7 @@ from campaign.rules.book import ADVANCE_RESULTS, DICE_CHOICES, FACES, leaves, re
 from campaign.rules.book_schema import HERO_RESULTS
 from campaign.rules.factions import FACTIONS, SPECIALISTS, STATUS_NAMES, STATUSES
 from campaign.rules.injuries import INJURY_TABLE
+from campaign.rules.labels import STATUS_PLURALS
 from core.parsers import safe_json_loads
 
 MAX_UPLOAD = 1_000_000  # bytes read of an uploaded file; a rulebook is about 12 KB
@@ -111,7 +112,7 @@ def tables(document: dict[str, Any], seed: dict[str, Any]) -> list[Table]:
         for status in reversed(STATUSES):
             at = f"{base}.limits.{status}"
             cells = [(f"{at}.min", "at least"), (f"{at}.max", "at most (empty: any)")]
-            limits.rows.append(_row(document, seed, f"{STATUS_NAMES[status]}s", cells))
+            limits.rows.append(_row(document, seed, STATUS_PLURALS[status], cells))
         out += [profiles, kit, limits]
     injuries = Table("Injury table (D66, 11-66)", "injury-table")
     for r in INJURY_TABLE:

@@ -11,8 +11,9 @@ from fractions import Fraction
 from typing import Any
 
 from campaign.rules.book import D66_VALUES, RuleBook
-from campaign.rules.factions import HERO, STATUS_NAMES, VETERAN
+from campaign.rules.factions import HERO, VETERAN
 from campaign.rules.injuries import BLIND, DEAD, MULTIPLE, REROLLED
+from campaign.rules.labels import STATUS_PLURALS
 from campaign.rules.postgame.sheet import WarbandSheet
 
 MEAN = {"D6": Fraction(7, 2), "2D6": Fraction(7)}  # the mean of each income roll (C18)
@@ -85,7 +86,7 @@ def limit_problems(book: RuleBook, sheet: WarbandSheet) -> list[str]:
     statuses = Counter(f.status for f in roster if not f.specialist)
     for status, (_, high) in book.status_limits(sheet.faction).items():
         if high is not None and statuses[status] > high:
-            found.append(f"{statuses[status]} {STATUS_NAMES[status]}s: at most {high}")
+            found.append(f"{statuses[status]} {STATUS_PLURALS[status]}: at most {high}")
     hired = sum(1 for f in roster if f.specialist)
     if hired > book.specialist_limit:
         found.append(f"{hired} specialists: at most {book.specialist_limit}")

@@ -31,7 +31,9 @@ from campaign.models import (
     RollRecord,
     Warband,
 )
+from campaign.selectors.house_rules import rulebook_for
 from campaign.selectors.league import league_rows
+from campaign.selectors.warbands import figure_card
 from core.csv_export import csv_text
 
 EXPORT_FORMAT = "frontier.campaign"
@@ -106,8 +108,19 @@ def campaign_export(campaign: Campaign) -> dict[str, Any]:
     }
 
 
-LEAGUE_COLUMNS = ["warband", "player", "faction", "played", "won", "drawn", "lost", "team_rating",
-                  "ranking", "ranking_deviation"]  # fmt: skip
+# The league CSV's columns: the key of each row and the heading a spreadsheet shows.
+LEAGUE_COLUMNS = {
+    "warband": "Warband",
+    "player": "Player",
+    "faction": "Faction",
+    "played": "Played",
+    "won": "Won",
+    "drawn": "Drawn",
+    "lost": "Lost",
+    "team_rating": "Team rating",
+    "ranking": "Ranking",
+    "ranking_deviation": "Ranking deviation",
+}
 
 
 def league_table(campaign: Campaign) -> list[dict[str, Any]]:
@@ -130,39 +143,84 @@ def league_table(campaign: Campaign) -> list[dict[str, Any]]:
     return out
 
 
-ROSTER_COLUMNS = ["warband", "player", "faction", "warband_state", "treasury", "figure", "profile",
-                  "status", "state", "reputation", "experience", "skills", "injuries",
-                  "equipment"]  # fmt: skip
+# The rosters CSV's columns, in order: what a roster card says, in words, then the keys the
+# app stores (the CSV's columns before issue 33 held these keys; a spreadsheet or script that
+# read them finds them under the "... key(s)" headings).
+ROSTER_COLUMNS = {
+    "warband": "Warband",
+    "player": "Player",
+    "faction": "Faction",
+    "warband_state": "Warband state",
+    "treasury": "Treasury",
+    "figure": "Figure",
+    "profile": "Profile",
+    "status": "Status",
+    "state": "State",
+    "reputation": "Reputation",
+    "movement": "Movement",
+    "melee": "Melee",
+    "shooting": "Shooting",
+    "morale": "Morale",
+    "experience": "Experience",
+    "skills": "Skills",
+    "injuries": "Injuries",
+    "equipment": "Equipment",
+    "profile_key": "Profile key",
+    "status_key": "Status key",
+    "state_key": "State key",
+    "skill_keys": "Skill keys",
+    "injury_keys": "Injury keys",
+    "equipment_keys": "Equipment keys",
+}
 
 
 def roster_table(campaign: Campaign) -> list[dict[str, Any]]:
+    """One row per figure, as its roster card says it (C7, C14: movement and the attribute
+    modifiers with the campaign's rules in force), with the stored keys beside."""
     figures = (
         Figure.objects.filter(warband__campaign=campaign)
         .select_related("warband__owner")
         .prefetch_related("equipment")
         .order_by("warband__name", "warband_id", "position", "pk")
     )
-    return [
-        {
-            "warband": f.warband.name,
-            "player": f.warband.owner.username,
-            "faction": f.warband.get_faction_display(),
-            "warband_state": f.warband.state,
-            "treasury": f.warband.treasury,
-            "figure": f.name,
-            "profile": f.profile,
-            "status": f.status,
-            "state": f.state,
-            "reputation": f.reputation,
-            "experience": f.experience,
-            "skills": "; ".join(map(str, f.skills)),
-            "injuries": "; ".join(map(str, f.injuries)),
-            "equipment": "; ".join(piece.key for piece in f.equipment.all()),
-        }
-        for f in figures
-    ]
+    book = rulebook_for(campaign)
+    rows = []
+    for f in figures:
+        card = figure_card(f, book)
+        rows.append(
+            {
+                "warband": f.warband.name,
+                "player": f.warband.owner.username,
+                "faction": f.warband.get_faction_display(),
+                "warband_state": f.warband.get_state_display(),
+                "treasury": f.warband.treasury,
+                "figure": f.name,
+                "profile": card.profile_name,
+                "status": f.get_status_display(),
+                "state": f.get_state_display(),
+                "reputation": f.reputation,
+                "movement": card.movement,
+                "melee": card.melee,
+                "shooting": card.shooting,
+                "morale": card.morale,
+                "experience": f.experience,
+                "skills": "; ".join(name for _, name, _ in card.skills),
+                "injuries": "; ".join(words for _, words in card.injuries),
+                "equipment": "; ".join(name for _, name, _ in card.equipment),
+                "profile_key": f.profile,
+                "status_key": f.status,
+                "state_key": f.state,
+                "skill_keys": "; ".join(map(str, f.skills)),
+                "injury_keys": "; ".join(map(str, f.injuries)),
+                "equipment_keys": "; ".join(key for key, _, _ in card.equipment),
+            }
+        )
+    return rows
 
 
-def as_csv(rows: list[dict[str, Any]], columns: list[str]) -> str:
-    """The rows as CSV through the one export writer, which defuses formula cells (finding 4)."""
-    return csv_text(rows, columns)
+def as_csv(rows: list[dict[str, Any]], columns: dict[str, str]) -> str:
+    """The rows as CSV under the columns' headings, through the one export writer, which
+    defuses formula cells (finding 4)."""
+    return csv_text(
+        ({columns[key]: row[key] for key in columns} for row in rows), list(columns.values())
+    )

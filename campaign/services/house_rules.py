@@ -9,6 +9,7 @@ from django.db import transaction
 from django.urls import reverse
 
 from campaign.models import Activity, Campaign, HouseRules, Warband
+from campaign.rules import labels
 from campaign.rules.book import HouseRulesError, RuleBook, check, diff, nest, write_path
 from campaign.rules.book_schema import MAX_VALUES
 from campaign.rules.house_preview import numbers, warband_preview
@@ -73,12 +74,11 @@ def house_rules_save(
         campaign=campaign, version=version, overrides=book.overrides, author=actor
     )
     changed = book.changed
-    said = ", ".join(changed[:3]) + (f" and {len(changed) - 3} more" if len(changed) > 3 else "")
     activity_record(
         campaign=campaign,
         kind=Activity.Kind.HOUSE_RULES,
         text=f"House rules version {version} saved by {actor.username}: "
-        + (f"changed {said}" if changed else "the seed's rules"),
+        + (f"changed {labels.said(changed)}" if changed else "the seed's rules"),
         url=reverse("house-rules", args=[campaign.id]),
         actor=actor,
     )

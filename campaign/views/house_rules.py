@@ -20,6 +20,7 @@ from campaign.forms.house_rules import (
     tables,
 )
 from campaign.rules.book import HouseRulesError, validate
+from campaign.rules.labels import labels
 from campaign.selectors.house_rules import house_rules_history, house_rules_version, rulebook_for
 from campaign.services.house_rules import house_rules_preview, house_rules_save
 from core.domain_errors import domain_errors
@@ -27,6 +28,8 @@ from core.domain_errors import domain_errors
 
 def _page(request, campaign, document, *, preview=None, errors=(), status=200):
     book = rulebook_for(campaign)
+    if preview is not None:  # the changed paths in words, for the page
+        preview = {**preview, "changed_words": labels(preview["changed"])}
     context = {
         "campaign": campaign,
         "may_edit": is_organiser(campaign, request.user) and not campaign.is_closed,

@@ -151,6 +151,8 @@ class Option:
     words     what a list holds, for messages ("tiles"; for a per-seat list "one name for
               each of the {seats} players")
     blank     the lobby offers the default as this choice ("As the template says")
+    label     the option's name in words, for a field and a heading ("Indian canoes"); left
+              empty, the name with spaces
     check     (value, path, cleaned so far) -> value: a rule the kind cannot say (names
               differ); raises OptionsError naming the option at fault
     clean     (value, path, cleaned so far) -> value: cleans the option alone, in place of
@@ -171,12 +173,30 @@ class Option:
     lobby: bool = True
     words: str = ""
     blank: str = ""
+    label: str = ""
     check: Callable[[Any, str, dict[str, Any]], Any] | None = None
     clean: Callable[[Any, str, dict[str, Any]], Any] | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in OPTION_KINDS:
             raise ValueError(f"Option {self.name!r}: no kind {self.kind!r}.")
+
+    def heading(self) -> str:
+        """The option's name in words: its declared label, or its name with spaces."""
+        return self.label or self.name.replace("_", " ").capitalize()
+
+    def value_words(self, value: Any) -> str:
+        """A value as a player reads it: yes/no, a choice's words, a list with commas."""
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        if self.kind == "choice":
+            return str(dict(self.choice_list()).get(value, value))
+        if isinstance(value, list):
+            item = self.item
+            return ", ".join(item.value_words(v) if item else str(v) for v in value)
+        if isinstance(value, dict):  # a record: its fields' values (a canoe and its colony)
+            return " of ".join(str(v) for v in value.values())
+        return str(value)
 
     def choice_list(self) -> list[tuple[Any, str]]:
         choices = self.choices() if callable(self.choices) else self.choices

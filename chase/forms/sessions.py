@@ -117,7 +117,7 @@ class OptionsForm(forms.Form):
     def _option_field(self, option, value: Any, seated: dict[str, Any]) -> None:
         """The field(s) of one option of the table, by its kind."""
         name = option.name
-        label = name.replace("_", " ").capitalize()
+        label = option.heading()
         if option.kind == "choice":
             choices = option.choice_list()
             if option.blank:

@@ -28,7 +28,6 @@ A run is minutes of CPU, so its cost is bounded (issue 34):
 from __future__ import annotations
 
 import datetime
-import json
 import time
 from typing import Any
 
@@ -134,11 +133,23 @@ _NO_DEFAULT = object()
 
 
 def described(kind: str, options: dict[str, Any]) -> str:
-    """The options in words for a label: "Seed rules" or "canoes 2 · hidden false"."""
+    """The options in words for a label: "Seed rules" or "Indian canoes: 3 · Hidden: no"."""
     changes = changed(kind, clean(kind, options))
     if not changes:
         return SEED_RULES
-    return " · ".join(f"{name} {json.dumps(value)}" for name, value in changes.items())
+    return changes_words(kind, changes)
+
+
+def changes_words(kind: str, changes: dict[str, Any]) -> str:
+    """Changed options by their labels: "Indian canoes: 3 · Trappers start with an ace: yes"."""
+    engine = get_engine(kind)
+    named = {o.name: o for o in engine.options}
+    return " · ".join(
+        f"{named[name].heading()}: {named[name].value_words(value)}"
+        if name in named
+        else f"{name}: {value}"
+        for name, value in changes.items()
+    )
 
 
 # --- variants ----------------------------------------------------------------------------------

@@ -16,7 +16,8 @@ from django_htmx.http import HttpResponseStopPolling
 from chase.access import remember_created, remember_seat
 from chase.engines import lab as lab_rules
 from chase.errors import SessionError
-from chase.games import game_for, registry
+from chase.forms.lab import LabOptionsForm
+from chase.games import game_for, kinds, registry
 from chase.models import GameSession, LabRun, Variant
 from chase.services import lab
 from chase.services import sessions as services
@@ -30,9 +31,27 @@ def _games():
     return [(kind, game.title) for kind, game in registry().items()]
 
 
+def _kind(data) -> str:
+    """The game the lab's forms are drawn for: the one chosen, else the first."""
+    kind = data.get("kind") or ""
+    return kind if kind in kinds() else kinds()[0]
+
+
+def _option_form(data, kind: str, prefix: str) -> LabOptionsForm:
+    return LabOptionsForm(data if data.get("kind") == kind else None, kind=kind, prefix=prefix)
+
+
+def _form_changes(form: LabOptionsForm, field: str) -> dict:
+    if not form.is_valid():
+        name, problems = next(iter(form.errors.items()))
+        label = form.fields[name].label if name in form.fields else name
+        raise SessionError(f"{label}: {problems[0]}", field=field)
+    return form.changes()
+
+
 def _side_options(post, side: str, kind: str) -> tuple[dict, str]:
-    """A side's options and label: a saved variant (of this game), or JSON typed in, or the
-    seed rules."""
+    """A side's options and label: a saved variant (of this game), or the options changed in
+    its labelled fields (or, as before, typed as JSON), or the seed rules."""
     chosen = post.get(f"{side}_variant") or ""
     typed = (post.get(f"{side}_options") or "").strip()
     if chosen:
@@ -40,6 +59,9 @@ def _side_options(post, side: str, kind: str) -> tuple[dict, str]:
         if variant is None:
             raise SessionError("Choose a variant of this game.", field=f"{side}_variant")
         return variant.options, variant.name
+    changes = _form_changes(_option_form(post, kind, side), f"{side}_options")
+    if changes:
+        return changes, None  # labelled by its changes once checked
     if typed:
         try:
             options = json.loads(typed)
@@ -49,6 +71,15 @@ def _side_options(post, side: str, kind: str) -> tuple[dict, str]:
             ) from None
         return options, None  # labelled by its changes once checked
     return {}, lab.SEED_RULES
+
+
+def _variants() -> list[Variant]:
+    """Every saved variant, each with its game's title to show."""
+    titles = dict(_games())
+    variants = list(Variant.objects.select_related("owner"))
+    for variant in variants:
+        variant.game_title = titles.get(variant.kind, variant.kind)
+    return variants
 
 
 def _runs(request) -> list[LabRun]:
@@ -79,7 +110,10 @@ def _shown(run: LabRun) -> dict:
                 _row(run, g, share, result["won_intervals"][g], suffix="-won")
                 for g, share in result["won"].items()
             ]
-    changes = [f"{k} {json.dumps(v)}" for k, v in lab.changed(run.kind, run.options).items()]
+    changes = [
+        lab.changes_words(run.kind, {name: value})
+        for name, value in lab.changed(run.kind, run.options).items()
+    ]
     return {"run": run, "job": run.job, "result": result, "rows": rows, "won_rows": won_rows,
             "changes": changes}  # fmt: skip
 
@@ -150,9 +184,12 @@ def lab_page(request):
 
 def _page(request, *, error=None, variant_error=None):
     runs = _runs(request)
+    data = request.POST if request.method == "POST" else request.GET
+    kind = _kind(data)
     context = {
+        "kind": kind,
         "games": _games(),
-        "variants": Variant.objects.select_related("owner"),
+        "variants": _variants(),
         **_runs_context(runs),
         "error": error,
         "variant_error": variant_error,
@@ -162,10 +199,11 @@ def _page(request, *, error=None, variant_error=None):
                 "side": side,
                 "word": word,
                 "variant": request.POST.get(f"{side}_variant", ""),
-                "options": request.POST.get(f"{side}_options", ""),
+                "form": _option_form(data, kind, side),
             }
             for side, word in zip(SIDES, ("First", "Second"), strict=True)
         ],  # fmt: skip
+        "variant_form": _option_form(data, kind, "variant"),
         "default_games": lab.DEFAULT_GAMES,
         "max_games": lab.MAX_GAMES,
         "max_games_words": f"{lab.MAX_GAMES:,}",
@@ -200,12 +238,17 @@ def variant_save(request):
     """Save the options typed on the lab page as a named variant of the game; on an error the
     page comes back with it and with what was typed."""
     try:
-        try:
-            options = json.loads(request.POST.get("options") or "{}")
-        except ValueError:
-            raise SessionError(
-                'Type the options as JSON, e.g. {"trapper_ace": true}.', field="options"
-            ) from None
+        kind = request.POST.get("kind") or ""
+        typed = (request.POST.get("options") or "").strip()  # as JSON, as the page once asked
+        if kind in kinds() and not typed:
+            options = _form_changes(_option_form(request.POST, kind, "variant"), "options")
+        else:
+            try:
+                options = json.loads(typed or "{}")
+            except ValueError:
+                raise SessionError(
+                    'Type the options as JSON, e.g. {"trapper_ace": true}.', field="options"
+                ) from None
         lab.variant_save(
             user=request.user,
             kind=request.POST.get("kind") or "",

@@ -28,14 +28,16 @@ def test_the_lab_compares_two_pelts_variants_with_progress_to_the_result(page, m
     page.click("#lab-link")
     expect(page.locator("h1")).to_have_text("Balance lab")
 
+    page.select_option("#lab-kind", "pelts")  # the forms follow the game chosen
+    page.wait_for_load_state("networkidle")
     page.fill("#variant-name", "Club rules: trapper ace, 3 obstacles")
-    page.select_option("#variant-kind", "pelts")
-    page.fill("#variant-options", '{"trapper_ace": true, "obstacles": 3}')
+    page.get_by_label("Trappers start with an ace").last.select_option("yes")
+    page.locator("#id_variant-obstacles").fill("3")
     page.click("#variant-save")
     expect(page.locator(".lab-variants")).to_contain_text("Club rules: trapper ace, 3 obstacles")
     variant = Variant.objects.get()
 
-    page.select_option("#lab-kind", "pelts")
+    expect(page.locator("#lab-kind")).to_have_value("pelts")
     page.select_option("#lab-b-variant", str(variant.pk))
     page.fill("#lab-games", "40")
     page.click("#lab-start")
@@ -62,7 +64,7 @@ def test_the_lab_compares_two_pelts_variants_with_progress_to_the_result(page, m
     for run in (seed_run, variant_run):
         share = round(100 * lab.result(run.tallies)["wins"]["trapper"])
         expect(compare.locator("tbody tr").first).to_contain_text(f"{share}% ±")
-    expect(runs.nth(1)).to_contain_text("obstacles 3 · trapper_ace true")
+    expect(runs.nth(1)).to_contain_text("Obstacles: 3 · Trappers start with an ace: yes")
     assert variant_run.options["obstacles"] == 3 and variant_run.options["trapper_ace"] is True
     # Nothing is wider than the phone.
     assert page.evaluate("document.documentElement.scrollWidth") <= 390

@@ -132,7 +132,7 @@ def test_two_players_run_three_turns_on_one_sheet_and_file_the_report(new_page, 
     harcourt.screenshot(path=f"{SHOTS}/battle-3-morale.png")
     typed(harcourt, [6, 6])
     result = harcourt.locator("#calc-result")
-    expect(result).to_contain_text("6+6 − 1 = 11, column 6, row 4: NE — stands.")
+    expect(result).to_contain_text("6+6 − 1 = 11, column 6, row 4: no effect — ")
     close(harcourt)
     expect(harcourt.locator("#prompts .prompt-morale")).to_have_count(0)
 

@@ -174,3 +174,25 @@ def test_a_morale_rout_marks_the_figure_until_it_rallies(battle, browser, war_pa
     assert TableLog.objects.get(kind="rally").result == "rallied"
     row = fig_row(browser.get(f"/battles/{battle.id}/").content.decode(), wolf)
     assert "Routed" not in row and ">OK</span>" in row
+
+
+def test_the_melee_calculator_says_in_words_what_wounds_each_side(battle, browser, war_party):
+    wolf = fid(war_party, "Grey Wolf")
+
+    panel = browser.get(f"/battles/{battle.id}/calc/melee/?figure={wolf}", **HTMX)
+
+    html = panel.content.decode()
+    assert "Wounded if the other side's score beats this one by" in html
+    assert 'chart: Hero: 4">4 or more</abbr>' in html
+    assert 'id="margin-legend"' in html and "a Veteran 3" in html
+    assert "Beaten by" not in html
+
+
+def test_the_morale_calculator_explains_the_charts_answers(battle, browser, war_party):
+    wolf = fid(war_party, "Grey Wolf")
+
+    panel = browser.get(f"/battles/{battle.id}/calc/morale/?figure={wolf}", **HTMX)
+
+    html = panel.content.decode()
+    assert 'id="morale-legend"' in html
+    assert '<abbr title="NE on the chart">no effect</abbr>, the figure stands' in html

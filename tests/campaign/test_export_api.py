@@ -48,20 +48,46 @@ def test_the_rosters_csv_has_a_line_per_figure(campaign, battle, organiser, war_
     assert response["Content-Type"].startswith("text/csv")
     rows = list(csv.DictReader(io.StringIO(response.content.decode())))
     assert len(rows) == war_party.figures.count() + patrol.figures.count()
-    hawk = next(r for r in rows if r["figure"] == "Red Hawk")
-    assert (hawk["warband"], hawk["player"], hawk["faction"]) == (
+    hawk = next(r for r in rows if r["Figure"] == "Red Hawk")
+    assert (hawk["Warband"], hawk["Player"], hawk["Faction"]) == (
         "Magalakutway",
         "player",
         "Indians",
     )
 
 
+def test_the_rosters_csv_says_what_a_roster_card_says_in_words(campaign, organiser, war_party):
+    elk = war_party.figures.get(name="Running Elk")
+    elk.injuries = ["leg_wound"]
+    elk.shooting_increase = 1
+    elk.save()
+
+    response = signed_in(organiser).get(f"/api/campaigns/{campaign.id}/export/rosters.csv")
+
+    rows = list(csv.DictReader(io.StringIO(response.content.decode())))
+    row = next(r for r in rows if r["Figure"] == "Running Elk")
+    assert (row["Profile"], row["Status"], row["State"]) == ("Indian Chief", "Hero", "Active")
+    assert row["Injuries"].startswith("Leg wound")
+    # As the roster card: a Hero moves 7/4 (C7), a leg wound costs an inch each way (C14).
+    assert (row["Movement"], row["Shooting"], row["Melee"], row["Morale"]) == ("6/3", "1", "0", "0")
+    assert "Bow" in row["Equipment"].split("; ")
+    # The stored keys stay, for a script that read the earlier columns.
+    assert (row["Profile key"], row["Injury keys"], row["Status key"]) == (
+        "indians_hero",
+        "leg_wound",
+        "hero",
+    )
+    assert "bow" in row["Equipment keys"].split("; ")
+    assert not any("_" in heading for heading in rows[0])
+
+
 def test_the_league_csv_has_a_line_per_founded_warband(campaign, battle, organiser):
     response = signed_in(organiser).get(f"/api/campaigns/{campaign.id}/export/league.csv")
     rows = list(csv.DictReader(io.StringIO(response.content.decode())))
-    assert [r["warband"] for r in rows] == ["Magalakutway", "The 44th Foot Patrol"]
-    assert rows[0]["played"] == "1" and rows[0]["won"] == "1"
-    assert rows[1]["lost"] == "1"
+    assert [r["Warband"] for r in rows] == ["Magalakutway", "The 44th Foot Patrol"]
+    assert rows[0]["Played"] == "1" and rows[0]["Won"] == "1"
+    assert rows[1]["Lost"] == "1"
+    assert "Team rating" in rows[0] and "Ranking deviation" in rows[0]
 
 
 @pytest.mark.parametrize("path", PATHS)

@@ -127,29 +127,55 @@ def test_too_many_games_are_refused(client, member):
 
 
 def test_a_refused_variant_comes_back_with_what_was_typed(client, member):
-    response = save_variant(client, name="Three rocks", options='{"rocks": 9}')
+    body = {"name": "Three rocks", "kind": "pelts", "variant-rocks": "9"}
+    response = client.post("/play/variants/", body)
     page = response.content.decode()
-    assert 'value="Three rocks"' in page and "{&quot;rocks&quot;: 9}" in page
+    assert response.status_code == 400
+    assert 'value="Three rocks"' in page and 'name="variant-rocks" value="9"' in page
+    assert not Variant.objects.exists()
+
+
+def test_a_variant_is_saved_from_its_labelled_fields(client, member):
+    body = {"name": "Three canoes", "kind": "pelts", "variant-indian_canoes": "3",
+            "variant-trapper_ace": "yes", "variant-obstacles": ""}  # fmt: skip
+
+    assert client.post("/play/variants/", body).status_code == 302
+
+    options = Variant.objects.get().options
+    assert (options["indian_canoes"], options["trapper_ace"], options["obstacles"]) == (3, True, 2)
+
+
+def test_the_lab_draws_a_labelled_field_for_each_option_of_the_chosen_game(client, member):
+    page = client.get("/play/lab/?kind=pelts").content.decode()
+
+    assert '<label for="id_a-indian_canoes">Indian canoes</label>' in page
+    assert '<label for="id_b-trapper_ace">Trappers start with an ace</label>' in page
+    assert "As the seed (2)" in page and "As the seed (no)" in page
+    assert "JSON" not in page
+    race = client.get("/play/lab/?kind=race").content.decode()
+    assert '<label for="id_a-leg_length">Leg length</label>' in race
+    assert "id_a-indian_canoes" not in race
 
 
 def test_a_refused_comparison_keeps_both_sides(client, member):
     response = client.post(
         "/play/lab/",
-        {"kind": "pelts", "a_options": '{"obstacles": 1}', "b_options": '{"rocks": 7}'},
+        {"kind": "pelts", "a-obstacles": "1", "b-rocks": "7"},
     )
     page = response.content.decode()
-    assert "{&quot;obstacles&quot;: 1}" in page and "{&quot;rocks&quot;: 7}" in page
+    assert response.status_code == 400
+    assert 'name="a-obstacles" value="1"' in page and 'name="b-rocks" value="7"' in page
 
 
 def test_past_its_runs_the_page_says_when_to_try_again(client, member, settings):
     # Two runs a comparison, each counted.
     rates = {**settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "lab_account": "2/hour"}
     settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": rates}
-    body = {"kind": "race", "a_options": '{"canoes": 2}', "b_options": '{"canoes": 3}', "games": 5}
+    body = {"kind": "race", "a-canoes": "2", "b-canoes": "3", "games": 5}
     assert client.post("/play/lab/", body).status_code == 302
     again = client.post("/play/lab/", body)
     assert again.status_code == 429 and "try again in" in again.content.decode()
-    assert "{&quot;canoes&quot;: 3}" in again.content.decode()  # nothing typed is lost
+    assert 'name="b-canoes" value="3"' in again.content.decode()  # nothing typed is lost
     assert LabRun.objects.count() == 2
 
 
@@ -178,17 +204,23 @@ def test_a_race_comparison_shows_the_split_among_the_races_someone_won(client, m
     assert found["wins"]["none"] > 0  # two-canoe races often end with both canoes out
     outside = round(100 * found["won"]["outside"])
     assert f"Of the {found['won_games']} games someone won: inside starters" in text
-    assert f"outside starters (R3) <strong>{outside}% ±" in text
-    assert "of games won" in text and "Inside starters (R3)" in text
+    assert f"outside starters <strong>{outside}% ±" in text
+    assert "of games won" in text and "Inside starters" in text and "(R3)" not in text
 
 
 def test_typed_options_are_labelled_by_what_they_change(client, member):
-    body = {"kind": "race", "a_options": '{"canoes": 4}', "b_options": '{"canoes": 2}', "games": 2}
+    body = {"kind": "race", "a-canoes": "4", "b-canoes": "2", "b-hidden": "no", "games": 2}
     client.post("/play/lab/", body)
     assert list(LabRun.objects.order_by("pk").values_list("label", flat=True)) == [
         "Seed rules",  # four canoes is the seed's number
-        "canoes 2",  # not the crew names, which follow the number of canoes
+        "Canoes: 2 · Hidden: no",  # not the crew names, which follow the number of canoes
     ]
+
+
+def test_options_typed_as_json_are_still_taken_and_labelled_in_words(client, member):
+    body = {"kind": "pelts", "a_options": "", "b_options": '{"indian_canoes": 3}', "games": 2}
+    client.post("/play/lab/", body)
+    assert LabRun.objects.order_by("pk").last().label == "Indian canoes: 3"
 
 
 def test_the_changes_of_a_variant_are_named_beside_the_others_defaults():

@@ -39,8 +39,8 @@ def test_finding_4_the_rosters_and_league_csv_neutralise_formula_cells(
     def named(cell: str) -> bool:  # the cell as typed, whatever prefix or escape it got
         return cell.lstrip("'").replace("\\|", "|") == name
 
-    cells = [r["warband"] for r in rosters + league if named(r["warband"])]
-    cells += [r["figure"] for r in rosters if named(r["figure"])]
+    cells = [r["Warband"] for r in rosters + league if named(r["Warband"])]
+    cells += [r["Figure"] for r in rosters if named(r["Figure"])]
     assert len(cells) >= 3  # the warband on its figures' lines and in the league, the figure
     # defusedcsv also escapes a pipe (`|` to `\\|`, a DDE separator); the rest is kept as typed
     assert all(cell.startswith("'") and cell[1:].replace("\\|", "|") == name for cell in cells)
@@ -49,5 +49,5 @@ def test_finding_4_the_rosters_and_league_csv_neutralise_formula_cells(
 def test_finding_4_numbers_and_plain_names_are_left_as_they_are(campaign, battle, organiser):
     client = signed_in(organiser)
     league = _rows(client.get(f"/api/campaigns/{campaign.id}/export/league.csv"))
-    assert {r["warband"] for r in league} == {"Magalakutway", "The 44th Foot Patrol"}
-    assert all(not r["played"].startswith("'") for r in league)
+    assert {r["Warband"] for r in league} == {"Magalakutway", "The 44th Foot Patrol"}
+    assert all(not r["Played"].startswith("'") for r in league)

@@ -22,6 +22,8 @@ RESULT_WORDS = {
     NO_EFFECT: "No effect",
 }
 RESULT_NAMES = {FALL_BACK: "falls back", ROUT: "routs", NO_EFFECT: "stands"}
+# The chart's cells in words, for the log a player reads (the chart prints NE, FB and RT).
+CHART_WORDS = {FALL_BACK: "fall back", ROUT: "rout", NO_EFFECT: "no effect"}
 
 
 @dataclass(frozen=True)
@@ -195,9 +197,9 @@ class MoraleTest:
             lead = "Brave re-roll" if index else f"{name} tests morale"
             parts.append(
                 f"{lead}: {faces}{_signed(self.bonus)} = {r.total}, column {r.column}, "
-                f"row {self.row}: {r.result}"
+                f"row {self.row}: {CHART_WORDS[r.result]}"
             )
-        return "; ".join(parts) + f" — {RESULT_NAMES[outcome.result]}."
+        return "; ".join(parts) + f" — {name} {RESULT_NAMES[outcome.result]}."
 
 
 def _signed(value: int) -> str:

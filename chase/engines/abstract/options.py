@@ -103,9 +103,9 @@ TRAIT_DIE = Option(
     "trait_die",
     "text",
     clean=lambda value, path, cleaned: trait_die(path, value),
-    help=f"The trait die, one of {DICE_WORDS} (A2).",
+    help=f"The trait die, one of {DICE_WORDS}.",  # A2
 )
-WILD_CARD = Option("wild_card", "bool", False, help="A wild card rolls a wild die too (A2).")
+WILD_CARD = Option("wild_card", "bool", False, help="A wild card rolls a wild die too.")  # A2
 PASSENGER = Option(
     "passenger",
     "record",

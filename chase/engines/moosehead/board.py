@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import pathlib
 from collections import deque
 from dataclasses import dataclass
@@ -661,14 +662,54 @@ class Board:
     def route_name(self, space: int) -> str:
         return self.routes[self.route_of[space]]["name"]
 
-    def where(self, space: int) -> str:
-        """A space as the log names it: its name, else its number and where it lies."""
+    def name_of(self, space: int) -> str | None:
+        """The name the map writes beside a space (a place or a campsite), if it has one."""
         data = self.spaces[space]
-        if data.get("name"):
-            return data["name"]
-        if "campsite" in data:
-            return data["campsite"]["name"]
-        return f"space {space} on {self.terrain_name(space)}"
+        return data.get("name") or data.get("campsite", {}).get("name")
+
+    def where(self, space: int) -> str:
+        """A space as a player finds it on the map, which numbers no space: its name, else
+        the water or trail it lies on, and how many spaces from the nearest named one, which
+        way ("Moosehead Lake, 2 spaces north of Sugar Island")."""
+        name = self.name_of(space)
+        if name:
+            return name
+        said = self.__dict__.setdefault("_where", {})  # the board never changes: once a space
+        if space not in said:
+            said[space] = self._placed(space)
+        return said[space]
+
+    def _placed(self, space: int) -> str:
+        steps, near = self._nearest_named(space)
+        here, there = self.spaces[space], self.spaces[near]
+        bearing = _compass(here["x"] - there["x"], here["y"] - there["y"])
+        count = "1 space" if steps == 1 else f"{steps} spaces"
+        return f"{self.terrain_name(space)}, {count} {bearing} of {self.name_of(near)}"
+
+    def _nearest_named(self, space: int) -> tuple[int, int]:
+        """(steps, space): the named space fewest steps away along any route, either way
+        (the nearer on the map when several are as few steps away)."""
+        if not hasattr(self, "_neighbours"):
+            self._neighbours: dict[int, set[int]] = {s: set() for s in self.spaces}
+            for a, links in self.out.items():
+                for link in links:
+                    self._neighbours[a].add(link.to)
+                    self._neighbours[link.to].add(a)
+        here = self.spaces[space]
+        seen, frontier, steps = {space}, [space], 0
+        while frontier:
+            steps += 1
+            frontier = [n for s in frontier for n in sorted(self._neighbours[s]) if n not in seen]
+            seen.update(frontier)
+            named = [s for s in frontier if self.name_of(s)]
+            if named:
+                return steps, min(
+                    named,
+                    key=lambda s: math.dist(
+                        (self.spaces[s]["x"], self.spaces[s]["y"]), (here["x"], here["y"])
+                    ),
+                )
+        raise BoardError(f"Space {space} is linked to no named space.")
 
     def terrain(self, space: int) -> str:
         """What the weather acts on (M3): 'lake' (islands too), 'portage', or 'other'."""
@@ -723,3 +764,14 @@ class Board:
                 table[start] = seen
             self._distances = table
         return self._distances
+
+
+COMPASS = ("east", "south-east", "south", "south-west", "west", "north-west", "north", "north-east")
+
+
+def _compass(dx: float, dy: float) -> str:
+    """The direction of a step of (dx, dy) on the map, whose y grows southwards, in words."""
+    if abs(dx) < 1 and abs(dy) < 1:
+        return "beside"
+    angle = math.degrees(math.atan2(dy, dx)) % 360
+    return COMPASS[round(angle / 45) % 8]

@@ -44,7 +44,13 @@ OPTIONS = (
         max=3,
         help="The chasing canoes, 1 to 3; a third adds a card to their hand.",
     ),  # P2
-    Option("trapper_ace", "bool", False, help="The trappers start with an ace in hand."),  # P2
+    Option(
+        "trapper_ace",
+        "bool",
+        False,
+        help="The trappers start with an ace in hand.",
+        label="Trappers start with an ace",
+    ),  # P2
     Option(
         "quick_tests",
         "bool",

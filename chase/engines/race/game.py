@@ -243,5 +243,5 @@ GAME = Game(
     results=race_results,
     seat_names=canoe_name,
     hidden_hands=False,  # R: every canoe is in plain sight; hot-seat needs no handover
-    groups={"inside": "inside starters (R3)", "outside": "outside starters (R3)"},
+    groups={"inside": "inside starters", "outside": "outside starters"},  # R3
 )

@@ -175,7 +175,7 @@ def test_the_result_is_told_in_words():
     test = morale_test(fighter("Sgt. Pike"), ["losses_20"])
     outcome = test.roll(TypedDice([4, 3]))
     assert test.result_words(outcome) == (
-        "Sgt. Pike tests morale: 4+3 − 1 = 6, column 1, row 3: RT — routs."
+        "Sgt. Pike tests morale: 4+3 − 1 = 6, column 1, row 3: rout — Sgt. Pike routs."
     )
 
 

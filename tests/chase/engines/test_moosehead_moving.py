@@ -45,7 +45,7 @@ def test_a_throw_offers_the_spaces_it_reaches_as_moves_to_tap():
         "to": WEST_SHORE[8],
         "path": WEST_SHORE[6:9],
         "camp": False,
-        "label": f"Move 3 to space {WEST_SHORE[8]} on Moosehead Lake",
+        "label": "Move 3 to Moosehead Lake, 1 space south of West Outlet",
     }
     assert ENGINE.seat_view(thrown, None)["throw"]["reachable"] == targets(thrown)
 
@@ -58,7 +58,7 @@ def test_the_chosen_space_is_where_the_canoe_lands_and_the_turn_passes():
     assert player(outcome.state)["at"] == WEST_OUTLET[1]
     assert player(outcome.state)["trail"][-3:] == [WEST_SHORE[5], WEST_SHORE[6], WEST_SHORE[7]]
     assert outcome.state["current"] == 1 and outcome.state["phase"] == "throw"
-    assert texts(outcome) == f"Ann moves 3 to space {WEST_OUTLET[1]} on the West Outlet."
+    assert texts(outcome) == "Ann moves 3 to the West Outlet, 1 space west of West Outlet."
 
 
 def test_only_the_canoe_whose_turn_it_is_may_act():

@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from campaign.models import Campaign, GameReport, HouseRules
+from campaign.models import Campaign, GameReport, HouseRules, PostGame
 from campaign.rules.book import RuleBook, diff, leaves, read_path, write_path
 
 
@@ -38,6 +38,13 @@ def rulebook_for(campaign: Campaign, version: int | None = None) -> RuleBook:
 def rulebook_for_game(game: GameReport) -> RuleBook:
     """C31: the rules in force when the game was reported, whatever changed since."""
     return rulebook_for(game.campaign, game.rules_version)
+
+
+def rulebook_for_postgame(postgame: PostGame) -> RuleBook:
+    """C31: the rules its game keeps, or those the organiser restarted it under."""
+    if postgame.rules_version is None:
+        return rulebook_for_game(postgame.game)
+    return rulebook_for(postgame.game.campaign, postgame.rules_version)
 
 
 def house_rules_history(campaign: Campaign):

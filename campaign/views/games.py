@@ -148,7 +148,10 @@ def game_detail(request, game_id: int):
         "release_open": bool(release) and bool(steps & {games.COMMITTED, games.STUCK}),
         "can_confirm": game.status == "pending" and access.may_confirm(game, user),
         "can_edit": game.status == "pending" and access.may_edit(game, user),
-        "can_withdraw": game.status != "withdrawn" and access.may_withdraw(game, user),
+        # Once a side committed the ordinary withdraw is refused: the panel above is the way.
+        "can_withdraw": game.status != "withdrawn"
+        and games.COMMITTED not in steps
+        and access.may_withdraw(game, user),
     }
     return render(request, "campaign/game_detail.html", context)
 

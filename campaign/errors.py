@@ -25,6 +25,21 @@ class ConflictError(CampaignError):
     status_code = 409
 
 
+class HouseRulesConflict(ConflictError):
+    """A house-rules save from a version that is no longer the latest (C31): another
+    organiser's save came first, so nothing was saved. `version` is the version now."""
+
+    def __init__(self, *, started: int, version: int):
+        super().__init__(
+            f"The house rules are at version {version} now, not {started} as when you started: "
+            "someone saved in between, so nothing was saved. Look at both and apply your change "
+            f"again on version {version}.",
+            field="version",
+            rule="C31",
+        )
+        self.started, self.version = started, version
+
+
 class WarbandInvalid(DomainError, RosterError):
     """A warband that breaks one or more rules; `problems` names each rule and the field."""
 
@@ -40,6 +55,7 @@ __all__ = [
     "ConflictError",
     "DiceError",
     "DomainError",
+    "HouseRulesConflict",
     "ReportError",
     "RosterError",
     "RulesError",

@@ -78,6 +78,9 @@ game_reports = [
     path("games/<int:game_id>/edit/", games.game_edit, name="game-edit"),
     path("games/<int:game_id>/confirm/", games.game_confirm, name="game-confirm"),
     path("games/<int:game_id>/withdraw/", games.game_withdraw, name="game-withdraw"),
+    path(
+        "games/<int:game_id>/withdraw-stuck/", games.game_withdraw_stuck, name="game-withdraw-stuck"
+    ),
 ]
 
 postgames = [
@@ -85,6 +88,7 @@ postgames = [
     path("postgames/<int:postgame_id>/advance/", games.postgame_advance, name="postgame-advance"),
     path("postgames/<int:postgame_id>/trade/", games.postgame_trade, name="postgame-trade"),
     path("postgames/<int:postgame_id>/undo/", games.postgame_undo, name="postgame-undo"),
+    path("postgames/<int:postgame_id>/restart/", games.postgame_restart, name="postgame-restart"),
     path("postgames/<int:postgame_id>/commit/", games.postgame_commit, name="postgame-commit"),
     path("figures/<int:figure_id>/correct/", corrections.figure_correct, name="figure-correct"),
     path(

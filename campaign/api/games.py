@@ -5,8 +5,9 @@
     GET  /api/games/{id}/              a report and its sequences by warband
     PUT  /api/games/{id}/              replace a pending report
     POST /api/games/{id}/confirm/      the opponent (or organiser) confirms: sequences open
-    POST /api/games/{id}/withdraw/
+    POST /api/games/{id}/withdraw/     {keep_committed?}: the organiser's way out of a stuck game
     GET  /api/postgames/{id}/          {id, warband, step, prompt, log, preview, ...}
+    POST /api/postgames/{id}/restart/  the organiser starts a stuck sequence again
     POST /api/postgames/{id}/advance/  {dice?: [faces], choice?: key}: answer the prompt
     POST /api/postgames/{id}/trade/    {action, ...}
     POST /api/postgames/{id}/undo/
@@ -217,11 +218,30 @@ def game_confirm(request, game_id: int):
     return _game_response(game.id, request.user)
 
 
-@extend_schema(operation_id="games_withdraw", request=None, responses=ANSWERS | {409: CONFLICT})
+class WithdrawSerializer(serializers.Serializer):
+    keep_committed = serializers.BooleanField(
+        default=False,
+        help_text="The organiser's way out of a stuck post-game: withdraw a confirmed game even "
+        "though one side committed. Its open sequence is discarded, the committed side's roster "
+        "changes stand; written in the activity feed.",
+    )
+
+
+@extend_schema(
+    operation_id="games_withdraw",
+    request=WithdrawSerializer,
+    responses=ANSWERS | {409: CONFLICT},
+)
 @api_view(["POST"])
 def game_withdraw(request, game_id: int):
     """Pending: either player or the organiser. Confirmed: the organiser, while neither
-    sequence is committed (both are discarded)."""
+    sequence is committed (both are discarded; 409 once one is). With `keep_committed` the
+    organiser withdraws it all the same while a sequence is still open (a stuck one)."""
     game = game_for(request.user, game_id, withdraw=True)
-    services.game_withdraw(game=game, actor=request.user)
+    serializer = WithdrawSerializer(data=request.data or {})
+    serializer.is_valid(raise_exception=True)
+    if serializer.validated_data["keep_committed"]:
+        services.game_withdraw_keeping_committed(game=game, actor=request.user)
+    else:
+        services.game_withdraw(game=game, actor=request.user)
     return _game_response(game.id, request.user)

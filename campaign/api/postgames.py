@@ -38,7 +38,8 @@ class LogEntrySerializer(serializers.Serializer):
     step = serializers.CharField()
     purpose = serializers.CharField(
         help_text='"undo": an answer taken back (C22); its faces, choice or action are the '
-        "undone answer's, `by` who undid it."
+        'undone answer\'s, `by` who undid it. "restart": the organiser started the sequence '
+        "again (every answer before it set aside)."
     )
     figure = serializers.IntegerField(required=False)
     faces = serializers.ListField(child=serializers.IntegerField(), required=False)
@@ -290,6 +291,17 @@ def postgame_commit(request, postgame_id: int):
     retry, a double click) answers 200 with the committed sequence and changes nothing."""
     postgame = postgame_for(request.user, postgame_id, drive=True)
     services.postgame_commit(postgame=postgame, actor=request.user)
+    return _postgame_response(postgame_id, request.user)
+
+
+@extend_schema(operation_id="postgames_restart", request=None, responses=STEP_ANSWERS)
+@api_view(["POST"])
+def postgame_restart(request, postgame_id: int):
+    """The organiser's way out of a stuck sequence: its answers are set aside (one "restart"
+    line in its log) and it starts again under the house rules in force now; its own dice stay
+    the same (C22). Written in the activity feed. A committed sequence is a 400."""
+    postgame = postgame_for(request.user, postgame_id, drive=True)
+    services.postgame_restart(postgame=postgame, actor=request.user)
     return _postgame_response(postgame_id, request.user)
 
 

@@ -93,6 +93,11 @@ postgame_routes = [
     path("postgames/<int:postgame_id>/trade/", postgames.postgame_trade, name="api-postgame-trade"),
     path("postgames/<int:postgame_id>/undo/", postgames.postgame_undo, name="api-postgame-undo"),
     path(
+        "postgames/<int:postgame_id>/restart/",
+        postgames.postgame_restart,
+        name="api-postgame-restart",
+    ),
+    path(
         "postgames/<int:postgame_id>/commit/",
         postgames.postgame_commit,
         name="api-postgame-commit",

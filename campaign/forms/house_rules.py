@@ -233,3 +233,29 @@ def document_from_upload(upload) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise ValueError("The file must hold the rules as an object.")
     return data
+
+
+def conflict_rows(rows: list[dict[str, Any]], shown: list[Table]) -> list[dict[str, Any]]:
+    """The rows of a refused save (selectors.house_rules.house_rules_conflict) in the page's
+    words: where the rule is ("Rangers: equipment › Musket › price") and each value as the form
+    shows it ("yes", "any", "Promotion")."""
+    cells = {c.path: (t, r, c) for t in shown for r in t.rows for c in r.cells}
+    out = []
+    for row in rows:
+        table, line, cell = cells.get(row["path"], (None, None, None))
+        where = " › ".join(filter(None, [table and table.title, line and line.label,
+                                         cell and cell.label])) or row["path"]  # fmt: skip
+        words = {
+            key: _value_words(row[key], cell.choices if cell else ())
+            for key in ("was", "mine", "now")
+        }
+        out.append({**row, "where": where, **{f"{k}_words": v for k, v in words.items()}})
+    return out
+
+
+def _value_words(value: Any, choices) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "any"
+    return dict(choices).get(value, str(value))

@@ -25,6 +25,7 @@ class Activity(models.Model):
         MEMBER = "member", "Player joined or left"
         RENAME = "rename", "Warband renamed"
         HOUSE_RULES = "house_rules", "House rules changed"
+        RELEASE = "release", "Stuck post-game released"
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="activity")
     kind = models.CharField(max_length=20, choices=Kind.choices)

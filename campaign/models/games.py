@@ -129,6 +129,14 @@ class PostGame(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     result = models.JSONField(null=True, blank=True, help_text="The preview that was applied")
+    # C31: empty, the sequence plays by the rules its game was reported under; set when the
+    # organiser restarted a stuck sequence under the rules in force then.
+    rules_version = models.PositiveIntegerField(
+        null=True,
+        blank=True,
+        help_text="The house-rules version it plays by after the organiser restarted it; "
+        "empty: its game's",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -6,6 +6,7 @@ about the sequence is stored but the sheet, the report and the answers.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 
 from django.db.models import Prefetch, Q, QuerySet
@@ -22,7 +23,9 @@ from campaign.models import (
 from campaign.rules import postgame as rules
 from campaign.rules.factions import SPECIALISTS
 from campaign.rules.postgame.run import STEPS
-from campaign.selectors.house_rules import rulebook_for_game
+from campaign.selectors.house_rules import rulebook_for_postgame
+
+logger = logging.getLogger(__name__)
 
 COMMITTED = "committed"
 PUBLIC_STEPS = (*STEPS, COMMITTED)
@@ -178,11 +181,25 @@ def game_sides(game: GameReport) -> list[dict]:
                 "rating_before": rating,
                 "lines": [line for line in lines if line.figure.warband_id == warband.id],
                 "postgame": postgame,
-                "step": postgame_step(postgame) if postgame else None,
+                "step": _step_or_stuck(postgame) if postgame else None,
                 "won": game.winner_id == warband.id,
             }
         )
     return sides
+
+
+STUCK = "stuck"
+
+
+def _step_or_stuck(postgame: PostGame) -> str:
+    """The sequence's step for the game page, or "stuck" when its answers no longer replay
+    (a rule or the code changed under it): the page still opens, and shows the organiser the
+    way out (services.postgame_release)."""
+    try:
+        return postgame_step(postgame)
+    except Exception:  # noqa: BLE001 - logged; the page must stay readable
+        logger.exception("Post-game %s does not replay", postgame.pk)
+        return STUCK
 
 
 # --- a sequence as the API and the page show it ------------------------------------------------
@@ -195,7 +212,8 @@ def postgame_run(postgame: PostGame) -> rules.PostGameRun:
         postgame.report,
         postgame.answers,
         postgame.undone,
-        rulebook_for_game(postgame.game),  # C31: the rules in force when it was reported
+        # C31: the rules in force when it was reported (or restarted by the organiser)
+        rulebook_for_postgame(postgame),
     )
 
 

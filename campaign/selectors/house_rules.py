@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from campaign.models import Campaign, GameReport, HouseRules
-from campaign.rules.book import RuleBook
+import copy
+from typing import Any
+
+from campaign.models import Campaign, GameReport, HouseRules, PostGame
+from campaign.rules.book import RuleBook, diff, leaves, read_path, write_path
 
 
 def house_rules_current(campaign: Campaign) -> HouseRules | None:
@@ -37,5 +40,48 @@ def rulebook_for_game(game: GameReport) -> RuleBook:
     return rulebook_for(game.campaign, game.rules_version)
 
 
+def rulebook_for_postgame(postgame: PostGame) -> RuleBook:
+    """C31: the rules its game keeps, or those the organiser restarted it under."""
+    if postgame.rules_version is None:
+        return rulebook_for_game(postgame.game)
+    return rulebook_for(postgame.game.campaign, postgame.rules_version)
+
+
 def house_rules_history(campaign: Campaign):
     return campaign.house_rules.select_related("author").order_by("-version")
+
+
+def house_rules_conflict(
+    campaign: Campaign, *, started: int, document: dict[str, Any]
+) -> dict[str, Any]:
+    """Both sides of a save refused because another version came first (C31): what the
+    organiser changed since the version they started from (`document` is what they posted),
+    what was saved meanwhile, and `merged`: the rules saved now with the organiser's changes
+    written over them, so saving it again reapplies their change without undoing the other's.
+
+    {"started", "version", "merged", "rows": [{path, was, mine, now, mine_changed,
+    theirs_changed}]}, a row for every path either side changed.
+    """
+    version = house_rules_version(campaign)
+    now = rulebook_for(campaign).document
+    base = rulebook_for(campaign, started).document if started <= version else now
+    paths = dict(leaves(base))
+    # Only the rules' own paths: anything else in a posted document is refused on saving.
+    mine = {path: value for path, value in diff(base, document).items() if path in paths}
+    theirs = diff(base, now)
+    merged = copy.deepcopy(now)
+    for path, value in mine.items():
+        write_path(merged, path, value)
+    rows = [
+        {
+            "path": path,
+            "was": was,
+            "mine": mine.get(path, was),
+            "now": read_path(now, path),
+            "mine_changed": path in mine,
+            "theirs_changed": path in theirs,
+        }
+        for path, was in paths.items()
+        if path in mine or path in theirs
+    ]
+    return {"started": started, "version": version, "merged": merged, "rows": rows}

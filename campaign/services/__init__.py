@@ -40,6 +40,7 @@ from campaign.services.postgame import (
     postgame_trade,
     postgame_undo,
 )
+from campaign.services.postgame_release import game_withdraw_keeping_committed, postgame_restart
 from campaign.services.rankings import rankings_rebuild
 from campaign.services.ratings import warbands_recalculate
 from campaign.services.warbands import (
@@ -76,6 +77,8 @@ __all__ = [
     "postgame_commit",
     "postgame_trade",
     "postgame_undo",
+    "game_withdraw_keeping_committed",
+    "postgame_restart",
     "JobBusy",
     "job_run",
     "jobs_sweep",

@@ -368,7 +368,9 @@ def game_withdraw(*, game: GameReport, actor) -> GameReport:
         if names:
             raise ConflictError(
                 f"The post-game of {names} is committed: the rosters have changed, so this "
-                "report can no longer be withdrawn. The organiser corrects the rosters by hand.",
+                "report can no longer be withdrawn this way. If the other post-game is stuck, "
+                "the organiser may withdraw the game keeping the committed side, or restart "
+                "the stuck post-game (the game's page).",
                 field="status",
             )
         game.postgames.all().delete()

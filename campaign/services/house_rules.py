@@ -6,8 +6,10 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
+from django.db.models import Max
 from django.urls import reverse
 
+from campaign.errors import HouseRulesConflict
 from campaign.models import Activity, Campaign, HouseRules, Warband
 from campaign.rules import labels
 from campaign.rules.book import HouseRulesError, RuleBook, check, diff, nest, write_path
@@ -61,15 +63,25 @@ def house_rules_save(
     actor,
     rules: dict[str, Any] | None = None,
     changes: dict[str, Any] | None = None,
+    version: int | None = None,
 ) -> HouseRules:
     """C31: the organiser saves the whole set or some changes as the next version; it applies
-    from now on (games reported earlier keep theirs). Nothing is saved on an error."""
+    from now on (games reported earlier keep theirs). Nothing is saved on an error.
+
+    `version` is the version the organiser started from: when another save came in between it
+    raises HouseRulesConflict (409) and saves nothing. The check holds under parallel saves:
+    it is made after the campaign row is locked, so writers from one version queue and only the
+    first finds its version still the latest. The API and the page always pass it; None (no
+    check) is for the app's own callers (the demo, tests)."""
     require_open(campaign)
     if actor.id != campaign.organiser_id:
         raise PermissionDenied("Only the organiser may change the house rules.")
     Campaign.objects.lock(campaign.id)  # versions are numbered one at a time
+    latest = HouseRules.objects.filter(campaign=campaign).aggregate(n=Max("version"))["n"] or 0
+    if version is not None and version != latest:
+        raise HouseRulesConflict(started=version, version=latest)
     book = house_rules_proposed(campaign=campaign, rules=rules, changes=changes)
-    version = house_rules_version(campaign) + 1
+    version = latest + 1
     row = HouseRules.objects.create(
         campaign=campaign, version=version, overrides=book.overrides, author=actor
     )

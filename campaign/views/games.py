@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -132,13 +133,25 @@ def game_edit(request, game_id: int):
 def game_detail(request, game_id: int):
     game = access.game_for(request.user, game_id)
     user = request.user
+    sides = games.game_sides(game)
+    # The organiser's way out of a stuck post-game: the sides still open, shown open at once
+    # when the other side committed (the ordinary withdraw is refused then) or one is stuck.
+    release = []
+    if game.status == "confirmed" and access.is_organiser(game.campaign, user):
+        release = [s for s in sides if s["postgame"] and s["step"] != games.COMMITTED]
+    steps = {s["step"] for s in sides}
     context = {
         "game": game,
         "campaign": game.campaign,
-        "sides": games.game_sides(game),
+        "sides": sides,
+        "release": release,
+        "release_open": bool(release) and bool(steps & {games.COMMITTED, games.STUCK}),
         "can_confirm": game.status == "pending" and access.may_confirm(game, user),
         "can_edit": game.status == "pending" and access.may_edit(game, user),
-        "can_withdraw": game.status != "withdrawn" and access.may_withdraw(game, user),
+        # Once a side committed the ordinary withdraw is refused: the panel above is the way.
+        "can_withdraw": game.status != "withdrawn"
+        and games.COMMITTED not in steps
+        and access.may_withdraw(game, user),
     }
     return render(request, "campaign/game_detail.html", context)
 
@@ -161,6 +174,56 @@ def game_withdraw(request, game_id: int):
     services.game_withdraw(game=game, actor=request.user)
     messages.success(request, "Report withdrawn.")
     return redirect("game", game.id)
+
+
+# --- the organiser's way out of a stuck post-game (services.postgame_release) ---------------------
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+@domain_errors
+def game_withdraw_stuck(request, game_id: int):
+    """GET asks; POST withdraws the game keeping a committed side (the organiser)."""
+    game = access.game_for(request.user, game_id, withdraw=True)
+    if not access.is_organiser(game.campaign, request.user):
+        raise PermissionDenied("Only the organiser may withdraw a game with a committed side.")
+    if request.method == "GET":
+        return confirm(
+            request,
+            title="Withdraw this game?",
+            body="The post-game still open is discarded and the game no longer counts. A side "
+            "that has committed keeps its roster changes: correct them by hand if they should "
+            "go. Every player sees this in the activity feed.",
+            button="Withdraw the game",
+            cancel_url=reverse("game", args=[game.id]),
+        )
+    services.game_withdraw_keeping_committed(game=game, actor=request.user)
+    messages.success(request, "Game withdrawn: the open post-game is discarded.")
+    return redirect("game", game.id)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+@domain_errors
+def postgame_restart(request, postgame_id: int):
+    """GET asks; POST starts the sequence again under the rules in force (the organiser)."""
+    postgame = access.postgame_for(request.user, postgame_id, drive=True)
+    if not access.is_organiser(postgame.warband.campaign, request.user):
+        raise PermissionDenied("Only the organiser may restart a post-game sequence.")
+    name = possessive(postgame.warband.name)
+    if request.method == "GET":
+        return confirm(
+            request,
+            title=f"Restart {name} post-game?",
+            body="Its answers are set aside (its log keeps them) and it starts again from the "
+            "first roll under the house rules in force now. Its dice stay its own: the same "
+            "rolls come up again. Every player sees this in the activity feed.",
+            button="Restart it",
+            cancel_url=reverse("game", args=[postgame.game_id]),
+        )
+    services.postgame_restart(postgame=postgame, actor=request.user)
+    messages.success(request, f"{name} post-game starts again.")
+    return redirect("postgame", postgame.id)
 
 
 # --- the sequence --------------------------------------------------------------------------------

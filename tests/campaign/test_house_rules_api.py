@@ -42,7 +42,7 @@ WHO = [("organiser", 200), ("player", 403), ("stranger", 404)]
 @pytest.mark.parametrize("who, status", WHO)
 def test_who_may_patch_the_house_rules(request, campaign, who, status):
     response = signed_in(request.getfixturevalue(who)).patch(
-        url(campaign), {"changes": {MUSKET: 12}}, format="json"
+        url(campaign), {"version": 0, "changes": {MUSKET: 12}}, format="json"
     )
     assert response.status_code == status
     assert HouseRules.objects.filter(campaign=campaign).exists() is (status == 200)
@@ -57,7 +57,8 @@ def test_who_may_patch_the_house_rules(request, campaign, who, status):
 def test_who_may_put_the_whole_set(request, campaign, who, status):
     document = seed_document(budget=campaign.starting_treasury)
     document["income"]["lost"] = "2D6"
-    response = signed_in(request.getfixturevalue(who)).put(url(campaign), document, format="json")
+    body = {"version": 0, "rules": document}
+    response = signed_in(request.getfixturevalue(who)).put(url(campaign), body, format="json")
     assert response.status_code == status
     if status == 200:
         assert response.json()["changed"] == ["income.lost"]
@@ -78,8 +79,9 @@ def test_a_stranger_cannot_read_a_private_campaigns_rules(campaign, stranger):
 
 def test_each_patch_is_a_new_version_in_the_activity_feed(campaign, organiser):
     client = signed_in(organiser)
-    client.patch(url(campaign), {"changes": {MUSKET: 12}}, format="json")
-    body = client.patch(url(campaign), {"changes": {"income.lost": "2D6"}}, format="json").json()
+    client.patch(url(campaign), {"version": 0, "changes": {MUSKET: 12}}, format="json")
+    change = {"version": 1, "changes": {"income.lost": "2D6"}}
+    body = client.patch(url(campaign), change, format="json").json()
     assert body["version"] == 2
     assert body["changed"] == ["factions.rangers.equipment.musket.price", "income.lost"]
     versions = client.get(url(campaign, "versions/")).json()

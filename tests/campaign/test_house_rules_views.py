@@ -17,8 +17,9 @@ def page(campaign):
 
 def form_of(client, campaign) -> dict:
     """The form as the page posts it, unchanged: every field with its value."""
-    body = client.get(f"{page(campaign)}?format=json").json()["rules"]
-    data = {}
+    download = client.get(f"{page(campaign)}?format=json").json()
+    body = download["rules"]
+    data = {"version": str(download["version"])}  # the hidden field: the version drawn from
 
     def walk(node, prefix):
         items = node.items() if isinstance(node, dict) else enumerate(node)

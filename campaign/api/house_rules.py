@@ -28,7 +28,7 @@ from campaign.access import campaign_for
 from campaign.api.common import BAD_REQUEST, FORBIDDEN, NOT_FOUND, UserSerializer
 from campaign.errors import HouseRulesConflict
 from campaign.rules.book import HouseRulesError
-from campaign.rules.book_schema import MAX_PATH, MAX_VALUES, Rules
+from campaign.rules.book_schema import MAX_ERRORS, MAX_PATH, MAX_VALUES, Rules
 from campaign.selectors.house_rules import (
     house_rules_history,
     house_rules_version,
@@ -187,19 +187,19 @@ def _started(request) -> int | None:
 def _missing_version(campaign, **proposed) -> HouseRulesError:
     """A PUT or PATCH without the version it started from: 400 naming `version`, after any
     problem of the rules themselves, so one answer tells the client everything to fix."""
-    found = []
+    found, count = [], 0
     try:
         house_rules_proposed(campaign=campaign, **proposed)
     except HouseRulesError as error:
-        found += [(p.field, p.message) for p in error.problems]
-    found.append(
-        (
-            "version",
-            "version is required: send the version you started from, as GET gave it, so a "
-            "change saved meanwhile by someone else is not overwritten.",
-        )
+        found = [(p.field, p.message) for p in error.problems if p.field]  # not "… and N more"
+        count = getattr(error, "count", len(found))
+    missing = (
+        "version",
+        "version is required: send the version you started from, as GET gave it, so a "
+        "change saved meanwhile by someone else is not overwritten.",
     )
-    return HouseRulesError.of(found)
+    found.insert(min(len(found), MAX_ERRORS - 1), missing)  # listed even when many are cut
+    return HouseRulesError.of(found, count=count + 1)
 
 
 def _conflict(campaign, error: HouseRulesConflict) -> Response:

@@ -72,6 +72,7 @@ class HouseRulesError(RulesError):
             more = count - len(errors)
             errors.append(cls(f"… and {more} more problem{'s' if more > 1 else ''}."))
         errors[0].problems = errors
+        errors[0].count = count
         if count > 1:
             errors[0].detail = f"The house rules have {count} problems."
         return errors[0]

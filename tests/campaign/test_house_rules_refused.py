@@ -101,7 +101,7 @@ def test_each_rulebook_of_the_review_is_refused_as_a_whole_set_too(
 def test_the_page_refuses_a_hero_promotion_posted_by_hand(client, campaign, organiser):
     client.force_login(organiser)
     form = {path: str(value) for path, value in _form(seed_document()).items()}
-    form |= {"advancement.hero_and_veteran.6": "promotion", "action": "save"}
+    form |= {"advancement.hero_and_veteran.6": "promotion", "action": "save", "version": "0"}
     response = client.post(f"/campaigns/{campaign.id}/house-rules/", form)
     assert response.status_code == 400
     assert "Promotion moves a Green or a Trooper one step up" in response.content.decode()
@@ -159,7 +159,7 @@ def test_an_upload_the_rules_refuse_is_a_400_in_words(
     upload = io.BytesIO(content)
     upload.name = "rules.json"
     response = client.post(
-        f"/campaigns/{campaign.id}/house-rules/", {"file": upload, "action": action}
+        f"/campaigns/{campaign.id}/house-rules/", {"file": upload, "action": action, "version": 0}
     )
     assert response.status_code == 400
     assert words in response.content.decode()
@@ -178,7 +178,7 @@ def test_a_put_of_a_hundred_thousand_unknown_keys_answers_a_short_400(campaign, 
 
 def test_many_problems_list_the_first_twenty_and_count_the_rest(campaign, organiser):
     client = signed_in(organiser)
-    document = seed_document() | {f"unknown_{n}": n for n in range(500)}
+    document = seed_document() | {f"unknown_{n}": n for n in range(500)} | {"version": 0}
     response = client.put(url(campaign), document, format="json")
     body = response.json()
     assert response.status_code == 400

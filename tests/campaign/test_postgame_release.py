@@ -1,5 +1,6 @@
 """The organiser's way out of a stuck post-game (issue 32): a house-rules injury table on which
-every roll is Multiple injuries (saved before such tables were refused) re-rolls for ever. The
+every roll is Multiple injuries (saved before such tables were refused) can never end, so the
+sequence refuses its injury roll every time. The
 44th Foot Patrol committed; Magalakutway's sequence can never finish, the game can no longer be
 withdrawn the ordinary way, and the war party can neither play nor retire. The organiser
 restarts the sequence under fixed rules, or withdraws the game keeping the committed side;
@@ -16,6 +17,7 @@ from django.core.management.base import CommandError
 from campaign import services
 from campaign.errors import ConflictError, ReportError, RosterError
 from campaign.models import Activity, GameReport, HouseRules, PostGame
+from campaign.rules.errors import RulesError
 from campaign.rules.injuries import INJURY_TABLE
 from campaign.services.house_rules import house_rules_save
 from tests.campaign.games_support import (
@@ -50,8 +52,11 @@ def stuck(campaign, organiser, player, other_player, war_party, patrol):
         postgame=drive(sequence_of(game, patrol), other_player, FOOT_PATROL_SCRIPT),
         actor=other_player,
     )
-    sequence = drive(sequence_of(game, war_party), player, [[2, 2], [1]] + [[3, 3]] * 6)
-    assert sequence.answers[-1]["purpose"] == "injury"  # still asking, after six re-rolls
+    sequence = sequence_of(game, war_party)
+    with pytest.raises(RulesError, match="cannot go on"):  # 22: Multiple injuries, never ending
+        drive(sequence, player, [[2, 2]])
+    sequence.refresh_from_db()
+    assert sequence.answers == []  # the injury roll is asked for again, and again refused
     return game
 
 
@@ -88,7 +93,7 @@ def test_the_organiser_restarts_the_sequence_under_the_fixed_rules_and_it_finish
     assert sequence.answers == []
     assert sequence.rules_version == 2
     (restart,) = [u for u in sequence.undone if u["purpose"] == "restart"]
-    assert "8 answers set aside" in restart["text"]
+    assert "0 answers set aside" in restart["text"]
     assert "under house rules version 2 (it played by 1)" in restart["text"]
     assert releases(campaign) == [
         "organiser restarted Magalakutway's post-game after Magalakutway v The 44th Foot "
@@ -125,7 +130,10 @@ def test_only_the_organiser_releases_a_stuck_sequence(stuck, player, war_party, 
         else:
             services.game_withdraw_keeping_committed(game=stuck, actor=player)
     assert type(refused.value).__name__ == "PermissionDenied"
-    assert sequence_of(stuck, war_party).answers  # nothing changed
+    sequence = sequence_of(stuck, war_party)  # nothing changed
+    assert sequence.status == PostGame.Status.OPEN and sequence.undone == []
+    assert GameReport.objects.get(pk=stuck.pk).status == GameReport.Status.CONFIRMED
+    assert releases(stuck.campaign) == []
 
 
 def test_a_committed_sequence_is_not_restarted(stuck, organiser, patrol):
@@ -237,11 +245,11 @@ def run_command(*args) -> str:
     return out.getvalue()
 
 
-def test_the_command_finds_the_sequence_going_round_for_ever(stuck, war_party):
+def test_the_command_finds_the_sequence_an_endless_table_stops(stuck, war_party):
     out = run_command("--max-answers", "50")
     sequence = sequence_of(stuck, war_party)
     assert f"post-game {sequence.id}: Magalakutway after" in out
-    assert "still asks for injury after 50 more answers" in out
+    assert "this sequence cannot go on" in out  # the endless table is stopped, not played
     assert out.strip().endswith("1 stuck post-game sequence(s).")
     assert sequence_of(stuck, war_party).answers == sequence.answers  # nothing saved
 

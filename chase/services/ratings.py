@@ -309,11 +309,13 @@ def ratings_game_finished(*, session_id: int) -> str:
     order = (last.order if last is not None else 0) + 1
     RatedPlace.objects.bulk_create(_places(session, placed, order))
     for player, (mu, sigma, games, wins) in totals.items():
-        Rating.objects.update_or_create(
-            kind=kind,
-            user_id=player,
-            defaults={"mu": mu, "sigma": sigma, "games": games, "wins": wins},
-        )
+        row = rows.get(player) or Rating(kind=kind, user_id=player)
+        row.mu, row.sigma, row.games, row.wins = mu, sigma, games, wins
+        rows[player] = row
+    new = [r for r in rows.values() if r.pk is None]
+    known = [r for r in rows.values() if r.pk is not None]
+    Rating.objects.bulk_create(new)
+    Rating.objects.bulk_update(known, ["mu", "sigma", "games", "wins"])
     RatingBoard.objects.filter(pk=board.pk).update(games=order)
     return "rated"
 

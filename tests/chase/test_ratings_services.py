@@ -1,6 +1,7 @@
 """Ratings of the canoe games: openskill's Plackett-Luce over the rated finished games
-(chase.services.ratings; game-by-game updates against rebuilds: test_ratings_updates.py). The expected numbers are worked out here with openskill itself
-from the same finishing orders, never copied."""
+(chase.services.ratings; game-by-game updates against rebuilds: test_ratings_updates.py). The
+expected numbers are worked out here with openskill itself from the same finishing orders,
+never copied."""
 
 from __future__ import annotations
 

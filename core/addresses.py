@@ -23,12 +23,16 @@ def client_ip(request) -> str:
 def address_digest(request) -> str:
     """A keyed hash of the client's network, to tell whether two requests came from one place
     without keeping the address: an IPv4 address whole, an IPv6 one by its /64 (one household
-    or phone holds a whole /64 and may change addresses inside it). "" when unknown. The key is
+    or phone holds a whole /64 and may change addresses inside it). "" when unknown, and for
+    the machine itself (loopback): a server that sees every client from there (a development
+    server, or a proxy without DJANGO_BEHIND_PROXY) cannot tell its clients apart. The key is
     the site's secret, so the hash cannot be reversed by trying every address."""
     address = client_ip(request)
     try:
         ip = ipaddress.ip_address(address)
     except ValueError:
+        return ""
+    if ip.is_loopback or (ip.version == 6 and ip.ipv4_mapped and ip.ipv4_mapped.is_loopback):
         return ""
     if ip.version == 6 and ip.ipv4_mapped is not None:
         ip = ip.ipv4_mapped  # ::ffff:192.0.2.1 is 192.0.2.1

@@ -359,11 +359,10 @@ def _table_context(request, session: GameSession, note: str) -> dict:
 def _ratings_context(session: GameSession, finished: bool) -> dict:
     """Whether the game is rated (and why), and once it is over its players' new ratings."""
     rated, why = rated_verdict(session, list(session.seats.all()))
-    return {
-        "rated": rated,
-        "rated_note": why,
-        "rated_places": rating_selectors.end_ratings(session) if finished and rated else [],
-    }
+    places = rating_selectors.end_ratings(session) if finished and rated else []
+    for place in places:  # which canoe or side each of the computer's places was
+        place.seats_title = ", ".join(selectors.role_title(session, r) for r in place.roles)
+    return {"rated": rated, "rated_note": why, "rated_places": places}
 
 
 def _seat_shown(request, session, held: list[Seat], acting: list[str], hidden_hands: bool):

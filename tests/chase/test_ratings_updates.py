@@ -166,3 +166,39 @@ def test_history_changed_rebuilds_the_kind_once_it_commits(
 
     assert RatingBoard.objects.get(kind="race").rebuilt_at is not None
     assert not Rating.objects.filter(kind="race").exists()  # a guest's game counts no more
+
+
+def test_a_seat_of_a_finished_game_corrected_in_the_admin_rebuilds_the_ratings(
+    client, ann, bob, django_capture_on_commit_callbacks
+):
+    kept = decided_race([ann, bob], finishers=["canoe-1", "canoe-2"])
+    corrected = decided_race([ann, bob], finishers=["canoe-2", "canoe-1"])
+    for session in (kept, corrected):
+        ratings_game_finished(session_id=session.pk)
+    client.force_login(UserFactory(username="root", is_staff=True, is_superuser=True))
+    seat = corrected.seats.get(role="canoe-2")
+    url = f"/admin/chase/seat/{seat.pk}/change/"
+    form = client.get(url).context["adminform"].form
+    data = {}
+    for name, field in form.fields.items():
+        value = form[name].value() if name != "user" else ""
+        if hasattr(field.widget, "widgets"):  # a date and a time
+            parts = field.widget.decompress(value)
+            data.update(
+                {
+                    f"{name}_{i}": field.widget.widgets[i].format_value(v) or ""
+                    for i, v in enumerate(parts)
+                }
+            )
+        else:
+            data[name] = "" if value is None else value
+
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(url, data)
+
+    assert response.status_code == 302, response.context["adminform"].form.errors
+    seat.refresh_from_db()
+    assert seat.user is None  # now a guest's seat: that game counts no more
+    assert Rating.objects.get(kind="race", user=ann).games == 1
+    assert Rating.objects.get(kind="race", user=bob).wins == 0
+    assert RatingBoard.objects.get(kind="race").rebuilt_at is not None

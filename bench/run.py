@@ -352,6 +352,7 @@ SECTIONS = {
     "moosehead": lambda: run_script("bench_moosehead.py"),
     "recalculation": lambda: run_script("bench_ratings.py", "recalculation"),
     "rankings": lambda: run_script("bench_ratings.py", "rankings"),
+    "canoe-ratings": lambda: run_script("bench_canoe_ratings.py", "--games", "2000"),
     "club": bench_club,
 }
 

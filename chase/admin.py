@@ -10,6 +10,22 @@ from chase.models import (
     Seat,
     Variant,
 )
+from chase.services.ratings import ratings_history_changed
+
+
+class RatedHistoryAdmin(admin.ModelAdmin):
+    """A finished game or its seats changed here is the past of its kind's ratings: they are
+    rebuilt once the change commits (games still being played are rated when they end; a game
+    with a log cannot be deleted here, its log being append-only)."""
+
+    def _finished_kinds(self, objects) -> set[str]:
+        sessions = [getattr(o, "session", o) for o in objects]
+        return {s.kind for s in sessions if s.status == GameSession.Status.FINISHED}
+
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        for kind in self._finished_kinds([form.instance]):
+            ratings_history_changed(kind=kind)
 
 
 class SeatInline(admin.TabularInline):
@@ -33,7 +49,7 @@ class ActionLogInline(admin.TabularInline):
 
 
 @admin.register(GameSession)
-class GameSessionAdmin(admin.ModelAdmin):
+class GameSessionAdmin(RatedHistoryAdmin):
     list_display = ["id", "kind", "mode", "status", "winner", "version", "created_by", "updated_at"]
     list_filter = ["kind", "mode", "status"]
     readonly_fields = ["version", "created_at", "updated_at"]
@@ -67,7 +83,7 @@ class ActionLogAdmin(admin.ModelAdmin):
 
 
 @admin.register(Seat)
-class SeatAdmin(admin.ModelAdmin):
+class SeatAdmin(RatedHistoryAdmin):
     """Find a seat by its game or its player, e.g. to hand a lost invite link back."""
 
     list_display = ["session", "role", "kind", "name", "user", "taken_at"]

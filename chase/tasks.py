@@ -10,7 +10,7 @@ from django.db import OperationalError
 from chase.services.alerts import turn_alerts_send
 from chase.services.lab import lab_run
 from chase.services.odds import odds_compute
-from chase.services.ratings import ratings_rebuild
+from chase.services.ratings import ratings_game_finished, ratings_rebuild
 
 
 @shared_task(name="chase.win_odds", ignore_result=True)
@@ -28,10 +28,25 @@ def odds_task(session_id: int, version: int, role: str | None, step: int | None)
     ignore_result=True,
 )
 def ratings_task(kind: str) -> None:
-    """Rebuild a game kind's ratings from its finished games; see chase.services.ratings.
+    """Rebuild a game kind's ratings from its finished games, when their history changed (see
+    chase.services.ratings.ratings_history_changed).
     Idempotent, so a message delivered twice, or retried after a lost connection, leaves the
     same rows."""
     ratings_rebuild(kind=kind)
+
+
+@shared_task(
+    name="chase.ratings_update",
+    autoretry_for=(OperationalError,),
+    retry_backoff=2,
+    retry_backoff_max=60,
+    max_retries=5,
+    ignore_result=True,
+)
+def ratings_update_task(session_id: int) -> None:
+    """Apply one finished game to its kind's ratings; see chase.services.ratings. A message
+    delivered twice finds the game's places in and changes nothing."""
+    ratings_game_finished(session_id=session_id)
 
 
 @shared_task(name="chase.turn_alerts", ignore_result=True)

@@ -19,6 +19,7 @@ from campaign.services import chases as services
 from chase import access as chase_access
 from chase.models import GameSession
 from chase.services import sessions as chase_services
+from core.addresses import address_digest
 from core.domain_errors import domain_errors
 
 
@@ -60,7 +61,7 @@ def _hold_seats(request, session: GameSession) -> None:
             continue
         if session.mode == GameSession.Mode.MULTI and seat.taken_at is None:
             continue
-        chase_services.seat_take(seat=seat, user=request.user)
+        chase_services.seat_take(seat=seat, user=request.user, address=address_digest(request))
         chase_access.remember_seat(request, seat)
 
 

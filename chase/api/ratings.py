@@ -8,7 +8,12 @@ from __future__ import annotations
 
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
-from rest_framework.decorators import api_view, permission_classes
+from rest_framework.decorators import (
+    api_view,
+    permission_classes,
+    throttle_classes,
+    throttle_scope,
+)
 from rest_framework.exceptions import NotFound
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
@@ -16,6 +21,7 @@ from rest_framework.response import Response
 from chase.api.sessions import ERROR
 from chase.games import kinds
 from chase.selectors import ratings as selectors
+from core.throttles import ScopedThrottle
 
 
 class KindSerializer(serializers.Serializer):
@@ -84,10 +90,14 @@ def canoe_ratings(request):
 )
 @api_view(["GET"])
 @permission_classes([AllowAny])
+@throttle_classes([ScopedThrottle])
+@throttle_scope("players")
 def player_detail(request, username: str):
     """A player's rating at each game kind they have played rated games of, and their latest
-    rated games."""
-    user = selectors.player_for(username)
+    rated games. Only a player with a rated game is found (and, signed in, yourself): any
+    other name is the same 404 as a name nobody has. Throttled: `players` per address,
+    `players_account` per account."""
+    user = selectors.player_for(username, request.user)
     if user is None:
         raise NotFound("There is no player of that name.")
     ratings = selectors.player_ratings(user)

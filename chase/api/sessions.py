@@ -31,6 +31,7 @@ from chase.models import GameSession, Seat
 from chase.selectors import sessions as selectors
 from chase.services import sessions as services
 from chase.services.pace import seats_seen
+from core.addresses import address_digest
 from core.openapi import CONFLICT
 from core.throttles import AnonScopedRateThrottle, ScopedThrottle
 
@@ -174,7 +175,10 @@ def sessions_create(request):
     serializer = SessionCreateSerializer(data=request.data)
     serializer.is_valid(raise_exception=True)
     session = services.session_create(
-        **serializer.validated_data, user=request.user, creator_sits=True
+        **serializer.validated_data,
+        user=request.user,
+        creator_sits=True,
+        address=address_digest(request),
     )
     seats = list(session.seats.all())
     if session.mode == GameSession.Mode.MULTI:
@@ -200,7 +204,10 @@ def session_join(request, session_id: int):
     serializer = SessionJoinSerializer(data=request.data)
     serializer.is_valid(raise_exception=True)
     seat = services.seat_join(
-        invite=serializer.validated_data["invite"], session_id=session_id, user=request.user
+        invite=serializer.validated_data["invite"],
+        session_id=session_id,
+        user=request.user,
+        address=address_digest(request),
     )
     return Response({"role": seat.role, "token": seat.token})
 
@@ -237,7 +244,9 @@ def session_rematch(request, session_id: int):
         raise SeatRefused("The computer plays that seat.", field="seat")
     existed = GameSession.objects.filter(rematch_of=old).exists()
     session = services.session_rematch(session=old, user=request.user)
-    mine = services.seat_rematch(rematch=session, old_seat=seat, user=request.user)
+    mine = services.seat_rematch(
+        rematch=session, old_seat=seat, user=request.user, address=address_digest(request)
+    )
     code = status.HTTP_200_OK if existed else status.HTTP_201_CREATED
     session.refresh_from_db()
     return Response(_created(request, session, [mine] if mine else []), status=code)
@@ -289,7 +298,7 @@ def session_view(request, session_id: int):
         seat = seat_for(session, request.query_params["seat"])
         seats_seen(session_id=session.pk, tokens=[seat.token], now=timezone.now())
         if not seat.is_taken:
-            services.seat_take(seat=seat, user=request.user)
+            services.seat_take(seat=seat, user=request.user, address=address_digest(request))
             session.refresh_from_db()
     return Response(selectors.seat_payload(session, seat))
 
@@ -316,7 +325,7 @@ def session_actions(request, session_id: int):
     serializer.is_valid(raise_exception=True)
     data = serializer.validated_data
     seat = seat_for(session_for(session_id, request.user, [data["seat"]]), data["seat"])
-    services.seat_take(seat=seat, user=request.user)
+    services.seat_take(seat=seat, user=request.user, address=address_digest(request))
     try:
         session = services.session_act(
             session_id=session_id, token=seat.token, version=data["version"], action=data["action"]

@@ -138,6 +138,10 @@ class Seat(models.Model):
     )
     name = models.CharField(max_length=150, blank=True)
     taken_at = models.DateTimeField(null=True, blank=True)
+    # Where the seat was taken from, as a keyed hash of the client's network (never the address
+    # itself: core.addresses.address_digest); "" when unknown. Two accounts sitting down from
+    # one address are not rated against each other (chase.services.ratings).
+    address = models.CharField(max_length=32, blank=True, default="", editable=False)
     # The turn clock (chase.services.pace): since when this seat has had a move waiting (None:
     # not its turn), its deadline in a daily or weekly game, the last poll of a browser holding it
     # (at the table), and when its turn alert and deadline reminder went out for this turn.

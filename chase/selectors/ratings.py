@@ -7,6 +7,7 @@ from collections import defaultdict
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.db.models import Exists, OuterRef
 
 from chase.games import get_engine, registry
 from chase.models import GameSession, RatedPlace, Rating
@@ -41,10 +42,15 @@ def leaderboard(kind: str) -> list[Rating]:
     return list(Rating.objects.leaderboard(kind))
 
 
-def player_for(username: str):
-    """The account of that username (with its profile), or None."""
-    users = get_user_model().objects.select_related("profile")
-    return users.filter(username=username, is_active=True).first()
+def player_for(username: str, viewer=None):
+    """The account of that username (with its profile) when it has a rated game, or is the
+    `viewer`'s own; else None, as for a name nobody has, so the player pages and the API tell
+    nobody which accounts exist (issue 34)."""
+    users = get_user_model().objects.select_related("profile").filter(is_active=True)
+    if viewer is not None and viewer.is_authenticated and viewer.get_username() == username:
+        return users.filter(pk=viewer.pk).first()
+    rated = Rating.objects.filter(user=OuterRef("pk"))
+    return users.filter(Exists(rated), username=username).first()
 
 
 def player_ratings(user) -> dict[str, Rating]:
@@ -91,8 +97,9 @@ def recent_places(user, limit: int = RECENT) -> list[dict[str, Any]]:
 
 
 def head_to_head(user) -> list[dict[str, Any]]:
-    """Every opponent the player met in rated games: how often, and how often each placed
-    above the other (a shared place is a tie); the opponents met most first."""
+    """Every opponent the player met in rated games: in how many games, and how often each
+    placed above the other (a shared place is a tie); the opponents met most first. Against
+    the Computer each of its places counts (a solo race is three canoes to be ahead of)."""
     mine = dict(RatedPlace.objects.filter(user=user).values_list("session_id", "rank"))
     tally: dict[Any, dict[str, Any]] = {}
     opponents = (
@@ -106,13 +113,13 @@ def head_to_head(user) -> list[dict[str, Any]]:
             key,
             {
                 "player": place.user.username if place.user_id else "Computer",
-                "games": 0,
+                "games": set(),
                 "ahead": 0,
                 "behind": 0,
                 "tied": 0,
             },
         )
-        row["games"] += 1
+        row["games"].add(place.session_id)
         mine_rank = mine[place.session_id]
         if mine_rank < place.rank:
             row["ahead"] += 1
@@ -120,7 +127,8 @@ def head_to_head(user) -> list[dict[str, Any]]:
             row["behind"] += 1
         else:
             row["tied"] += 1
-    return sorted(tally.values(), key=lambda r: (-r["games"], r["player"]))
+    rows = [{**row, "games": len(row["games"])} for row in tally.values()]
+    return sorted(rows, key=lambda r: (-r["games"], r["player"]))
 
 
 def end_ratings(session: GameSession) -> list[RatedPlace]:

@@ -74,6 +74,7 @@ def session_create(
     computer_seats: list[str] | None = None,
     creator_sits: bool = False,
     pace: str | None = None,
+    address: str = "",
 ) -> GameSession:
     """Set up a game: options cleaned by the engine, one seat per role, the setup logged as
     step 0. Solo: `play_as` (default the first role) is the human seat, the computer holds the
@@ -84,7 +85,8 @@ def session_create(
 
     `creator_sits` (the API and the lobby): in a multi game the creator takes the `play_as`
     seat (default the first human one) at once, in the same transaction, so it is never
-    offered to anyone else; the other seats wait for their invite links.
+    offered to anyone else; the other seats wait for their invite links. `address`: where
+    from (core.addresses.address_digest), kept on the seat the creator takes.
 
     `pace` (or an option `pace`, taken out before the engine sees the options): live (the
     default), daily or weekly, for games across several browsers (chase.services.pace)."""
@@ -150,7 +152,7 @@ def session_create(
         if moves:
             _commit(session, engine, state, moves)
     if creator_sits and waiting:
-        _take(seat=session.seats.get(role=play_as), user=user)
+        _take(seat=session.seats.get(role=play_as), user=user, address=address)
         session.refresh_from_db()
     return session
 
@@ -280,21 +282,21 @@ def session_rematch(*, session: GameSession, user=None) -> GameSession:
     return rematch
 
 
-def seat_take(*, seat: Seat, user=None) -> Seat:
+def seat_take(*, seat: Seat, user=None, address: str = "") -> Seat:
     """The first use of a seat's token (its view, its table link or an action) takes it: the
     holder of the token is its player (in hot-seat and solo the creator holds them all).
 
     Taking a seat of a waiting game bumps the version (the others see who joined); taking the
     last free human seat starts it. Taking a seat, by any way, spends its invite. Taking a seat
-    again is harmless.
+    again is harmless. `address` is where it was taken from (core.addresses.address_digest).
     """
     if not seat.is_taken:
-        _take(seat=seat, user=user)
+        _take(seat=seat, user=user, address=address)
         seat.refresh_from_db()
     return seat
 
 
-def seat_join(*, invite: str, session_id: int | None = None, user=None) -> Seat:
+def seat_join(*, invite: str, session_id: int | None = None, user=None, address: str = "") -> Seat:
     """Take a free human seat by its invite code (the join link), once: the seat gets a fresh
     token, which is the player's credential from then on. A spent, unknown or malformed code
     (or one of another game than `session_id`) is NoSuchInvite and hands out nothing."""
@@ -304,13 +306,13 @@ def seat_join(*, invite: str, session_id: int | None = None, user=None) -> Seat:
     if seat is None or (session_id is not None and seat.session_id != session_id):
         raise NoSuchInvite()
     _check_owned_seat(seat, user)
-    if seat.taken_at is not None or not _take(seat=seat, user=user, invite=invite):
+    if seat.taken_at is not None or not _take(seat=seat, user=user, invite=invite, address=address):
         raise NoSuchInvite()
     seat.refresh_from_db()
     return seat
 
 
-def seat_claim(*, session: GameSession, role: str, user=None) -> Seat:
+def seat_claim(*, session: GameSession, role: str, user=None, address: str = "") -> Seat:
     """Sit down at a free human seat from the lobby's list: only a game across several
     browsers still waiting for players has free seats (one started by the API, in hot-seat,
     solo or as a rematch is its players' alone). The seat gets a fresh token."""
@@ -326,7 +328,7 @@ def seat_claim(*, session: GameSession, role: str, user=None) -> Seat:
     ):
         raise SessionError("This game has no free seats: its players hold them.", field="role")
     _check_owned_seat(seat, user)
-    if not _take(seat=seat, user=user, fresh=True, waiting_multi=True):
+    if not _take(seat=seat, user=user, fresh=True, waiting_multi=True, address=address):
         raise SessionError("Someone has taken that seat already: choose another.", field="role")
     seat.refresh_from_db()
     return seat
@@ -340,7 +342,9 @@ def _check_owned_seat(seat: Seat, user) -> None:
         raise SeatRefused(reason, field="role")
 
 
-def seat_rematch(*, rematch: GameSession, old_seat: Seat, user=None) -> Seat | None:
+def seat_rematch(
+    *, rematch: GameSession, old_seat: Seat, user=None, address: str = ""
+) -> Seat | None:
     """The player of `old_seat` sits at the same role in the rematch, if nobody has taken it
     (by its invite link, say); None otherwise. The seat gets a fresh token."""
     if rematch.rematch_of_id != old_seat.session_id or old_seat.is_computer:
@@ -348,7 +352,7 @@ def seat_rematch(*, rematch: GameSession, old_seat: Seat, user=None) -> Seat | N
     seat = rematch.seats.filter(role=old_seat.role, kind=Seat.Kind.HUMAN).first()
     if seat is None or seat.taken_at is not None:
         return None
-    if not _take(seat=seat, user=user, fresh=True):
+    if not _take(seat=seat, user=user, fresh=True, address=address):
         return None
     seat.refresh_from_db()
     return seat
@@ -362,6 +366,7 @@ def _take(
     invite: str | None = None,
     fresh: bool = False,
     waiting_multi: bool = False,
+    address: str = "",
 ) -> bool:
     """Take the seat if it is free; True when this call took it. With `invite`, only while the
     seat still has that invite; with `fresh` (or an invite) the seat gets a new token, so
@@ -377,6 +382,7 @@ def _take(
         "taken_at": timezone.now(),
         "user": person,
         "name": person.get_username() if person else "Guest",
+        "address": address,
     }
     if invite is not None:
         free = free.filter(invite=invite)

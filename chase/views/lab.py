@@ -21,6 +21,7 @@ from chase.games import game_for, kinds, registry
 from chase.models import GameSession, LabRun, Variant
 from chase.services import lab
 from chase.services import sessions as services
+from core.addresses import address_digest
 from core.domain_errors import domain_errors
 from core.throttles import throttle_wait, too_many, wait_words
 
@@ -277,10 +278,10 @@ def variant_start(request):
         raise SessionError("Start a variant solo or hot-seat.", field="mode")
     session = services.session_create(
         kind=variant.kind, mode=mode, options=variant.options, user=request.user,
-        creator_sits=True,
+        creator_sits=True, address=address_digest(request),
     )  # fmt: skip
     remember_created(request, session)
     for seat in session.seats.filter(kind="human"):
-        services.seat_take(seat=seat, user=request.user)
+        services.seat_take(seat=seat, user=request.user, address=address_digest(request))
         remember_seat(request, seat)
     return redirect("chase:table", session.pk)

@@ -11,6 +11,7 @@ from chase.access import remember_seat, session_for
 from chase.games import registry
 from chase.models import Seat
 from chase.selectors import ratings as selectors
+from core.throttles import throttle_wait, too_many, wait_words
 
 
 @require_GET
@@ -30,8 +31,13 @@ def leaderboard(request, kind: str):
 @require_GET
 def player(request, username: str):
     """`/players/<username>/`: a player's rating at each game (with its ±), their games and
-    wins, their latest rated games and how they fared against each opponent."""
-    user = selectors.player_for(username)
+    wins, their latest rated games and how they fared against each opponent. Only players with
+    a rated game have a page (and you, your own); throttled per address (`players`)."""
+    wait = throttle_wait(request, "players")
+    if wait:
+        words = [f"Many player pages in a short time: try again in {wait_words(wait)}."]
+        return too_many(render(request, "error_page.html", {"messages_list": words}), wait)
+    user = selectors.player_for(username, request.user)
     if user is None:
         raise Http404("There is no player of that name.")
     ratings = selectors.player_ratings(user)

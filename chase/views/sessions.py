@@ -35,6 +35,7 @@ from chase.selectors import sessions as selectors
 from chase.services import sessions as services
 from chase.services.pace import late_seats, seats_seen, time_left
 from chase.services.ratings import rated_verdict
+from core.addresses import address_digest
 from core.domain_errors import domain_errors, form_error
 from core.page_cache import cached
 from core.throttles import throttle_wait, too_many, wait_words
@@ -119,6 +120,7 @@ def game_create(request):
                 computer_seats=options.computer_seats(),
                 creator_sits=True,
                 pace=form.cleaned_data["pace"],
+                address=address_digest(request),
             )
         except SessionError as error:
             form.add_error(None, error.message)
@@ -136,7 +138,7 @@ def _hold_new_game(request, session: GameSession, play_as: str | None) -> None:
     if session.mode == GameSession.Mode.MULTI:
         seats = [s for s in seats if s.taken_at is not None]
     for seat in seats:
-        services.seat_take(seat=seat, user=request.user)
+        services.seat_take(seat=seat, user=request.user, address=address_digest(request))
         remember_seat(request, seat)
 
 
@@ -156,7 +158,9 @@ def rematch(request, session_id: int):
     if first:
         remember_created(request, new)
     for old_seat in held:
-        seat = services.seat_rematch(rematch=new, old_seat=old_seat, user=request.user)
+        seat = services.seat_rematch(
+            rematch=new, old_seat=old_seat, user=request.user, address=address_digest(request)
+        )
         if seat is not None:  # else taken already: by this browser, or by its invite link
             remember_seat(request, seat)
     return redirect("chase:table", new.pk)
@@ -168,7 +172,9 @@ def sit(request, session_id: int, role: str):
     """Take a free seat of an open game from the lobby (only a multi game still waiting has
     any: the service refuses every other)."""
     session = session_for(session_id, request.user, held_tokens(request, session_id))
-    seat = services.seat_claim(session=session, role=role, user=request.user)
+    seat = services.seat_claim(
+        session=session, role=role, user=request.user, address=address_digest(request)
+    )
     remember_seat(request, seat)
     return redirect("chase:table", session_id)
 
@@ -183,7 +189,7 @@ def join(request, invite: str):
         spent = Seat.objects.filter(invite=invite, taken_at__isnull=False).first()
         if spent is not None and spent.token in held_tokens(request, spent.session_id):
             return redirect("chase:table", spent.session_id)
-    seat = services.seat_join(invite=invite, user=request.user)
+    seat = services.seat_join(invite=invite, user=request.user, address=address_digest(request))
     remember_seat(request, seat)
     hand_device_to(request, seat.session, seat.role)
     return redirect("chase:table", seat.session_id)
@@ -229,7 +235,7 @@ def table(request, session_id: int):
     session = session_for(session_id, request.user, tokens)
     if "seat" in request.GET:  # a seat's own link: keep the token in the session, drop it
         seat = seat_for(session, request.GET["seat"])
-        services.seat_take(seat=seat, user=request.user)
+        services.seat_take(seat=seat, user=request.user, address=address_digest(request))
         remember_seat(request, seat)
         hand_device_to(request, session, seat.role)
         if not request.htmx:
@@ -353,11 +359,10 @@ def _table_context(request, session: GameSession, note: str) -> dict:
 def _ratings_context(session: GameSession, finished: bool) -> dict:
     """Whether the game is rated (and why), and once it is over its players' new ratings."""
     rated, why = rated_verdict(session, list(session.seats.all()))
-    return {
-        "rated": rated,
-        "rated_note": why,
-        "rated_places": rating_selectors.end_ratings(session) if finished and rated else [],
-    }
+    places = rating_selectors.end_ratings(session) if finished and rated else []
+    for place in places:  # which canoe or side each of the computer's places was
+        place.seats_title = ", ".join(selectors.role_title(session, r) for r in place.roles)
+    return {"rated": rated, "rated_note": why, "rated_places": places}
 
 
 def _seat_shown(request, session, held: list[Seat], acting: list[str], hidden_hands: bool):

@@ -326,6 +326,9 @@ REST_FRAMEWORK = {
         "tables_account": env_str("THROTTLE_TABLES_ACCOUNT_RATE", "300/min"),
         # Accounts made from one address, signed in or not.
         "signup": env_str("THROTTLE_SIGNUP_RATE", "10/hour"),
+        # Player pages and GET /api/players/<name>/ (a page per rated player: no crawling).
+        "players": env_str("THROTTLE_PLAYERS_RATE", "30/min"),
+        "players_account": env_str("THROTTLE_PLAYERS_ACCOUNT_RATE", "120/min"),
     },
 }
 SPECTACULAR_SETTINGS = {

@@ -97,3 +97,42 @@ def test_two_accounts_race_to_the_end_and_see_their_new_ratings(new_page, player
     ann.goto("/play/mine/")
     expect(ann.locator(f"#mine-finished #mine-game-{session.pk}")).to_be_visible()
     ann.screenshot(path=str(SHOTS / "mine-390.png"), full_page=True)
+
+
+def test_a_solo_race_against_three_computer_canoes_ends_with_its_new_ratings(new_page, players):
+    """Issue 33: a signed-in player's solo race was never rated ("being worked out" for ever)."""
+    ann_user, _ = players
+    ann = new_page()
+    log_in(ann, "ann")
+    ann.goto("/play/")
+    ann.select_option("select[name=kind]", "race")
+    ann.check("input[name=mode][value=solo]")
+    ann.fill("input[name=race-canoes]", "4")
+    ann.locator("input[name=race-canoes]").dispatch_event("change")
+    ann.fill("input[name=race-leg_length]", "12")
+    ann.click("#start")
+    expect(ann.locator("#rated-note")).to_contain_text("Rated: every seat is a signed-in")
+    click_a_move(ann)
+
+    session = play_randomly(GameSession.objects.get(), random.Random(33), steps=3000)
+    assert session.status == GameSession.Status.FINISHED
+    ann.reload()
+
+    expect(ann.locator("#new-ratings")).to_be_visible(timeout=8000)
+    expect(ann.locator("#table")).not_to_contain_text("being worked out")
+    mine = ann.locator("#new-ratings li[data-player=ann] .rating")
+    expect(mine).to_have_text(shown_rating(ann_user))
+    expect(ann.locator("#new-ratings li[data-player=Computer]")).to_have_count(3)
+    width = ann.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    ann.screenshot(path=str(SHOTS / "solo-race-end-390.png"), full_page=True)
+    ann.locator("#new-ratings").screenshot(path=str(SHOTS / "solo-race-new-ratings-390.png"))
+
+    ann.click("#leaderboard-link")
+    expect(ann.locator("#leaderboard tr[data-player=ann] td.rating")).to_have_text(
+        shown_rating(ann_user)
+    )
+    expect(ann.locator("#leaderboard tr[data-player=Computer]")).to_have_count(1)
+    expect(ann.locator("#what-counts")).to_contain_text("same address")
+    ann.screenshot(path=str(SHOTS / "solo-leaderboard-390.png"), full_page=True)

@@ -9,10 +9,13 @@ from chase.models import ActionLog, GameSession
 from chase.services import sessions as services
 
 
-def decided_race(players: list, *, finishers: list[str], out=(), mode="multi") -> GameSession:
+def decided_race(
+    players: list, *, finishers: list[str], out=(), mode="multi", addresses=()
+) -> GameSession:
     """A race of one canoe per entry of `players` (a user; "computer"; or "guest", a seat taken
     without an account), decided: `finishers` crossed in that order, `out` went out, any other
-    canoe is still on the water where it started."""
+    canoe is still on the water where it started. `addresses`: where each seat was taken from
+    (a seat's hashed address), in the order of `players`; none known when left out."""
     computers = [f"canoe-{i}" for i, p in enumerate(players, start=1) if p == "computer"]
     session = services.session_create(
         kind="race",
@@ -24,7 +27,8 @@ def decided_race(players: list, *, finishers: list[str], out=(), mode="multi") -
         seat = session.seats.get(role=f"canoe-{number}")
         if player == "computer" or seat.is_taken:
             continue
-        services.seat_take(seat=seat, user=None if player == "guest" else player)
+        address = addresses[number - 1] if addresses else ""
+        services.seat_take(seat=seat, user=None if player == "guest" else player, address=address)
     session.refresh_from_db()
     return finish(
         session, _race_end(session.state, finishers, out), finishers[0] if finishers else None

@@ -87,3 +87,57 @@ def test_a_nul_in_a_name_is_a_400_or_404_not_a_crash(path, db):
     response = Client(raise_request_exception=False).get(path)
 
     assert response.status_code in (400, 404)
+
+
+def test_an_account_without_a_rated_game_is_the_same_404_as_a_name_nobody_has(api, rated):
+    UserFactory(username="carol")  # signed up, never played a rated game
+
+    unrated = api.get("/api/players/carol/")
+    nobody = api.get("/api/players/nobody/")
+
+    assert unrated.status_code == nobody.status_code == 404
+    assert unrated.json() == nobody.json()
+
+
+def test_a_signed_in_player_finds_themself_before_their_first_rated_game(api, db):
+    carol = UserFactory(username="carol")
+    api.force_authenticate(carol)
+
+    body = api.get("/api/players/carol/").json()
+
+    assert (body["username"], body["ratings"], body["recent"]) == ("carol", {}, [])
+
+
+def test_a_solo_race_lists_each_computer_canoe_and_counts_one_game(api, db):
+    ann = UserFactory(username="ann")
+    decided_race(
+        [ann, "computer", "computer", "computer"],
+        finishers=["canoe-2", "canoe-1", "canoe-3", "canoe-4"],
+        mode="solo",
+    )
+    ratings_rebuild(kind="race")
+
+    body = api.get("/api/players/ann/").json()
+    board = api.get("/api/canoe-games/ratings/?kind=race").json()
+
+    assert [(p["player"], p["place"]) for p in body["recent"][0]["players"]] == [
+        ("Computer", 1),
+        ("ann", 2),
+        ("Computer", 3),
+        ("Computer", 4),
+    ]
+    assert {row["player"]: row["games"] for row in board} == {"ann": 1, "Computer": 1}
+
+
+def test_player_lookups_are_throttled_per_address(api, rated, settings):
+    rest = settings.REST_FRAMEWORK
+    settings.REST_FRAMEWORK = {
+        **rest,
+        "DEFAULT_THROTTLE_RATES": {**rest["DEFAULT_THROTTLE_RATES"], "players": "5/min"},
+    }
+
+    answers = [api.get(f"/api/players/guess{n}/").status_code for n in range(5)]
+    blocked = api.get("/api/players/ann/")
+
+    assert answers == [404] * 5
+    assert blocked.status_code == 429 and int(blocked["Retry-After"]) > 0

@@ -1,6 +1,7 @@
-"""Ratings of the canoe games: openskill's Plackett-Luce over the rated finished games, rebuilt
-whole (chase.services.ratings). The expected numbers are worked out here with openskill itself
-from the same finishing orders, never copied."""
+"""Ratings of the canoe games: openskill's Plackett-Luce over the rated finished games
+(chase.services.ratings; game-by-game updates against rebuilds: test_ratings_updates.py). The
+expected numbers are worked out here with openskill itself from the same finishing orders,
+never copied."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from openskill.models import PlackettLuce
 
 from chase.models import GameSession, RatedPlace, Rating
 from chase.services import sessions as services
-from chase.services.ratings import rated_verdict, ratings_rebuild
+from chase.services.ratings import rated_verdict, ratings_after_finish, ratings_rebuild
 from tests.chase.conftest import play_randomly
 from tests.chase.ratings_helpers import decided_race, finish
 from tests.factories import UserFactory
@@ -227,3 +228,139 @@ def test_the_abstract_chase_is_rated_by_side_and_its_game_master_is_not(ann, bob
     assert_rated("abstract", bob, want["bob"])
     assert Rating.objects.get(kind="abstract", user=None).mu == pytest.approx(want["computer"].mu)
     assert not Rating.objects.filter(user=cat).exists()
+
+
+def expected_with_computer(game: list[tuple[int, list[str]]], now: dict | None = None) -> dict:
+    """openskill's ratings after one game where "computer" may be on several teams: every
+    team gets its own copy of the Computer's rating, and the Computer ends at the average of
+    the new ratings its teams were given (docs/playing/ratings.md)."""
+    model = PlackettLuce()
+    now = dict(now or {})
+
+    def start(name):
+        old = now.get(name) or model.rating()
+        return model.rating(mu=old.mu, sigma=old.sigma)
+
+    teams = [[start(name) for name in team] for _, team in game]
+    rated = model.rate(teams, ranks=[rank for rank, _ in game])
+    computer = []
+    for (_, names), news in zip(game, rated, strict=True):
+        for name, new in zip(names, news, strict=True):
+            if name == "computer":
+                computer.append(new)
+            else:
+                now[name] = new
+    if computer:
+        now["computer"] = model.rating(
+            mu=sum(r.mu for r in computer) / len(computer),
+            sigma=sum(r.sigma for r in computer) / len(computer),
+        )
+    return now
+
+
+def test_a_solo_race_against_three_computer_canoes_is_rated(
+    ann, django_capture_on_commit_callbacks
+):
+    session = decided_race(
+        [ann, "computer", "computer", "computer"],
+        finishers=["canoe-3", "canoe-1", "canoe-4", "canoe-2"],
+        mode="solo",
+    )
+    assert rated_verdict(session)[0]
+
+    with django_capture_on_commit_callbacks(execute=True):
+        ratings_after_finish(session)
+
+    want = expected_with_computer(
+        [(0, ["computer"]), (1, ["ann"]), (2, ["computer"]), (3, ["computer"])]
+    )
+    assert_rated("race", ann, want["ann"])
+    computer = Rating.objects.get(kind="race", user=None)
+    assert (computer.mu, computer.sigma) == (
+        pytest.approx(want["computer"].mu),
+        pytest.approx(want["computer"].sigma),
+    )
+    assert (computer.games, computer.wins) == (1, 1)  # one game, however many canoes
+    places = RatedPlace.objects.filter(session=session).order_by("rank")
+    assert [(p.user_id, p.rank) for p in places] == [
+        (None, 0),
+        (ann.pk, 1),
+        (None, 2),
+        (None, 3),
+    ]
+
+
+def test_the_computer_is_rated_once_per_game_against_a_player_it_beat_twice(ann):
+    """Its three canoes: two ahead of ann and one behind. ann loses rating; the Computer
+    gains, but by less than a lone canoe that beat her would (its canoe behind her counts)."""
+    decided_race(
+        [ann, "computer", "computer", "computer"],
+        finishers=["canoe-2", "canoe-3", "canoe-1", "canoe-4"],
+        mode="solo",
+    )
+    ratings_rebuild(kind="race")
+
+    ann_rating = rating_of("race", ann)
+    computer = Rating.objects.get(kind="race", user=None)
+    lone = expected([[(0, ["computer"]), (1, ["ann"])]])["computer"]
+    assert ann_rating.mu < 25 < computer.mu < lone.mu
+
+
+def test_a_moosehead_trip_against_the_computer_is_rated(ann):
+    session = services.session_create(
+        kind="moosehead",
+        mode="solo",
+        options={"players": 3},
+    )
+    services.seat_take(seat=session.seats.get(role="canoe-1"), user=ann)
+    session.refresh_from_db()
+    state = copy.deepcopy(session.state)
+    for player, points in zip(state["players"], (7, 9, 4), strict=True):
+        player["points"] = points
+    state.update(status="finished", winner="canoe-2")
+    finish(session, state, "canoe-2")
+
+    assert ratings_rebuild(kind="moosehead") == 1
+
+    want = expected_with_computer([(1, ["ann"]), (0, ["computer"]), (2, ["computer"])])
+    assert_rated("moosehead", ann, want["ann"])
+    assert Rating.objects.get(kind="moosehead", user=None).games == 1
+
+
+def test_a_game_with_only_the_computer_placed_is_not_rated_and_says_why(ann, bob):
+    """An abstract chase whose only person is its game master: nobody signed in is placed."""
+    session = services.session_create(
+        kind="abstract",
+        mode="multi",
+        options={"length": "standard", "terrain": "open", "participants": RIDERS},
+        computer_seats=["p1", "p2", "p3"],
+    )
+    services.seat_take(seat=session.seats.get(role="gm"), user=ann)
+    session.refresh_from_db()
+    session = finish(
+        session, {**session.state, "status": "finished", "winner": "courier"}, "courier"
+    )
+
+    assert ratings_rebuild(kind="abstract") == 0
+    assert rated_verdict(session) == (
+        False,
+        "Not rated: no signed-in player is placed in it (a game master is not rated).",
+    )
+
+
+def test_two_accounts_from_one_address_are_not_rated_against_each_other(ann, bob, cat):
+    shared = decided_race([ann, bob], finishers=["canoe-1", "canoe-2"], addresses=["a1", "a1"])
+    apart = decided_race([ann, cat], finishers=["canoe-1", "canoe-2"], addresses=["a1", "b2"])
+
+    assert ratings_rebuild(kind="race") == 1
+
+    assert rated_verdict(shared)[1].startswith("Not rated: two players sat down from the same")
+    assert rated_verdict(apart)[0]
+    assert not Rating.objects.filter(user=bob).exists()
+    assert Rating.objects.get(kind="race", user=ann).games == 1
+
+
+def test_one_account_at_one_address_against_the_computer_is_rated(ann):
+    decided_race([ann, "computer"], finishers=["canoe-1", "canoe-2"], addresses=["a1", ""])
+
+    assert ratings_rebuild(kind="race") == 1

@@ -4,11 +4,12 @@ My games, whose lists put the games waiting for the player first."""
 from __future__ import annotations
 
 import pytest
+from django.test import Client
 
 from chase.games import get_engine
 from chase.models import GameSession
 from chase.services import sessions as services
-from chase.services.ratings import ratings_rebuild
+from chase.services.ratings import ratings_after_finish, ratings_rebuild
 from tests.chase.ratings_helpers import decided_race
 from tests.factories import UserFactory
 
@@ -156,3 +157,101 @@ def test_resuming_a_game_without_a_seat_in_it_only_watches(client, ann, bob):
     page = client.get(f"/play/{game.pk}/resume/", follow=True).content.decode()
 
     assert 'data-seat=""' in page
+
+
+def test_a_finished_solo_race_shows_the_new_ratings_at_once(
+    client, ann, django_capture_on_commit_callbacks
+):
+    session = decided_race(
+        [ann, "computer", "computer", "computer"],
+        finishers=["canoe-1", "canoe-3"],
+        out=["canoe-2"],
+        mode="solo",
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        ratings_after_finish(session)
+
+    page = client.get(f"/play/{session.pk}/").content.decode()
+
+    assert 'id="new-ratings"' in page and "being worked out" not in page
+    shown = page[page.index('id="new-ratings"') :]
+    assert shown.index('data-player="ann"') < shown.index('data-player="Computer"')
+    assert "(was 0.0)" in shown
+    board = client.get("/play/ratings/race/").content.decode()
+    assert 'data-player="ann"' in board and 'data-player="Computer"' in board
+
+
+def test_a_finished_game_that_will_not_be_rated_says_why_instead_of_waiting(client, ann, bob):
+    session = decided_race([ann, bob], finishers=["canoe-1", "canoe-2"], addresses=["a1", "a1"])
+
+    page = client.get(f"/play/{session.pk}/").content.decode()
+
+    note = page[page.index('id="rated-note"') :]
+    assert "Not rated: two players sat down from the same address" in note[: note.index("</p>")]
+    assert "being worked out" not in page and "hx-trigger" not in note[: note.index(">")]
+
+
+def test_two_accounts_sitting_down_from_one_address_see_the_game_will_not_be_rated(ann, bob):
+    first, second = Client(REMOTE_ADDR="198.51.100.7"), Client(REMOTE_ADDR="198.51.100.7")
+    first.force_login(ann)
+    second.force_login(bob)
+    first.post("/play/new/", {"kind": "race", "mode": "multi", "race-canoes": "2"})
+    session = GameSession.objects.get()
+    free = session.seats.get(taken_at__isnull=True)
+
+    second.post(f"/play/{session.pk}/sit/{free.role}/")
+
+    page = second.get(f"/play/{session.pk}/").content.decode()
+    assert "Not rated: two players sat down from the same address" in page
+    addresses = set(session.seats.values_list("address", flat=True))
+    assert len(addresses) == 1 and "198.51.100.7" not in addresses.pop()
+
+
+def test_accounts_from_two_addresses_play_a_rated_game(ann, bob):
+    first, second = Client(REMOTE_ADDR="198.51.100.7"), Client(REMOTE_ADDR="203.0.113.9")
+    first.force_login(ann)
+    second.force_login(bob)
+    first.post("/play/new/", {"kind": "race", "mode": "multi", "race-canoes": "2"})
+    session = GameSession.objects.get()
+    free = session.seats.get(taken_at__isnull=True)
+
+    second.post(f"/play/{session.pk}/sit/{free.role}/")
+
+    assert "Rated: every seat is" in second.get(f"/play/{session.pk}/").content.decode()
+
+
+def test_an_account_without_a_rated_game_has_no_page_as_a_name_nobody_has(client, ann, bob):
+    decided_race([ann, "computer"], finishers=["canoe-1", "canoe-2"])
+    ratings_rebuild(kind="race")
+
+    unrated = client.get("/players/bob/")
+    nobody = client.get("/players/nobody/")
+
+    assert unrated.status_code == nobody.status_code == 404
+    assert unrated.content == nobody.content
+    assert client.get("/players/ann/").status_code == 200
+
+
+def test_a_player_sees_their_own_page_before_their_first_rated_game(client, bob):
+    client.force_login(bob)
+
+    page = client.get("/players/bob/")
+
+    assert page.status_code == 200 and "No rated game yet" in page.content.decode()
+
+
+def test_player_pages_are_throttled_per_address(client, ann, settings):
+    decided_race([ann, "computer"], finishers=["canoe-1", "canoe-2"])
+    ratings_rebuild(kind="race")
+    rest = settings.REST_FRAMEWORK
+    settings.REST_FRAMEWORK = {
+        **rest,
+        "DEFAULT_THROTTLE_RATES": {**rest["DEFAULT_THROTTLE_RATES"], "players": "3/min"},
+    }
+
+    answers = [client.get(name).status_code for name in ["/players/ann/"] * 3 + ["/players/x/"]]
+
+    assert answers == [200, 200, 200, 429]
+    response = client.get("/players/ann/")
+    assert response.status_code == 429 and int(response["Retry-After"]) > 0
+    assert "try again in" in response.content.decode()

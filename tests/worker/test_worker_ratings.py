@@ -1,4 +1,4 @@
-"""The canoe ratings' rebuild run by a real worker process on the real Redis (see conftest.py):
+"""The canoe ratings' update run by a real worker process on the real Redis (see conftest.py):
 queued when a game finishes, it lands the ratings in the database."""
 
 from __future__ import annotations
@@ -21,5 +21,5 @@ def test_a_finished_race_is_rated_by_the_worker(start_worker, queue):
         ratings_after_finish(session)  # outside a transaction: sent at once
 
     wait_for(lambda: Rating.objects.filter(kind="race").count() == 2, what="the ratings")
-    assert "Task chase.ratings_rebuild[" in worker.log.read_text()  # not a fallback here
+    assert "Task chase.ratings_update[" in worker.log.read_text()  # not a fallback here
     assert Rating.objects.get(user=bob).wins == 1

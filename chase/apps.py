@@ -5,6 +5,7 @@ from django.core.exceptions import ImproperlyConfigured
 from chase.engines.base import IllegalMove
 from chase.engines.moosehead import BoardError, register_board
 from core.domain_errors import DomainError
+from core.ticker import register as register_periodic
 
 
 class ChaseConfig(AppConfig):
@@ -27,6 +28,12 @@ class ChaseConfig(AppConfig):
         from core.jobs import register_job_kind  # the same
 
         register_job_kind(LAB, read_check=may_read_job, result=job_result)
+
+        # The turn alerts run on celery beat on a club server, and in the demo server's own
+        # process without one (core.ticker starts it only there).
+        from chase.services.alerts import turn_alerts_send  # the models: only now
+
+        register_periodic(turn_alerts_send)
 
         # An illegal move is the player's mistake (400), not a server error.
         DomainError.register(IllegalMove)

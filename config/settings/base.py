@@ -244,6 +244,9 @@ CELERY_TASK_TRACK_STARTED = True
 FRONTIER_SWEEP_SECONDS = env_int("FRONTIER_SWEEP_SECONDS", 300)
 # The canoe games' turn alerts and deadline reminders (chase.services.alerts), checked this often.
 FRONTIER_TURN_ALERT_SECONDS = env_int("FRONTIER_TURN_ALERT_SECONDS", 60)
+# Without beat (the demo server, `make run`), runserver runs the same periodic work in a thread
+# this often (core.ticker), so a turn alert still goes within a minute.
+FRONTIER_IN_PROCESS_TICK_SECONDS = env_int("FRONTIER_IN_PROCESS_TICK_SECONDS", 20)
 CELERY_BEAT_SCHEDULE = {
     "sweep-stale-work": {"task": "campaign.sweep", "schedule": FRONTIER_SWEEP_SECONDS},
     "canoe-turn-alerts": {"task": "chase.turn_alerts", "schedule": FRONTIER_TURN_ALERT_SECONDS},

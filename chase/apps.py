@@ -1,5 +1,6 @@
 from django.apps import AppConfig
 from django.conf import settings
+from django.contrib.auth.signals import user_logged_in
 from django.core.exceptions import ImproperlyConfigured
 
 from chase.engines.base import IllegalMove
@@ -34,6 +35,11 @@ class ChaseConfig(AppConfig):
         from chase.services.alerts import turn_alerts_send  # the models: only now
 
         register_periodic(turn_alerts_send)
+
+        # A guest who signs up or logs in keeps the seats their browser holds (issue 33).
+        from chase.access import claim_on_login  # the models: only now
+
+        user_logged_in.connect(claim_on_login, dispatch_uid="chase-claim-guest-seats")
 
         # An illegal move is the player's mistake (400), not a server error.
         DomainError.register(IllegalMove)

@@ -1,5 +1,5 @@
 """The campaign's inbox sources: reports to confirm, post-games to run, captives to settle,
-corrections to confirm.
+corrections to confirm, typed dice changed after an undo.
 
 Registered with accounts.inbox by CampaignConfig.ready(). Each source is one or two queries;
 the same kinds are e-mailed by the services (campaign.services.notify) when they appear.
@@ -12,11 +12,13 @@ from django.urls import reverse
 
 from accounts.inbox import Item, Kind, source
 from campaign.models import Correction, Figure, GameReport, PostGame, Warband
+from campaign.rules.postgame.prompts import PROMPTS
 
 CONFIRM_REPORT = Kind("confirm_report", "Reports to confirm", email=True)
 RUN_POSTGAME = Kind("run_postgame", "Post-game sequences to run", email=True)
 SETTLE_CAPTIVE = Kind("settle_captive", "Captives to settle", email=True)
 CONFIRM_CORRECTION = Kind("confirm_correction", "Corrections to confirm", email=False)
+DICE_CHANGED = Kind("dice_changed", "Dice changed after an undo in an opponent's post-game", True)
 
 
 def game_words(game: GameReport) -> str:
@@ -142,3 +144,37 @@ def corrections_to_confirm(user):
             since=correction.created_at,
             action="Confirm the correction",
         )
+
+
+def dice_change_item(postgame: PostGame, answer: dict, since) -> Item:
+    """C22: typed faces changed after an undo, old and new side by side, for the other side."""
+    names = {f["id"]: f["name"] for f in postgame.sheet.get("figures", [])}
+    figure = answer.get("figure")
+    purpose = PROMPTS.get(answer.get("purpose") or "")
+    name = names.get(figure, "the warband")
+    roll = purpose.text(name, about_warband=figure is None) if purpose else "a roll"
+    old, new = ("".join(map(str, answer[key])) for key in ("was", "dice"))
+    return Item(
+        kind=DICE_CHANGED.key,
+        title=f"{answer.get('by') or 'Someone'} changed typed dice after an undo: {roll}, "
+        f"{old} → {new} ({postgame.warband.name} after {game_words(postgame.game)})",
+        url=reverse("postgame", args=[postgame.id]),
+        since=since,
+        action="Read the post-game log",
+    )
+
+
+@source(DICE_CHANGED)
+def dice_changes(user):
+    """C22: typed faces changed after an undo in the open post-game of this player's opponent;
+    shown until that sequence is committed (the activity feed keeps it for good)."""
+    theirs = (
+        PostGame.objects.filter(status=PostGame.Status.OPEN)
+        .filter(Q(game__warband_a__owner=user) | Q(game__warband_b__owner=user))
+        .exclude(warband__owner=user)
+        .select_related("warband", "game__warband_a", "game__warband_b")
+    )
+    for postgame in theirs:
+        for answer in postgame.answers:
+            if answer.get("was") is not None and answer.get("dice") is not None:
+                yield dice_change_item(postgame, answer, postgame.updated_at)

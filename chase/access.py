@@ -11,6 +11,7 @@ from django.http import Http404
 from chase import hooks
 from chase.errors import SeatRefused, SessionError
 from chase.models import GameSession, Seat, is_code
+from chase.services.sessions import seats_claim
 
 SEATS_KEY = "chase_seats"  # {game id: [tokens]}
 NO_SUCH_GAME = "No such game."
@@ -88,3 +89,14 @@ def hand_device_to(request, session: GameSession, role: str | None) -> None:
     viewers = request.session.get(VIEWER_KEY, {})
     viewers[str(session.pk)] = role
     request.session[VIEWER_KEY] = viewers
+
+
+def claim_on_login(sender, request=None, user=None, **kwargs) -> None:
+    """On `user_logged_in` (a sign-up signs in too): the seats this browser took as a guest, and
+    the games it created, become the account's. Only this browser's own tokens are offered, so
+    no browser claims another's seats; the session keeps them across the log-in."""
+    if request is None or not hasattr(request, "session"):
+        return  # a log-in without a browser session (the API's token): nothing held
+    seats_claim(
+        user=user, tokens=held_tokens(request), created=request.session.get(CREATED_KEY, [])
+    )

@@ -1,10 +1,12 @@
 from django.apps import AppConfig
 from django.conf import settings
+from django.contrib.auth.signals import user_logged_in
 from django.core.exceptions import ImproperlyConfigured
 
 from chase.engines.base import IllegalMove
 from chase.engines.moosehead import BoardError, register_board
 from core.domain_errors import DomainError
+from core.ticker import register as register_periodic
 
 
 class ChaseConfig(AppConfig):
@@ -28,6 +30,17 @@ class ChaseConfig(AppConfig):
         from core.jobs import register_job_kind  # the same
 
         register_job_kind(LAB, read_check=may_read_job, result=job_result, sweep=lab_sweep)
+
+        # The turn alerts run on celery beat on a club server, and in the demo server's own
+        # process without one (core.ticker starts it only there).
+        from chase.services.alerts import turn_alerts_send  # the models: only now
+
+        register_periodic(turn_alerts_send)
+
+        # A guest who signs up or logs in keeps the seats their browser holds (issue 33).
+        from chase.access import claim_on_login  # the models: only now
+
+        user_logged_in.connect(claim_on_login, dispatch_uid="chase-claim-guest-seats")
 
         # An illegal move is the player's mistake (400), not a server error.
         DomainError.register(IllegalMove)

@@ -1,7 +1,13 @@
+import os
+import sys
+
 from django.apps import AppConfig
+from django.conf import settings
 from django.core.signals import request_finished, request_started
 from django.db.backends.signals import connection_created
 from django.db.models.signals import post_migrate, pre_migrate
+
+from core import ticker
 
 
 class CoreConfig(AppConfig):
@@ -26,3 +32,9 @@ class CoreConfig(AppConfig):
         request_finished.connect(content_version.request_finished, dispatch_uid="content-version")
         # Log lines after a request has finished carry no request id (core.logs).
         request_finished.connect(on_request_finished, dispatch_uid="request-id")
+
+        # The demo server has no celery beat: its periodic work (the canoe turn alerts) runs in
+        # a thread of runserver's serving process instead (core.ticker says when, and why).
+        eager = settings.CELERY_TASK_ALWAYS_EAGER
+        if ticker.wanted(argv=sys.argv, environ=os.environ, eager=eager):
+            ticker.start_once(settings.FRONTIER_IN_PROCESS_TICK_SECONDS)

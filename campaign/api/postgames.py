@@ -26,12 +26,30 @@ from campaign.selectors.games import PUBLIC_STEPS
 MAX_FACES_TYPED = 4  # a roll is 1 or 2 faces; a few more are refused by the rules, in words
 
 
+class MadeRollSerializer(serializers.Serializer):
+    faces = serializers.ListField(child=serializers.IntegerField())
+    typed = serializers.BooleanField(help_text="Typed in (true) or the app's dice (false).")
+
+
 class PromptSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=["roll", "choice"])
     dice = serializers.ChoiceField(choices=["D6", "2D6", "D66"], required=False)
     purpose = serializers.ChoiceField(choices=tuple(PROMPTS))
     figure = serializers.IntegerField(required=False)
     options = serializers.ListField(child=serializers.CharField(), required=False)
+    made = MadeRollSerializer(
+        required=False,
+        help_text="C22: this roll was answered before an undo. Advancing without `dice` gives "
+        "these faces again; other faces are refused when the app made the roll, and are a "
+        "change shown to the opponent when they were typed in.",
+    )
+
+
+class TakenBackSerializer(serializers.Serializer):
+    text = serializers.CharField()
+    by = serializers.CharField(allow_null=True)
+    typed = serializers.BooleanField()
+    faces = serializers.ListField(child=serializers.IntegerField(), required=False)
 
 
 class LogEntrySerializer(serializers.Serializer):
@@ -49,6 +67,20 @@ class LogEntrySerializer(serializers.Serializer):
     typed = serializers.BooleanField(help_text="Faces typed in from real dice (C12).")
     text = serializers.CharField()
     when = serializers.CharField(required=False, help_text="An undo: when it was made (ISO).")
+    changed_from = serializers.ListField(
+        child=serializers.IntegerField(),
+        required=False,
+        help_text="C22: typed faces changed after an undo; the faces they replace.",
+    )
+    position = serializers.IntegerField(
+        required=False, help_text="An undo: the place in the answers of the answer taken back."
+    )
+    answered = serializers.CharField(
+        required=False, help_text="An undo: the purpose of the prompt it had answered."
+    )
+    taken_back = TakenBackSerializer(
+        many=True, required=False, help_text="An undo: the log entries it took back."
+    )
 
 
 class PieceSerializer(serializers.Serializer):

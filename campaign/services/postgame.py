@@ -21,7 +21,7 @@ from django.utils import timezone
 from accounts.inbox import Item
 from campaign.access import is_organiser, may_drive
 from campaign.errors import ConflictError, DiceError, ReportError
-from campaign.inbox import SETTLE_CAPTIVE, captive_url, game_words
+from campaign.inbox import SETTLE_CAPTIVE, captive_url, dice_change_item, game_words
 from campaign.models import (
     Activity,
     EquipmentPiece,
@@ -120,7 +120,31 @@ def postgame_answer(
         )
     run = postgame_run(row)
     roller = roller or dice_source.stream_dice(row.dice_secret, run.stream_position)
-    return _save(row, run.answer(dice=dice, choice=choice, by=actor.username, roller=roller))
+    after = run.answer(dice=dice, choice=choice, by=actor.username, roller=roller)
+    _save(row, after)
+    if after.answers[-1].was is not None:
+        _tell_dice_change(row, after, actor)
+    return row
+
+
+def _tell_dice_change(row: PostGame, run: rules.PostGameRun, actor) -> None:
+    """C22, C30: typed faces changed after an undo are a correction in the open: a line in the
+    activity feed, and the opponent's inbox (and e-mail) with the old and new faces."""
+    entry = run.log[-1]
+    answer = run.answers[-1]
+    old, new = "".join(map(str, answer.was)), "".join(map(str, answer.dice))
+    warband, game = row.warband, row.game
+    text = (
+        f"{actor} changed typed dice after an undo in {possessive(warband.name)} post-game "
+        f"after {game_words(game)}: {old} → {new} ({entry['text']})"
+    )
+    url = reverse("postgame", args=[row.id])
+    activity_record(
+        campaign=warband.campaign_id, kind=Activity.Kind.CORRECTION, text=text, url=url, actor=actor
+    )
+    opponent = game.warband_b if game.warband_a_id == warband.id else game.warband_a
+    item = dice_change_item(row, answer.to_dict(), timezone.now())
+    players_notify(user_ids=[opponent.owner_id, warband.owner_id], item=item, actor=actor)
 
 
 @transaction.atomic

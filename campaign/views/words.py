@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from campaign.rules import postgame as rules
 from campaign.rules.book import RuleBook, seed_book
 from campaign.rules.factions import STATUS_NAMES, item_name
+from campaign.rules.postgame.answers import faces_text
 from campaign.rules.postgame.prompts import PROMPTS
 from campaign.rules.skills import SKILL_LIST_NAMES
 from campaign.selectors.games import COMMITTED
@@ -54,6 +55,9 @@ def prompt_view(prompt: dict | None, sheet: rules.WarbandSheet) -> dict | None:
     view = {**prompt, "text": text, "rule": (purpose and purpose.ruling) or ""}
     if prompt["kind"] == "roll":
         view["inputs"] = DICE_INPUTS[prompt["dice"]]
+        if prompt.get("made"):  # C22: answered before an undo; the same faces come back
+            made = prompt["made"]
+            view["made"] = {**made, "faces_text": faces_text(prompt["dice"], tuple(made["faces"]))}
     else:
         view["choices"] = [
             (key, names.get(int(key), key) if key.isdigit() else OPTION_WORDS.get(key, key))
@@ -70,9 +74,23 @@ def log_view(log: list[dict]) -> list[dict]:
         if "faces" in entry:
             how = "typed in" if entry.get("typed") else "app's dice"
         if entry.get("purpose") == "undo":  # C22: who took it back; the dice stay made
+            # What it took back first, struck through, so "undid:" reads after the roll it
+            # takes back (the replay no longer holds that roll).
+            for gone in entry.get("taken_back", []):
+                way = (
+                    "" if "faces" not in gone else "typed in" if gone.get("typed") else "app's dice"
+                )
+                how_gone = ", ".join(w for w in (way, gone.get("by"), "taken back") if w)
+                shown.append(
+                    {"step": entry["step"], "text": gone["text"], "how": how_gone, "by": None,
+                     "gone": True}
+                )  # fmt: skip
             taken = f"taken back by {entry.get('by') or 'someone'}"
             shown.append({**entry, "how": f"{how}, {taken}" if how else taken, "by": None})
             continue
+        if "changed_from" in entry:  # C22: typed faces changed after an undo, in the open
+            old = "".join(map(str, entry["changed_from"]))
+            how = f"{how}, changed from {old} after an undo"
         shown.append({**entry, "how": how})
     return shown
 

@@ -1,7 +1,8 @@
 """E-mail about canoe games across browsers: turn alerts, the daily digest, deadline reminders.
 
-Run by a periodic task (`chase.turn_alerts` on celery beat, every minute on a club server) or
-by `manage.py send_turn_alerts` (cron, or `--every 60` beside `make run`). Each run looks at
+Run by a periodic task (`chase.turn_alerts` on celery beat, every minute on a club server), by
+a thread of the demo server's own process (`make run`: no beat; core.ticker), or by
+`manage.py send_turn_alerts` (cron, or `--every 60`). Each run looks at
 the seats whose player has a move waiting (chase.services.pace keeps `turn_since` and `deadline`)
 and sends what is due, at most one alert and one reminder per turn:
 

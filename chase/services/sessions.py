@@ -334,6 +334,35 @@ def seat_claim(*, session: GameSession, role: str, user=None, address: str = "")
     return seat
 
 
+@transaction.atomic
+def seats_claim(*, user, tokens, created=()) -> list[Seat]:
+    """A guest signs up or logs in: the human seats this browser took as a guest (the `tokens`
+    it keeps) become the account's, with its name, and the games it created (`created`, ids it
+    keeps) too when nobody owns them. Only guest seats: a seat another account holds stays
+    theirs, and a token is the seat's secret, so a browser claims nothing it was not given.
+    Finished games that may now be rated have their kind's ratings rebuilt (after commit).
+    Returns the seats claimed."""
+    if user is None or not user.is_authenticated:
+        return []
+    codes = [token for token in tokens if is_code(token)]
+    guests = Seat.objects.filter(
+        token__in=codes, kind=Seat.Kind.HUMAN, user__isnull=True, taken_at__isnull=False
+    ).select_related("session")
+    claimed = []
+    for seat in guests:
+        if hooks.seat_refusal(seat, user) is not None:  # another app's seat: its to give
+            continue
+        free = Seat.objects.filter(pk=seat.pk, user__isnull=True)
+        if free.update(user=user, name=user.get_username()):  # nobody claimed it meanwhile
+            claimed.append(seat)
+    ids = [i for i in created if isinstance(i, int)]
+    GameSession.objects.filter(pk__in=ids, created_by__isnull=True).update(created_by=user)
+    finished = {s.session.kind: s.session for s in claimed if s.session.is_finished}
+    for session in finished.values():
+        ratings_after_finish(session)  # the rebuild of its kind: a claimed game may count now
+    return claimed
+
+
 def _check_owned_seat(seat: Seat, user) -> None:
     """A seat of a game another app owns is that app's to give (chase.hooks): a campaign
     chase's seat is its warband's (issue 25, finding 3), and the refusal is in its words."""

@@ -257,6 +257,9 @@ FRONTIER_TURN_ALERT_SECONDS = env_int("FRONTIER_TURN_ALERT_SECONDS", 60)
 # At most this many of those mails are tried per run (the rest go at the next); a player whose
 # mail failed waits a back-off, and a mail server that times out ends the run (issue 34).
 TURN_ALERT_MAILS_PER_RUN = env_int("TURN_ALERT_MAILS_PER_RUN", 20)
+# Without beat (the demo server, `make run`), runserver runs the same periodic work in a thread
+# this often (core.ticker), so a turn alert still goes within a minute.
+FRONTIER_IN_PROCESS_TICK_SECONDS = env_int("FRONTIER_IN_PROCESS_TICK_SECONDS", 20)
 CELERY_BEAT_SCHEDULE = {
     "sweep-stale-work": {"task": "campaign.sweep", "schedule": FRONTIER_SWEEP_SECONDS},
     "canoe-turn-alerts": {"task": "chase.turn_alerts", "schedule": FRONTIER_TURN_ALERT_SECONDS},

@@ -52,7 +52,7 @@ def test_the_profile_saves_name_email_and_email_choices(client, mohawk):
     assert response.status_code == 302
     profile = Profile.objects.get(user=mohawk)
     assert profile.display_name == "Magua"
-    assert profile.email_off == ["confirm_report", "settle_captive"]
+    assert profile.email_off == ["confirm_report", "dice_changed", "settle_captive"]
     mohawk.refresh_from_db()
     assert mohawk.email == "magua@club.example"
     assert profile.wants_email("run_postgame") and not profile.wants_email("confirm_report")

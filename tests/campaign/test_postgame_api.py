@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from campaign import services
-from campaign.models import EquipmentPiece, Figure, LedgerEntry, PostGame
+from campaign.models import Activity, EquipmentPiece, Figure, LedgerEntry, PostGame
 from tests.campaign.games_support import (
     WAR_PARTY_INCOME,
     WAR_PARTY_SCRIPT,
@@ -408,3 +408,52 @@ def test_a_stranger_gets_404_driving_a_private_campaigns_sequence(sequence, stra
 def test_the_organiser_drives_and_is_named_in_the_log(sequence, organiser):
     body = advance(signed_in(organiser), sequence, {"dice": [4, 5]}).json()
     assert body["log"][0]["by"] == "organiser"
+
+
+# --- C22: a roll made once comes back after an undo, however it was made ----------------------
+
+
+def test_c22_an_app_roll_undone_cannot_be_answered_with_other_typed_dice(owner, sequence):
+    first = advance(owner, sequence).json()["log"][0]
+    body = owner.post(url(sequence, "undo"), {}, format="json").json()
+    assert body["prompt"]["made"] == {"faces": first["faces"], "typed": False}
+    other = [1 if face != 1 else 2 for face in first["faces"]]
+    response = advance(owner, sequence, {"dice": other})
+    assert response.status_code == 400
+    assert response.json()["detail"].startswith("The app already made this roll before the undo")
+    assert response.json()["errors"][0]["rule"] == "C22"
+    assert len(PostGame.objects.get(pk=sequence.pk).answers) == 0
+    body = advance(owner, sequence, {"dice": first["faces"]}).json()  # the same faces: fine
+    assert body["log"][-1]["faces"] == first["faces"] and body["log"][-1]["typed"] is False
+
+
+def test_c22_typed_faces_undone_come_back_when_the_app_rolls(owner, sequence):
+    advance(owner, sequence, {"dice": [6, 6]})
+    owner.post(url(sequence, "undo"), {}, format="json")
+    body = advance(owner, sequence).json()
+    assert (body["log"][-1]["faces"], body["log"][-1]["typed"]) == ([6, 6], True)
+    assert not Activity.objects.filter(kind=Activity.Kind.CORRECTION).exists()
+
+
+def test_c22_typed_faces_changed_after_an_undo_are_a_correction_in_the_open(
+    owner, sequence, other_player, mailoutbox, django_capture_on_commit_callbacks
+):
+    other_player.email = "other@example.org"
+    other_player.save()
+    advance(owner, sequence, {"dice": [6, 6]})
+    owner.post(url(sequence, "undo"), {}, format="json")
+    with django_capture_on_commit_callbacks(execute=True):
+        body = advance(owner, sequence, {"dice": [2, 2]}).json()
+    entry = body["log"][-1]
+    assert (entry["faces"], entry["changed_from"], entry["typed"]) == ([2, 2], [6, 6], True)
+    line = Activity.objects.get(kind=Activity.Kind.CORRECTION)
+    assert "player changed typed dice after an undo" in line.text
+    assert "66 → 22" in line.text and line.url == f"/postgames/{sequence.id}/"
+    opponent_inbox = signed_in(other_player).get("/api/inbox/").json()
+    items = [i for i in opponent_inbox if i["kind"] == "dice_changed"]
+    assert len(items) == 1
+    assert "Injury roll for Swift Otter, 66 → 22" in items[0]["title"]
+    owners_inbox = owner.get("/api/inbox/").json()
+    assert not [i for i in owners_inbox if i["kind"] == "dice_changed"]
+    assert [m.to for m in mailoutbox] == [["other@example.org"]]
+    assert "66 → 22" in mailoutbox[0].subject

@@ -54,9 +54,12 @@ class Answer:
     typed: bool = False
     purpose: str | None = None
     figure: int | None = None
+    # C22: the faces typed in before an undo that these typed faces replace (a typing slip
+    # corrected in the open); None when the roll came back as it was made.
+    was: tuple[int, ...] | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        shape = {
             "dice": None if self.dice is None else list(self.dice),
             "choice": self.choice,
             "trade": None if self.trade is None else dict(self.trade),
@@ -65,12 +68,15 @@ class Answer:
             "purpose": self.purpose,
             "figure": self.figure,
         }
+        if self.was is not None:
+            shape["was"] = list(self.was)
+        return shape
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Answer:
         if not isinstance(data, dict):
             raise RulesError("An answer is an object.", field="answers")
-        dice = data.get("dice")
+        dice, was = data.get("dice"), data.get("was")
         return cls(
             dice=None if dice is None else tuple(dice),
             choice=data.get("choice"),
@@ -79,6 +85,7 @@ class Answer:
             typed=bool(data.get("typed", False)),
             purpose=data.get("purpose"),
             figure=data.get("figure"),
+            was=None if was is None else tuple(was),
         )
 
 

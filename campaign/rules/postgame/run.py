@@ -89,6 +89,8 @@ class Run:
             entry["action"] = dict(answer.trade)
         entry["by"] = answer.by if answer else None
         entry["typed"] = answer.typed if answer else False
+        if answer is not None and answer.was is not None:
+            entry["changed_from"] = list(answer.was)  # C22: typed faces changed after an undo
         entry["text"] = text
         # The treasury after this entry: a change from the entry before is money this entry
         # moved, which the ledger records with this entry's words.

@@ -14,7 +14,7 @@ from typing import Any
 
 from campaign.rules.book import RuleBook, seed_book
 from campaign.rules.dice import Dice
-from campaign.rules.errors import RulesError
+from campaign.rules.errors import DiceError, RulesError
 from campaign.rules.postgame.advancement import advancement_step
 from campaign.rules.postgame.answers import (
     CHOICE,
@@ -24,6 +24,8 @@ from campaign.rules.postgame.answers import (
     Answer,
     Prompt,
     check_answer,
+    check_faces,
+    faces_text,
     roll_faces,
 )
 from campaign.rules.postgame.experience import experience_step
@@ -142,8 +144,13 @@ class PostGameRun:
     def prompt(self) -> dict[str, Any] | None:
         """{"kind": "roll", "dice", "purpose", "figure"?} or {"kind": "choice", "purpose",
         "figure"?, "options"}; None while trading (unless a recruit or hire rolls a skill)
-        and once ready."""
-        return self._prompt.to_dict()
+        and once ready. A roll made before an undo adds "made": {"faces", "typed"}: what
+        answering it again gives (C22)."""
+        shape = self._prompt.to_dict()
+        made = self.made_roll()
+        if shape is not None and made is not None:
+            shape["made"] = {"faces": list(made["faces"]), "typed": bool(made.get("typed"))}
+        return shape
 
     @property
     def log(self) -> list[dict[str, Any]]:
@@ -223,10 +230,16 @@ class PostGameRun:
         prompt = self._prompt
         if prompt.kind == TRADE:
             raise RulesError("The sequence is trading: send a trade action.", field="action")
-        typed = False
-        if prompt.kind == ROLL and dice is None and choice is None:
+        typed, was = False, None
+        made = self.made_roll()
+        if prompt.kind == ROLL and dice is None and choice is None and made is not None:
+            # C22: a roll made before an undo comes back with its faces, however it was made.
+            dice, typed = list(made["faces"]), bool(made.get("typed"))
+        elif prompt.kind == ROLL and dice is None and choice is None:
             roller = roller or Dice()
             dice, typed = list(roll_faces(prompt.dice, roller)), roller.typed_in
+        elif prompt.kind == ROLL and dice is not None and made is not None:
+            typed, was = self._typed_again(prompt, dice, made)
         elif prompt.kind == ROLL:
             typed = True
         new = Answer(
@@ -236,8 +249,48 @@ class PostGameRun:
             typed=typed,
             purpose=prompt.purpose if prompt.kind in (ROLL, CHOICE) else None,
             figure=prompt.figure,
+            was=was,
         )
         return self._with(new, prompt)
+
+    def made_roll(self) -> dict[str, Any] | None:
+        """The roll this prompt was answered with before an undo (C22), or None: the latest undo
+        that took back an answer to the same prompt (purpose and figure) at the same place in
+        the answers. {"faces", "typed", ...}, the undo record."""
+        prompt = self._prompt
+        if prompt.kind != ROLL:
+            return None
+        place = len(self.answers)
+        for undo in reversed(self.undone):
+            if (
+                undo.get("position") == place
+                and undo.get("answered") == prompt.purpose
+                and undo.get("figure") == prompt.figure
+                and undo.get("faces") is not None
+            ):
+                return undo
+        return None
+
+    def _typed_again(
+        self, prompt: Prompt, dice: list[Any], made: dict[str, Any]
+    ) -> tuple[bool, tuple[int, ...] | None]:
+        """Faces typed in for a roll made before an undo (C22): the app's roll cannot be
+        answered afresh with typed dice (the same faces are accepted, as the app's roll); typed
+        faces may be typed again differently, which is a change shown in the open.
+        Returns (typed, the faces replaced or None)."""
+        faces = check_faces(prompt.dice, dice)
+        before = tuple(made["faces"])
+        if not made.get("typed"):
+            if faces == before:
+                return False, None
+            raise DiceError(
+                f"The app already made this roll before the undo: "
+                f"{faces_text(prompt.dice, before)}. Undo takes back a choice, never a die: "
+                "press Roll to use the same faces.",
+                field="dice",
+                rule="C22",
+            )
+        return True, (None if faces == before else before)
 
     def trade(self, action: dict[str, Any], *, by: str | None = None) -> PostGameRun:
         """One trade action (see trading.py); {"action": "done"} ends trading."""
@@ -271,6 +324,14 @@ class PostGameRun:
         if last.trade is not None:
             record["action"] = dict(last.trade)
         record.update(by=by, typed=last.typed, text="undid: " + "; ".join(said))
+        # C22: which roll it was (the place in the answers and the prompt), so the same roll
+        # asked again comes back with these faces; and what it took back, for the log.
+        record.update(position=len(self.answers) - 1, answered=last.purpose)
+        record["taken_back"] = [
+            {key: e[key] for key in ("text", "by", "typed", "faces") if key in e}
+            for e in gone
+            if e.get("by") is not None
+        ]
         if when is not None:
             record["when"] = when
         # Undos made further on in the log than this one now stand where this one does.

@@ -1,8 +1,9 @@
 """Send the canoe games' turn alerts, digests and deadline reminders that are due
 (chase.services.alerts).
 
-A club server runs this as the `chase.turn_alerts` task on celery beat. Without beat (`make
-run`), run it from cron every minute, or leave it running beside the server with `--every 60`.
+A club server runs this as the `chase.turn_alerts` task on celery beat; the demo server (`make
+run`) runs it in a thread of its own process (core.ticker). Elsewhere without beat (gunicorn
+without Redis), run it from cron every minute, or beside the server with `--every 60`.
 """
 
 from __future__ import annotations

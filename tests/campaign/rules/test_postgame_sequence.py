@@ -212,7 +212,10 @@ def test_undo_drops_the_last_answer_and_gives_the_previous_prompt_and_log(battle
         game = game.undo()
         state = game.to_dict()
         kept = [e for e in state.pop("log") if e["purpose"] != "undo"]
+        made = (state["prompt"] or {}).pop("made", None)
         assert {**state, "log": kept} == expected
+        if made is not None:  # C22: the roll taken back is what answering it again gives
+            assert made["faces"] == game.undone[-1]["faces"]
         assert len(game.log) - len(kept) == undos  # C22: every undo stays in the log
     with pytest.raises(RulesError, match="nothing to undo"):
         game.undo()
@@ -229,8 +232,62 @@ def test_an_undo_is_logged_where_it_was_made_with_the_faces_it_took_back(battle,
     assert (entry["by"], entry["when"]) == ("bob", "2025-05-02T10:00:00+00:00")
     assert entry["text"].startswith("undid: Running Elk: injury 22 Leg wound")
     assert undone.stream_position == 0  # the app's next roll starts where the undone one did
-    again = undone.answer(dice=[4, 5], by="ann")
+    again = undone.answer(dice=[2, 2], by="ann")  # the same faces typed: still the app's roll
     assert [e["purpose"] for e in again.log] == ["doctor", "undo", "injury"]
+    assert again.log[-1]["typed"] is False and again.stream_position == 2
+
+
+def test_c22_an_app_roll_undone_cannot_be_answered_afresh_with_typed_dice(battle, app_dice):
+    game = PostGameRun(*battle).answer(choice="none", by="ann")
+    game = game.answer(by="ann", roller=app_dice([1, 1])).undo(by="ann")  # Elk: the app's 11
+    assert game.prompt["made"] == {"faces": [1, 1], "typed": False}
+    with pytest.raises(DiceError, match="The app already made this roll before the undo: 11"):
+        game.answer(dice=[6, 6], by="ann")
+    again = game.answer(by="ann", roller=app_dice([6, 6]))  # whatever another roller would say
+    assert again.log[-1]["faces"] == [1, 1] and again.log[-1]["typed"] is False
+
+
+def test_c22_typed_faces_undone_come_back_when_the_app_is_asked_to_roll(battle, app_dice):
+    game = PostGameRun(*battle).answer(choice="none", by="ann")
+    game = game.answer(dice=[6, 6], by="ann").undo(by="ann")
+    assert game.prompt["made"] == {"faces": [6, 6], "typed": True}
+    again = game.answer(by="ann", roller=app_dice([1, 1]))
+    assert again.log[-1]["faces"] == [6, 6] and again.log[-1]["typed"] is True
+    assert "changed_from" not in again.log[-1] and again.answers[-1].was is None
+    same = game.answer(dice=[6, 6], by="ann")
+    assert same.answers[-1].was is None  # typed again the same: no change to show
+
+
+def test_c22_typed_faces_typed_again_differently_are_a_change_in_the_log(battle):
+    game = PostGameRun(*battle).answer(choice="none", by="ann")
+    game = game.answer(dice=[6, 6], by="ann").undo(by="ann")
+    changed = game.answer(dice=[2, 2], by="ann")
+    entry = changed.log[-1]
+    assert (entry["faces"], entry["changed_from"], entry["typed"]) == ([2, 2], [6, 6], True)
+    assert changed.answers[-1].was == (6, 6)
+    replayed = PostGameRun.from_dicts(
+        battle[0].to_dict(), battle[1].to_dict(), changed.answers_to_list(), changed.undone
+    )
+    assert replayed.log == changed.log  # the change is stored with the answer
+
+
+def test_c22_the_same_roll_is_the_same_prompt_at_the_same_place(battle, app_dice):
+    """An undo further back and a different choice: the roll at that place is another one."""
+    game = PostGameRun(*battle).answer(choice="none", by="ann")
+    game = game.answer(dice=[6, 6], by="ann").undo(by="ann").undo(by="ann")
+    game = game.answer(choice="5", by="ann")  # the Doctor heals Tall Tree now
+    assert game.prompt["purpose"] == "injury" and "made" in game.prompt  # Elk's roll still
+    game = game.undo(by="ann").answer(choice="4", by="ann")  # heals Elk: no injury roll for him
+    assert game.prompt is None or "made" not in game.prompt
+
+
+def test_c22_the_undo_says_what_it_took_back_and_which_roll(battle):
+    game = PostGameRun(*battle).answer(choice="none", by="ann").answer(dice=[2, 2], by="ann")
+    record = game.undo(by="bob").log[-1]
+    assert (record["position"], record["answered"], record["figure"]) == (1, "injury", ELK)
+    assert record["taken_back"] == [
+        {"text": game.log[-1]["text"], "by": "ann", "typed": True, "faces": [2, 2]}
+    ]
 
 
 def test_undos_further_on_stay_before_what_is_answered_after_them(battle, play):

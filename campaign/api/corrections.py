@@ -25,7 +25,8 @@ class CorrectionRequestSerializer(serializers.Serializer):
     changes = serializers.DictField(
         help_text=f"Field -> its right value; fields: {', '.join(FIELDS)}. Skills, injuries "
         "and kit are whole lists of keys (the injuries kept on the card, the items carried); "
-        "the *_increase fields are 0 or 1 (C10)."
+        "the *_increase fields are 0 or 1 (C10); state is one of alive, dead, captive, "
+        "missing (C30)."
     )
     reason = serializers.CharField(max_length=MAX_REASON, help_text="Why: shown to everyone.")
 
@@ -52,9 +53,10 @@ class CorrectionSerializer(serializers.ModelSerializer):
 )
 @api_view(["POST"])
 def figure_corrections(request, figure_id: int):
-    """C30: correct a founded figure's reputation, attributes, skills, injuries, experience or
-    kit. The organiser's applies at once (the team rating is recalculated); the owner's
-    awaits the organiser when the campaign confirms reports, else applies."""
+    """C30: correct a founded figure's reputation, attributes, skills, injuries, experience,
+    kit or state (alive, dead, captive, missing). The organiser's applies at once (the team
+    rating is recalculated); the owner's awaits the organiser when the campaign confirms
+    reports, else applies."""
     figure = figure_to_correct(request.user, figure_id)
     serializer = CorrectionRequestSerializer(data=request.data)
     serializer.is_valid(raise_exception=True)

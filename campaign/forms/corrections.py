@@ -8,7 +8,7 @@ from typing import Any
 from django import forms
 
 from campaign.models import Figure
-from campaign.rules.corrections import INCREASES
+from campaign.rules.corrections import INCREASES, STATE_WORDS, STATES
 from campaign.rules.factions import FACTIONS, SPECIALISTS
 from campaign.rules.injuries import LASTING_INJURIES, injury_key
 from campaign.rules.skills import SKILL_LISTS
@@ -43,6 +43,11 @@ class CorrectionForm(forms.Form):
     kit = forms.MultipleChoiceField(
         required=False, widget=forms.CheckboxSelectMultiple, label="Kit carried"
     )
+    state = forms.ChoiceField(
+        required=False,  # left out: unchanged
+        label="State",
+        help_text="A dead figure's kit goes to the warband's storage.",
+    )  # C30: alive, dead, captive, missing
     reason = forms.CharField(
         max_length=MAX_REASON,
         widget=forms.Textarea(attrs={"rows": 2}),
@@ -68,6 +73,10 @@ class CorrectionForm(forms.Form):
         kit = [(i.key, f"{i.name} ({i.price})") for i in faction.equipment]
         kit += [(k, f"{k.replace('_', ' ')} (printed kit)") for k in printed if k not in dict(kit)]
         self.fields["kit"].choices = kit
+        states = [(word, STATE_WORDS[word].capitalize()) for word in STATES]
+        if self.current["state"] not in STATES:  # sold or departed: shown, kept unless changed
+            states.append((self.current["state"], STATE_WORDS[self.current["state"]].capitalize()))
+        self.fields["state"].choices = states
         self.fields["experience"].min_value = figure.experience_start
         self.fields["experience"].help_text = f"Starting level {figure.experience_start}."
 
@@ -77,6 +86,8 @@ class CorrectionForm(forms.Form):
         for field in ("reputation", "experience"):
             if data[field] != now[field]:
                 changes[field] = data[field]
+        if data["state"] and data["state"] != now["state"]:
+            changes["state"] = data["state"]
         for field in INCREASES:
             if int(data[field]) != now[field]:
                 changes[field] = int(data[field])

@@ -4,6 +4,7 @@ A correction puts right a mistake made at the table or in the app: it sets a fie
 it should have had. The values are checked against the same limits the rules keep elsewhere
 (reputation 1-5, an attribute raised once, C10's limits, the faction's skill lists and kit, C5,
 C26); a value out of them is refused with a message naming the field, and nothing is saved.
+The figure's state is named in the ruling's words (alive, dead, captive, missing: `STATES`).
 """
 
 from __future__ import annotations
@@ -21,7 +22,22 @@ from campaign.rules.postgame.injuries_step import TWO_HANDED
 from campaign.rules.skills import SKILL_LISTS
 
 INCREASES = ("melee_increase", "shooting_increase", "morale_increase")
-FIELDS = ("reputation", *INCREASES, "skills", "injuries", "experience", "kit")  # C30
+FIELDS = ("reputation", *INCREASES, "skills", "injuries", "experience", "kit", "state")  # C30
+# C30: the states a correction sets, in the ruling's words, and the figure's state each means.
+STATES = {"alive": "active", "dead": "dead", "captive": "captured", "missing": "misses_next_game"}
+# A figure's state in the ruling's words; "sold" and "departed" a correction never sets.
+STATE_OF = {state: word for word, state in STATES.items()} | {
+    "sold": "sold",
+    "departed": "departed",
+}
+STATE_WORDS = {
+    "alive": "alive",
+    "dead": "dead",
+    "captive": "held captive",
+    "missing": "missing the next game",
+    "sold": "sold",
+    "departed": "departed",
+}
 FIELD_WORDS = {
     "reputation": "reputation",
     "melee_increase": "melee raised",
@@ -31,6 +47,7 @@ FIELD_WORDS = {
     "injuries": "injuries",
     "experience": "experience level",
     "kit": "kit",
+    "state": "state",
 }
 MAX_REPUTATION = 5
 MAX_LEVEL = 9999
@@ -136,6 +153,16 @@ def _kit(
     return sorted(keys)
 
 
+def _state(value: Any) -> str:
+    if value not in STATES:
+        raise RulesError(
+            f"A figure's state is corrected to one of {', '.join(STATES)}, not {value!r}.",
+            field="state",
+            rule="C30",
+        )
+    return value
+
+
 def check_correction(
     *,
     faction: Faction,
@@ -163,6 +190,7 @@ def check_correction(
                 field=str(field),
                 rule="C30",
             )
+    before = {"state": "alive", **before}  # a caller that never corrects the state omits it
     after = {field: before[field] for field in FIELDS} | dict(changes)
     if "reputation" in changes:
         after["reputation"] = _whole("reputation", changes["reputation"], 1, MAX_REPUTATION)
@@ -188,6 +216,8 @@ def check_correction(
         after["injuries"] = _injuries(changes["injuries"])
     if "kit" in changes or "injuries" in changes:  # an amputation also checks the kit (C26)
         after["kit"] = _kit(faction, status, specialist, after["injuries"], after["kit"])
+    if "state" in changes:
+        after["state"] = _state(changes["state"])
     changed = [f for f in FIELDS if after[f] != before[f]]
     if not changed:
         raise RulesError(
@@ -198,14 +228,19 @@ def check_correction(
 
 def correction_words(before: Mapping[str, Any], after: Mapping[str, Any]) -> str:
     """ "reputation 3 → 2; injuries none → Leg wound" for a log line or a card's history."""
-    return "; ".join(
+    words = "; ".join(
         f"{FIELD_WORDS[f]} {value_words(f, before[f])} → {value_words(f, after[f])}" for f in after
     )
+    if after.get("state") == "dead":
+        words += " (what it carried goes to the warband's storage)"  # C28
+    return words
 
 
 def value_words(field: str, value: Any) -> str:
     if field in INCREASES:
         return "yes" if value else "no"
+    if field == "state":
+        return STATE_WORDS.get(value, str(value))
     if not isinstance(value, list):
         return str(value)
     if not value:

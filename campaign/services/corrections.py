@@ -37,6 +37,7 @@ def figure_values(figure: Figure) -> dict[str, Any]:
         "injuries": list(figure.injuries),
         "experience": figure.experience,
         "kit": sorted(figure.equipment.values_list("key", flat=True)),
+        "state": rules.STATE_OF[figure.state],  # C30: alive, dead, captive or missing
     }
 
 
@@ -141,16 +142,30 @@ def correction_confirm(*, correction: Correction, actor) -> Correction:
 
 def _apply(correction: Correction, figure: Figure) -> None:
     after = correction.after
-    fields = [f for f in after if f != "kit"]
+    fields = [f for f in after if f not in ("kit", "state")]
     for field in fields:
         setattr(figure, field, after[field])
+    if "state" in after:
+        fields += _set_state(figure, after["state"])
     if fields:
         figure.save(update_fields=fields)
     if "kit" in after:
         _set_kit(figure, correction.before["kit"], after["kit"])
+    if after.get("state") == "dead":  # C28: a dead figure's kit goes to the warband's storage
+        figure.equipment.update(figure=None)
     correction.applied_at = timezone.now()
     correction.save(update_fields=["applied_at"])
     ratings_queue_recalculation(warband_ids=[figure.warband_id])  # C11
+
+
+def _set_state(figure: Figure, word: str) -> list[str]:
+    """C30: the figure's state from the ruling's word; a figure no longer captive has no
+    ransom offer standing (C16). The fields changed, to save."""
+    figure.state = rules.STATES[word]
+    if figure.state == Figure.State.CAPTURED:
+        return ["state"]
+    figure.ransom_offer = figure.ransom_offered_at = None
+    return ["state", "ransom_offer", "ransom_offered_at"]
 
 
 def _set_kit(figure: Figure, before: list[str], after: list[str]) -> None:

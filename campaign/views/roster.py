@@ -63,6 +63,12 @@ class RosterSections:
         return [c for c in self._cards if not c.figure.on_roster]
 
     @cached_property
+    def former_with_history(self):
+        """The former members with their corrections: one put in the wrong state (a death by
+        mistake, C30) is corrected back from here."""
+        return [(card, self.history.get(card.figure.id, [])) for card in self.former]
+
+    @cached_property
     def storage(self):
         self._cards  # noqa: B018 (the prefetch)
         return [(item_name(p.key), p.price) for p in selectors.storage(self.warband)]

@@ -65,4 +65,4 @@ def session_odds(request, session_id: int):
     if odds is None:
         body = {"detail": "The odds are being worked out: ask again in a moment."}
         return Response(body, status=status.HTTP_202_ACCEPTED, headers={"Retry-After": "1"})
-    return Response(odds)
+    return Response(OddsSerializer(odds).data)  # the three fields of the contract

@@ -121,6 +121,9 @@ class Engine(Protocol):
     def odds_note(self, options: dict[str, Any]) -> str:
         """What the odds of the game mean, for the odds page ("" when nothing needs saying)."""
 
+    def certainty(self, state: State) -> str:
+        """Why the outcome of `state` is already certain, in words; "" when it is not."""
+
     def lab_groups(self, options: dict[str, Any]) -> list[str]:
         """Who the balance lab shares the won games out among, in the order a page shows them."""
 
@@ -484,6 +487,14 @@ class GameEngine:
     def odds_note(self, options: dict[str, Any]) -> str:
         """What the odds of the game mean, for the odds page; "" when nothing needs saying."""
         return ""
+
+    def certainty(self, state: State) -> str:
+        """Why the outcome of `state` is already certain, in words; "" when it is not. Only
+        what the engine can prove counts: a finished game by default. Playouts never do (a
+        thousand games won out of a thousand is not a proof); an engine that can prove an
+        outcome from a position still being played says so here, and `winner` must then name
+        that outcome's winner for the position."""
+        return "The game is over." if self.status(state) == "finished" else ""
 
     def lab_groups(self, options: dict[str, Any]) -> list[str]:
         """Who the balance lab shares the won games out among, in the order a page shows them:

@@ -25,12 +25,15 @@ Z95 = 1.959964  # a 95% interval
 @dataclass(frozen=True)
 class Odds:
     """Each role's (or side's) share of won playouts, and the ± of a 95% interval around the
-    least certain of them. `seconds` is how long the playouts took (not part of the answer)."""
+    least certain of them. `certain` says why the outcome is already certain ("" when it is
+    not: the shares are then estimates, however near 0 or 1). `seconds` is how long the
+    playouts took (not part of the answer)."""
 
     playouts: int
     margin: float
     win: dict[str, float]
     seconds: float = field(default=0.0, compare=False)
+    certain: str = ""
 
     def as_dict(self) -> dict[str, Any]:
         return {"playouts": self.playouts, "margin": self.margin, "win": dict(self.win)}
@@ -51,7 +54,8 @@ def win_odds(
     started = time.perf_counter()
     chance = RandomChance(seed, record=False)
     wins = dict.fromkeys(sides, 0)
-    if engine.status(state) == "finished":
+    certain = engine.certainty(state)
+    if certain:  # proven by the engine (a finished game), not guessed from the playouts
         winner = engine.winner(state)
         wins = {side: playouts if side == winner else 0 for side in sides}
     else:
@@ -63,4 +67,15 @@ def win_odds(
     win = {side: round(count / playouts, 4) for side, count in wins.items()}
     widest = max((n / playouts for n in wins.values()), key=lambda p: p * (1 - p), default=0.0)
     margin = round(Z95 * math.sqrt(widest * (1 - widest) / playouts), 4)
-    return Odds(playouts, margin, win, time.perf_counter() - started)
+    return Odds(playouts, margin, win, time.perf_counter() - started, certain)
+
+
+def share_words(share: float, certain: bool) -> str:
+    """A share of the playouts as a reader should take it: "63%"; "over 99%" or "under 1%"
+    near the ends, even at 1,000 playouts of 1,000, unless the outcome is `certain` (proven
+    by the engine: then "100%" and "0%")."""
+    if not certain and share > 0.99:
+        return "over 99%"
+    if not certain and share < 0.01:
+        return "under 1%"
+    return f"{round(share * 100)}%"

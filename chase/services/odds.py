@@ -150,7 +150,8 @@ def odds_ask(
     step: int | None = None,
     spend: Callable[[], None] | None = None,
 ) -> dict | None:
-    """`{playouts, margin, win}` for `role` (None: a spectator) now, or at a replay step; None
+    """`{playouts, margin, win, certain}` for `role` (None: a spectator) now, or at a replay
+    step (`certain`: why the outcome is already proven, "" when it is not); None
     while a worker is on it. `spend()` is called (once) only when something is to be worked out
     anew: the answer, or the replay step it is asked at (it raises OddsThrottled past the
     client's budget); OddsBusy when the queue is full."""
@@ -202,6 +203,8 @@ def odds_compute(
         playouts=settings.CHASE_ODDS_PLAYOUTS,
         seed=zlib.crc32(key.encode()),
     )
-    answer = odds.as_dict()
+    # `certain` (why the outcome is proven, or "") is for the table's words; the API's answer
+    # keeps its three fields (chase.api.odds).
+    answer = odds.as_dict() | {"certain": odds.certain}
     cache.set(key, answer, KEEP_SECONDS)
     return answer

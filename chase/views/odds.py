@@ -9,6 +9,8 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from chase.access import held_seats, held_tokens, session_for
+from chase.engines.lab import wilson
+from chase.engines.odds import share_words
 from chase.errors import SeatRefused
 from chase.games import get_engine
 from chase.models import GameSession
@@ -54,10 +56,14 @@ def odds(request, session_id: int):
         response = render(request, template, context, status=status)
         response["Retry-After"] = str(refused.retry_after)
         return response
+    rows = _odds_rows(session, answer) if answer else []
     context |= {
         "odds": answer,
+        "certain": answer.get("certain", "") if answer else "",
         "margin": f"{answer['margin'] * 100:.1f}" if answer else "",
-        "rows": _odds_rows(session, answer) if answer else [],
+        "rows": rows,
+        # 1,000 playouts of 1,000 are no proof: the shares near 0 or 1 get their intervals
+        "extreme": [row for row in rows if row["words"].startswith(("over", "under"))],
         "note": _odds_note(session),
     }
     return render(request, template, context)
@@ -66,15 +72,21 @@ def odds(request, session_id: int):
 def _odds_rows(session: GameSession, answer: dict) -> list[dict]:
     # A game whose winner is a side (the abstract chase) says what each side's win means.
     engine = get_engine(session.kind)
-    return [
-        {
-            "role": role,
-            "title": engine.odds_words(session.options, role)
-            or selectors.role_title(session, role),
-            "percent": round(p * 100),
-        }
-        for role, p in sorted(answer["win"].items(), key=lambda item: -item[1])
-    ]
+    certain, playouts = bool(answer.get("certain")), answer["playouts"]
+    rows = []
+    for role, p in sorted(answer["win"].items(), key=lambda item: -item[1]):
+        low, high = wilson(round(p * playouts), playouts)
+        rows.append(
+            {
+                "role": role,
+                "title": engine.odds_words(session.options, role)
+                or selectors.role_title(session, role),
+                "percent": round(p * 100),
+                "words": share_words(p, certain),
+                "interval": f"{low * 100:.1f}–{high * 100:.1f}%",
+            }
+        )
+    return rows
 
 
 def _odds_note(session: GameSession) -> str:

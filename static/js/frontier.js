@@ -96,11 +96,41 @@
       if (region.hasAttribute("tabindex")) return;
       region.setAttribute("tabindex", "0");
       if (!region.hasAttribute("aria-label") && !region.hasAttribute("aria-labelledby")) {
-        var caption = region.querySelector("caption");
         region.setAttribute("role", "region");
-        region.setAttribute("aria-label", caption ? caption.textContent.trim() : "Scrollable table");
+        region.setAttribute("aria-label", uniqueName(regionName(region)));
       }
     });
+  }
+
+  // A scroll region's name: its table's caption, else the heading just before it ("Table:
+  // Magalakutway"). Two regions never share a name (axe's landmark-unique, issue 33).
+  function regionName(region) {
+    var caption = region.querySelector("caption");
+    if (caption) return caption.textContent.trim();
+    var heading = headingBefore(region);
+    return heading ? "Table: " + heading.textContent.trim().replace(/\s+/g, " ") : "Table";
+  }
+
+  function headingBefore(element) {
+    for (var node = element; node && node !== document.body; node = node.parentElement) {
+      for (var sibling = node.previousElementSibling; sibling; sibling = sibling.previousElementSibling) {
+        if (/^H[1-6]$/.test(sibling.tagName)) return sibling;
+        var inner = sibling.querySelectorAll("h1, h2, h3, h4, h5, h6");
+        if (inner.length) return inner[inner.length - 1];
+      }
+    }
+    return null;
+  }
+
+  function uniqueName(name) {
+    var taken = {};
+    document.querySelectorAll("[role=region][aria-label]").forEach(function (other) {
+      taken[other.getAttribute("aria-label")] = true;
+    });
+    if (!taken[name]) return name;
+    var n = 2;
+    while (taken[name + " (" + n + ")"]) n += 1;
+    return name + " (" + n + ")";
   }
 
   document.addEventListener("DOMContentLoaded", function () {

@@ -149,3 +149,63 @@ def test_a_confirmation_after_the_figure_changed_is_409_and_applies_nothing(
     assert response.status_code == 409
     otter.refresh_from_db()
     assert otter.reputation == 3
+
+
+# -- the figure's state (C30: alive, dead, captive, missing) ------------------------------------
+
+
+def test_the_organiser_corrects_a_figure_to_dead_and_its_kit_goes_to_storage(
+    organiser, otter, war_party
+):
+    bow = EquipmentPiece.objects.get(figure=otter)
+    response = correct(signed_in(organiser), otter, {"state": "dead"}, reason="Died in game 3")
+    assert response.status_code == 201
+    body = response.json()
+    assert (body["before"], body["after"], body["state"]) == (
+        {"state": "alive"}, {"state": "dead"}, "applied",
+    )  # fmt: skip
+    otter.refresh_from_db()
+    assert otter.state == "dead" and not otter.on_roster
+    bow.refresh_from_db()
+    assert bow.in_storage and bow.warband == war_party  # C28
+    assert Activity.objects.get(kind="correction").text == (
+        "organiser corrected Swift Otter of Magalakutway: state alive → dead (what it carried "
+        "goes to the warband's storage). Why: Died in game 3"
+    )
+
+
+@pytest.mark.parametrize(
+    ("word", "state"), [("captive", "captured"), ("missing", "misses_next_game")]
+)
+def test_each_state_of_the_ruling_sets_the_figures_state(organiser, otter, word, state):
+    assert correct(signed_in(organiser), otter, {"state": word}).status_code == 201
+    otter.refresh_from_db()
+    assert otter.state == state
+
+
+def test_a_figure_corrected_back_to_alive_has_no_ransom_standing(organiser, otter):
+    otter.state, otter.ransom_offer = "captured", 20
+    otter.save()
+    body = correct(signed_in(organiser), otter, {"state": "alive"}).json()
+    assert (body["before"], body["after"]) == ({"state": "captive"}, {"state": "alive"})
+    otter.refresh_from_db()
+    assert (otter.state, otter.ransom_offer) == ("active", None)
+
+
+def test_a_state_outside_the_ruling_is_400_naming_the_state(organiser, otter):
+    response = correct(signed_in(organiser), otter, {"state": "sold"})
+    assert response.status_code == 400
+    error = response.json()["errors"][0]
+    assert error["field"] == "state" and "alive, dead, captive, missing" in error["message"]
+    otter.refresh_from_db()
+    assert otter.state == "active"
+
+
+def test_the_owners_state_correction_waits_and_confirms_like_any_other(player, organiser, otter):
+    waiting = correct(signed_in(player), otter, {"state": "missing"}).json()
+    assert waiting["state"] == "awaiting"
+    otter.refresh_from_db()
+    assert otter.state == "active"
+    assert confirm(signed_in(organiser), waiting["id"]).status_code == 200
+    otter.refresh_from_db()
+    assert otter.state == "misses_next_game"

@@ -28,6 +28,7 @@ def form_data(target, **changes):
         "kit": list(target.equipment.values_list("key", flat=True)),
         "skills": target.skills,
         "injuries": target.injuries,
+        "state": "alive",
         "reason": "Mistyped after the game",
     }
     return data | changes
@@ -112,3 +113,18 @@ def test_nothing_changed_is_said_so(client, organiser, otter):
         reverse("figure-correct", args=[otter.id]), form_data(otter)
     )
     assertContains(response, "Nothing to correct", status_code=400)
+
+
+def test_the_form_corrects_the_state_and_the_activity_feed_says_so(
+    client, organiser, campaign, war_party, otter
+):
+    page = login(client, organiser).get(reverse("figure-correct", args=[otter.id]))
+    assertContains(page, '<option value="captive">Held captive</option>', html=True)
+    response = client.post(
+        reverse("figure-correct", args=[otter.id]), form_data(otter, state="captive")
+    )
+    assert response.status_code == 302
+    otter.refresh_from_db()
+    assert otter.state == "captured"
+    feed = client.get(reverse("campaign", args=[campaign.id]))
+    assertContains(feed, "state alive → held captive")

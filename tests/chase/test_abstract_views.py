@@ -4,14 +4,17 @@ warband for its members), the table's ladder and the game master's controls."""
 from __future__ import annotations
 
 import json
+import random
 import re
 
 import pytest
 from django.test import Client
 
+from chase.engines.odds import Odds
 from chase.models import GameSession
+from chase.services import odds as odds_service
 from chase.services import sessions as services
-from tests.chase.conftest import new_game, seat
+from tests.chase.conftest import new_game, play_randomly, seat
 from tests.factories import CampaignFactory, FigureFactory, UserFactory, WarbandFactory, member
 
 pytestmark = pytest.mark.django_db
@@ -239,3 +242,40 @@ def test_a_seat_asks_its_chances_and_is_told_what_they_mean(settings, length, me
     for side, words in rows.items():
         assert re.search(rf'data-role="{side}"><span class="odds-who">{words}</span>', html)
     assert "From 30 games played out" in html and "± " in html
+
+
+def test_the_game_masters_sure_looking_chances_are_not_called_certain(settings, monkeypatch):
+    """Issue 33: "100% / 0%, ± 0.0" at the start of a canoe chase the Indians then won. When
+    every playout of the computer game master (no harm recorded) ends one way, as there, that
+    is no proof: the page says "over 99%" with the interval, never 100%."""
+    settings.CHASE_ODDS_PLAYOUTS = 30
+    every_playout_one_way = Odds(30, 0.0, {"trappers": 1.0, "Indians": 0.0})
+    monkeypatch.setattr(odds_service, "win_odds", lambda *a, **k: every_playout_one_way)
+    session = new_game(kind="abstract", mode="hotseat")
+    client = Client()
+    client.get(f"/play/{session.pk}/?seat={seat(session, 'gm').token}")
+
+    html = client.get(f"/play/{session.pk}/odds/?role=gm", **HTMX).content.decode()
+
+    percents = re.findall(r'class="odds-percent">([^<]+)<', html)
+    assert percents == ["over 99%", "under 1%"]
+    assert "100%" not in html and "Certain" not in html
+    assert "Not certain: 30 games played out are not a proof" in html
+    assert "± 0.0" not in html
+    assert "With 95% confidence: the trappers, escaping 88.6–100.0%; the Indians, catching " in html
+
+
+def test_the_chances_at_the_end_of_a_finished_chase_are_certain_and_say_why(settings):
+    settings.CHASE_ODDS_PLAYOUTS = 30
+    session = new_game(kind="abstract", mode="hotseat")
+    session = play_randomly(session, random.Random(3), steps=3000)
+    assert session.status == GameSession.Status.FINISHED
+    last = session.log.count() - 1
+
+    html = Client().get(f"/play/{session.pk}/odds/?step={last}", **HTMX).content.decode()
+
+    assert "Certain:</strong> The game is over." in html
+    assert sorted(re.findall(r'class="odds-percent">([^<]+)<', html)) in (
+        ["0%", "100%"], ["0%", "0%"],
+    )  # fmt: skip
+    assert "Not certain" not in html

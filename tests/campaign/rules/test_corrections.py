@@ -40,12 +40,15 @@ def check(changes, status="trooper", before=None):
         pytest.param({"experience": 14}, {"experience": 14}, id="C8-level"),
         pytest.param({"kit": ["tomahawk", "bow"]}, {"kit": ["bow", "tomahawk"]}, id="C5-kit"),
         pytest.param({"reputation": 2, "experience": 12}, {"experience": 12}, id="only-changes"),
+        pytest.param({"state": "dead"}, {"state": "dead"}, id="C30-state-dead"),
+        pytest.param({"state": "captive"}, {"state": "captive"}, id="C30-state-captive"),
+        pytest.param({"state": "missing"}, {"state": "missing"}, id="C30-state-missing"),
     ],
 )
 def test_a_value_the_rules_allow_is_taken(changes, after):
     before, new = check(changes)
     assert new == after
-    assert before == {field: TROOPER[field] for field in after}
+    assert before == {field: (TROOPER | {"state": "alive"})[field] for field in after}
 
 
 @pytest.mark.parametrize(
@@ -64,6 +67,9 @@ def test_a_value_the_rules_allow_is_taken(changes, after):
         pytest.param({"status": "hero"}, "status", id="C30-not-correctable"),
         pytest.param({"injuries": ["leg_wound"] * 150_000}, "injuries", id="C30-list-too-long"),
         pytest.param({"kit": ["bow" * 1000]}, "kit", id="C30-key-too-long"),
+        pytest.param({"state": "sold"}, "state", id="C30-sold-is-no-correction"),
+        pytest.param({"state": "captured"}, "state", id="C30-state-in-the-rulings-words"),
+        pytest.param({"state": "alive"}, "changes", id="C30-alive-already"),
         pytest.param({"reputation": 2}, "changes", id="C30-nothing-changes"),
     ],
 )
@@ -82,3 +88,16 @@ def test_a_hero_holds_any_number_of_skills_from_the_factions_lists():
 def test_a_correction_reads_in_words():
     before, after = check({"injuries": ["leg_wound"], "kit": ["bow", "tomahawk"]})
     assert correction_words(before, after) == ("injuries none → Leg wound; kit Bow → Bow, Tomahawk")
+
+
+def test_a_figure_brought_back_to_life_reads_in_words():
+    before, after = check({"state": "alive"}, before=TROOPER | {"state": "dead"})
+    assert (before, after) == ({"state": "dead"}, {"state": "alive"})
+    assert correction_words(before, after) == "state dead → alive"
+
+
+def test_a_death_by_correction_says_where_the_kit_goes():  # C28
+    before, after = check({"state": "dead"})
+    assert correction_words(before, after) == (
+        "state alive → dead (what it carried goes to the warband's storage)"
+    )

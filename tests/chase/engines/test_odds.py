@@ -7,7 +7,7 @@ import copy
 import pytest
 
 from chase.engines.chance import RandomChance
-from chase.engines.odds import win_odds
+from chase.engines.odds import share_words, win_odds
 from chase.engines.pelts import ENGINE as PELTS
 from chase.engines.pelts import seats_to_act
 from chase.engines.race import ENGINE as RACE
@@ -180,3 +180,34 @@ def test_a_sign_shown_but_hidden_is_drawn_again_for_the_other_seat():
         variant["pending"]["signs"][shown] = sign
         variants.append(pelts_odds(variant, asking, playouts=100))
     assert variants[0] == variants[1] == variants[2]
+
+
+# -- what the shares claim: certain only when the engine proves it (issue 33) -------------------
+
+
+def test_a_finished_race_is_certain_because_it_is_over():
+    final = RACE.playout(a_race(hidden=False), RandomChance(4))
+    assert race_odds(final, playouts=50).certain == "The game is over."
+
+
+def test_a_race_still_on_is_never_certain_whatever_its_playouts_say():
+    odds = race_odds(a_race(), playouts=50)
+    assert odds.certain == ""
+    assert "certain" not in odds.as_dict()  # the API's answer keeps its three fields
+
+
+@pytest.mark.parametrize(
+    ("share", "certain", "words"),
+    [
+        pytest.param(1.0, False, "over 99%", id="all-playouts-are-no-proof"),
+        pytest.param(0.0, False, "under 1%", id="no-playout-is-no-proof"),
+        pytest.param(0.995, False, "over 99%", id="rounds-to-100"),
+        pytest.param(0.004, False, "under 1%", id="rounds-to-0"),
+        pytest.param(0.99, False, "99%", id="99-is-said"),
+        pytest.param(0.63, False, "63%", id="a-share"),
+        pytest.param(1.0, True, "100%", id="proven-win"),
+        pytest.param(0.0, True, "0%", id="proven-loss"),
+    ],
+)
+def test_a_share_is_said_as_a_reader_should_take_it(share, certain, words):
+    assert share_words(share, certain) == words

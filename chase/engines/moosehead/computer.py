@@ -20,7 +20,7 @@ from typing import Any
 from chase.engines.base import IllegalMove
 from chase.engines.chance import Chance
 from chase.engines.moosehead.board import Board
-from chase.engines.moosehead.moves import Move, Walk, settle, walk
+from chase.engines.moosehead.moves import settle, walk
 from chase.engines.moosehead.state import (
     Player,
     State,
@@ -93,36 +93,8 @@ def playout(state: State, chance: Chance) -> State:
         player = current(state)
         actions = choices(state, player)
         action = actions[0] if len(actions) == 1 else _choose(state, player, actions)
-        play(state, action, chance, None, labels=False, player=player, pick=best_move)
+        play(state, action, chance, None, labels=False, player=player)
     return state
-
-
-def best_move(
-    state: State, player: Player, found: list[Move], may_wait: bool
-) -> dict[str, Any] | None:
-    """The move `_choose` would pick among the moves a throw reaches (`moves.moves_for`, not
-    sorted) and, when `may_wait`, waiting by Dangerous Point after them (None): the first in
-    the table's order of the best, weighed without making them actions (the playout's pick)."""
-    if len(found) == 1 and not may_wait:
-        chosen = found[0]
-    else:
-        aim, spaces = aim_of(state, player)
-        targets = frozenset(spaces)
-        b = board(state)
-        nearest = b.nearest(targets)
-        here = nearest.get(player["at"], FAR)
-        moves = [(to, path, camp, walked) for _, to, path, camp, walked in found]
-        values = _values(state, player, moves, aim, targets, b, nearest, here)
-        best = max(values)
-        if may_wait and _WAIT_VALUE[aim == "raven"] > best:
-            return None
-        chosen = min((rank_, i) for i, (rank_, *_rest) in enumerate(found) if values[i] == best)
-        chosen = found[chosen[1]]
-    _, to, path, camp, walked = chosen
-    return {"type": "move", "to": to, "path": list(path), "camp": camp, "walk": walked}
-
-
-_WAIT_VALUE = {True: 0.5, False: 0.0}  # waiting gains nothing, but loses nothing
 
 
 def _another_can_throw(state: State, player: Player) -> bool:
@@ -249,44 +221,26 @@ def _worths(
     nearest: dict[int, int],
     here: int,
 ) -> list[float]:
-    """`worth` of each of `actions`, in one loop (`_values`)."""
-    moves = [
-        None if a["type"] == "wait" else (a["to"], a["path"], a["camp"], a.get("walk"))
-        for a in actions
-    ]
-    return _values(state, player, moves, aim, targets, b, nearest, here)
-
-
-def _values(
-    state: State,
-    player: Player,
-    moves: list[tuple[int, Any, bool, Walk | None] | None],
-    aim: str,
-    targets: AbstractSet[int],
-    b: Board,
-    nearest: dict[int, int],
-    here: int,
-) -> list[float]:
-    """The worth of each move (to, path, camp, walk) or of waiting (None), in one loop, with
-    what is the same for every move of a decision worked out once: the board, the distances to
-    the aim and the canoe's own, its Destination card's goal and whether Raven Rock's summit
-    would score."""
+    """`worth` of each of `actions`, in one loop, with what is the same for every move of a
+    decision worked out once: the board, the distances to the aim and the canoe's own, its
+    Destination card's goal and whether Raven Rock's summit would score."""
     dock = b.dock
     card_spaces = b.card_spaces
     destination = player["destination"]
     goal = DESTINATION[destination]["goal"] if destination else None
     summit = b.summit if "raven" not in player["blocked"] else None  # None: no space scores it
     values = []
-    for move in moves:
-        if move is None:
-            values.append(_WAIT_VALUE[aim == "raven"])
+    for action in actions:
+        if action["type"] == "wait":
+            values.append(0.5 if aim == "raven" else 0.0)  # gains nothing, but loses nothing
             continue
-        to, moved, camp, passed = move  # the playout keeps the walk
+        to = action["to"]
         if to == dock:
             values.append(DOCKING)
             continue
+        passed = action.get("walk")  # the playout keeps it
         if passed is None or not is_free(state, b, to, player):
-            path = [player["at"], *moved]
+            path = [player["at"], *action["path"]]
             passed = passed or walk(b, player, path, weather(state))
             to, _ = settle(state, player, path)  # where it really ends if the space is taken
         scored = passed.scored
@@ -300,6 +254,7 @@ def _values(
                 value += GOAL_REACHED
         if to == summit:
             value += b.attractions["raven"]["score"]
+        camp = action["camp"]
         if camp:
             value += _camp_worth(state, player, to, aim, targets)
         gained = here - nearest.get(to, FAR)

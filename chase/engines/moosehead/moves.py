@@ -260,21 +260,6 @@ def reachable(state: State, player: Player, number: int) -> list[dict[str, Any]]
     are within reach. What depends on the rest of the state (a campsite it may camp at, a
     waiting place that is free) is asked here, in order.
     """
-    ranked = moves_for(state, player, number)
-    if len(ranked) > 1:
-        ranked.sort()  # the ranks differ: no two moves are compared
-    return [
-        {"type": "move", "to": to, "path": list(path), "camp": camp, "walk": walked}
-        for _, to, path, camp, walked in ranked
-    ]
-
-
-Move = tuple[int, int, tuple[int, ...], bool, Walk]  # (rank, to, path, camp, walk)
-
-
-def moves_for(state: State, player: Player, number: int) -> list[Move]:
-    """The moves `reachable` offers, as tuples in the order the search meets them (not sorted
-    by rank): the playout's computer weighs them as they are (`computer.best_move`)."""
     b = board(state)
     now = weather(state)
     start = player["at"]
@@ -294,7 +279,7 @@ def moves_for(state: State, player: Player, number: int) -> list[Move]:
             b.reach.clear()
         b.reach[key] = candidates
     offered: set[int] = set()
-    ranked: list[Move] = []
+    ranked: list[tuple[int, dict[str, Any]]] = []
     camps = player["camps"]
     plain = None  # the walk of a path that passes nothing, made once: walks are read only
     for to, path, camp, wait, alike, rank, plan in candidates:
@@ -310,8 +295,12 @@ def moves_for(state: State, player: Player, number: int) -> list[Move]:
             walked = walk_along(b, player, steps_, seen, goals)
         else:
             walked = plain = plain or walk_along(b, player, steps_, seen, goals)
-        ranked.append((rank, to, path, camp, walked))
-    return ranked
+        ranked.append(
+            (rank, {"type": "move", "to": to, "path": list(path), "camp": camp, "walk": walked})
+        )
+    if len(ranked) > 1:
+        ranked.sort()  # the ranks differ: no two moves are compared
+    return [move for _, move in ranked]
 
 
 def _candidates(

@@ -8,7 +8,6 @@ and {"type": "wait"} by Dangerous Point unless the throw was a 5. Every action c
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from chase.engines.base import bare
@@ -16,12 +15,10 @@ from chase.engines.chance import Chance
 from chase.engines.moosehead import cards
 from chase.engines.moosehead.board import Board
 from chase.engines.moosehead.moves import (
-    Move,
     Throw,
     Walk,
     blown_back,
     boundary_for,
-    moves_for,
     nearest_free,
     reachable,
     rules_for,
@@ -53,9 +50,6 @@ from chase.engines.moosehead.tables import (
 )
 
 Action = dict[str, Any]
-# The playout's computer: (state, player, the moves a throw reaches, whether it may wait by
-# Dangerous Point instead) -> the move to make, or None to wait.
-Pick = Callable[[State, Player, list[Move], bool], dict[str, Any] | None]
 WAIT_BY_THE_POINT = "Wait by Dangerous Point for a 5"
 SKIP_GUARD = 1000  # turns passed over in a row before we call it a bug
 
@@ -110,7 +104,6 @@ def play(
     *,
     labels: bool = True,
     player: Player | None = None,
-    pick: Pick | None = None,
 ) -> None:
     """Carry out a legal action of the canoe whose turn it is (`player`, when the caller has it
     at hand), in place. The playout (`computer.playout`) plays its own copy this way without
@@ -120,7 +113,7 @@ def play(
         player = current(state)
     kind = action["type"]
     if kind == "throw":
-        _throw(state, player, chance, events, labels, pick)
+        _throw(state, player, chance, events, labels)
     elif kind == "enter":
         _enter(state, player, chance, events)
     elif kind == "wait":
@@ -206,16 +199,8 @@ def _roll(
 
 
 def _throw(
-    state: State,
-    player: Player,
-    chance: Chance,
-    events: Events | None,
-    labels: bool = True,
-    pick: Pick | None = None,
+    state: State, player: Player, chance: Chance, events: Events | None, labels: bool = True
 ) -> None:
-    """Throw, and offer the moves the number reaches (phase "move"). The playout hands `pick`
-    (the computer's choice among the moves, or None to wait by Dangerous Point): the move is
-    made at once, without offering the moves as actions, as choosing among them would."""
     die, head, throw_event = _roll(state, player, chance, events, "throws")
     tell = events is not None
     thrown = throw_for(state, player, die)
@@ -238,17 +223,6 @@ def _throw(
         if tell:
             throw_event["text"] += f": {player['name']} makes no headway."
         _end_turn(state, events)
-        return
-    if pick is not None:
-        found = moves_for(state, player, number)
-        if found:
-            chosen = pick(state, player, found, thrown.sheltered and die != DANGEROUS_POINT_FACE)
-            if chosen is None:
-                _wait(state, player, events)
-            else:
-                _move(state, player, chosen, chance, events)
-            return
-        _end_turn(state, events)  # it cannot move
         return
     moves = reachable(state, player, number)
     if not moves:

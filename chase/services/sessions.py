@@ -25,7 +25,7 @@ from chase.errors import NoSuchInvite, NoSuchSession, SeatRefused, SessionError,
 from chase.games import UnknownGame, get_engine, role_words
 from chase.models import ActionLog, GameSession, Seat, is_code, new_invite, new_token
 from chase.services.pace import clean_pace, late_seats, seats_clock
-from chase.services.ratings import ratings_after_finish
+from chase.services.ratings import ratings_after_finish, ratings_history_changed
 from core.parsers import depth_exceeds
 
 # A safety stop for computer seats answering each other; a whole pelts phase is a handful.
@@ -357,9 +357,8 @@ def seats_claim(*, user, tokens, created=()) -> list[Seat]:
             claimed.append(seat)
     ids = [i for i in created if isinstance(i, int)]
     GameSession.objects.filter(pk__in=ids, created_by__isnull=True).update(created_by=user)
-    finished = {s.session.kind: s.session for s in claimed if s.session.is_finished}
-    for session in finished.values():
-        ratings_after_finish(session)  # the rebuild of its kind: a claimed game may count now
+    for kind in sorted({s.session.kind for s in claimed if s.session.is_finished}):
+        ratings_history_changed(kind=kind)  # claimed games may count now: rebuilt once a kind
     return claimed
 
 

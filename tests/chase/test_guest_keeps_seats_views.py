@@ -116,6 +116,20 @@ def test_a_finished_guest_game_claimed_is_rated(ann, django_capture_on_commit_ca
     assert rated["newcomer"] > rated["ann"]  # the claimed seat won
 
 
+def test_every_finished_guest_game_of_a_kind_claimed_at_once_is_rated(
+    ann, django_capture_on_commit_callbacks
+):
+    games = [decided_race([ann, "guest"], finishers=["canoe-2", "canoe-1"]) for _ in range(3)]
+    tokens = [g.seats.get(role="canoe-2").token for g in games]
+    newcomer = UserFactory(username="newcomer")
+
+    with django_capture_on_commit_callbacks(execute=True):
+        services.seats_claim(user=newcomer, tokens=tokens)
+
+    counted = dict(Rating.objects.filter(kind="race").values_list("user__username", "games"))
+    assert counted == {"ann": 3, "newcomer": 3}  # all three, not one per kind
+
+
 def test_the_top_bar_sign_up_from_the_lobby_comes_back_to_the_lobby(client):
     lobby = client.get("/play/")
     assertContains(lobby, 'href="/accounts/signup/?next=/play/"')

@@ -12,6 +12,15 @@ from chase.services.lab import lab_run
 from chase.services.odds import odds_compute
 from chase.services.ratings import ratings_game_finished, ratings_rebuild
 
+# The ratings' tasks: idempotent, so retried after a lost database connection.
+RETRIED = {
+    "autoretry_for": (OperationalError,),
+    "retry_backoff": 2,
+    "retry_backoff_max": 60,
+    "max_retries": 5,
+    "ignore_result": True,
+}
+
 
 @shared_task(name="chase.win_odds", ignore_result=True)
 def odds_task(session_id: int, version: int, role: str | None, step: int | None) -> None:
@@ -19,14 +28,7 @@ def odds_task(session_id: int, version: int, role: str | None, step: int | None)
     odds_compute(session_id=session_id, version=version, role=role, step=step)
 
 
-@shared_task(
-    name="chase.ratings_rebuild",
-    autoretry_for=(OperationalError,),
-    retry_backoff=2,
-    retry_backoff_max=60,
-    max_retries=5,
-    ignore_result=True,
-)
+@shared_task(name="chase.ratings_rebuild", **RETRIED)
 def ratings_task(kind: str) -> None:
     """Rebuild a game kind's ratings from its finished games, when their history changed (see
     chase.services.ratings.ratings_history_changed).
@@ -35,14 +37,7 @@ def ratings_task(kind: str) -> None:
     ratings_rebuild(kind=kind)
 
 
-@shared_task(
-    name="chase.ratings_update",
-    autoretry_for=(OperationalError,),
-    retry_backoff=2,
-    retry_backoff_max=60,
-    max_retries=5,
-    ignore_result=True,
-)
+@shared_task(name="chase.ratings_update", **RETRIED)
 def ratings_update_task(session_id: int) -> None:
     """Apply one finished game to its kind's ratings; see chase.services.ratings. A message
     delivered twice finds the game's places in and changes nothing."""

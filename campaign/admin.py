@@ -15,6 +15,7 @@ from campaign.models import (
     Ranking,
     RatingPoint,
     RollRecord,
+    UnsentMail,
     Warband,
 )
 
@@ -143,6 +144,14 @@ class HouseRulesAdmin(admin.ModelAdmin):
 
     list_display = ["campaign", "version", "author", "created_at"]
     readonly_fields = ["campaign", "version", "overrides", "author", "created_at"]
+
+
+@admin.register(UnsentMail)
+class UnsentMailAdmin(admin.ModelAdmin):
+    """E-mails kept while Redis was down, until the sweep sends them (an operator may look)."""
+
+    list_display = ["created_at", "user", "kind", "title"]
+    raw_id_fields = ["user"]
 
 
 from campaign import admin_battles  # noqa: E402, F401  (the table companion's models)

@@ -200,7 +200,7 @@ def test_a_rout_is_marked_the_calculator_logs_no_error_and_abandon_asks_in_a_dia
     open_calc(page, f"#fig-{fig['Grey Wolf']} [data-act=morale]", "morale")
     expect(page.locator("#calc")).to_contain_text("Which column of the chart")
     typed(page, [1, 1])
-    expect(page.locator("#calc-result")).to_contain_text("RT")
+    expect(page.locator("#calc-result")).to_contain_text("rout — Grey Wolf routs")  # RT, in words
     close(page)
     expect(page.locator(f"#fig-{fig['Grey Wolf']} .tag.morale")).to_have_text("Routed")
     page.screenshot(path="/tmp/shots/table/battle-routed-390.png", full_page=True)

@@ -76,6 +76,7 @@ def test_a_weekly_games_alert_goes_at_the_next_tick_after_the_opponents_move(
     assert mail.outbox[1].subject.startswith("Frontier: your turn in")
 
 
+@pytest.mark.django_db  # a tick closes this thread's database connection, as a request does
 def test_a_failing_job_is_logged_and_the_others_still_run(caplog):
     ran = []
 

@@ -11,7 +11,7 @@ from campaign.rules.book import ADVANCE_RESULTS, DICE_CHOICES, FACES, leaves, re
 from campaign.rules.book_schema import HERO_RESULTS
 from campaign.rules.factions import FACTIONS, SPECIALISTS, STATUS_NAMES, STATUSES
 from campaign.rules.injuries import INJURY_TABLE
-from campaign.rules.labels import STATUS_PLURALS
+from campaign.rules.labels import STATUS_PLURALS, words_for
 from core.parsers import safe_json_loads
 
 MAX_UPLOAD = 1_000_000  # bytes read of an uploaded file; a rulebook is about 12 KB
@@ -237,14 +237,14 @@ def document_from_upload(upload) -> dict[str, Any]:
 
 def conflict_rows(rows: list[dict[str, Any]], shown: list[Table]) -> list[dict[str, Any]]:
     """The rows of a refused save (selectors.house_rules.house_rules_conflict) in the page's
-    words: where the rule is ("Rangers: equipment › Musket › price") and each value as the form
-    shows it ("yes", "any", "Promotion")."""
-    cells = {c.path: (t, r, c) for t in shown for r in t.rows for c in r.cells}
+    words: where the rule is, as the preview and the activity feed say it ("Rangers equipment:
+    Musket, price", campaign.rules.labels), and each value as the form shows it ("yes", "any",
+    "Promotion")."""
+    cells = {c.path: c for t in shown for r in t.rows for c in r.cells}
     out = []
     for row in rows:
-        table, line, cell = cells.get(row["path"], (None, None, None))
-        where = " › ".join(filter(None, [table and table.title, line and line.label,
-                                         cell and cell.label])) or row["path"]  # fmt: skip
+        cell = cells.get(row["path"])
+        where = words_for(row["path"])
         words = {
             key: _value_words(row[key], cell.choices if cell else ())
             for key in ("was", "mine", "now")

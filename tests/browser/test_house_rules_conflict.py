@@ -42,11 +42,11 @@ def test_a_second_tab_saving_from_the_same_version_sees_both_sides_and_applies_a
     musket = conflict.locator(f"tr[data-path='{MUSKET}']")
     expect(musket).to_contain_text("both changed: yours is in the form")
     expect(musket.locator("td")).to_have_text([
-        "Rangers: equipment › Musket › price both changed: yours is in the form",
+        "Rangers equipment: Musket, price both changed: yours is in the form",
         "10", "11", "12",
     ])  # fmt: skip
     expect(conflict.locator(f"tr[data-path='{BOW}'] td")).to_have_text([
-        "Indians: equipment › Bow › price your change", "5", "7", "5",
+        "Indians equipment: Bow, price your change", "5", "7", "5",
     ])  # fmt: skip
     expect(second.locator(f"input[name='{BOW}']")).to_have_value("7")  # nothing typed lost
     expect(second.locator(f"input[name='{MUSKET}']")).to_have_value("11")

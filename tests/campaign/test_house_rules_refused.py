@@ -12,6 +12,7 @@ from campaign.models import Activity, Correction, HouseRules
 from campaign.rules.book import seed_document
 from campaign.rules.injuries import INJURY_TABLE, MULTIPLE
 from tests.campaign.games_support import signed_in
+from tests.campaign.test_house_rules_views import form_fields
 
 ENDLESS = {f"injuries.table.{r.key}.{end}": 0 for r in INJURY_TABLE for end in ("low", "high")} | {
     f"injuries.table.{MULTIPLE}.low": 11,
@@ -100,7 +101,7 @@ def test_each_rulebook_of_the_review_is_refused_as_a_whole_set_too(
 
 def test_the_page_refuses_a_hero_promotion_posted_by_hand(client, campaign, organiser):
     client.force_login(organiser)
-    form = {path: str(value) for path, value in _form(seed_document()).items()}
+    form = form_fields(seed_document())
     form |= {"advancement.hero_and_veteran.6": "promotion", "action": "save", "version": "0"}
     response = client.post(f"/campaigns/{campaign.id}/house-rules/", form)
     assert response.status_code == 400
@@ -115,24 +116,6 @@ def test_the_page_offers_heroes_no_promotion(client, campaign, organiser):
     assert "Promotion" not in hero_row
     mortal_row = page.split('name="advancement.mere_mortal.6"')[1].split("</select>")[0]
     assert "Promotion" in mortal_row
-
-
-def _form(document) -> dict:
-    out = {}
-
-    def walk(node, prefix):
-        items = node.items() if isinstance(node, dict) else enumerate(node)
-        for key, value in items:
-            path = f"{prefix}.{key}" if prefix else str(key)
-            if isinstance(value, dict | list):
-                walk(value, path)
-            elif value is True:
-                out[path] = "on"
-            elif value is not False:
-                out[path] = "" if value is None else value
-
-    walk(document, "")
-    return out
 
 
 UPLOADS = [

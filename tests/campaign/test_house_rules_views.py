@@ -7,6 +7,7 @@ import json
 import pytest
 
 from campaign.models import HouseRules
+from campaign.rules.book import leaves
 
 MUSKET = "factions.rangers.equipment.musket.price"
 
@@ -15,25 +16,21 @@ def page(campaign):
     return f"/campaigns/{campaign.id}/house-rules/"
 
 
+def form_fields(document) -> dict:
+    """A rules document as the page's form posts it: a ticked box "on", an unticked one left
+    out, an empty number "", every other value as text."""
+    return {
+        path: "on" if value is True else "" if value is None else str(value)
+        for path, value in leaves(document)
+        if value is not False
+    }
+
+
 def form_of(client, campaign) -> dict:
     """The form as the page posts it, unchanged: every field with its value."""
     download = client.get(f"{page(campaign)}?format=json").json()
-    body = download["rules"]
-    data = {"version": str(download["version"])}  # the hidden field: the version drawn from
-
-    def walk(node, prefix):
-        items = node.items() if isinstance(node, dict) else enumerate(node)
-        for key, value in items:
-            path = f"{prefix}.{key}" if prefix else str(key)
-            if isinstance(value, dict | list):
-                walk(value, path)
-            elif value is True:
-                data[path] = "on"
-            elif value is not False:
-                data[path] = "" if value is None else str(value)
-
-    walk(body, "")
-    return data
+    # the hidden field: the version drawn from
+    return {"version": str(download["version"]), **form_fields(download["rules"])}
 
 
 @pytest.fixture

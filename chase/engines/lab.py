@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from chase.engines.base import OptionsError
 from chase.engines.chance import RandomChance
 
 NONE = "none"  # the group of a game without a winner
@@ -126,3 +127,116 @@ def result(tallies: dict[str, Any]) -> dict[str, Any]:
         "won": won,
         "won_intervals": won_intervals,
     }
+
+
+# --- the lab proposes: the value of one option that evens a balance ----------------------------
+
+SEARCHABLE = ("int", "bool", "choice")  # option kinds whose values can be listed and tried
+MAX_CANDIDATES = 9  # the values a numeric range is tried at, at most (its ends included)
+EVEN = 0.5
+
+
+def searchable(engine) -> list:
+    """The options of a game the lab can search: a number, a yes/no or a choice, one value for
+    the whole game (not a list, not one per seat)."""
+    return [o for o in engine.options if o.kind in SEARCHABLE and not o.per_seat]
+
+
+def candidates(option, limit: int = MAX_CANDIDATES) -> list[Any]:
+    """The values of `option` a search tries, in order: a yes/no's two, a choice's choices, a
+    number's range (min..max), spread evenly over it, ends included, when it holds more than
+    `limit` values."""
+    if option.kind == "bool":
+        return [False, True]
+    if option.kind == "choice":
+        return option.values()
+    low, high = option.min, option.max
+    if high - low + 1 <= limit:
+        return list(range(low, high + 1))
+    return sorted({round(low + (high - low) * i / (limit - 1)) for i in range(limit)})
+
+
+def with_value(engine, options: dict[str, Any], name: str, value: Any) -> dict[str, Any]:
+    """Cleaned `options` with option `name` set to `value`. Options left at the default they
+    had beside the others are left out first, so one that follows `name` follows it again (a
+    race's crew names follow its number of canoes)."""
+    kept = {}
+    for key, given in options.items():
+        try:
+            default = engine.clean_options({k: v for k, v in options.items() if k != key})[key]
+        except OptionsError:
+            default = None
+        if key != name and given != default:
+            kept[key] = given
+    return engine.clean_options({**kept, name: value})
+
+
+def share_of(tallies: dict[str, Any], group: str) -> dict[str, Any]:
+    """One candidate's balance: `group`'s share of the games someone won (a Pelts chase is
+    always won; a race may not be), with its 95% Wilson interval."""
+    games = tallies["games"]
+    won = games - tallies["wins"].get(NONE, 0)
+    count = tallies["wins"].get(group, 0)
+    low, high = wilson(count, won)
+    return {
+        "games": games,
+        "won_games": won,
+        "wins": count,
+        "share": round(count / won, 4) if won else 0.0,
+        "interval": [round(low, 4), round(high, 4)],
+    }
+
+
+def propose(group: str, measured: list[tuple[Any, dict[str, Any]]]) -> dict[str, Any]:
+    """The value whose `group` share of won games is closest to even, from `measured`: each
+    (value, its tallies), in the order tried (the first of equally close values wins).
+
+    Answers `value`, its `share`, `interval`, `games` and `won_games`; `candidates` (every
+    value's row, in order); `close`: the other values whose interval overlaps the proposal's
+    (the games played cannot tell them apart from it: play more to choose among them); and
+    `even`: the values whose interval holds 50% (any of them may be fair)."""
+    if not measured:
+        raise ValueError("A search needs at least one value to try.")
+    rows = [{"value": value, **share_of(tallies, group)} for value, tallies in measured]
+    best = min(rows, key=lambda row: abs(row["share"] - EVEN))
+    low, high = best["interval"]
+    close = [
+        row["value"]
+        for row in rows
+        if row is not best and row["interval"][0] <= high and row["interval"][1] >= low
+    ]
+    even = [row["value"] for row in rows if row["interval"][0] <= EVEN <= row["interval"][1]]
+    return {
+        "group": group,
+        "value": best["value"],
+        "share": best["share"],
+        "interval": best["interval"],
+        "games": best["games"],
+        "won_games": best["won_games"],
+        "candidates": rows,
+        "close": close,
+        "even": even,
+    }
+
+
+def search(
+    engine,
+    options: dict[str, Any],
+    name: str,
+    values: list[Any],
+    group: str,
+    *,
+    seed: int,
+    games: int,
+) -> dict[str, Any]:
+    """The whole search in one go (the service plays it in chunks instead, `play` per value):
+    `games` games of each value of option `name` (the other options as `options` has them,
+    cleaned for each value), every value with the same seeds, and the proposal."""
+    measured = []
+    for value in values:
+        cleaned = with_value(engine, options, name, value)
+        tallies = empty_tallies(engine, cleaned)
+        measured.append(
+            (value, play(engine, cleaned, seed=seed, start=0, count=games, tallies=tallies))
+        )
+    return propose(group, measured)

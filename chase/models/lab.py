@@ -44,6 +44,14 @@ class LabRun(models.Model):
     games = models.PositiveIntegerField()
     seed = models.PositiveIntegerField(default=0)
     tallies = models.JSONField(default=dict)  # chase.engines.lab's counts so far
+    # A search (the lab proposes, issue 38): `games` games for each of `search_values` of the
+    # option `search_option` (the others as `options`), to bring `search_group`'s share of
+    # the games won closest to even; the counts so far, one per value, in `search_tallies`.
+    # An ordinary run leaves them empty.
+    search_option = models.CharField(max_length=40, blank=True, default="")
+    search_values = models.JSONField(default=list, blank=True)
+    search_group = models.CharField(max_length=40, blank=True, default="")
+    search_tallies = models.JSONField(default=list, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
@@ -55,3 +63,7 @@ class LabRun(models.Model):
 
     def __str__(self) -> str:
         return f"{self.label}: {self.games} {self.kind} games"
+
+    @property
+    def is_search(self) -> bool:
+        return bool(self.search_option)

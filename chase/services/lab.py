@@ -49,6 +49,7 @@ from core.throttles import throttle_take, wait_words
 LAB = "balance"  # the Job kind of a lab run
 LAB_TASK = "chase.balance_lab"  # chase.tasks.balance_task, sent by name (core.queue)
 DEFAULT_GAMES = 2000
+DEFAULT_SEARCH_GAMES = 1000  # games for each value a search tries
 MAX_GAMES = 10_000
 MAX_NAME = 80
 STEP_SECONDS = 1.0  # a chunk plays games for about this long, then writes its progress
@@ -208,18 +209,97 @@ def lab_start(
     cleaned = clean(kind, options)
     games = check_games(games)
     engine = get_engine(kind)
+    return _queued(
+        {"kind": kind, "options": cleaned, "label": (label or SEED_RULES)[:MAX_NAME],
+         "games": games, "seed": seed, "tallies": lab_rules.empty_tallies(engine, cleaned)},
+        total=games, user=user, stepwise=stepwise,
+    )  # fmt: skip
+
+
+def lab_search_start(
+    *,
+    kind: str,
+    options: dict[str, Any],
+    search: str,
+    even: str = "",
+    values: list[Any] | None = None,
+    games: int = DEFAULT_SEARCH_GAMES,
+    label: str = "",
+    user=None,
+    seed: int = 0,
+    stepwise: bool = False,
+) -> LabRun:
+    """Queue a search (the lab proposes, issue 38): `games` games for each value of the option
+    `search` (`values`, or the option's own: `chase.engines.lab.candidates`), the other options
+    as `options` has them, to find the value that brings the group `even`'s share of the games
+    won closest to 50%. One run to the budget and the queue, like any other, and no more
+    games in all than a run may play (MAX_GAMES); played as a run is (`lab_step`)."""
+    cleaned = clean(kind, options)
+    engine = get_engine(kind)
+    option = next((o for o in lab_rules.searchable(engine) if o.name == search), None)
+    if option is None:
+        names = ", ".join(o.name for o in lab_rules.searchable(engine))
+        raise SessionError(f"Search one of this game's options: {names}.", field="search")
+    tried = (
+        lab_rules.candidates(option) if values is None else _values(engine, cleaned, search, values)
+    )
+    if len(tried) < 2:
+        raise SessionError("A search needs at least two values to try.", field="values")
+    groups = engine.lab_groups(cleaned)
+    even = even or groups[0]
+    if even not in groups:
+        raise SessionError(f"Even one of: {', '.join(groups)}.", field="even")
+    games = check_games(games)
+    if games * len(tried) > MAX_GAMES:
+        raise SessionError(
+            f"{games:,} games for each of {len(tried)} values is more than {MAX_GAMES:,} in "
+            f"all: play at most {MAX_GAMES // len(tried):,} for each.",
+            field="games",
+        )
+    heading = option.heading()
+    return _queued(
+        {"kind": kind, "options": cleaned, "games": games, "seed": seed,
+         "label": (label or f"{heading}: the most even")[:MAX_NAME],
+         "tallies": lab_rules.empty_tallies(engine, cleaned), "search_option": search,
+         "search_values": tried, "search_group": even,
+         "search_tallies": [
+             lab_rules.empty_tallies(engine, lab_rules.with_value(engine, cleaned, search, v))
+             for v in tried
+         ]},
+        total=games * len(tried), user=user, stepwise=stepwise,
+    )  # fmt: skip
+
+
+def _values(engine, cleaned: dict[str, Any], name: str, values: Any) -> list[Any]:
+    """The values a caller asked to try, each checked as the option's (named when refused),
+    once each, in the order given."""
+    if not isinstance(values, list):
+        raise SessionError("The values to try must be a list.", field="values")
+    tried: list[Any] = []
+    for value in values:
+        try:
+            value = lab_rules.with_value(engine, cleaned, name, value)[name]
+        except OptionsError as error:
+            raise SessionError(str(error), field="values") from None
+        if value not in tried:
+            tried.append(value)
+    if len(tried) > lab_rules.MAX_CANDIDATES:
+        raise SessionError(
+            f"Try at most {lab_rules.MAX_CANDIDATES} values at once.", field="values"
+        )
+    return tried
+
+
+def _queued(fields: dict[str, Any], *, total: int, user, stepwise: bool) -> LabRun:
+    """The run's job and row, then sent to the `lab` queue (or, eager, played now unless
+    `stepwise`): see `lab_start`."""
     with transaction.atomic():
         waiting = "Starting" if settings.CELERY_TASK_ALWAYS_EAGER else WAITING
-        job = Job.objects.create(kind=LAB, total=games, message=waiting)
+        job = Job.objects.create(kind=LAB, total=total, message=waiting)
         run = LabRun.objects.create(
             job=job,
-            kind=kind,
-            options=cleaned,
-            label=(label or SEED_RULES)[:MAX_NAME],
-            games=games,
-            seed=seed,
-            tallies=lab_rules.empty_tallies(engine, cleaned),
             created_by=user if user is not None and user.is_authenticated else None,
+            **fields,
         )
     if settings.CELERY_TASK_ALWAYS_EAGER:
         if not stepwise:
@@ -261,36 +341,63 @@ def lab_step(*, job_id: int, seconds: float = STEP_SECONDS) -> bool:
         if run is None or run.job.state in (Job.State.DONE, Job.State.FAILED):
             return True
         engine = get_engine(run.kind)
-        tallies = run.tallies
         until = time.monotonic() + seconds
         try:
-            while tallies["games"] < run.games:
-                step = min(10, run.games - tallies["games"])
-                tallies = lab_rules.play(
-                    engine, run.options, seed=run.seed, start=tallies["games"], count=step,
-                    tallies=tallies,
-                )  # fmt: skip
-                if time.monotonic() >= until:
-                    break
+            if run.is_search:
+                _search_step(run, engine, until)
+            else:
+                run.tallies = _played(engine, run.options, run, run.tallies, until)
         except Exception as error:
             Job.objects.filter(pk=job_id).update(
                 state=Job.State.FAILED, message=f"Failed: {error}"[:200], updated_at=timezone.now()
             )
             return True
-        finished = tallies["games"] >= run.games
-        run.tallies = tallies
-        run.save(update_fields=["tallies"])
+        done = sum(t["games"] for t in _all_tallies(run))
+        total = run.games * len(_all_tallies(run))
+        finished = done >= total
+        run.save(update_fields=["tallies", "search_tallies"])
         Job.objects.filter(pk=job_id).update(
             state=Job.State.DONE if finished else Job.State.RUNNING,
-            done=tallies["games"],
+            done=done,
             message=(
-                f"{run.label}: {tallies['games']:,} games played"
+                f"{run.label}: {done:,} games played"
                 if finished
-                else f"{run.label}: {tallies['games']:,} of {run.games:,} games"
+                else f"{run.label}: {done:,} of {total:,} games"
             ),
             updated_at=timezone.now(),
         )
     return finished
+
+
+def _all_tallies(run: LabRun) -> list[dict[str, Any]]:
+    return run.search_tallies if run.is_search else [run.tallies]
+
+
+def _played(engine, options: dict[str, Any], run: LabRun, tallies: dict, until: float) -> dict:
+    """`tallies` with the run's next games of `options` played, until `until` (at least one
+    chunk) or the run's `games`."""
+    while tallies["games"] < run.games:
+        step = min(10, run.games - tallies["games"])
+        tallies = lab_rules.play(
+            engine, options, seed=run.seed, start=tallies["games"], count=step, tallies=tallies
+        )
+        if time.monotonic() >= until:
+            break
+    return tallies
+
+
+def _search_step(run: LabRun, engine, until: float) -> None:
+    """A search's next games: its values one after the other, each with the run's seeds (game
+    `i` of every value plays from the same seed, so the values are compared on the same deals
+    and rolls)."""
+    for index, value in enumerate(run.search_values):
+        tallies = run.search_tallies[index]
+        if tallies["games"] >= run.games:
+            continue
+        options = lab_rules.with_value(engine, run.options, run.search_option, value)
+        run.search_tallies[index] = _played(engine, options, run, tallies, until)
+        if time.monotonic() >= until:
+            return
 
 
 def lab_run(*, job_id: int, seconds: float = STEP_SECONDS) -> None:
@@ -305,12 +412,40 @@ def lab_result(run: LabRun) -> dict[str, Any] | None:
     if run.job.state != Job.State.DONE:
         return None
     engine = get_engine(run.kind)
+    if run.is_search:
+        return search_result(run, engine)
     return {
         **lab_rules.result(_in_order(engine, run.options, run.tallies)),
         "kind": run.kind,
         "label": run.label,
         "options": run.options,
         "length_unit": lab_rules.length_word(engine),
+    }
+
+
+def search_result(run: LabRun, engine) -> dict[str, Any]:
+    """A finished search as a run's result: the proposed value's games as an ordinary run's
+    result (its options complete), and `proposal` (`chase.engines.lab.propose`, with the
+    option's name and its words, and the value's words)."""
+    measured = list(zip(run.search_values, run.search_tallies, strict=True))
+    proposal = lab_rules.propose(run.search_group, measured)
+    best = run.search_values.index(proposal["value"])
+    options = lab_rules.with_value(engine, run.options, run.search_option, proposal["value"])
+    option = engine.option(run.search_option)
+    for row in proposal["candidates"]:
+        row["words"] = option.value_words(row["value"])
+    return {
+        **lab_rules.result(_in_order(engine, options, run.search_tallies[best])),
+        "kind": run.kind,
+        "label": run.label,
+        "options": options,
+        "length_unit": lab_rules.length_word(engine),
+        "proposal": {
+            "option": run.search_option,
+            "heading": option.heading(),
+            "words": option.value_words(proposal["value"]),
+            **proposal,
+        },
     }
 
 

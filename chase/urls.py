@@ -12,6 +12,7 @@ urlpatterns = [
     path("new/", sessions.game_create, name="create"),
     path("lab/", lab.lab_page, name="lab"),
     path("lab/progress/", lab.lab_progress, name="lab_progress"),
+    path("lab/propose/", lab.lab_propose, name="lab_propose"),
     path("variants/", lab.variant_save, name="variant_save"),
     path("variants/start/", lab.variant_start, name="variant_start"),
     path("join/<str:invite>/", sessions.join, name="join"),

@@ -234,15 +234,36 @@ def lab_search_start(
     as `options` has them, to find the value that brings the group `even`'s share of the games
     won closest to 50%. One run to the budget and the queue, like any other, and no more
     games in all than a run may play (MAX_GAMES); played as a run is (`lab_step`)."""
+    fields = search_plan(
+        kind=kind, options=options, search=search, even=even, values=values, games=games
+    )
+    if label:
+        fields["label"] = label[:MAX_NAME]
+    total = fields["games"] * len(fields["search_values"])
+    return _queued({**fields, "seed": seed}, total=total, user=user, stepwise=stepwise)
+
+
+def search_plan(
+    *,
+    kind: str,
+    options: dict[str, Any],
+    search: str,
+    even: str = "",
+    values: list[Any] | None = None,
+    games: int = DEFAULT_SEARCH_GAMES,
+) -> dict[str, Any]:
+    """A search's row, checked (SessionError naming the field at fault): what
+    `lab_search_start` queues, and what the page checks before it counts the run."""
     cleaned = clean(kind, options)
     engine = get_engine(kind)
     option = next((o for o in lab_rules.searchable(engine) if o.name == search), None)
     if option is None:
         names = ", ".join(o.name for o in lab_rules.searchable(engine))
         raise SessionError(f"Search one of this game's options: {names}.", field="search")
-    tried = (
-        lab_rules.candidates(option) if values is None else _values(engine, cleaned, search, values)
-    )
+    if values is None:
+        tried = lab_rules.candidates(option)
+    else:
+        tried = _values(engine, cleaned, search, values)
     if len(tried) < 2:
         raise SessionError("A search needs at least two values to try.", field="values")
     groups = engine.lab_groups(cleaned)
@@ -256,18 +277,20 @@ def lab_search_start(
             f"all: play at most {MAX_GAMES // len(tried):,} for each.",
             field="games",
         )
-    heading = option.heading()
-    return _queued(
-        {"kind": kind, "options": cleaned, "games": games, "seed": seed,
-         "label": (label or f"{heading}: the most even")[:MAX_NAME],
-         "tallies": lab_rules.empty_tallies(engine, cleaned), "search_option": search,
-         "search_values": tried, "search_group": even,
-         "search_tallies": [
-             lab_rules.empty_tallies(engine, lab_rules.with_value(engine, cleaned, search, v))
-             for v in tried
-         ]},
-        total=games * len(tried), user=user, stepwise=stepwise,
-    )  # fmt: skip
+    return {
+        "kind": kind,
+        "options": cleaned,
+        "games": games,
+        "label": f"{option.heading()}: the most even"[:MAX_NAME],
+        "tallies": lab_rules.empty_tallies(engine, cleaned),
+        "search_option": search,
+        "search_values": tried,
+        "search_group": even,
+        "search_tallies": [
+            lab_rules.empty_tallies(engine, lab_rules.with_value(engine, cleaned, search, v))
+            for v in tried
+        ],
+    }
 
 
 def _values(engine, cleaned: dict[str, Any], name: str, values: Any) -> list[Any]:

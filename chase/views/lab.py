@@ -183,11 +183,14 @@ def lab_page(request):
     return _page(request, error=error)
 
 
-def _page(request, *, error=None, variant_error=None):
+def _page(request, *, error=None, variant_error=None, propose_error=None):
     runs = _runs(request)
     data = request.POST if request.method == "POST" else request.GET
     kind = _kind(data)
     context = {
+        **_proposal_context(request),
+        **_propose_choices(kind),
+        "propose_error": propose_error,
         "kind": kind,
         "games": _games(),
         "variants": _variants(),
@@ -209,14 +212,17 @@ def _page(request, *, error=None, variant_error=None):
         "max_games": lab.MAX_GAMES,
         "max_games_words": f"{lab.MAX_GAMES:,}",
     }
-    failed = error is not None or variant_error is not None
+    failed = error is not None or variant_error is not None or propose_error is not None
     return render(request, "chase/lab.html", context, status=400 if failed else 200)
 
 
 @require_GET
 @login_required
 def lab_progress(request):
-    """The runs' fragment, polled. Without a worker each poll plays a chunk of each run."""
+    """The runs' fragment, polled (or, with ?p=, the search's). Without a worker each poll
+    plays a chunk of each run."""
+    if request.GET.get("p"):
+        return _proposal_progress(request)
     runs = _runs(request)
     for run in runs:
         if _polling([run]) and settings.CELERY_TASK_ALWAYS_EAGER:
@@ -229,8 +235,89 @@ def lab_progress(request):
     return response
 
 
+# --- the lab proposes (issue 38) ------------------------------------------------------------------
+
+
+@require_POST
+@login_required
+def lab_propose(request):
+    """Start a search: one option's values tried on the seed rules or a saved variant, for the
+    value that evens the chosen group's share; the page then polls it (?p=)."""
+    post = request.POST
+    kind = post.get("kind") or ""
+    try:
+        games = int(post.get("p_games") or lab.DEFAULT_SEARCH_GAMES)
+    except ValueError:
+        games = -1
+    try:
+        options, _ = _side_options(post, "p", kind)
+        search = {"kind": kind, "options": options, "search": post.get("search") or "",
+                  "even": post.get("even") or "", "games": games}  # fmt: skip
+        lab.search_plan(**search)  # checked before it counts against the budget
+        lab.lab_room(1)
+        lab.lab_budget(request, 1)
+        run = lab.lab_search_start(**search, user=request.user, stepwise=True)
+    except (lab.LabThrottled, lab.LabBusy) as problem:
+        return too_many(
+            _page(request, propose_error=problem), problem.retry_after, problem.status_code
+        )
+    except SessionError as problem:
+        return _page(request, propose_error=problem)
+    return redirect(f"{reverse('chase:lab')}?kind={kind}&p={run.pk}")
+
+
+def _propose_choices(kind: str) -> dict:
+    """The search form's choices for a game: the options it can search, the groups to even."""
+    game = game_for(kind)
+    engine = game.engine
+    options = engine.clean_options({})
+    return {
+        "search_options": [(o.name, o.heading()) for o in lab_rules.searchable(engine)],
+        "even_groups": [(g, game.group_words(options, g)) for g in engine.lab_groups(options)],
+        "default_search_games": lab.DEFAULT_SEARCH_GAMES,
+    }
+
+
+def _proposal_context(request) -> dict:
+    """The search the page shows (?p=): its progress, then the proposal and every value."""
+    pk = request.GET.get("p") or ""
+    run = LabRun.objects.select_related("job").filter(pk=pk if pk.isdigit() else 0).first()
+    if run is None or not run.is_search:
+        return {"proposal_run": None}
+    result = lab.lab_result(run)
+    proposal = result["proposal"] if result else None
+    group_words = game_for(run.kind).group_words(run.options, run.search_group)
+    rows = []
+    for row in proposal["candidates"] if proposal else []:
+        low, high = row["interval"]
+        rows.append({**row, "percent": round(100 * row["share"], 1), "low": round(100 * low, 1),
+                     "high": round(100 * high, 1), "chosen": row["value"] == proposal["value"],
+                     "close": row["value"] in proposal["close"]})  # fmt: skip
+    changes = [
+        lab.changes_words(run.kind, {name: value})
+        for name, value in lab.changed(run.kind, run.options).items()
+        if name != run.search_option
+    ]
+    chosen = next((row for row in rows if row["chosen"]), None)
+    return {"proposal_run": run, "proposal": proposal, "proposal_rows": rows,
+            "proposal_row": chosen, "proposal_group": group_words,
+            "proposal_changes": changes, "proposal_polling": _polling([run])}  # fmt: skip
+
+
 def _polling(runs: list[LabRun]) -> bool:
     return any(run.job.state not in ("done", "failed") for run in runs)
+
+
+def _proposal_progress(request):
+    context = _proposal_context(request)
+    run = context["proposal_run"]
+    if run is not None and context["proposal_polling"] and settings.CELERY_TASK_ALWAYS_EAGER:
+        lab.lab_step(job_id=run.job_id, seconds=settings.CHASE_LAB_POLL_SECONDS)
+        context = _proposal_context(request)
+    response = render(request, "chase/lab.html#proposal", context)
+    if not context["proposal_polling"]:
+        return HttpResponseStopPolling(response.content)
+    return response
 
 
 @require_POST

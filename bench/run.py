@@ -347,6 +347,7 @@ SECTIONS = {
     "pelts": lambda: run_script("bench_pelts.py", "--games", "2000", "--duel-games", "500"),
     "race": lambda: run_script("bench_race.py", "--races", "2000"),
     "odds": lambda: run_script("bench_odds.py"),
+    "proposals": lambda: run_script("bench_proposals.py"),
     "odds-budget": bench_odds_budget,
     "visitor-cpu": bench_visitor_cpu,
     "moosehead": lambda: run_script("bench_moosehead.py"),

@@ -301,7 +301,8 @@ def _proposal_context(request) -> dict:
     chosen = next((row for row in rows if row["chosen"]), None)
     return {"proposal_run": run, "proposal": proposal, "proposal_rows": rows,
             "proposal_row": chosen, "proposal_group": group_words,
-            "proposal_changes": changes, "proposal_polling": _polling([run])}  # fmt: skip
+            "proposal_changes": changes, "proposal_polling": _polling([run]),
+            "proposal_close": [row["words"] for row in rows if row["close"]]}  # fmt: skip
 
 
 def _polling(runs: list[LabRun]) -> bool:

@@ -20,12 +20,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from chase.engines.abstract import cards
+from chase.engines.abstract import cards, rounds
 from chase.engines.abstract.actions import perform
 from chase.engines.abstract.computer import PASSIVE, choose, worth
 from chase.engines.abstract.options import sides_of
 from chase.engines.abstract.rounds import active, needs_to_face, targets
-from chase.engines.abstract.state import State, copy_state
+from chase.engines.abstract.state import State, copy_state, participant_of
 from chase.engines.abstract.tables import (
     ATTACK_RESULTS,
     GM,
@@ -125,8 +125,16 @@ def playout(state: State, chance: Chance) -> State:
         if last_round is not None and state["round"] > last_round:
             break
         role, action = next_choice(state)
-        perform(state, role, action, chance, events)
+        if action["type"] == "roll":  # told only if it is the last roll kept (`Untold`)
+            participant = participant_of(state, role)
+            rounds.roll(state, participant, action.get("help", True), chance, events, tell=False)
+        else:
+            perform(state, role, action, chance, events)
         events.clear()
+    for participant in state["participants"]:
+        kept = participant["roll"]
+        if kept and isinstance(kept["text"], rounds.Untold):
+            kept["text"] = kept["text"].say()
     return state
 
 

@@ -9,7 +9,15 @@ from __future__ import annotations
 from typing import Any
 
 from chase.engines.abstract import cards
-from chase.engines.abstract.dice import modified_roll, result_words, signed
+from chase.engines.abstract.dice import (
+    Thrown,
+    modified_roll,
+    result_words,
+    signed,
+    successes,
+    thrown,
+    told,
+)
 from chase.engines.abstract.state import (
     Events,
     Participant,
@@ -37,47 +45,74 @@ from chase.engines.chance import Chance
 
 
 def roll(
-    state: State, participant: Participant, help_: bool, chance: Chance, events: Events
+    state: State,
+    participant: Participant,
+    help_: bool,
+    chance: Chance,
+    events: Events,
+    *,
+    tell: bool = True,
 ) -> None:
-    """A3: the roll, its cards; one card is kept at once, none means no card this round."""
+    """A3: the roll, its cards; one card is kept at once, none means no card this round. With
+    `tell` False (the odds' playout) the roll is not told as an event and its words in the
+    state are left to `Untold` until the playout ends: the same dice, cards and state."""
     helpers = participant["passengers"] if help_ else []
-    result = modified_roll(
+    total, dice_ = thrown(
         participant["die"], participant["wild"], roll_modifiers(state, participant), chance, helpers
     )
     participant["forced"] = 0  # A6: the penalty was for this roll
-    dealt = draw(state, result["successes"], chance, events)
+    count = successes(total)
+    dealt = draw(state, count, chance, events)
     participant.update(rolled=True, helped=bool(helpers), drawn=dealt)
-    text = f"{participant['name']} rolls {result['text']}, {result_words(result['successes'])}"
-    if result["successes"]:
-        text += f": {cards.count_words(len(dealt))}"
-        if len(dealt) < result["successes"]:
-            text += " (every other card is on the table)"
+    if tell:
+        result = told(dice_)
+        text = _roll_words(participant["name"], result["text"], count, len(dealt))
+        events.append(
+            {
+                "kind": "roll",
+                "seat": participant["role"],
+                "die": result["die"],
+                "faces": result["faces"],
+                "wild_faces": result["wild_faces"],
+                "helps": [h["faces"] for h in result["helps"]],
+                "modifiers": result["modifiers"],
+                "total": result["total"],
+                "cards": len(dealt),
+                "text": text + ".",
+            }
+        )
     else:
-        text += ": no card this round"
-    participant["roll"] = {
-        "total": result["total"],
-        "successes": result["successes"],
-        "cards": len(dealt),
-        "text": text,
-    }
-    events.append(
-        {
-            "kind": "roll",
-            "seat": participant["role"],
-            "die": result["die"],
-            "faces": result["faces"],
-            "wild_faces": result["wild_faces"],
-            "helps": [h["faces"] for h in result["helps"]],
-            "modifiers": result["modifiers"],
-            "total": result["total"],
-            "cards": len(dealt),
-            "text": text + ".",
-        }
-    )
+        text = Untold(participant["name"], dice_, count, len(dealt))
+    participant["roll"] = {"total": total, "successes": count, "cards": len(dealt), "text": text}
     if len(dealt) <= 1:
         participant["card"] = dealt[0] if dealt else None
         participant["kept"] = True
     reveal_when_all_kept(state, events)
+
+
+def _roll_words(name: str, said: str, count: int, dealt: int) -> str:
+    """The roll in the state's words: "Swift Otter rolls d8 7: 7, a success: one card"."""
+    text = f"{name} rolls {said}, {result_words(count)}"
+    if count:
+        text += f": {cards.count_words(dealt)}"
+        if dealt < count:
+            text += " (every other card is on the table)"
+    else:
+        text += ": no card this round"
+    return text
+
+
+class Untold:
+    """A roll's words not yet said (the odds' playout): most rolls of a playout are rolled
+    over by the next round's, so only those still in the final state are said (`say`)."""
+
+    __slots__ = ("name", "dice", "count", "dealt")
+
+    def __init__(self, name: str, dice_: Thrown, count: int, dealt: int) -> None:
+        self.name, self.dice, self.count, self.dealt = name, dice_, count, dealt
+
+    def say(self) -> str:
+        return _roll_words(self.name, told(self.dice)["text"], self.count, self.dealt)
 
 
 def keep(state: State, participant: Participant, card: str, events: Events) -> None:

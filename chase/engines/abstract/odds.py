@@ -125,9 +125,12 @@ def playout(state: State, chance: Chance) -> State:
         if last_round is not None and state["round"] > last_round:
             break
         role, action = next_choice(state)
-        if action["type"] == "roll":  # told only if it is the last roll kept (`Untold`)
+        kind = action["type"]
+        if kind == "roll":  # said only if it is the last roll kept (`rounds.Untold`)
             participant = participant_of(state, role)
             rounds.roll(state, participant, action.get("help", True), chance, events, tell=False)
+        elif kind == "keep":  # nobody reads the playout's events
+            rounds.keep(state, participant_of(state, role), action["card"], events, tell=False)
         else:
             perform(state, role, action, chance, events)
         events.clear()

@@ -54,8 +54,9 @@ def roll(
     tell: bool = True,
 ) -> None:
     """A3: the roll, its cards; one card is kept at once, none means no card this round. With
-    `tell` False (the odds' playout) the roll is not told as an event and its words in the
-    state are left to `Untold` until the playout ends: the same dice, cards and state."""
+    `tell` False (the odds' playout) the roll is not told as an event (nor the cards turned
+    after it) and its words in the state are left to `Untold` until the playout ends: the same
+    dice, cards and state."""
     helpers = participant["passengers"] if help_ else []
     total, dice_ = thrown(
         participant["die"], participant["wild"], roll_modifiers(state, participant), chance, helpers
@@ -87,7 +88,7 @@ def roll(
     if len(dealt) <= 1:
         participant["card"] = dealt[0] if dealt else None
         participant["kept"] = True
-    reveal_when_all_kept(state, events)
+    reveal_when_all_kept(state, events, tell=tell)
 
 
 def _roll_words(name: str, said: str, count: int, dealt: int) -> str:
@@ -115,21 +116,25 @@ class Untold:
         return _roll_words(self.name, told(self.dice)["text"], self.count, self.dealt)
 
 
-def keep(state: State, participant: Participant, card: str, events: Events) -> None:
-    """A3/A5: keep one card drawn, usually the highest, maybe a lower one to avoid a club."""
+def keep(
+    state: State, participant: Participant, card: str, events: Events, *, tell: bool = True
+) -> None:
+    """A3/A5: keep one card drawn, usually the highest, maybe a lower one to avoid a club.
+    With `tell` False (the odds' playout), neither the keeping nor the cards turned are told."""
     participant["card"] = card
     participant["kept"] = True
-    events.append(
-        {
-            "kind": "keep",
-            "seat": participant["role"],
-            "text": f"{participant['name']} keeps one of {len(participant['drawn'])} cards.",
-        }
-    )
-    reveal_when_all_kept(state, events)
+    if tell:
+        events.append(
+            {
+                "kind": "keep",
+                "seat": participant["role"],
+                "text": f"{participant['name']} keeps one of {len(participant['drawn'])} cards.",
+            }
+        )
+    reveal_when_all_kept(state, events, tell=tell)
 
 
-def reveal_when_all_kept(state: State, events: Events) -> None:
+def reveal_when_all_kept(state: State, events: Events, *, tell: bool = True) -> None:
     chasing = [p for p in state["participants"] if in_chase(p)]
     if not all(p["rolled"] and p["kept"] for p in chasing):
         return
@@ -144,14 +149,15 @@ def reveal_when_all_kept(state: State, events: Events) -> None:
     ]
     state["turn"] = 0
     state["phase"] = "act"
-    parts = [_card_words(p) for p in sorted(chasing, key=_table_order)]
-    events.append(
-        {
-            "kind": "reveal",
-            "cards": {p["role"]: p["card"] for p in chasing},
-            "text": "The cards are turned: " + "; ".join(parts) + ".",
-        }
-    )
+    if tell:
+        parts = [_card_words(p) for p in sorted(chasing, key=_table_order)]
+        events.append(
+            {
+                "kind": "reveal",
+                "cards": {p["role"]: p["card"] for p in chasing},
+                "text": "The cards are turned: " + "; ".join(parts) + ".",
+            }
+        )
     advance(state, events)
 
 

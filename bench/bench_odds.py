@@ -100,6 +100,24 @@ def timed(kind: str, label: str, state: dict, role: str, sides: list[str], args)
     return cpu
 
 
+def print_table(table: list[tuple[str, list[float]]], args) -> None:
+    """The odds table: every game and variant, from the start and from mid-game, CPU seconds
+    (best of `--repeat`), over the target marked."""
+    if not table:
+        return
+    target = TARGET * args.playouts / 1000
+    width = max(len(name) for name, _ in table)
+    print(
+        f"odds table: CPU s for {args.playouts:,} playouts, best of {args.repeat} "
+        f"(* over the {target:g} s target)"
+    )
+    print(f"  {'game, variant':<{width}}  {'start':>7}  {'mid-game':>8}")
+    for name, row in table:
+        cells = [f"{cpu:.2f}{'*' if cpu >= target else ' '}" for cpu in row]
+        cells += [""] * (2 - len(cells))
+        print(f"  {name:<{width}}  {cells[0]:>7}  {cells[1]:>8}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--playouts", type=int, default=1000)
@@ -107,6 +125,7 @@ def main() -> None:
     parser.add_argument("--only", help="one game's kind")
     args = parser.parse_args()
     worst: list[tuple[float, str]] = []
+    table: list[tuple[str, list[float]]] = []
     for kind in kinds():
         if args.only and kind != args.only:
             continue
@@ -116,9 +135,13 @@ def main() -> None:
             continue
         for name, options in VARIANTS.get(kind, [("default", {})]):
             sides = engine.odds_sides(engine.clean_options(options))
+            row: list[float] = []
             for label, state, role in positions(kind, options):
                 cpu = timed(kind, f"{name}, {label}", state, role, sides, args)
                 worst.append((cpu, f"{kind}, {name}, {label}"))
+                row.append(cpu)
+            table.append((f"{kind}, {name}", row))
+    print_table(table, args)
     if worst:
         cpu, where = max(worst)
         print(f"odds: the slowest is {where}: {cpu:.2f} s CPU for {args.playouts} playouts")

@@ -103,3 +103,19 @@ def test_the_schema_describes_the_search_and_its_proposal(club):
     schema = club.get("/api/schema/?format=json").json()["components"]["schemas"]
     assert {"search", "even", "values", "games"} <= set(schema["Balance"]["properties"])
     assert "proposal" in schema["BalanceResult"]["properties"]
+
+
+def test_the_searchs_job_counts_every_values_games_then_holds_the_proposal(club):
+    run = lab.lab_search_start(
+        kind="race", options={"canoes": 2}, search="hidden", even="inside", games=15,
+        stepwise=True,
+    )  # fmt: skip
+    url = f"/api/jobs/{run.job_id}/"
+    lab.lab_step(job_id=run.job_id, seconds=0)  # one chunk: ten games of the first value
+    job = club.get(url).json()
+    assert (job["state"], job["done"], job["total"], job["result"]) == ("running", 10, 30, None)
+    lab.lab_run(job_id=run.job_id)
+    result = club.get(url).json()["result"]
+    assert [row["words"] for row in result["proposal"]["candidates"]] == ["no", "yes"]
+    assert [row["games"] for row in result["proposal"]["candidates"]] == [15, 15]
+    assert result["proposal"]["group"] == "inside"

@@ -186,7 +186,7 @@ def _back(request, battle: Battle):
 @domain_errors
 def battle_turn(request, battle_id: int):
     battle = access.battle_for(request.user, battle_id, play=True)
-    services.battle_next_turn(battle=battle, actor=request.user)
+    battle = services.battle_next_turn(battle=battle, actor=request.user)
     return _back(request, battle)
 
 
@@ -195,7 +195,7 @@ def battle_turn(request, battle_id: int):
 @domain_errors
 def battle_order(request, battle_id: int):
     battle = access.battle_for(request.user, battle_id, play=True)
-    services.battle_choose_order(
+    battle = services.battle_choose_order(
         battle=battle, actor=request.user, first=request.POST.get("first") == "1"
     )
     return _back(request, battle)

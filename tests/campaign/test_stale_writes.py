@@ -29,7 +29,7 @@ def if_match(version: int) -> dict:
 
 
 def resend_form(html: str) -> tuple[str, dict, list[tuple[str, str]]]:
-    """"Send mine anyway": the URL, the headers (hx-headers) and the hidden fields it posts."""
+    """ "Send mine anyway": the URL, the headers (hx-headers) and the hidden fields it posts."""
     form = re.search(r'<form[^>]*id="send-mine-form"[^>]*>.*?</form>', html, re.DOTALL).group(0)
     url = re.search(r'hx-post="([^"]+)"', form).group(1)
     headers = json.loads(re.search(r'hx-headers="([^"]+)"', form).group(1).replace("&quot;", '"'))

@@ -157,3 +157,37 @@ def _inserted(responses: dict, code: str, response: dict) -> dict:
     at = len(items) if at is None else at
     items.insert(at, (code, response))
     return dict(items)
+
+
+def openapi_30(result, generator, request, public):
+    """Post-processing hook: pydantic writes JSON Schema 2020-12, which OpenAPI 3.0 (the schema's
+    version) does not take everywhere. `{"type": "null"}` in an anyOf becomes `nullable: true`;
+    `propertyNames` and `patternProperties` become `additionalProperties` (the models still check
+    the keys). `manage.py spectacular --validate` then passes."""
+
+    def walk(node):
+        if isinstance(node, list):
+            return [walk(item) for item in node]
+        if not isinstance(node, dict):
+            return node
+        node = {key: walk(value) for key, value in node.items()}
+        for word in ("anyOf", "oneOf"):
+            options = node.get(word)
+            if isinstance(options, list) and {"type": "null"} in options:
+                rest = [option for option in options if option != {"type": "null"}]
+                node["nullable"] = True
+                if len(rest) == 1 and not (set(rest[0]) & set(node) - {"nullable"}):
+                    del node[word]
+                    node.update(rest[0])
+                else:
+                    node[word] = rest
+        if node.get("type") == "null":
+            del node["type"]
+            node["nullable"] = True
+        patterns = node.pop("patternProperties", None)
+        node.pop("propertyNames", None)
+        if patterns and "additionalProperties" not in node:
+            node["additionalProperties"] = next(iter(patterns.values()))
+        return node
+
+    return walk(result)

@@ -352,6 +352,10 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "core.openapi.openapi_30",
+    ],
     # The house rules' choices (campaign.rules.book_schema), one named enum each.
     "ENUM_NAME_OVERRIDES": {
         "HouseRulesHeroResultEnum": "campaign.rules.book_schema.HERO_RESULTS",

@@ -11,14 +11,15 @@ timeout) instead of failing with "database is locked": nothing here retries by h
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Max, prefetch_related_objects
 from django.utils import timezone
 
-from chase import hooks
+from chase import hooks, version_cache
 from chase.engines.base import Engine, IllegalMove, OptionsError
 from chase.engines.chance import Chance, ChanceExhausted, RandomChance, ScriptedChance
 from chase.errors import NoSuchInvite, NoSuchSession, SeatRefused, SessionError, StaleVersion
@@ -434,22 +435,34 @@ def _take(
 
 @transaction.atomic
 def session_act(
-    *, session_id: int, token: str, version: int, action: dict[str, Any]
+    *,
+    session_id: int,
+    token: str | None = None,
+    version: int,
+    action: dict[str, Any],
+    held: Sequence[str] = (),
+    role: str | None = None,
+    user=None,
+    address: str = "",
 ) -> GameSession:
     """Apply one legal action of the seat holding `token`, chosen from `version`; then the
-    computer seats move until none has anything to do. StaleVersion when the game moved on."""
+    computer seats move until none has anything to do. StaleVersion when the game moved on.
+
+    The game is read once, locked, with its seats, and the seat found among them: the seat
+    whose `token` this is, or (the table page, which keeps the tokens a browser holds) the seat
+    of `role` among the `held` tokens. A token of no seat of a game that `user` may not read
+    (a private campaign's chase, chase.hooks) is the 404 of a missing game. A seat not taken
+    yet is taken by its first action, by `user` from `address`, as its view would take it.
+    The session is returned with its seats loaded (what the seat's view reads next)."""
     if depth_exceeds(action, MAX_ACTION_DEPTH):  # walked without recursion
         raise SessionError("That is not one of your legal actions now.", field="action")
-    session = GameSession.objects.select_for_update().filter(pk=session_id).first()
-    if session is None:
-        raise NoSuchSession("There is no such game.")
-    seat = session.seats.filter(token=token).first() if is_code(token) else None
-    if seat is None:
-        raise SeatRefused("That seat token does not belong to this game.", field="seat")
+    session = _locked_with_seats(session_id)
+    seat = _acting_seat(session, token, held, role, user)
+    if not seat.is_taken and _take(seat=seat, user=user, address=address):
+        session = _locked_with_seats(session_id)  # taking it may have moved the game on
+        seat = next(s for s in session.seats.all() if s.pk == seat.pk)
     if version != session.version:
         raise StaleVersion()
-    if seat.is_computer:
-        raise SeatRefused("The computer plays that seat.", field="seat")
     if session.status == Status.WAITING:
         free = [s.role for s in session.seats.all() if not s.is_taken]
         raise SessionError(f"The game waits for players: {', '.join(free)}.", field="action")
@@ -465,11 +478,38 @@ def session_act(
     moves = [Move(seat.role, chosen, chance.outcomes, outcome.events)]
     state, answers = _computer_moves(engine, outcome.state, session.seats.all())
     _commit(session, engine, state, moves + answers)
-    if seat.taken_at is None:  # a first use by action alone; the session is already playing
-        Seat.objects.filter(pk=seat.pk, taken_at__isnull=True).update(
-            taken_at=timezone.now(), name="Guest"
-        )
     return session
+
+
+def _locked_with_seats(session_id: int) -> GameSession:
+    """The game, its row locked for this transaction, and its seats in one more query."""
+    session = GameSession.objects.select_for_update().filter(pk=session_id).first()
+    if session is None:
+        raise NoSuchSession("There is no such game.")
+    prefetch_related_objects([session], "seats")
+    return session
+
+
+def _acting_seat(
+    session: GameSession, token: str | None, held: Sequence[str], role: str | None, user
+) -> Seat:
+    """The seat an action is posted for (see session_act), from the seats already loaded."""
+    if role is not None:
+        tokens = [t for t in held if is_code(t)]
+        seat = next((s for s in session.seats.all() if s.role == role and s.token in tokens), None)
+        if seat is None:
+            raise SeatRefused("You do not hold that seat in this game.")
+    else:
+        seat = None
+        if is_code(token):
+            seat = next((s for s in session.seats.all() if s.token == token), None)
+        if seat is None:
+            if user is not None and not hooks.may_read(session, user):
+                raise NoSuchSession("No such game.")  # the words of a missing game (chase.access)
+            raise SeatRefused("That seat token does not belong to this game.", field="seat")
+    if seat.is_computer:
+        raise SeatRefused("The computer plays that seat.", field="seat")
+    return seat
 
 
 def _chosen(engine: Engine, state: dict, role: str, action: Any) -> dict[str, Any]:
@@ -525,6 +565,7 @@ def _commit(
     )
     if changed != 1:
         raise StaleVersion()
+    version_cache.remember(session.pk, version, status)  # under the row lock (chase.version_cache)
     last = ActionLog.objects.filter(session=session).aggregate(last=Max("seq"))["last"]
     first = 0 if last is None else last + 1
     ActionLog.objects.bulk_create(

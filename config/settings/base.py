@@ -180,6 +180,13 @@ if REDIS_URL:
                 "FALLBACK_ENTRIES": env_int("PAGE_CACHE_ENTRIES", 5000),
             },
         },
+        # A game's version for the table polls (chase.version_cache): shared, or a miss.
+        "versions": {
+            "BACKEND": "core.redis_cache.ResilientRedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "versions",
+            "OPTIONS": {**REDIS_CACHE_OPTIONS, "FALLBACK": "none", "MAX_TIMEOUT": 3600},
+        },
         # The sessions' copy (cached_db): never in one process's memory, and bounded in time,
         # so a copy left in Redis by an outage (a sign-out it missed) is soon gone.
         "sessions": {
@@ -201,6 +208,8 @@ else:
             "LOCATION": "template_fragments",
             "OPTIONS": {"MAX_ENTRIES": env_int("PAGE_CACHE_ENTRIES", 5000)},
         },
+        # Each process's own memory would disagree on a game's version: every poll reads it.
+        "versions": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"},
     }
 if REDIS_URL:
     # Sessions read from Redis and written through to the database. Only with Redis: in each

@@ -1,0 +1,166 @@
+"""The kinds of request a club night is made of, one at a time in-process: SQL queries, the
+median wall time and the median CPU time of each (`make bench`'s `club-requests`).
+
+    .venv/bin/python bench/bench_club_requests.py [--repeat 30]
+
+A move (the seat's view, then the action, through the API; and from the table page), a table
+poll that finds nothing new and one that finds a move, the API's version poll, the lobby (signed
+in, the options of each game), and starting a game across two browsers (created, joined). Run in
+a throwaway test database (SQLite in memory, the page cache in this process's memory): the
+queries are what a club server makes, the times what one request costs in Python without the
+network. Wall time well above the CPU time is time spent waiting (on the database, on a lock).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "bench"))
+sys.path.insert(0, str(ROOT))
+
+
+SHOW_QUERIES = False
+
+
+def measure(label: str, send, repeat: int, prepare=lambda: ()) -> None:
+    """Run `send(*prepare())` `repeat` times (`prepare` untimed); the first call's queries, and
+    the medians."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    ready = prepare()
+    with CaptureQueriesContext(connection) as queries:
+        send(*ready)
+    count = len(queries)  # now: the next request empties the log
+    if SHOW_QUERIES:
+        for query in queries.captured_queries:
+            print("      ", query["sql"][:160])
+    walls, cpus = [], []
+    for _ in range(repeat):
+        ready = prepare()
+        wall, cpu = time.perf_counter(), time.process_time()
+        send(*ready)
+        walls.append(time.perf_counter() - wall)
+        cpus.append(time.process_time() - cpu)
+    print(
+        f"  {label:44} {count:3d} queries  "
+        f"wall {statistics.median(walls) * 1000:6.1f} ms  "
+        f"CPU {statistics.median(cpus) * 1000:6.1f} ms",
+        flush=True,
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=30)
+    parser.add_argument("--queries", action="store_true", help="print each request's SQL")
+    args = parser.parse_args()
+    global SHOW_QUERIES
+    SHOW_QUERIES = args.queries
+    from run import django_ready
+
+    django_ready()
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+
+    from chase.games import get_engine, kinds
+    from chase.models import GameSession
+
+    User = get_user_model()
+    alice, bob = User.objects.create_user("alice"), User.objects.create_user("bob")
+    browsers = {}
+    for user in (alice, bob):
+        browsers[user] = Client()
+        browsers[user].force_login(user)
+    a, b = browsers[alice], browsers[bob]
+    htmx = {"HTTP_HX_REQUEST": "true"}
+
+    def start(kind: str = "race") -> tuple[int, str, str]:
+        """A game across two browsers: two people, the computer at any other seat."""
+        engine = get_engine(kind)
+        computers = engine.roles(engine.clean_options({}))[2:]
+        body = {"kind": kind, "mode": "multi", "options": {}, "computer_seats": computers}
+        created = a.post("/api/sessions/", body, "application/json").json()
+        mine = next(s for s in created["seats"] if s["token"])
+        invite = next(s for s in created["seats"] if s["join_url"])["join_url"]
+        joined = b.post(
+            f"/api/sessions/{created['id']}/join/",
+            {"invite": invite.rstrip("/").split("/")[-1]},
+            "application/json",
+        ).json()
+        return created["id"], mine["token"], joined["token"]
+
+    def hold(session_id: int, token_a: str, token_b: str) -> None:
+        """Each browser keeps its seat in its session, as the table page does."""
+        a.get(f"/play/{session_id}/?seat={token_a}")
+        b.get(f"/play/{session_id}/?seat={token_b}")
+
+    print(f"one request at a time, {args.repeat} times each (the queries of the first):")
+    session_id, token_a, token_b = start()
+    hold(session_id, token_a, token_b)
+    tokens = {token_a: a, token_b: b}
+
+    def to_play():
+        """The seat to play now (a new game when this one is over): its token, browser, view."""
+        nonlocal session_id, tokens
+        if GameSession.objects.get(pk=session_id).status == GameSession.Status.FINISHED:
+            new_id, ta, tb = start()
+            hold(new_id, ta, tb)
+            session_id, tokens = new_id, {ta: a, tb: b}
+        for token, client in tokens.items():
+            view = client.get(f"/api/sessions/{session_id}/view/?seat={token}").json()
+            if view["legal_actions"]:
+                return token, client, view
+        raise RuntimeError(f"nobody to play: {view}")
+
+    def view(token, client, _):
+        client.get(f"/api/sessions/{session_id}/view/?seat={token}")
+
+    def action(token, client, view):
+        body = {"seat": token, "version": view["version"], "action": view["legal_actions"][0]}
+        client.post(f"/api/sessions/{session_id}/actions/", body, "application/json")
+
+    def table_action(token, client, view):
+        form = {"role": view["role"], "version": view["version"]}
+        form["action"] = json.dumps(view["legal_actions"][0])
+        client.post(f"/play/{session_id}/act/", form, **htmx)
+
+    measure("a move: the seat's view (API)", view, args.repeat, to_play)
+    measure("a move: the action (API)", action, args.repeat, to_play)
+    measure("a move from the table page (HTMX)", table_action, args.repeat, to_play)
+
+    version = GameSession.objects.get(pk=session_id).version
+    measure(
+        "a table poll, nothing new (204)",
+        lambda: a.get(f"/play/{session_id}/?version={version}", **htmx),
+        args.repeat,
+    )
+    measure(
+        "a table poll that finds a move (the fragment)",
+        lambda: a.get(f"/play/{session_id}/?version=0", **htmx),
+        args.repeat,
+    )
+    measure(
+        "the API's version poll",
+        lambda: a.get(f"/api/sessions/{session_id}/version/"),
+        args.repeat,
+    )
+    measure("the lobby (signed in)", lambda: a.get("/play/"), args.repeat)
+    for kind in kinds():
+        measure(
+            f"the lobby's options of {kind}",
+            lambda kind=kind: a.get(f"/play/?kind={kind}", **htmx),
+            args.repeat,
+        )
+    for kind in kinds():
+        measure(f"start a game of {kind} (created, joined)", lambda k=kind: start(k), args.repeat)
+
+
+if __name__ == "__main__":
+    main()

@@ -3,6 +3,7 @@ from django.contrib import admin
 from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
+from accounts import views as account_views
 from chase import streams as chase_streams
 from chase.views import ratings as rating_views
 from core import health, http_errors
@@ -18,6 +19,7 @@ urlpatterns = [
     path("healthz", health.healthz, name="healthz"),  # what a monitor polls (core.health)
     # The pages' live streams (Server-Sent Events): a club's proxy sends /events/ (and
     # /api/sessions/<id>/events/) to the event process (docs/club-server/README.md).
+    path("events/inbox/", account_views.inbox_events, name="events-inbox"),
     path("events/play/", chase_streams.lobby_events, name="events-lobby"),
     path("events/play/<int:session_id>/", chase_streams.table_events, name="events-table"),
     path("admin/", admin.site.urls),

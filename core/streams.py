@@ -82,6 +82,47 @@ class Feed:
         raise NotImplementedError
 
 
+def inbox_channels(request) -> list[str]:
+    """The signed-in reader's inbox badge rides on every page's stream."""
+    return [f"inbox:{request.user.pk}"] if request.user.is_authenticated else []
+
+
+class PageFeed(Feed):
+    """A page's stream: `version` when its channel moved past what the page shows (the page
+    then fetches its fragment), `ready` at once when it did not (so a page behind a buffering
+    proxy learns its stream is not getting through), `inbox` when the badge may have changed.
+    `versioned`: the channel whose version is the event id (None: the lobby, whose events
+    carry the time)."""
+
+    def __init__(self, channels: list[str], last_id: int | None, read_version=None):
+        super().__init__(channels, last_id)
+        self.read_version = read_version
+
+    def opening(self) -> list[Event]:
+        version = self.read_version() if self.read_version else None
+        if version is None:
+            return [Event("ready", {"version": self.last_id or 0})]
+        behind = self.last_id is None or self.last_id < version
+        self.last_id = max(version, self.last_id or 0)
+        return [Event("version" if behind else "ready", {"version": version}, id=version)]
+
+    def moved(self, messages: list[dict]) -> list[Event]:
+        events = []
+        inbox = [m for m in messages if m["channel"].startswith("inbox:")]
+        if inbox:
+            events.append(Event("inbox", {"version": max(m["version"] for m in inbox)}))
+        others = [m for m in messages if not m["channel"].startswith("inbox:")]
+        newest = max((m["version"] for m in others), default=None)
+        if newest is None:
+            return events
+        if self.read_version is None:
+            events.append(Event("version", {"version": newest}))
+        elif newest > (self.last_id or -1):
+            self.last_id = newest
+            events.append(Event("version", {"version": newest}, id=newest))
+        return events
+
+
 def last_event_id(request) -> int | None:
     """The client's Last-Event-ID header, else `?last_event_id=` (a page names the version it
     was drawn at); None for neither, or for anything that is not a whole number."""

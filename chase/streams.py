@@ -11,8 +11,9 @@ the version; the page then asks for its fragment as it always did (`?version=N`)
 
 from __future__ import annotations
 
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.views.decorators.http import require_GET
+from rest_framework.authtoken.models import Token
 
 from chase.access import held_tokens, seat_for, session_for
 from chase.errors import SessionError
@@ -52,8 +53,6 @@ class SeatFeed(Feed):
 
 
 def _api_error(error: Exception) -> HttpResponse:
-    from django.http import JsonResponse
-
     if isinstance(error, Http404):
         body = {"detail": "There is no such game.", "errors": []}
         body["errors"] = [{"rule": None, "field": None, "message": body["detail"]}]
@@ -87,8 +86,6 @@ def _token_user(request) -> None:
     header = request.headers.get("Authorization", "")
     if not header.startswith("Token "):
         return
-    from rest_framework.authtoken.models import Token
-
     token = Token.objects.select_related("user").filter(key=header[6:].strip()).first()
     if token is not None and token.user.is_active:
         request.user = token.user

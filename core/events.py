@@ -32,6 +32,7 @@ from collections.abc import Iterable
 from urllib.parse import urlsplit
 
 import redis
+import redis.asyncio as aioredis
 from django.conf import settings
 from django.db import transaction
 
@@ -65,21 +66,21 @@ def send(message: dict) -> None:
         hub.dispatch(message)
         return
     try:
-        _publisher(url).publish(channel_prefix(url) + message["channel"], json.dumps(message))
+        publisher(url).publish(channel_prefix(url) + message["channel"], json.dumps(message))
     except redis.RedisError as error:
         logger.warning("live event not sent (%s): %s", message["channel"], error)
 
 
-_publishers: dict[str, redis.Redis] = {}
+publishers_: dict[str, redis.Redis] = {}
 
 
-def _publisher(url: str) -> redis.Redis:
+def publisher(url: str) -> redis.Redis:
     """One client per process; it gives up within a second, never holding a request."""
-    if url not in _publishers:
-        _publishers[url] = redis.Redis.from_url(
+    if url not in publishers_:
+        publishers_[url] = redis.Redis.from_url(
             url, socket_connect_timeout=1, socket_timeout=1, health_check_interval=30
         )
-    return _publishers[url]
+    return publishers_[url]
 
 
 # --- the hub: this process's open streams, by channel --------------------------------------------
@@ -180,8 +181,6 @@ class Hub:
         self.dispatch(message)
 
     async def _read_async(self, ready: threading.Event) -> None:
-        import redis.asyncio as aioredis
-
         url = settings.EVENTS_REDIS_URL
         while True:
             client = aioredis.Redis.from_url(url, socket_connect_timeout=2)

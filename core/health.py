@@ -33,6 +33,7 @@ from django.views.decorators.http import require_safe
 
 from core import heartbeat
 from core.schema import unapplied_migrations
+from core.streams import slots
 from frontier import __version__
 
 PROBE_SECONDS = 2.0
@@ -138,8 +139,6 @@ def beat_report(beat_at: float | None, now: float) -> dict:
 
 
 def _streams() -> dict[str, dict]:
-    from core.streams import slots
-
     try:
         return {"streams": {"status": "ok", "open": slots().open_count()}}
     except Exception as error:  # noqa: BLE001 - an unreadable count is not a failing server

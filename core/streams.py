@@ -44,7 +44,7 @@ from django.core.handlers.asgi import ASGIRequest
 from django.http import HttpResponse, JsonResponse, StreamingHttpResponse
 
 from core.addresses import address_digest
-from core.events import Listener, channel_prefix, hub
+from core.events import Listener, channel_prefix, hub, publisher
 
 logger = logging.getLogger(__name__)
 
@@ -272,9 +272,7 @@ class Slots:
         url = settings.EVENTS_REDIS_URL
         if not url:
             return None
-        from core.events import _publisher
-
-        return _publisher(url)
+        return publisher(url)
 
     def _key(self, key: str) -> str:
         return channel_prefix().replace(":events:", ":streams:") + key

@@ -12,6 +12,7 @@ the version; the page then asks for its fragment as it always did (`?version=N`)
 from __future__ import annotations
 
 from django.http import Http404, HttpResponse, JsonResponse
+from django.utils import timezone
 from django.views.decorators.http import require_GET
 from rest_framework.authtoken.models import Token
 
@@ -19,6 +20,7 @@ from chase.access import held_tokens, seat_for, session_for
 from chase.errors import SessionError
 from chase.models import GameSession
 from chase.selectors.sessions import seat_payload
+from chase.services.pace import seats_seen
 from chase.services.sessions import LOBBY_CHANNEL, game_channel
 from core.api_errors import error_body
 from core.domain_errors import DomainError, status_of
@@ -29,9 +31,15 @@ class SeatFeed(Feed):
     """A seat's (or a spectator's) view of one game, each time it moves; ends once the game is
     over and its last state is sent."""
 
-    def __init__(self, session_id: int, seat_id: int | None, last_id: int | None):
+    def __init__(self, session_id: int, seat_id: int | None, last_id: int | None, token=""):
         super().__init__([game_channel(session_id)], last_id)
-        self.session_id, self.seat_id = session_id, seat_id
+        self.session_id, self.seat_id, self.token = session_id, seat_id, token
+
+    def tick(self) -> None:
+        """A program watching its seat is at the table, as one reading `/view/` (no turn
+        alert while it watches: chase.services.alerts)."""
+        if self.token:
+            seats_seen(session_id=self.session_id, tokens=[self.token], now=timezone.now())
 
     def _current(self) -> list[Event]:
         session = GameSession.objects.prefetch_related("seats").get(pk=self.session_id)
@@ -77,7 +85,9 @@ def session_events(request, session_id: int):
     last = last_event_id(request)
     if session.is_finished and last is not None and last >= session.version:
         return HttpResponse(status=204)  # nothing will come: EventSource stops reconnecting
-    feed = SeatFeed(session.pk, seat.pk if seat else None, last)
+    if seat is not None:
+        seats_seen(session_id=session.pk, tokens=[seat.token], now=timezone.now())
+    feed = SeatFeed(session.pk, seat.pk if seat else None, last, seat.token if seat else "")
     return stream_response(request, feed, api=True)
 
 
@@ -93,7 +103,8 @@ def _token_user(request) -> None:
 
 @require_GET
 def table_events(request, session_id: int):
-    """The table page's stream (`sse-connect` on the page): the game's version as it moves."""
+    """The table page's stream (`sse-connect` on the page): the game's version as it moves.
+    While it is open the browser is at the table, as it was while it polled (no turn alert)."""
     tokens = held_tokens(request, session_id)
     try:
         session_for(session_id, request.user, tokens)
@@ -107,8 +118,13 @@ def table_events(request, session_id: int):
             raise SessionError("There is no such game.")
         return found
 
+    def seen() -> None:
+        seats_seen(session_id=session_id, tokens=tokens, now=timezone.now())
+
+    seen()
     channels = [game_channel(session_id), *inbox_channels(request)]
-    return stream_response(request, PageFeed(channels, last_event_id(request), version))
+    feed = PageFeed(channels, last_event_id(request), version, tick=seen)
+    return stream_response(request, feed)
 
 
 @require_GET

@@ -81,6 +81,9 @@ class Feed:
     def moved(self, messages: list[dict]) -> list[Event]:
         raise NotImplementedError
 
+    def tick(self) -> None:
+        """Every KEEP_ALIVE seconds while the stream is open (the reader is still there)."""
+
 
 def inbox_channels(request) -> list[str]:
     """The signed-in reader's inbox badge rides on every page's stream."""
@@ -94,9 +97,13 @@ class PageFeed(Feed):
     `versioned`: the channel whose version is the event id (None: the lobby, whose events
     carry the time)."""
 
-    def __init__(self, channels: list[str], last_id: int | None, read_version=None):
+    def __init__(self, channels: list[str], last_id: int | None, read_version=None, tick=None):
         super().__init__(channels, last_id)
-        self.read_version = read_version
+        self.read_version, self.on_tick = read_version, tick
+
+    def tick(self) -> None:
+        if self.on_tick is not None:
+            self.on_tick()
 
     def opening(self) -> list[Event]:
         version = self.read_version() if self.read_version else None
@@ -188,6 +195,7 @@ def _sync_body(feed: Feed, slot: Slot):
             message = listener.get(KEEP_ALIVE)
             if message is None:
                 slot.renew()
+                feed.tick()
                 yield b": keep-alive\n\n"
                 continue
             for event in feed.moved(_drain(message, listener.poll)):
@@ -209,6 +217,7 @@ async def _async_body(feed: Feed, slot: Slot):
             message = await listener.aget(KEEP_ALIVE)
             if message is None:
                 await sync_to_async(slot.renew)()
+                await sync_to_async(feed.tick)()
                 yield b": keep-alive\n\n"
                 continue
             for event in await sync_to_async(feed.moved)(_drain(message, listener.poll)):

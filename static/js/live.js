@@ -129,6 +129,12 @@
       mode = document.querySelector("[data-live-poll]") ? "poll" : mode;
     } else if (typeof window.EventSource === "undefined") {
       fallBack("this browser has no EventSource");
+    } else {
+      // Neither opened nor refused (every connection to the server taken, over HTTP/1.1):
+      // give the connection back and poll.
+      quietTimer = setTimeout(function () {
+        if (!heard) fallBack("the stream did not open");
+      }, QUIET_MS);
     }
   });
 

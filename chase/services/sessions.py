@@ -27,6 +27,7 @@ from chase.games import UnknownGame, get_engine, role_words
 from chase.models import ActionLog, GameSession, Seat, is_code, new_invite, new_token
 from chase.services.pace import clean_pace, late_seats, seats_clock
 from chase.services.ratings import ratings_after_finish, ratings_history_changed
+from core.events import clock_version, publish
 from core.parsers import depth_exceeds
 
 # A safety stop for computer seats answering each other; a whole pelts phase is a handful.
@@ -35,6 +36,12 @@ MAX_COMPUTER_MOVES = 2000
 MAX_ACTION_DEPTH = 8
 
 Status = GameSession.Status
+LOBBY_CHANNEL = "lobby"  # the lobby's open games (chase.streams)
+
+
+def game_channel(session_id: int) -> str:
+    """The live channel of one game: every committed version is published on it."""
+    return f"game:{session_id}"
 
 
 def new_chance() -> Chance:
@@ -155,6 +162,8 @@ def session_create(
     if creator_sits and waiting:
         _take(seat=session.seats.get(role=play_as), user=user, address=address)
         session.refresh_from_db()
+    elif waiting:
+        publish(LOBBY_CHANNEL, clock_version())  # a new open game
     return session
 
 
@@ -584,9 +593,22 @@ def _commit(
     )
     if status == Status.FINISHED and session.status != Status.FINISHED:
         ratings_after_finish(session)  # the kind's ratings, rebuilt once this commits
+    lobby = Status.WAITING in (session.status, status)  # its open games list this one
     session.state, session.version, session.status, session.winner = state, version, status, winner
+    _published(session, lobby=lobby)
     moved = {m.role for m in moves if not m.by_computer and m.kind == ActionLog.Kind.MOVE}
     seats_clock(session, engine, state, moved, timezone.now())
+
+
+def _published(session: GameSession, *, lobby: bool) -> None:
+    """Once this commits: the game's live streams, its players' inbox badges (whose turn it
+    is) and, for a game waiting for players, the lobby's open games hear of it."""
+    publish(game_channel(session.pk), session.version)
+    users = {s.user_id for s in session.seats.all() if s.user_id is not None}
+    for user_id in sorted(users):
+        publish(f"inbox:{user_id}", clock_version())
+    if lobby:
+        publish(LOBBY_CHANNEL, clock_version())
 
 
 # --- a missed deadline (chase.services.pace) ------------------------------------------------------

@@ -56,6 +56,31 @@ def measure(label: str, send, repeat: int, prepare=lambda: ()) -> None:
     )
 
 
+def busy_lobby(player, other) -> None:
+    """What a club member's lobby lists after a few nights: 30 finished games of theirs (solo
+    races played to the end by the computer) and 20 games waiting for a player."""
+    from chase.games import get_engine
+    from chase.models import GameSession
+    from chase.services import sessions as services
+
+    engine = get_engine("race")
+    for _ in range(30):
+        game = services.session_create(
+            kind="race", mode="solo", options={}, user=player, play_as="canoe-1"
+        )
+        seat = game.seats.get(role="canoe-1")
+        services.seat_take(seat=seat, user=player)
+        while game.status != GameSession.Status.FINISHED:
+            action = engine.computer_action(game.state, "canoe-1", services.new_chance())
+            game = services.session_act(
+                session_id=game.pk, token=seat.token, version=game.version, action=action
+            )
+    for _ in range(20):
+        services.session_create(
+            kind="pelts", mode="multi", options={}, user=other, creator_sits=True
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=30)
@@ -151,7 +176,13 @@ def main() -> None:
         lambda: a.get(f"/api/sessions/{session_id}/version/"),
         args.repeat,
     )
-    measure("the lobby (signed in)", lambda: a.get("/play/"), args.repeat)
+    measure("the lobby (signed in), a new player", lambda: a.get("/play/"), args.repeat)
+    busy_lobby(alice, bob)
+    measure(
+        "the lobby, 30 games of mine, 20 open ones",
+        lambda: a.get("/play/"),
+        args.repeat,
+    )
     for kind in kinds():
         measure(
             f"the lobby's options of {kind}",

@@ -15,6 +15,11 @@ from django.core.asgi import get_asgi_application
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.base")
 application = get_asgi_application()
 
+from concurrent.futures import ThreadPoolExecutor  # noqa: E402
+
 from core.schema import refuse_unapplied_migrations  # noqa: E402
 
-refuse_unapplied_migrations()
+# uvicorn imports the application inside its event loop (in each worker, with --workers), where
+# Django refuses a query: the check runs in a thread of its own, and its refusal still stops us.
+with ThreadPoolExecutor(max_workers=1) as pool:
+    pool.submit(refuse_unapplied_migrations).result()

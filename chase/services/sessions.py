@@ -430,6 +430,7 @@ def _take(
     if not taken or session.status != Status.WAITING:
         return bool(taken)
     engine = get_engine(session.kind)
+    prefetch_related_objects([session], "seats")  # read once, after the seat was taken
     seats = list(session.seats.all())
     if all(s.is_taken for s in seats):
         state, moves = _computer_moves(engine, session.state, seats)

@@ -83,7 +83,7 @@ def _lobby(request, form, options, status=200):
         "options_form": options,
         "options_html": _options_html(request, options),
         "open_games": [_listed(g) for g in selectors.open_games()[:20]],
-        "my_games": [_listed(g) for g in mine],
+        "my_games": [{"session": g, "title": get_engine(g.kind).title} for g in mine],
         "variants": Variant.objects.select_related("owner")[:50],  # the club's house rules
     }
     return render(request, "chase/lobby.html", context, status=status)

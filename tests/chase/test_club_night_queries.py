@@ -197,3 +197,59 @@ def test_without_a_shared_cache_every_poll_reads_the_game(two_browsers):
     response = browser.get(f"/play/{session_id}/?version={version}", **HTMX)
 
     assert response.status_code == 204
+
+
+def _lobby_queries(browser) -> list[str]:
+    with CaptureQueriesContext(connection) as queries:
+        response = browser.get("/play/")
+    assert response.status_code == 200
+    return [q["sql"] for q in queries.captured_queries]
+
+
+def test_the_lobby_costs_the_same_queries_for_many_games_and_reads_no_position(
+    club_server, owner, opponent
+):
+    from chase.services import sessions as services
+
+    def more_games():
+        services.session_create(kind="race", mode="solo", options={}, user=owner)
+        services.session_create(
+            kind="pelts", mode="multi", options={}, user=opponent, creator_sits=True
+        )
+
+    browser = Client()
+    browser.force_login(owner)
+    more_games()
+    browser.get("/play/")
+    one = _lobby_queries(browser)
+    for _ in range(4):
+        more_games()
+
+    many = _lobby_queries(browser)
+
+    # The tokens, my games, the open games and their seats, the club's variants.
+    assert len(many) == len(one) == 5, many
+    games = [sql for sql in many if 'FROM "chase_gamesession"' in sql]
+    assert games and all('"chase_gamesession"."state"' not in sql for sql in games)
+
+
+def test_starting_a_game_across_two_browsers_stays_within_its_queries(club_server, owner, opponent):
+    first, second = Client(), Client()
+    first.force_login(owner)
+    second.force_login(opponent)
+    body = {"kind": "pelts", "mode": "multi", "options": {}}
+
+    with CaptureQueriesContext(connection) as made:
+        created = first.post("/api/sessions/", body, "application/json").json()
+    invite = next(s for s in created["seats"] if s["join_url"])["join_url"].rstrip("/")
+    with CaptureQueriesContext(connection) as joined:
+        response = second.post(
+            f"/api/sessions/{created['id']}/join/",
+            {"invite": invite.split("/")[-1]},
+            "application/json",
+        )
+
+    assert response.status_code == 200
+    assert GameSession.objects.get(pk=created["id"]).status == "playing"
+    # Taking a seat (the creator's, then the invite's) reads the game's seats once.
+    assert (len(made), len(joined)) == (19, 15)

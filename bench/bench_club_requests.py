@@ -6,9 +6,11 @@ median wall time and the median CPU time of each (`make bench`'s `club-requests`
 A move (the seat's view, then the action, through the API; and from the table page), a table
 poll that finds nothing new and one that finds a move, the API's version poll, the lobby (signed
 in, the options of each game), and starting a game across two browsers (created, joined). Run in
-a throwaway test database (SQLite in memory, the page cache in this process's memory): the
-queries are what a club server makes, the times what one request costs in Python without the
-network. Wall time well above the CPU time is time spent waiting (on the database, on a lock).
+a throwaway test database (SQLite in memory): the queries are what a club server makes, the
+times what one request costs in Python without the network. Wall time well above the CPU time
+is time spent waiting (on the database, on a lock, or, on a busy machine, for a core). The
+caches are as on a club server: one shared by every process (in memory here, Redis there), the
+sessions read from it.
 """
 
 from __future__ import annotations
@@ -29,11 +31,13 @@ SHOW_QUERIES = False
 
 
 def measure(label: str, send, repeat: int, prepare=lambda: ()) -> None:
-    """Run `send(*prepare())` `repeat` times (`prepare` untimed); the first call's queries, and
-    the medians."""
+    """Run `send(*prepare())` `repeat` times (`prepare` untimed): the queries of a call once
+    the cache is warm, and the medians."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
+    send(*prepare())  # the first: a cold cache (the cached parts are stored the second time)
+    send(*prepare())
     ready = prepare()
     with CaptureQueriesContext(connection) as queries:
         send(*ready)
@@ -91,6 +95,19 @@ def main() -> None:
     from run import django_ready
 
     django_ready()
+    from django.test.utils import override_settings
+
+    # As on a club server: one cache for every process (Redis there), the sessions read from it.
+    shared = {
+        alias: {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": alias}
+        for alias in ("default", "template_fragments", "versions", "sessions", "users")
+    }
+    club = override_settings(
+        CACHES=shared,
+        SESSION_ENGINE="django.contrib.sessions.backends.cached_db",
+        SESSION_CACHE_ALIAS="sessions",
+    )
+    club.enable()
     from django.contrib.auth import get_user_model
     from django.test import Client
 
@@ -126,7 +143,7 @@ def main() -> None:
         a.get(f"/play/{session_id}/?seat={token_a}")
         b.get(f"/play/{session_id}/?seat={token_b}")
 
-    print(f"one request at a time, {args.repeat} times each (the queries of the first):")
+    print(f"one request at a time, {args.repeat} times each (queries: the third, the cache warm):")
     session_id, token_a, token_b = start()
     hold(session_id, token_a, token_b)
     tokens = {token_a: a, token_b: b}

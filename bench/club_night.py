@@ -50,6 +50,7 @@ DEFAULT_DATABASE_URL = "postgres://root@127.0.0.1:5432/frontier_cache"
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/8"
 MEMBERS = 12
 VERSION = re.compile(r"\?version=(\d+)")
+NUMBER = re.compile(r"/\d+")
 SEQUENCES = 2
 GAMES = ("pelts", "race", "abstract", "moosehead")
 READ_EVERY, ANSWER_EVERY, MOVE_EVERY, POLL_EVERY, REPORT_EVERY = 20.0, 15.0, 5.0, 2.0, 180.0
@@ -302,6 +303,7 @@ class CanoeGame:
         self.finished = False
         # The moves not yet seen by the other browser: (person id, version after, sent at).
         self.moves: list[tuple[int, int, float]] = []
+        self.heard: dict[int, list[tuple[int, float]]] = {}  # person id -> (version, when)
 
 
 async def start_game(game: CanoeGame, creator: Browser, joiner: Browser) -> bool:
@@ -322,15 +324,28 @@ async def start_game(game: CanoeGame, creator: Browser, joiner: Browser) -> bool
     )
     if status != 200:
         return False
-    game.session, game.finished, game.moves = created["id"], False, []
+    game.session, game.finished, game.moves, game.heard = created["id"], False, [], {}
     game.seats = {creator.person["id"]: mine["token"], joiner.person["id"]: joined["token"]}
     return True
+
+
+def moved(game: CanoeGame, me: Browser, other: Browser, after: int, sent: float, stats):
+    """This browser's move, answered with the version `after`: the other browser may have heard
+    of it already (the event is sent at the commit, before the answer is back here)."""
+    for version, at in game.heard.get(other.person["id"], []):
+        if version >= after:
+            stats.seen.append(max(0.0, at - sent))
+            return
+    game.moves.append((me.person["id"], after, sent))
 
 
 def heard(game: CanoeGame, me: Browser, version: int, stats: Stats) -> None:
     """This browser's table now shows `version`: every move of the other player up to it has
     reached it (the time from the move's sending)."""
     now, kept = time.monotonic(), []
+    news = game.heard.setdefault(me.person["id"], [])
+    news.append((version, now))
+    del news[:-20]
     for who, after, sent in game.moves:
         if who != me.person["id"] and after <= version:
             stats.seen.append(now - sent)
@@ -437,8 +452,11 @@ async def canoe_player(game, me, other, creator, stop, stats, events, poll: bool
                     {"seat": token, "version": view["version"], "action": random.choice(actions)},
                 )
                 if status == 200:
-                    game.moves.append((me.person["id"], int(after["version"]), sent))
-                    table = max(table, int(after["version"]))  # its own table shows its move
+                    moved(game, me, other, int(after["version"]), sent, stats)
+                    # Its table shows its own move and everything before it (the fragment
+                    # an action answers with): the other's moves up to it have reached it.
+                    table = max(table, int(after["version"]))
+                    heard(game, me, table, stats)
                     if after.get("status") == "finished":
                         game.finished = True
     if stream is not None:
@@ -521,6 +539,37 @@ def run(base: str, plan: dict, seconds: float, *, events_base: str = "", poll: b
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))] * 1000 if ordered else 0.0
+
+
+def server_waits(folder: Path) -> None:
+    """Where the web workers' time went during the run (bench/request_waits.py), then forget
+    it for the next run: per request on a core, waiting for a core, in the database and blocked
+    on anything else, in all and for the kinds that took the most."""
+    rows = []
+    for path in folder.glob("*.txt"):
+        for line in path.read_text().splitlines():
+            method, where, _status, *numbers = line.split()
+            kind = method + " " + NUMBER.sub("/N", where)
+            rows.append((kind, *map(float, numbers)))
+        path.unlink()
+    if not rows:
+        return
+    kinds = collections.defaultdict(lambda: [0, 0.0, 0.0, 0.0, 0.0])
+    for kind, wall, run, wait, db in rows:
+        for key in (kind, "all"):
+            k = kinds[key]
+            k[0] += 1
+            k[1], k[2], k[3], k[4] = k[1] + wall, k[2] + run, k[3] + wait, k[4] + db
+    print(
+        "  in the web workers, ms a request: wall = on a core + waiting for one + database + other"
+    )
+    ranked = sorted(kinds.items(), key=lambda item: -item[1][1])
+    for kind, (n, wall, run, wait, db) in ranked[:8]:
+        other = max(0.0, wall - run - wait - db)
+        print(
+            f"    {kind[:40]:40} {n:5d}  {1000 * wall / n:7.1f} = {1000 * run / n:6.1f} + "
+            f"{1000 * wait / n:6.1f} + {1000 * db / n:6.1f} + {1000 * other / n:6.1f}"
+        )
 
 
 WARM_UP = 10.0  # seconds: the cold start (each worker's first renders, the tables opening)
@@ -731,6 +780,10 @@ def main() -> None:
 
     redis.Redis.from_url(args.redis).flushdb()  # no page cached by an earlier run
     events_port = None if args.poll else (args.events_port or args.port + 1000)
+    import tempfile
+
+    waits = Path(tempfile.mkdtemp(prefix="frontier-club-waits-"))
+    os.environ["CLUB_WAITS_DIR"] = str(waits)  # each request's time (bench/request_waits.py)
     server = club_server(args.database, args.redis, args.port, args.workers, events_port)
     with server as (base, env):
         out = subprocess.run(
@@ -758,6 +811,7 @@ def main() -> None:
             chosen = {**plan, "clubs": plan["clubs"][:clubs]}
             stats, used = run(base, chosen, args.seconds, events_base=events_base, poll=args.poll)
             report(clubs, args.seconds, stats, used, args.poll)
+            server_waits(waits)
 
 
 if __name__ == "__main__":

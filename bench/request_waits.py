@@ -5,8 +5,9 @@ bench/club_night.py after the run.
 
 On a core and waiting for one come from Linux's scheduler statistics of the request's thread
 (`/proc/thread-self/schedstat`: time run, time runnable but not running), so a busy machine's
-queue for the cores is told apart from a wait on a service; the database's time is the wall time
-of its statements (their locks and the commit's flush to disk included)."""
+queue for the cores is told apart from a wait on a service; the database's time is the time its
+statements kept the thread off the cores (waiting for the answer, a lock, the commit's flush to
+disk). What is left of the wall time is the other waits: Redis, the network, a lock elsewhere."""
 
 from __future__ import annotations
 
@@ -38,11 +39,14 @@ class RequestWaitsMiddleware:
         spent = [0.0]
 
         def timed(execute, sql, params, many, context):
-            began = time.perf_counter()
+            """The statement's time off the cores: neither running nor runnable (waiting
+            for the database's answer, its locks, its flush to disk)."""
+            began, (run, wait) = time.perf_counter(), _sched()
             try:
                 return execute(sql, params, many, context)
             finally:
-                spent[0] += time.perf_counter() - began
+                run_after, wait_after = _sched()
+                spent[0] += (time.perf_counter() - began) - (run_after - run) - (wait_after - wait)
 
         began, (run, wait) = time.perf_counter(), _sched()
         with connection.execute_wrapper(timed):

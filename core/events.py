@@ -129,6 +129,8 @@ class Hub:
         self._lock = threading.Lock()
         self._listeners: dict[str, set[Listener]] = {}
         self._reader_started = False
+        self._subscribed = threading.Event()  # the Redis reader's subscription is in place
+        self._reader_task: asyncio.Task | None = None
 
     def add(self, listener: Listener) -> None:
         with self._lock:
@@ -164,12 +166,24 @@ class Hub:
             if self._reader_started:
                 return
             self._reader_started = True
-        ready = threading.Event()
         if loop is not None:
-            loop.create_task(self._read_async(ready))
+            # Held here: the event loop keeps only a weak reference to a task.
+            self._reader_task = loop.create_task(self._read_async(self._subscribed))
         else:
-            threading.Thread(target=self._read_sync, args=(ready,), daemon=True).start()
-        ready.wait(timeout=2)
+            threading.Thread(target=self._read_sync, args=(self._subscribed,), daemon=True).start()
+
+    def wait_subscribed(self, timeout: float = 2) -> None:
+        """A thread's stream waits (briefly) for the reader's first subscription."""
+        if settings.EVENTS_REDIS_URL:
+            self._subscribed.wait(timeout)
+
+    async def await_subscribed(self, timeout: float = 2) -> None:
+        """The same in the event loop, without blocking it (the reader is a task of it)."""
+        deadline = time.monotonic() + timeout
+        while settings.EVENTS_REDIS_URL and not self._subscribed.is_set():
+            if time.monotonic() > deadline:
+                return
+            await asyncio.sleep(0.01)
 
     def _handle(self, raw) -> None:
         if raw.get("type") != "pmessage":

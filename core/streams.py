@@ -186,6 +186,7 @@ def _drain(first: dict, more) -> list[dict]:
 def _sync_body(feed: Feed, slot: Slot):
     listener = Listener(feed.channels)
     hub.add(listener)  # before the first read: nothing published after it is missed
+    hub.wait_subscribed()
     ends = time.monotonic() + settings.EVENTS_STREAM_SECONDS
     try:
         yield f"retry: {RETRY_MS}\n\n".encode()
@@ -208,6 +209,7 @@ def _sync_body(feed: Feed, slot: Slot):
 async def _async_body(feed: Feed, slot: Slot):
     listener = Listener(feed.channels, asyncio.get_running_loop())
     hub.add(listener)
+    await hub.await_subscribed()
     ends = time.monotonic() + settings.EVENTS_STREAM_SECONDS
     try:
         yield f"retry: {RETRY_MS}\n\n".encode()

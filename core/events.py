@@ -86,6 +86,9 @@ def publisher(url: str) -> redis.Redis:
 # --- the hub: this process's open streams, by channel --------------------------------------------
 
 
+END = {"channel": "", "version": -1, "end": True}  # to a listener: the stream must end
+
+
 class Listener:
     """One open stream's mailbox: its channels' messages, in order. Filled from any thread;
     read by a thread (`get`, runserver) or by the event loop that made it (`aget`, uvicorn)."""
@@ -185,6 +188,22 @@ class Hub:
                 return
             await asyncio.sleep(0.01)
 
+    def subscribed(self) -> bool:
+        """Whether this process hears what is published (always, without Redis)."""
+        return not settings.EVENTS_REDIS_URL or self._subscribed.is_set()
+
+    def _lost(self, error: Exception) -> None:
+        """Redis went away: every open stream of this process ends (its page reconnects, is
+        refused while Redis is away, and polls), rather than staying open and silent."""
+        was = self._subscribed.is_set()
+        self._subscribed.clear()
+        if was:
+            logger.warning("live events: Redis subscription lost (%s); retrying", error)
+        with self._lock:
+            listeners = {each for group in self._listeners.values() for each in group}
+        for listener in listeners:
+            listener.put(END)
+
     def _handle(self, raw) -> None:
         if raw.get("type") != "pmessage":
             return
@@ -207,8 +226,7 @@ class Hub:
             except asyncio.CancelledError:
                 raise
             except Exception as error:  # noqa: BLE001 - Redis went away: try again shortly
-                logger.warning("live events: Redis subscription lost (%s); retrying", error)
-                ready.set()
+                self._lost(error)
                 await asyncio.sleep(1)
             finally:
                 await client.aclose()
@@ -223,8 +241,7 @@ class Hub:
                 for raw in pubsub.listen():
                     self._handle(raw)
             except Exception as error:  # noqa: BLE001 - Redis went away: try again shortly
-                logger.warning("live events: Redis subscription lost (%s); retrying", error)
-                ready.set()
+                self._lost(error)
                 time.sleep(1)
 
 

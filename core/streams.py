@@ -44,7 +44,7 @@ from django.core.handlers.asgi import ASGIRequest
 from django.http import HttpResponse, JsonResponse, StreamingHttpResponse
 
 from core.addresses import address_digest
-from core.events import Listener, channel_prefix, hub, publisher
+from core.events import END, Listener, channel_prefix, hub, publisher
 
 logger = logging.getLogger(__name__)
 
@@ -190,6 +190,8 @@ def _sync_body(feed: Feed, slot: Slot):
     ends = time.monotonic() + settings.EVENTS_STREAM_SECONDS
     try:
         yield f"retry: {RETRY_MS}\n\n".encode()
+        if not hub.subscribed():
+            return  # Redis is away: nothing would come; the page reconnects, then polls
         for event in feed.opening():
             yield event.encode()
         while not feed.done and time.monotonic() < ends:
@@ -199,7 +201,10 @@ def _sync_body(feed: Feed, slot: Slot):
                 feed.tick()
                 yield b": keep-alive\n\n"
                 continue
-            for event in feed.moved(_drain(message, listener.poll)):
+            messages = _drain(message, listener.poll)
+            if END in messages:
+                return
+            for event in feed.moved(messages):
                 yield event.encode()
     finally:
         hub.remove(listener)
@@ -213,6 +218,8 @@ async def _async_body(feed: Feed, slot: Slot):
     ends = time.monotonic() + settings.EVENTS_STREAM_SECONDS
     try:
         yield f"retry: {RETRY_MS}\n\n".encode()
+        if not hub.subscribed():
+            return  # Redis is away: nothing would come; the page reconnects, then polls
         for event in await sync_to_async(feed.opening)():
             yield event.encode()
         while not feed.done and time.monotonic() < ends:
@@ -222,7 +229,10 @@ async def _async_body(feed: Feed, slot: Slot):
                 await sync_to_async(feed.tick)()
                 yield b": keep-alive\n\n"
                 continue
-            for event in await sync_to_async(feed.moved)(_drain(message, listener.poll)):
+            messages = _drain(message, listener.poll)
+            if END in messages:
+                return
+            for event in await sync_to_async(feed.moved)(messages):
                 yield event.encode()
     finally:
         hub.remove(listener)

@@ -86,6 +86,9 @@ def publisher(url: str) -> redis.Redis:
 # --- the hub: this process's open streams, by channel --------------------------------------------
 
 
+END = {"channel": "", "version": -1, "end": True}  # to a listener: the stream must end
+
+
 class Listener:
     """One open stream's mailbox: its channels' messages, in order. Filled from any thread;
     read by a thread (`get`, runserver) or by the event loop that made it (`aget`, uvicorn)."""
@@ -129,6 +132,8 @@ class Hub:
         self._lock = threading.Lock()
         self._listeners: dict[str, set[Listener]] = {}
         self._reader_started = False
+        self._subscribed = threading.Event()  # the Redis reader's subscription is in place
+        self._reader_task: asyncio.Task | None = None
 
     def add(self, listener: Listener) -> None:
         with self._lock:
@@ -164,12 +169,40 @@ class Hub:
             if self._reader_started:
                 return
             self._reader_started = True
-        ready = threading.Event()
         if loop is not None:
-            loop.create_task(self._read_async(ready))
+            # Held here: the event loop keeps only a weak reference to a task.
+            self._reader_task = loop.create_task(self._read_async(self._subscribed))
         else:
-            threading.Thread(target=self._read_sync, args=(ready,), daemon=True).start()
-        ready.wait(timeout=2)
+            threading.Thread(target=self._read_sync, args=(self._subscribed,), daemon=True).start()
+
+    def wait_subscribed(self, timeout: float = 2) -> None:
+        """A thread's stream waits (briefly) for the reader's first subscription."""
+        if settings.EVENTS_REDIS_URL:
+            self._subscribed.wait(timeout)
+
+    async def await_subscribed(self, timeout: float = 2) -> None:
+        """The same in the event loop, without blocking it (the reader is a task of it)."""
+        deadline = time.monotonic() + timeout
+        while settings.EVENTS_REDIS_URL and not self._subscribed.is_set():
+            if time.monotonic() > deadline:
+                return
+            await asyncio.sleep(0.01)
+
+    def subscribed(self) -> bool:
+        """Whether this process hears what is published (always, without Redis)."""
+        return not settings.EVENTS_REDIS_URL or self._subscribed.is_set()
+
+    def _lost(self, error: Exception) -> None:
+        """Redis went away: every open stream of this process ends (its page reconnects, is
+        refused while Redis is away, and polls), rather than staying open and silent."""
+        was = self._subscribed.is_set()
+        self._subscribed.clear()
+        if was:
+            logger.warning("live events: Redis subscription lost (%s); retrying", error)
+        with self._lock:
+            listeners = {each for group in self._listeners.values() for each in group}
+        for listener in listeners:
+            listener.put(END)
 
     def _handle(self, raw) -> None:
         if raw.get("type") != "pmessage":
@@ -193,8 +226,7 @@ class Hub:
             except asyncio.CancelledError:
                 raise
             except Exception as error:  # noqa: BLE001 - Redis went away: try again shortly
-                logger.warning("live events: Redis subscription lost (%s); retrying", error)
-                ready.set()
+                self._lost(error)
                 await asyncio.sleep(1)
             finally:
                 await client.aclose()
@@ -209,8 +241,7 @@ class Hub:
                 for raw in pubsub.listen():
                     self._handle(raw)
             except Exception as error:  # noqa: BLE001 - Redis went away: try again shortly
-                logger.warning("live events: Redis subscription lost (%s); retrying", error)
-                ready.set()
+                self._lost(error)
                 time.sleep(1)
 
 

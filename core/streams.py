@@ -44,7 +44,7 @@ from django.core.handlers.asgi import ASGIRequest
 from django.http import HttpResponse, JsonResponse, StreamingHttpResponse
 
 from core.addresses import address_digest
-from core.events import Listener, channel_prefix, hub, publisher
+from core.events import END, Listener, channel_prefix, hub, publisher
 
 logger = logging.getLogger(__name__)
 
@@ -186,9 +186,12 @@ def _drain(first: dict, more) -> list[dict]:
 def _sync_body(feed: Feed, slot: Slot):
     listener = Listener(feed.channels)
     hub.add(listener)  # before the first read: nothing published after it is missed
+    hub.wait_subscribed()
     ends = time.monotonic() + settings.EVENTS_STREAM_SECONDS
     try:
         yield f"retry: {RETRY_MS}\n\n".encode()
+        if not hub.subscribed():
+            return  # Redis is away: nothing would come; the page reconnects, then polls
         for event in feed.opening():
             yield event.encode()
         while not feed.done and time.monotonic() < ends:
@@ -198,7 +201,10 @@ def _sync_body(feed: Feed, slot: Slot):
                 feed.tick()
                 yield b": keep-alive\n\n"
                 continue
-            for event in feed.moved(_drain(message, listener.poll)):
+            messages = _drain(message, listener.poll)
+            if END in messages:
+                return
+            for event in feed.moved(messages):
                 yield event.encode()
     finally:
         hub.remove(listener)
@@ -208,9 +214,12 @@ def _sync_body(feed: Feed, slot: Slot):
 async def _async_body(feed: Feed, slot: Slot):
     listener = Listener(feed.channels, asyncio.get_running_loop())
     hub.add(listener)
+    await hub.await_subscribed()
     ends = time.monotonic() + settings.EVENTS_STREAM_SECONDS
     try:
         yield f"retry: {RETRY_MS}\n\n".encode()
+        if not hub.subscribed():
+            return  # Redis is away: nothing would come; the page reconnects, then polls
         for event in await sync_to_async(feed.opening)():
             yield event.encode()
         while not feed.done and time.monotonic() < ends:
@@ -220,7 +229,10 @@ async def _async_body(feed: Feed, slot: Slot):
                 await sync_to_async(feed.tick)()
                 yield b": keep-alive\n\n"
                 continue
-            for event in await sync_to_async(feed.moved)(_drain(message, listener.poll)):
+            messages = _drain(message, listener.poll)
+            if END in messages:
+                return
+            for event in await sync_to_async(feed.moved)(messages):
                 yield event.encode()
     finally:
         hub.remove(listener)

@@ -27,6 +27,16 @@
   var quietTimer = null;
   var source = null;
 
+  // The stream the extension opens, kept so that falling back can close it (a stream that never
+  // opened is not handed to any event of the extension).
+  if (window.htmx && htmx.createEventSource) {
+    var create = htmx.createEventSource;
+    htmx.createEventSource = function (url) {
+      source = create(url);
+      return source;
+    };
+  }
+
   function streamElement() {
     return document.querySelector("[sse-connect]");
   }

@@ -561,7 +561,8 @@ def server_waits(folder: Path) -> None:
             k[0] += 1
             k[1], k[2], k[3], k[4] = k[1] + wall, k[2] + run, k[3] + wait, k[4] + db
     print(
-        "  in the web workers, ms a request: wall = on a core + waiting for one + database + other"
+        "  in the web workers (and the event process), ms a request: wall = on a core + "
+        "waiting for one + waiting on the database + other waits (Redis, the network, a lock)"
     )
     ranked = sorted(kinds.items(), key=lambda item: -item[1][1])
     for kind, (n, wall, run, wait, db) in ranked[:8]:

@@ -69,8 +69,9 @@ fuzz-api: install
 bench: install
 	$(PY) bench/run.py
 
-## make bench-club: a club night for 1, 10 and 50 clubs on gunicorn, PostgreSQL, Redis and a
-## worker (CLUB_DATABASE_URL, CLUB_REDIS_URL, CLUB_PORT, CLUB_SECONDS; docs/speed.md)
+## make bench-club: a club night for 1, 10 and 50 clubs on gunicorn, the event process,
+## PostgreSQL, Redis and a worker, the tables on streams (CLUB_DATABASE_URL, CLUB_REDIS_URL,
+## CLUB_PORT, CLUB_EVENTS_PORT, CLUB_SECONDS; `--poll` by hand: the tables poll; docs/speed.md)
 bench-club: install
 	$(PY) bench/club_night.py --clubs 1 10 50
 

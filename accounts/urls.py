@@ -7,6 +7,7 @@ from accounts import views
 
 urlpatterns = [
     path("accounts/profile/", views.profile, name="profile"),
+    path("accounts/inbox/badge/", views.inbox_badge, name="inbox-badge"),
     path(
         "accounts/password/change/",
         auth_views.PasswordChangeView.as_view(),

@@ -8,13 +8,14 @@ from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponseRedirect
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods
 
 from accounts import services
 from accounts.forms import ProfileForm
 from accounts.inbox import emailed_kinds
 from accounts.selectors import profile_of
 from core.addresses import client_ip
+from core.streams import PageFeed, inbox_channels, last_event_id, stream_response
 
 
 @login_required
@@ -55,3 +56,18 @@ class PasswordResetView(auth_views.PasswordResetView):
         if verdict == "email":  # the usual answer, no mail: nothing to learn, nothing to flood
             return HttpResponseRedirect(self.get_success_url())
         return super().form_valid(form)
+
+
+@login_required
+@require_GET
+def inbox_badge(request):
+    """The top bar's inbox link with its count: fetched again when the page's stream says the
+    inbox may have changed (`sse:inbox`)."""
+    return render(request, "_topbar.html#badge")
+
+
+@login_required
+@require_GET
+def inbox_events(request):
+    """The stream of a page with nothing else live: the inbox badge's changes only."""
+    return stream_response(request, PageFeed(inbox_channels(request), last_event_id(request)))

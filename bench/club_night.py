@@ -31,24 +31,26 @@ errors (5xx and failed connections; 4xx answers are counted apart).
 from __future__ import annotations
 
 import argparse
+import asyncio
 import collections
 import contextlib
-import http.client
 import json
 import os
 import random
 import re
 import sys
-import threading
 import time
-import urllib.parse
+from http.cookiejar import CookieJar, DefaultCookiePolicy
 from pathlib import Path
+
+import httpx
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_DATABASE_URL = "postgres://root@127.0.0.1:5432/frontier_cache"
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/8"
 MEMBERS = 12
 VERSION = re.compile(r"\?version=(\d+)")
+NUMBER = re.compile(r"/\d+")
 SEQUENCES = 2
 GAMES = ("pelts", "race", "abstract", "moosehead")
 READ_EVERY, ANSWER_EVERY, MOVE_EVERY, POLL_EVERY, REPORT_EVERY = 20.0, 15.0, 5.0, 2.0, 180.0
@@ -112,84 +114,86 @@ def prepare(clubs: int) -> None:
     print(json.dumps({"session_cookie": settings.SESSION_COOKIE_NAME, "clubs": plan}))
 
 
-# --- the load ----------------------------------------------------------------------------------
+# --- the load: one process, one asyncio loop, httpx ---------------------------------------------
 
 
 class Stats:
-    def __init__(self):
-        self.lock = threading.Lock()
-        self.times = collections.defaultdict(list)
+    """What the run measured. One event loop, so no lock."""
+
+    def __init__(self, start: float):
+        self.start = start
+        self.times: dict[str, list[tuple[float, float]]] = collections.defaultdict(list)
         self.cache = collections.Counter()
         self.errors = collections.Counter()
         self.refused = collections.Counter()
-        self.samples = collections.defaultdict(list)
+        self.seen: list[float] = []  # a move's sending to the other browser's news of it
+        self.streams = 0  # open now
+        self.most_streams = 0
+        self.stream_samples: list[int] = []
 
-    def add(self, kind, seconds, status, cache_header):
-        with self.lock:
-            self.times[kind].append(seconds)
-            if cache_header:
-                self.cache[(kind, cache_header)] += 1
-            if status >= 500 or status == 0:
-                self.errors[kind] += 1
-            elif status >= 400 and status != 409:
-                self.refused[kind] += 1
+    def add(self, kind, began, seconds, status, cache_header):
+        self.times[kind].append((began - self.start, seconds))
+        if cache_header:
+            self.cache[(kind, cache_header)] += 1
+        if status >= 500 or status == 0:
+            self.errors[kind] += 1
+        elif status >= 400 and status != 409:
+            self.refused[kind] += 1
+
+    def stream_opened(self, change: int) -> None:
+        self.streams += change
+        self.most_streams = max(self.most_streams, self.streams)
+
+
+def no_cookies() -> CookieJar:
+    """A jar that keeps nothing: every browser sends its own cookie by hand, so that one shared
+    client never carries one person's cookies to another."""
+    return CookieJar(policy=DefaultCookiePolicy(allowed_domains=[]))
 
 
 class Browser:
-    """One person's browser (session cookie) or API client (token); cookies kept by hand."""
+    """One person's browser (session cookie) or API client (token), on the shared client."""
 
-    def __init__(self, base: str, stats: Stats, cookie_name: str, person: dict):
-        self.host, self.port = (
-            urllib.parse.urlsplit(base).hostname,
-            urllib.parse.urlsplit(base).port,
-        )
-        self.stats, self.person = stats, person
-        self.cookies = {cookie_name: person["cookie"]}
+    def __init__(self, http, stats: Stats, cookie_name: str, person: dict):
+        self.http, self.stats, self.person = http, stats, person
+        self.cookie = f"{cookie_name}={person['cookie']}"
 
-    def request(self, kind, method, path, *, body=None, api=False, headers=None):
+    async def request(self, kind, method, path, *, body=None, api=False, headers=None):
         head = dict(headers or {})
         if api:
             head["Authorization"] = f"Token {self.person['token']}"
         else:
-            head["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
-        data = None
-        if body is not None:
-            data = json.dumps(body).encode()
-            head["Content-Type"] = "application/json"
-        start = time.perf_counter()
+            head["Cookie"] = self.cookie
+        began = time.monotonic()
         status, payload, cache = 0, b"", ""
         try:
-            conn = http.client.HTTPConnection(self.host, self.port, timeout=30)
-            conn.request(method, path, body=data, headers=head)
-            response = conn.getresponse()
-            payload = response.read()
-            status = response.status
-            cache = response.getheader("X-Frontier-Cache") or ""
-            conn.close()
-        except OSError:
+            response = await self.http.request(method, path, json=body, headers=head)
+            status, payload = response.status_code, response.content
+            cache = response.headers.get("X-Frontier-Cache", "")
+        except httpx.HTTPError:
             pass
-        self.stats.add(kind, time.perf_counter() - start, status, cache)
+        self.stats.add(kind, began, time.monotonic() - began, status, cache)
         return status, payload
 
-    def json(self, kind, method, path, body=None):
-        status, payload = self.request(kind, method, path, body=body, api=True)
+    async def json(self, kind, method, path, body=None):
+        status, payload = await self.request(kind, method, path, body=body, api=True)
         try:
             return status, json.loads(payload) if payload else {}
         except ValueError:
             return status, {}
 
 
-def sleep_until(moment: float, stop: float) -> bool:
+async def sleep_until(moment: float, stop: float) -> bool:
     """Sleep to `moment`; False when the run ends first."""
     now = time.monotonic()
     if moment >= stop:
-        time.sleep(max(0.0, stop - now))
+        await asyncio.sleep(max(0.0, stop - now))
         return False
-    time.sleep(max(0.0, moment - now))
+    await asyncio.sleep(max(0.0, moment - now))
     return True
 
 
-def reader(browser: Browser, club: dict, stop: float) -> None:
+async def reader(browser: Browser, club: dict, stop: float) -> None:
     warbands = [p["warband"] for p in club["people"] if p["warband"]]
     campaign = club["campaign"]
     pages = [
@@ -201,9 +205,9 @@ def reader(browser: Browser, club: dict, stop: float) -> None:
         ("inbox (home page)", lambda: "/", False),
     ]
     moment = time.monotonic() + random.uniform(0, READ_EVERY)
-    while sleep_until(moment, stop):
+    while await sleep_until(moment, stop):
         kind, path, api = random.choice(pages)
-        browser.request(kind, "GET", path(), api=api)
+        await browser.request(kind, "GET", path(), api=api)
         moment += random.uniform(0.5, 1.5) * READ_EVERY
 
 
@@ -212,119 +216,100 @@ class Club:
 
     def __init__(self, plan: dict):
         self.plan = plan
-        self.lock = threading.Lock()
         self.open_sequences: list[tuple[int, dict]] = []  # (postgame id, its owner)
         self.pair = 0
 
 
-def reporter(club: Club, browsers: dict, stop: float, start: float) -> None:
+async def reporter(club: Club, browsers: dict, stop: float, start: float) -> None:
     people = [p for p in club.plan["people"] if p["warband"]]
     moment = start + random.uniform(0, max(1.0, stop - start))
-    while sleep_until(moment, stop):
-        with club.lock:
-            a = people[(2 * club.pair) % len(people)]
-            b = people[(2 * club.pair + 1) % len(people)]
-            club.pair += 1
+    while await sleep_until(moment, stop):
+        a = people[(2 * club.pair) % len(people)]
+        b = people[(2 * club.pair + 1) % len(people)]
+        club.pair += 1
         lines = []
         for person in (a, b):
-            _, warband = browsers[person["id"]].json(
+            _, warband = await browsers[person["id"]].json(
                 "report", "GET", f"/api/warbands/{person['warband']}/"
             )
             for figure in warband.get("figures", []):
                 if figure.get("state", "active") == "active":
                     lines.append(
-                        {
-                            "figure": figure["id"],
-                            "took_part": True,
-                            "outcome": "ok",
-                            "wounds_inflicted": 0,
-                            "scalps": 0,
-                        }
-                    )
-        status, game = browsers[a["id"]].json(
-            "report",
-            "POST",
-            "/api/games/",
-            {
-                "campaign": club.plan["campaign"],
-                "warbands": [a["warband"], b["warband"]],
-                "winner": a["warband"],
-                "played_on": "2025-06-01",
-                "figures": lines,
-            },
-        )
-        if status == 201 or status == 200:
-            status, game = browsers[b["id"]].json(
+                        {"figure": figure["id"], "took_part": True, "outcome": "ok",
+                         "wounds_inflicted": 0, "scalps": 0}
+                    )  # fmt: skip
+        report = {
+            "campaign": club.plan["campaign"],
+            "warbands": [a["warband"], b["warband"]],
+            "winner": a["warband"],
+            "played_on": "2025-06-01",
+            "figures": lines,
+        }
+        status, game = await browsers[a["id"]].json("report", "POST", "/api/games/", report)
+        if status in (200, 201):
+            status, game = await browsers[b["id"]].json(
                 "report", "POST", f"/api/games/{game['id']}/confirm/"
             )
             for postgame in game.get("postgames", []) if status == 200 else []:
                 owner = a if postgame.get("warband") == a["warband"] else b
-                with club.lock:
-                    club.open_sequences.append((postgame["id"], owner))
+                club.open_sequences.append((postgame["id"], owner))
         moment += REPORT_EVERY
 
 
-def sequence_driver(club: Club, browsers: dict, stop: float) -> None:
+async def sequence_driver(club: Club, browsers: dict, stop: float) -> None:
     current = None
     moment = time.monotonic() + random.uniform(0, ANSWER_EVERY)
-    while sleep_until(moment, stop):
+    while await sleep_until(moment, stop):
         moment += random.uniform(0.5, 1.5) * ANSWER_EVERY
         if current is None:
-            with club.lock:
-                current = club.open_sequences.pop(0) if club.open_sequences else None
+            current = club.open_sequences.pop(0) if club.open_sequences else None
             if current is None:
                 continue
         postgame_id, owner = current
         browser = browsers[owner["id"]]
-        status, state = browser.json("post-game answer", "GET", f"/api/postgames/{postgame_id}/")
+        base = f"/api/postgames/{postgame_id}/"
+        status, state = await browser.json("post-game answer", "GET", base)
         step, prompt = state.get("step"), state.get("prompt") or {}
         if status != 200 or step == "committed":
             current = None
             continue
-        base = f"/api/postgames/{postgame_id}/"
         if step == "trading":
-            browser.json("post-game answer", "POST", base + "trade/", {"action": "done"})
+            await browser.json("post-game answer", "POST", base + "trade/", {"action": "done"})
         elif step == "ready":
-            browser.json("post-game answer", "POST", base + "commit/")
+            await browser.json("post-game answer", "POST", base + "commit/")
         else:
             options = prompt.get("options") or prompt.get("choices") or []
-            body = (
-                {
-                    "choice": str(options[0].get("value", options[0]))
-                    if isinstance(options[0], dict)
-                    else str(options[0])
+            body = {}
+            if options:
+                first = options[0]
+                body = {
+                    "choice": str(first.get("value", first) if isinstance(first, dict) else first)
                 }
-                if options
-                else {}
-            )
-            status, _ = browser.json("post-game answer", "POST", base + "advance/", body)
+            status, _ = await browser.json("post-game answer", "POST", base + "advance/", body)
             if status == 400:
-                status, _ = browser.json("post-game answer", "POST", base + "commit/")
+                status, _ = await browser.json("post-game answer", "POST", base + "commit/")
                 if status == 200:
                     current = None
 
 
 class CanoeGame:
-    def __init__(self, kind: str):
-        self.kind = kind
+    """One of a club's four tables, across two browsers; the other seats are the computer's."""
+
+    def __init__(self, kind: str, roles: list[str]):
+        self.kind, self.roles = kind, roles
         self.session = None
         self.seats: dict[int, str] = {}  # person id -> seat token
-        self.lock = threading.Lock()
-        self.ready = threading.Event()
+        self.ready = asyncio.Event()
+        self.finished = False
+        # The moves not yet seen by the other browser: (person id, version after, sent at).
+        self.moves: list[tuple[int, int, float]] = []
+        self.heard: dict[int, list[tuple[int, float]]] = {}  # person id -> (version, when)
 
 
-def start_game(game: CanoeGame, creator: Browser, joiner: Browser) -> bool:
-    creator.request("lobby", "GET", "/play/")
-    status, created = creator.json(
-        "start a game",
-        "POST",
-        "/api/sessions/",
-        {
-            "kind": game.kind,
-            "mode": "multi",
-            "options": {},
-        },
-    )
+async def start_game(game: CanoeGame, creator: Browser, joiner: Browser) -> bool:
+    await creator.request("lobby", "GET", "/play/")
+    body = {"kind": game.kind, "mode": "multi", "options": {}, "computer_seats": game.roles[2:]}
+    status, created = await creator.json("start a game", "POST", "/api/sessions/", body)
     if status != 201:
         return False
     seats = created["seats"]
@@ -332,129 +317,318 @@ def start_game(game: CanoeGame, creator: Browser, joiner: Browser) -> bool:
     other = next((s for s in seats if not s.get("token") and s.get("join_url")), None)
     if other is None:
         return False
-    invite = other["join_url"].rstrip("/").split("/")[-1].split("=")[-1]
-    joiner.request("lobby", "GET", "/play/")
-    status, joined = joiner.json(
+    invite = other["join_url"].rstrip("/").split("/")[-1]
+    await joiner.request("lobby", "GET", "/play/")
+    status, joined = await joiner.json(
         "start a game", "POST", f"/api/sessions/{created['id']}/join/", {"invite": invite}
     )
     if status != 200:
         return False
-    game.session = created["id"]
+    game.session, game.finished, game.moves, game.heard = created["id"], False, [], {}
     game.seats = {creator.person["id"]: mine["token"], joiner.person["id"]: joined["token"]}
     return True
 
 
-def canoe_player(game: CanoeGame, me: Browser, other: Browser, creator: bool, stop: float):
-    version = "0"
+def moved(game: CanoeGame, me: Browser, other: Browser, after: int, sent: float, stats):
+    """This browser's move, answered with the version `after`: the other browser may have heard
+    of it already (the event is sent at the commit, before the answer is back here)."""
+    for version, at in game.heard.get(other.person["id"], []):
+        if version >= after:
+            stats.seen.append(max(0.0, at - sent))
+            return
+    game.moves.append((me.person["id"], after, sent))
+
+
+def heard(game: CanoeGame, me: Browser, version: int, stats: Stats) -> None:
+    """This browser's table now shows `version`: every move of the other player up to it has
+    reached it (the time from the move's sending)."""
+    now, kept = time.monotonic(), []
+    news = game.heard.setdefault(me.person["id"], [])
+    news.append((version, now))
+    del news[:-20]
+    for who, after, sent in game.moves:
+        if who != me.person["id"] and after <= version:
+            stats.seen.append(now - sent)
+        else:
+            kept.append((who, after, sent))
+    game.moves = kept
+
+
+async def watch_stream(game: CanoeGame, me: Browser, events, stats: Stats, stop: float):
+    """Hold the seat's stream (`GET /api/sessions/<id>/events/?seat=TOKEN`) while the game is
+    on: each event's `id:` is the version the table now shows."""
+    session, token = game.session, game.seats[me.person["id"]]
+    path = f"/api/sessions/{session}/events/?seat={token}"
+    while time.monotonic() < stop and game.session == session and not game.finished:
+        began, status, opened = time.monotonic(), 0, False
+        try:
+            async with events.stream("GET", path, headers={"Accept": "text/event-stream"}) as r:
+                status = r.status_code
+                stats.add("stream (opened)", began, time.monotonic() - began, status, "")
+                if status != 200:
+                    await asyncio.sleep(2.0)
+                    continue
+                stats.stream_opened(+1)
+                opened = True
+                data = []
+                async for line in r.aiter_lines():
+                    if line.startswith("data:"):
+                        data.append(line[5:].strip())
+                    elif not line and data:
+                        event = json.loads("".join(data))
+                        data = []
+                        if "version" in event:
+                            heard(game, me, int(event["version"]), stats)
+                        if event.get("status") == "finished":
+                            game.finished = True
+                    if time.monotonic() >= stop or game.session != session:
+                        break
+        except (httpx.HTTPError, ValueError):
+            if not opened:
+                stats.add("stream (opened)", began, time.monotonic() - began, status, "")
+            await asyncio.sleep(1.0)
+        finally:
+            if opened:
+                stats.stream_opened(-1)
+
+
+async def canoe_player(game, me, other, creator, stop, stats, events, poll: bool):
+    table = 0  # the version this browser's table shows
     next_poll = time.monotonic() + random.uniform(0, POLL_EVERY)
+    # The first game of each table starts at a random moment of the first move interval (a
+    # club's tables are not all opened in the same second).
     next_move = time.monotonic() + random.uniform(0, MOVE_EVERY)
+    stream = None
     while time.monotonic() < stop:
-        if creator and game.session is None:
-            if not start_game(game, me, other):
-                time.sleep(MOVE_EVERY)
+        if creator and (game.session is None or game.finished):
+            if not await sleep_until(next_move, stop):
+                break
+            game.ready.clear()
+            if not await start_game(game, me, other):
+                next_move = time.monotonic() + MOVE_EVERY
                 continue
             game.ready.set()
-        if not game.ready.wait(timeout=1.0) or game.session is None:
+        if not game.ready.is_set():
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(game.ready.wait(), timeout=1.0)
             continue
         session = game.session
-        if not sleep_until(min(next_poll, next_move), stop):
-            return
+        if not poll and (stream is None or stream.done()):
+            stream = asyncio.create_task(watch_stream(game, me, events, stats, stop))
+        wake = min(next_poll, next_move) if poll else next_move
+        if not await sleep_until(wake, stop):
+            break
+        if game.session != session:
+            table = 0
+            continue
         now = time.monotonic()
-        if now >= next_poll:
+        if poll and now >= next_poll:
             next_poll += POLL_EVERY
-            status, body = me.request(
-                "poll",
-                "GET",
-                f"/play/{session}/?version={version}",
-                headers={"HX-Request": "true"},
+            status, body = await me.request(
+                "poll", "GET", f"/play/{session}/?version={table}", headers={"HX-Request": "true"}
             )
             found = VERSION.search(body.decode(errors="replace")) if status == 200 else None
-            if found:  # the fresh fragment: the browser's next poll carries its version
-                version = found.group(1)
+            if found:  # the fresh fragment: the next poll carries its version
+                table = int(found.group(1))
+                heard(game, me, table, stats)
+            elif status == 286:
+                game.finished = True
         if now >= next_move:
             next_move += MOVE_EVERY
             token = game.seats.get(me.person["id"])
-            status, view = me.json(
+            status, view = await me.json(
                 "canoe move", "GET", f"/api/sessions/{session}/view/?seat={token}"
             )
-            version = str(view.get("version", version))
             if view.get("status") == "finished":
-                if creator:
-                    game.session = None
-                    game.ready.clear()
+                game.finished = True
                 continue
             actions = view.get("legal_actions") or []
             if actions:
-                me.json(
+                sent = time.monotonic()
+                status, after = await me.json(
                     "canoe move",
                     "POST",
                     f"/api/sessions/{session}/actions/",
                     {"seat": token, "version": view["version"], "action": random.choice(actions)},
                 )
+                if status == 200:
+                    moved(game, me, other, int(after["version"]), sent, stats)
+                    # Its table shows its own move and everything before it (the fragment
+                    # an action answers with): the other's moves up to it have reached it.
+                    table = max(table, int(after["version"]))
+                    heard(game, me, table, stats)
+                    if after.get("status") == "finished":
+                        game.finished = True
+    if stream is not None:
+        stream.cancel()
 
 
-def run(base: str, plan: dict, seconds: float) -> Stats:
-    stats = Stats()
+def roles_of(base: str) -> dict[str, list[str]]:
+    """Each game's seats with its default options (`GET /api/rules/canoe-games/`)."""
+    games = httpx.get(base + "/api/rules/canoe-games/", timeout=30).json()
+    return {g["kind"]: g["roles_default"] for g in games}
+
+
+async def play(base, events_base, plan, seconds, poll: bool) -> tuple[Stats, dict]:
     cookie = plan["session_cookie"]
-    threads = []
+    roles = roles_of(base)
     start = time.monotonic() + 1.0
     stop = start + seconds
-    for club_plan in plan["clubs"]:
-        club = Club(club_plan)
-        browsers = {p["id"]: Browser(base, stats, cookie, p) for p in club_plan["people"]}
-        people = club_plan["people"]
-        members = [browsers[p["id"]] for p in people[1:]]
-        for browser in members:
-            threads.append(threading.Thread(target=reader, args=(browser, club_plan, stop)))
-        for _ in range(SEQUENCES):
-            threads.append(threading.Thread(target=sequence_driver, args=(club, browsers, stop)))
-        threads.append(threading.Thread(target=reporter, args=(club, browsers, stop, start)))
-        for n, kind in enumerate(GAMES):
-            game = CanoeGame(kind)
-            a, b = members[(2 * n) % len(members)], members[(2 * n + 1) % len(members)]
-            threads.append(threading.Thread(target=canoe_player, args=(game, a, b, True, stop)))
-            threads.append(threading.Thread(target=canoe_player, args=(game, b, a, False, stop)))
-    for thread in threads:
-        thread.daemon = True
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=max(1.0, stop - time.monotonic() + 35))
-    return stats
+    stats = Stats(start)
+    limits = httpx.Limits(max_connections=None, max_keepalive_connections=200)
+    timeout = httpx.Timeout(30.0)
+    tasks = []
+    async with (
+        httpx.AsyncClient(
+            base_url=base, limits=limits, timeout=timeout, cookies=no_cookies()
+        ) as http,
+        httpx.AsyncClient(
+            base_url=events_base or base, limits=limits, cookies=no_cookies(),
+            timeout=httpx.Timeout(30.0, read=None),
+        ) as events,
+    ):  # fmt: skip
+        for club_plan in plan["clubs"]:
+            club = Club(club_plan)
+            browsers = {p["id"]: Browser(http, stats, cookie, p) for p in club_plan["people"]}
+            members = [browsers[p["id"]] for p in club_plan["people"][1:]]
+            tasks += [reader(browser, club_plan, stop) for browser in members]
+            tasks += [sequence_driver(club, browsers, stop) for _ in range(SEQUENCES)]
+            tasks.append(reporter(club, browsers, stop, start))
+            for n, kind in enumerate(GAMES):
+                game = CanoeGame(kind, roles[kind])
+                a, b = members[(2 * n) % len(members)], members[(2 * n + 1) % len(members)]
+                tasks.append(canoe_player(game, a, b, True, stop, stats, events, poll))
+                tasks.append(canoe_player(game, b, a, False, stop, stats, events, poll))
+
+        async def sample_streams():
+            while await sleep_until(time.monotonic() + 1.0, stop):
+                stats.stream_samples.append(stats.streams)
+
+        tasks.append(sample_streams())
+        await asyncio.sleep(max(0.0, start - time.monotonic()))
+        cpu, wall = time.process_time(), time.monotonic()
+        machine = machine_cpu()
+        await asyncio.gather(*tasks)
+        used = {
+            "generator": (time.process_time() - cpu) / (time.monotonic() - wall),
+            "machine": machine_share(machine),
+        }
+    return stats, used
+
+
+def machine_cpu() -> tuple[int, int]:
+    """(all, idle) jiffies of the machine since boot (Linux's /proc/stat); (0, 0) elsewhere."""
+    try:
+        fields = [int(f) for f in Path("/proc/stat").read_text().split("\n")[0].split()[1:]]
+    except OSError:
+        return 0, 0
+    return sum(fields), fields[3] + fields[4]
+
+
+def machine_share(before: tuple[int, int]) -> float | None:
+    """The share of the machine's cores busy since `before` (anyone's work, ours included)."""
+    after = machine_cpu()
+    total = after[0] - before[0]
+    return None if total <= 0 else 1 - (after[1] - before[1]) / total
+
+
+def run(base: str, plan: dict, seconds: float, *, events_base: str = "", poll: bool = True):
+    return asyncio.run(play(base, events_base, plan, seconds, poll))
 
 
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] * 1000
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] * 1000 if ordered else 0.0
 
 
-def report(clubs: int, seconds: float, stats: Stats) -> None:
+def server_waits(folder: Path) -> None:
+    """Where the web workers' time went during the run (bench/request_waits.py), then forget
+    it for the next run: per request on a core, waiting for a core, in the database and blocked
+    on anything else, in all and for the kinds that took the most."""
+    rows = []
+    for path in folder.glob("*.txt"):
+        for line in path.read_text().splitlines():
+            method, where, _status, *numbers = line.split()
+            kind = method + " " + NUMBER.sub("/N", where)
+            rows.append((kind, *map(float, numbers)))
+        path.unlink()
+    if not rows:
+        return
+    kinds = collections.defaultdict(lambda: [0, 0.0, 0.0, 0.0, 0.0])
+    for kind, wall, run, wait, db in rows:
+        for key in (kind, "all"):
+            k = kinds[key]
+            k[0] += 1
+            k[1], k[2], k[3], k[4] = k[1] + wall, k[2] + run, k[3] + wait, k[4] + db
+    print(
+        "  in the web workers (and the event process), ms a request: wall = on a core + "
+        "waiting for one + waiting on the database + other waits (Redis, the network, a lock)"
+    )
+    ranked = sorted(kinds.items(), key=lambda item: -item[1][1])
+    for kind, (n, wall, run, wait, db) in ranked[:8]:
+        other = max(0.0, wall - run - wait - db)
+        print(
+            f"    {kind[:40]:40} {n:5d}  {1000 * wall / n:7.1f} = {1000 * run / n:6.1f} + "
+            f"{1000 * wait / n:6.1f} + {1000 * db / n:6.1f} + {1000 * other / n:6.1f}"
+        )
+
+
+WARM_UP = 10.0  # seconds: the cold start (each worker's first renders, the tables opening)
+
+
+def report(clubs: int, seconds: float, stats: Stats, used: dict, poll: bool) -> float:
+    """Print the run's figures; the worst p95 (ms) of the kinds of request."""
     total = sum(len(v) for v in stats.times.values())
     hits = sum(n for (_, h), n in stats.cache.items() if h == "hit")
     marked = sum(stats.cache.values())
     rate = f"{100 * hits / marked:.0f}% of {marked}" if marked else "- (no answer marked)"
     load = os.getloadavg()[0]
+    busy = used["machine"]
     print(
-        f"{clubs} club(s), {seconds:g} s (machine load average {load:.1f} at the end): "
-        f"{total} requests ({total / seconds:.0f}/s), "
-        f"cache hits {rate}, errors {sum(stats.errors.values())}, "
-        f"refused (4xx) {sum(stats.refused.values())}"
+        f"{clubs} club(s), {seconds:g} s, tables {'polling every 2 s' if poll else 'on streams'}: "
+        f"{total} requests ({total / seconds:.0f}/s), cache hits {rate}, "
+        f"errors {sum(stats.errors.values())}, refused (4xx) {sum(stats.refused.values())}"
     )
     print(
-        f"  {'kind':18} {'count':>6} {'p50 ms':>8} {'p95 ms':>8} {'hits':>6} {'err':>5} {'4xx':>5}"
+        f"  the load generator's own CPU: {100 * used['generator']:.0f}% of one core; "
+        f"the machine's cores busy {'-' if busy is None else f'{100 * busy:.0f}%'} "
+        f"(everyone's), load average {load:.1f} at the end"
+    )
+    print(
+        f"  {'kind':18} {'count':>6} {'p50 ms':>8} {'p95 ms':>8} {'warm p95':>8} {'hits':>6} "
+        f"{'err':>5} {'4xx':>5}"
     )
     worst = 0.0
     for kind in sorted(stats.times):
-        values = stats.times[kind]
+        values = [t for _, t in stats.times[kind]]
+        warm = [t for at, t in stats.times[kind] if at >= WARM_UP]
         hit, miss = stats.cache[(kind, "hit")], stats.cache[(kind, "miss")]
         share = f"{100 * hit / (hit + miss):.0f}%" if hit + miss else "-"
         p95 = percentile(values, 0.95)
-        worst = max(worst, p95)
+        if kind != "stream (opened)":
+            worst = max(worst, p95)
+        warm_p95 = f"{percentile(warm, 0.95):8.1f}" if warm else f"{'-':>8}"
         print(
             f"  {kind:18} {len(values):6d} {percentile(values, 0.5):8.1f} {p95:8.1f} "
-            f"{share:>6} {stats.errors[kind]:5d} {stats.refused[kind]:5d}"
+            f"{warm_p95} {share:>6} {stats.errors[kind]:5d} {stats.refused[kind]:5d}"
         )
-    print(f"  worst p95: {worst:.0f} ms ({'under' if worst < 200 else 'over'} 200 ms)")
+    seen = stats.seen
+    print(
+        f"  a move to the other browser's {'poll' if poll else 'event'}: {len(seen)} moves, "
+        f"p50 {percentile(seen, 0.5):.0f} ms, p95 {percentile(seen, 0.95):.0f} ms"
+    )
+    if not poll:
+        steady = sorted(stats.stream_samples)
+        print(
+            f"  open streams: {steady[len(steady) // 2] if steady else 0} (median of the "
+            f"seconds), {stats.most_streams} at most"
+        )
+    print(
+        f"  worst p95: {worst:.0f} ms ({'under' if worst < 200 else 'over'} 200 ms); "
+        f"'warm p95': after the first {WARM_UP:g} s"
+    )
     sys.stdout.flush()
+    return worst
 
 
 def ensure_database(database_url: str) -> None:
@@ -478,9 +652,13 @@ def ensure_database(database_url: str) -> None:
 
 
 @contextlib.contextmanager
-def club_server(database_url: str, redis_url: str, port: int, workers: int):
-    """gunicorn (`workers` sync workers, production settings on plain HTTP) and one Celery
-    worker, on this database and Redis; the database migrated first. Yields the base URL."""
+def club_server(
+    database_url: str, redis_url: str, port: int, workers: int, events_port: int | None = None
+):
+    """gunicorn (`workers` sync workers, production settings on plain HTTP), one Celery worker
+    and, with `events_port`, the event process (uvicorn, 2 workers, as the Procfile's `events:`)
+    for the streams, on this database and Redis; the database migrated first. Yields the base
+    URL and the environment."""
     import shutil
     import subprocess
     import tempfile
@@ -514,6 +692,28 @@ def club_server(database_url: str, redis_url: str, port: int, workers: int):
         ],
         env=env,
     )
+    processes = [web]
+    if events_port is not None:
+        processes.append(
+            subprocess.Popen(
+                [
+                    str(bin_dir / "uvicorn"),
+                    "config.asgi:application",
+                    "--host",
+                    "127.0.0.1",
+                    "--port",
+                    str(events_port),
+                    "--workers",
+                    "2",
+                    "--log-level",
+                    "warning",
+                    "--timeout-graceful-shutdown",
+                    "5",
+                ],
+                env=env,
+                cwd=ROOT,
+            )  # fmt: skip
+        )
     worker = subprocess.Popen(
         [
             str(bin_dir / "celery"),
@@ -536,9 +736,9 @@ def club_server(database_url: str, redis_url: str, port: int, workers: int):
             time.sleep(0.1)
         yield base, env
     finally:
-        for process in (web, worker):
+        for process in (*processes, worker):
             process.terminate()
-        for process in (web, worker):
+        for process in (*processes, worker):
             process.wait(timeout=60)
         shutil.rmtree(static_root, ignore_errors=True)
 
@@ -558,7 +758,18 @@ def main() -> None:
         help="the Redis database of the cache, the sessions and the broker",
     )
     parser.add_argument("--port", type=int, default=int(os.environ.get("CLUB_PORT", 8108)))
+    parser.add_argument(
+        "--events-port",
+        type=int,
+        default=int(os.environ.get("CLUB_EVENTS_PORT", 0)) or None,
+        help="the event process's port (default: --port + 1000)",
+    )
     parser.add_argument("--workers", type=int, default=3, help="gunicorn sync workers")
+    parser.add_argument(
+        "--poll",
+        action="store_true",
+        help="the tables poll every 2 s (GET /play/<id>/?version=N) instead of holding a stream",
+    )
     parser.add_argument("--prepare", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.prepare:
@@ -569,7 +780,13 @@ def main() -> None:
     import redis
 
     redis.Redis.from_url(args.redis).flushdb()  # no page cached by an earlier run
-    with club_server(args.database, args.redis, args.port, args.workers) as (base, env):
+    events_port = None if args.poll else (args.events_port or args.port + 1000)
+    import tempfile
+
+    waits = Path(tempfile.mkdtemp(prefix="frontier-club-waits-"))
+    os.environ["CLUB_WAITS_DIR"] = str(waits)  # each request's time (bench/request_waits.py)
+    server = club_server(args.database, args.redis, args.port, args.workers, events_port)
+    with server as (base, env):
         out = subprocess.run(
             [sys.executable, __file__, "--prepare", str(max(args.clubs))],
             env=env,
@@ -578,14 +795,24 @@ def main() -> None:
             check=True,
         ).stdout
         plan = json.loads(out.strip().splitlines()[-1])
+        events_base = f"http://127.0.0.1:{events_port}" if events_port else ""
         print(
-            f"gunicorn {args.workers} sync workers and 1 Celery worker on {base}; "
-            f"PostgreSQL {args.database}; Redis {args.redis}",
+            f"gunicorn {args.workers} sync workers and 1 Celery worker on {base}"
+            + (f", the event process (uvicorn, 2 workers) on {events_base}" if events_base else "")
+            + f"; PostgreSQL {args.database}; Redis {args.redis}",
             flush=True,
         )
+        if events_base:
+            for _ in range(300):  # the event process starts apart from gunicorn
+                with contextlib.suppress(httpx.HTTPError):
+                    httpx.get(events_base + "/healthz", timeout=2)
+                    break
+                time.sleep(0.1)
         for clubs in args.clubs:
             chosen = {**plan, "clubs": plan["clubs"][:clubs]}
-            report(clubs, args.seconds, run(base, chosen, args.seconds))
+            stats, used = run(base, chosen, args.seconds, events_base=events_base, poll=args.poll)
+            report(clubs, args.seconds, stats, used, args.poll)
+            server_waits(waits)
 
 
 if __name__ == "__main__":

@@ -354,6 +354,7 @@ SECTIONS = {
     "recalculation": lambda: run_script("bench_ratings.py", "recalculation"),
     "rankings": lambda: run_script("bench_ratings.py", "rankings"),
     "canoe-ratings": lambda: run_script("bench_canoe_ratings.py", "--games", "2000"),
+    "club-requests": lambda: run_script("bench_club_requests.py"),
     "club": bench_club,
 }
 

@@ -3,6 +3,9 @@ from django.contrib import admin
 from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
+from accounts import views as account_views
+from campaign import streams as campaign_streams
+from chase import streams as chase_streams
 from chase.views import ratings as rating_views
 from core import health, http_errors
 
@@ -15,6 +18,17 @@ api_docs = csp_update({"style-src-elem": ["'self'", "'unsafe-inline'"]})(
 
 urlpatterns = [
     path("healthz", health.healthz, name="healthz"),  # what a monitor polls (core.health)
+    # The pages' live streams (Server-Sent Events): a club's proxy sends /events/ (and
+    # /api/sessions/<id>/events/) to the event process (docs/club-server/README.md).
+    path("events/inbox/", account_views.inbox_events, name="events-inbox"),
+    path("events/play/", chase_streams.lobby_events, name="events-lobby"),
+    path("events/play/<int:session_id>/", chase_streams.table_events, name="events-table"),
+    path("events/battles/<int:battle_id>/", campaign_streams.battle_events, name="events-battle"),
+    path(
+        "events/postgames/<int:postgame_id>/",
+        campaign_streams.postgame_events,
+        name="events-postgame",
+    ),
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", api_docs, name="api-docs"),

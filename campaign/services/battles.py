@@ -28,6 +28,7 @@ from campaign.selectors.battles import battle_sheet
 from campaign.services.campaigns import require_open
 from campaign.services.games import MAX_TALLY, GameLine, game_file
 from campaign.services.tables import dice_for
+from core.events import publish
 
 OUTCOME = {"ok": "ok", "flesh_wound": "ok", "down": "down", "out_of_action": "out_of_action"}
 
@@ -69,6 +70,12 @@ def battle_version_held(*, battle: Battle) -> int:
 def bump(battle: Battle) -> None:
     Battle.objects.filter(pk=battle.pk).update(version=F("version") + 1, updated_at=timezone.now())
     battle.refresh_from_db(fields=["version", "updated_at"])
+    publish(battle_channel(battle.pk), battle.version)  # both sheets hear it once this commits
+
+
+def battle_channel(battle_id: int) -> str:
+    """The live channel of one battle sheet (campaign.streams)."""
+    return f"battle:{battle_id}"
 
 
 def _note(

@@ -13,6 +13,7 @@ from functools import partial
 from accounts.inbox import Item
 from accounts.mail import inbox_item_mail
 from campaign.models import UnsentMail
+from core.events import clock_version, publish
 from core.queue import send, send_on_commit
 
 MAIL_TASK = "campaign.mail_inbox_item"  # campaign.tasks, which imports the services: by name
@@ -22,6 +23,7 @@ def players_notify(*, user_ids: Iterable[int | None], item: Item, actor=None) ->
     for user_id in sorted({u for u in user_ids if u is not None} - {getattr(actor, "id", None)}):
         kwargs = {"user_id": user_id, "kind": item.kind, "title": item.title, "url": item.url}
         send_on_commit(MAIL_TASK, kwargs, inline=partial(mail_inline, **kwargs))
+        publish(f"inbox:{user_id}", clock_version())  # their top bar's badge, live
 
 
 def mail_inline(**kwargs) -> bool:

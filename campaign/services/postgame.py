@@ -43,6 +43,7 @@ from campaign.services.campaigns import require_open
 from campaign.services.jobs import ratings_queue_recalculation
 from campaign.services.notify import players_notify
 from campaign.services.warbands import treasury_change
+from core.events import clock_version, publish
 from core.text import require_plain_name
 
 WITHDRAWN = (
@@ -96,7 +97,13 @@ def _save(row: PostGame, run: rules.PostGameRun) -> PostGame:
     row.undone = run.undone_to_list()
     row.version += 1
     row.save(update_fields=["answers", "undone", "version", "updated_at"])
+    publish(postgame_channel(row.pk), clock_version())  # whoever watches it, once committed
     return row
+
+
+def postgame_channel(postgame_id: int) -> str:
+    """The live channel of one post-game sequence (campaign.streams)."""
+    return f"postgame:{postgame_id}"
 
 
 @transaction.atomic
@@ -221,6 +228,7 @@ def postgame_commit(*, postgame: PostGame, actor, version: int | None = None) ->
     row.refresh_from_db()
     row.result = _result(run, new_ids)
     row.save(update_fields=["result", "updated_at"])
+    publish(postgame_channel(row.pk), clock_version())
     _tell_commit(row, run, final, new_ids, actor)
     ratings_queue_recalculation(warband_ids=[row.warband_id])
     return row

@@ -24,10 +24,11 @@ from rest_framework.decorators import (
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
+from chase import version_cache
 from chase.access import seat_for, session_for
-from chase.errors import NoSuchSession, SeatRefused, StaleVersion
+from chase.errors import NoSuchSession, SeatRefused, SessionError, StaleVersion
 from chase.games import kinds
-from chase.models import GameSession, Seat
+from chase.models import GameSession, Seat, is_code
 from chase.selectors import sessions as selectors
 from chase.services import sessions as services
 from chase.services.pace import seats_seen
@@ -324,16 +325,24 @@ def session_actions(request, session_id: int):
     serializer = ActionSerializer(data=request.data)
     serializer.is_valid(raise_exception=True)
     data = serializer.validated_data
-    seat = seat_for(session_for(session_id, request.user, [data["seat"]]), data["seat"])
-    services.seat_take(seat=seat, user=request.user, address=address_digest(request))
-    try:
+    token = data["seat"]
+    if not is_code(token):
+        raise SessionError("That is not a seat token.", field="seat")
+    try:  # the game and the seat are read once, in the service (chase.services.sessions)
         session = services.session_act(
-            session_id=session_id, token=seat.token, version=data["version"], action=data["action"]
+            session_id=session_id,
+            token=token,
+            version=data["version"],
+            action=data["action"],
+            user=request.user,
+            address=address_digest(request),
         )
     except StaleVersion as stale:
-        session = session_for(session_id, request.user, [seat.token])
-        body = {"detail": stale.message, **selectors.seat_payload(session, seat)}
+        session = session_for(session_id, request.user, [token])
+        fresh = selectors.seat_payload(session, seat_for(session, token))
+        body = {"detail": stale.message, **fresh}
         return Response(body, status=status.HTTP_409_CONFLICT)
+    seat = next(s for s in session.seats.all() if s.token == token)
     return Response(selectors.seat_payload(session, seat))
 
 
@@ -390,10 +399,10 @@ def session_abandon(request, session_id: int):
 @permission_classes([AllowAny])
 def session_version(request, session_id: int):
     """`{"version": n, "status": "..."}`: poll this (it is tiny), fetch the view when it moves."""
-    row = GameSession.objects.filter(pk=session_id).values("version", "status").first()
-    if row is None:
+    known = version_cache.current(session_id)  # no query while nothing moved
+    if known is None:
         raise NoSuchSession("There is no such game.")
-    return Response(row)
+    return Response({"version": known[0], "status": known[1]})
 
 
 # --- the games: what each is and its options (clubs' scripts read what the lobby reads) -------

@@ -2,6 +2,7 @@
 
 from django.urls import path
 
+from chase import streams
 from chase.api import lab, odds, ratings, sessions
 
 urlpatterns = [
@@ -10,6 +11,8 @@ urlpatterns = [
     path(
         "sessions/<int:session_id>/actions/", sessions.session_actions, name="api-session-actions"
     ),
+    # text/event-stream, a plain Django view (served by the event process: core.streams)
+    path("sessions/<int:session_id>/events/", streams.session_events, name="api-session-events"),
     path(
         "sessions/<int:session_id>/version/", sessions.session_version, name="api-session-version"
     ),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 from typing import Any
 
@@ -208,14 +209,11 @@ class OptionsForm(forms.Form):
         return seated
 
     def _choice_reshapes(self, engine, name: str, choices) -> bool:
-        """Whether another choice changes the seats (the abstract chase's template)."""
-        seats = {len(engine.roles(engine.clean_options({})))}
-        for value, _label in choices:
-            try:
-                seats.add(len(engine.roles(engine.clean_options({name: value} if value else {}))))
-            except OptionsError:
-                continue
-        return len(seats) > 1
+        values = tuple(value for value, _label in choices)
+        try:
+            return _choice_reshapes(engine, name, values)
+        except TypeError:  # a value that cannot be a key (a list): worked out each time
+            return _choice_reshapes.__wrapped__(engine, name, values)
 
     # --- a campaign's figures --------------------------------------------------------------
 
@@ -254,15 +252,7 @@ class OptionsForm(forms.Form):
         return cleaned
 
     def _reshapes(self, engine, name: str, value: int) -> bool:
-        """Whether another value of this number changes the seats (the race's canoes)."""
-        seats = len(engine.roles(engine.clean_options({})))
-        for other in (value + 1, value - 1):
-            try:
-                if len(engine.roles(engine.clean_options({name: other}))) != seats:
-                    return True
-            except OptionsError:
-                continue
-        return False
+        return _number_reshapes(engine, name, value)
 
     def _redraw_attrs(self) -> dict[str, str]:
         return {
@@ -365,6 +355,33 @@ def _seat_text(key: str | None, default: str) -> forms.CharField:
         required=False,
         widget=forms.TextInput(attrs={"placeholder": default, "autocomplete": "off"}),
     )
+
+
+# Whether an option changes the seats depends on the game and the option alone: worked out once
+# per process (each asks the engine for the options of every other value), not at every lobby.
+@functools.cache
+def _choice_reshapes(engine, name: str, values: tuple) -> bool:
+    """Whether another choice changes the seats (the abstract chase's template)."""
+    seats = {len(engine.roles(engine.clean_options({})))}
+    for value in values:
+        try:
+            seats.add(len(engine.roles(engine.clean_options({name: value} if value else {}))))
+        except OptionsError:
+            continue
+    return len(seats) > 1
+
+
+@functools.cache
+def _number_reshapes(engine, name: str, value: int) -> bool:
+    """Whether another value of this number changes the seats (the race's canoes)."""
+    seats = len(engine.roles(engine.clean_options({})))
+    for other in (value + 1, value - 1):
+        try:
+            if len(engine.roles(engine.clean_options({name: other}))) != seats:
+                return True
+        except OptionsError:
+            continue
+    return False
 
 
 def _choice_value(option, text: str) -> Any:

@@ -85,12 +85,17 @@ def who_acts(session: GameSession) -> list[str]:
     return [s.role for s in session.seats.all() if engine.legal_actions(session.state, s.role)]
 
 
+# The lobby's lists show a game's title, seats and status, never its position: the state (the
+# largest column, a JSON document decoded per row) is not read for them.
 def open_games():
-    return GameSession.objects.open_to_join().prefetch_related("seats").order_by("-created_at")
+    games = GameSession.objects.open_to_join().defer("state")
+    return games.prefetch_related("seats").order_by("-created_at")
 
 
 def my_games(user, tokens):
-    return GameSession.objects.held_by(user, tokens).prefetch_related("seats")
+    """The lobby's "My games": each one's title, mode and status (its page says the rest)."""
+    games = GameSession.objects.held_by(user, tokens)
+    return games.only("id", "kind", "mode", "status", "updated_at")
 
 
 def rematch_for(session: GameSession) -> GameSession | None:

@@ -50,7 +50,7 @@ def seats_clock(session: GameSession, engine, state: dict, moved: set[str], now)
     playing = session.status == GameSession.Status.PLAYING
     pace = PACE_TIME.get(session.pace)
     changed = []
-    for seat in Seat.objects.filter(session=session, kind=Seat.Kind.HUMAN):
+    for seat in [s for s in session.seats.all() if not s.is_computer]:  # loaded once by a move
         waiting = playing and bool(engine.legal_actions(state, seat.role))
         if not waiting:
             since, deadline = None, None

@@ -11,14 +11,15 @@ timeout) instead of failing with "database is locked": nothing here retries by h
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Max, prefetch_related_objects
 from django.utils import timezone
 
-from chase import hooks
+from chase import hooks, version_cache
 from chase.engines.base import Engine, IllegalMove, OptionsError
 from chase.engines.chance import Chance, ChanceExhausted, RandomChance, ScriptedChance
 from chase.errors import NoSuchInvite, NoSuchSession, SeatRefused, SessionError, StaleVersion
@@ -26,6 +27,7 @@ from chase.games import UnknownGame, get_engine, role_words
 from chase.models import ActionLog, GameSession, Seat, is_code, new_invite, new_token
 from chase.services.pace import clean_pace, late_seats, seats_clock
 from chase.services.ratings import ratings_after_finish, ratings_history_changed
+from core.events import clock_version, publish
 from core.parsers import depth_exceeds
 
 # A safety stop for computer seats answering each other; a whole pelts phase is a handful.
@@ -34,6 +36,12 @@ MAX_COMPUTER_MOVES = 2000
 MAX_ACTION_DEPTH = 8
 
 Status = GameSession.Status
+LOBBY_CHANNEL = "lobby"  # the lobby's open games (chase.streams)
+
+
+def game_channel(session_id: int) -> str:
+    """The live channel of one game: every committed version is published on it."""
+    return f"game:{session_id}"
 
 
 def new_chance() -> Chance:
@@ -154,6 +162,8 @@ def session_create(
     if creator_sits and waiting:
         _take(seat=session.seats.get(role=play_as), user=user, address=address)
         session.refresh_from_db()
+    elif waiting:
+        publish(LOBBY_CHANNEL, clock_version())  # a new open game
     return session
 
 
@@ -420,6 +430,7 @@ def _take(
     if not taken or session.status != Status.WAITING:
         return bool(taken)
     engine = get_engine(session.kind)
+    prefetch_related_objects([session], "seats")  # read once, after the seat was taken
     seats = list(session.seats.all())
     if all(s.is_taken for s in seats):
         state, moves = _computer_moves(engine, session.state, seats)
@@ -434,22 +445,34 @@ def _take(
 
 @transaction.atomic
 def session_act(
-    *, session_id: int, token: str, version: int, action: dict[str, Any]
+    *,
+    session_id: int,
+    token: str | None = None,
+    version: int,
+    action: dict[str, Any],
+    held: Sequence[str] = (),
+    role: str | None = None,
+    user=None,
+    address: str = "",
 ) -> GameSession:
     """Apply one legal action of the seat holding `token`, chosen from `version`; then the
-    computer seats move until none has anything to do. StaleVersion when the game moved on."""
+    computer seats move until none has anything to do. StaleVersion when the game moved on.
+
+    The game is read once, locked, with its seats, and the seat found among them: the seat
+    whose `token` this is, or (the table page, which keeps the tokens a browser holds) the seat
+    of `role` among the `held` tokens. A token of no seat of a game that `user` may not read
+    (a private campaign's chase, chase.hooks) is the 404 of a missing game. A seat not taken
+    yet is taken by its first action, by `user` from `address`, as its view would take it.
+    The session is returned with its seats loaded (what the seat's view reads next)."""
     if depth_exceeds(action, MAX_ACTION_DEPTH):  # walked without recursion
         raise SessionError("That is not one of your legal actions now.", field="action")
-    session = GameSession.objects.select_for_update().filter(pk=session_id).first()
-    if session is None:
-        raise NoSuchSession("There is no such game.")
-    seat = session.seats.filter(token=token).first() if is_code(token) else None
-    if seat is None:
-        raise SeatRefused("That seat token does not belong to this game.", field="seat")
+    session = _locked_with_seats(session_id)
+    seat = _acting_seat(session, token, held, role, user)
+    if not seat.is_taken and _take(seat=seat, user=user, address=address):
+        session = _locked_with_seats(session_id)  # taking it may have moved the game on
+        seat = next(s for s in session.seats.all() if s.pk == seat.pk)
     if version != session.version:
         raise StaleVersion()
-    if seat.is_computer:
-        raise SeatRefused("The computer plays that seat.", field="seat")
     if session.status == Status.WAITING:
         free = [s.role for s in session.seats.all() if not s.is_taken]
         raise SessionError(f"The game waits for players: {', '.join(free)}.", field="action")
@@ -465,11 +488,38 @@ def session_act(
     moves = [Move(seat.role, chosen, chance.outcomes, outcome.events)]
     state, answers = _computer_moves(engine, outcome.state, session.seats.all())
     _commit(session, engine, state, moves + answers)
-    if seat.taken_at is None:  # a first use by action alone; the session is already playing
-        Seat.objects.filter(pk=seat.pk, taken_at__isnull=True).update(
-            taken_at=timezone.now(), name="Guest"
-        )
     return session
+
+
+def _locked_with_seats(session_id: int) -> GameSession:
+    """The game, its row locked for this transaction, and its seats in one more query."""
+    session = GameSession.objects.select_for_update().filter(pk=session_id).first()
+    if session is None:
+        raise NoSuchSession("There is no such game.")
+    prefetch_related_objects([session], "seats")
+    return session
+
+
+def _acting_seat(
+    session: GameSession, token: str | None, held: Sequence[str], role: str | None, user
+) -> Seat:
+    """The seat an action is posted for (see session_act), from the seats already loaded."""
+    if role is not None:
+        tokens = [t for t in held if is_code(t)]
+        seat = next((s for s in session.seats.all() if s.role == role and s.token in tokens), None)
+        if seat is None:
+            raise SeatRefused("You do not hold that seat in this game.")
+    else:
+        seat = None
+        if is_code(token):
+            seat = next((s for s in session.seats.all() if s.token == token), None)
+        if seat is None:
+            if user is not None and not hooks.may_read(session, user):
+                raise NoSuchSession("No such game.")  # the words of a missing game (chase.access)
+            raise SeatRefused("That seat token does not belong to this game.", field="seat")
+    if seat.is_computer:
+        raise SeatRefused("The computer plays that seat.", field="seat")
+    return seat
 
 
 def _chosen(engine: Engine, state: dict, role: str, action: Any) -> dict[str, Any]:
@@ -525,6 +575,7 @@ def _commit(
     )
     if changed != 1:
         raise StaleVersion()
+    version_cache.remember(session.pk, version, status)  # under the row lock (chase.version_cache)
     last = ActionLog.objects.filter(session=session).aggregate(last=Max("seq"))["last"]
     first = 0 if last is None else last + 1
     ActionLog.objects.bulk_create(
@@ -543,9 +594,22 @@ def _commit(
     )
     if status == Status.FINISHED and session.status != Status.FINISHED:
         ratings_after_finish(session)  # the kind's ratings, rebuilt once this commits
+    lobby = Status.WAITING in (session.status, status)  # its open games list this one
     session.state, session.version, session.status, session.winner = state, version, status, winner
+    _published(session, lobby=lobby)
     moved = {m.role for m in moves if not m.by_computer and m.kind == ActionLog.Kind.MOVE}
     seats_clock(session, engine, state, moved, timezone.now())
+
+
+def _published(session: GameSession, *, lobby: bool) -> None:
+    """Once this commits: the game's live streams, its players' inbox badges (whose turn it
+    is) and, for a game waiting for players, the lobby's open games hear of it."""
+    publish(game_channel(session.pk), session.version)
+    users = {s.user_id for s in session.seats.all() if s.user_id is not None}
+    for user_id in sorted(users):
+        publish(f"inbox:{user_id}", clock_version())
+    if lobby:
+        publish(LOBBY_CHANNEL, clock_version())
 
 
 # --- a missed deadline (chase.services.pace) ------------------------------------------------------

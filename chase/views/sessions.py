@@ -14,6 +14,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseStopPolling, reswap
 
+from chase import version_cache
 from chase.access import (
     created_here,
     device_holder,
@@ -82,7 +83,7 @@ def _lobby(request, form, options, status=200):
         "options_form": options,
         "options_html": _options_html(request, options),
         "open_games": [_listed(g) for g in selectors.open_games()[:20]],
-        "my_games": [_listed(g) for g in mine],
+        "my_games": [{"session": g, "title": get_engine(g.kind).title} for g in mine],
         "variants": Variant.objects.select_related("owner")[:50],  # the club's house rules
     }
     return render(request, "chase/lobby.html", context, status=status)
@@ -224,11 +225,11 @@ def table(request, session_id: int):
     chase.services.alerts)."""
     seats_seen(session_id=session_id, tokens=held_tokens(request, session_id), now=timezone.now())
     if request.htmx and "version" in request.GET:
-        row = GameSession.objects.filter(pk=session_id).values_list("version", "status").first()
-        if row is None:
+        known = version_cache.current(session_id)  # no query while nothing moved
+        if known is None:
             raise Http404("No such game.")
-        if str(row[0]) == request.GET["version"]:
-            if row[1] == GameSession.Status.FINISHED:
+        if str(known[0]) == request.GET["version"]:
+            if known[1] == GameSession.Status.FINISHED:
                 return HttpResponseStopPolling()
             return HttpResponse(status=204)
     tokens = [*held_tokens(request, session_id), *request.GET.getlist("seat")]
@@ -247,23 +248,31 @@ def table(request, session_id: int):
 @require_POST
 @domain_errors
 def act(request, session_id: int):
-    session = session_for(session_id, request.user, held_tokens(request, session_id))
+    """One action of a seat this browser holds. The game and the seat are read once, in the
+    service, which finds the seat of that role among the tokens this browser keeps."""
+    tokens = held_tokens(request, session_id)
     form = ActForm(request.POST)
     if not form.is_valid():
+        session_for(session_id, request.user, tokens)  # a game you may not see: its 404 first
         raise form_error(form, field="action")
     data = form.cleaned_data
-    seat = next((s for s in held_seats(request, session) if s.role == data["role"]), None)
-    if seat is None:
+    if not tokens:
+        session_for(session_id, request.user, tokens)
         raise SeatRefused("You do not hold that seat in this game.")
     try:
         session = services.session_act(
-            session_id=session.pk, token=seat.token, version=data["version"], action=data["action"]
+            session_id=session_id,
+            held=tokens,
+            role=data["role"],
+            version=data["version"],
+            action=data["action"],
+            user=request.user,
         )
     except StaleVersion as stale:
         if not request.htmx:
             messages.info(request, stale.message)
-            return redirect("chase:table", session.pk)
-        session.refresh_from_db()
+            return redirect("chase:table", session_id)
+        session = session_for(session_id, request.user, tokens)
         response = _table(request, session, note=stale.message, status=409)
         return reswap(response, "outerHTML show:#table:top")  # the note heads the table
     if not request.htmx:

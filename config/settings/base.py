@@ -183,6 +183,13 @@ if REDIS_URL:
                 "FALLBACK_ENTRIES": env_int("PAGE_CACHE_ENTRIES", 5000),
             },
         },
+        # A game's version for the table polls (chase.version_cache): shared, or a miss.
+        "versions": {
+            "BACKEND": "core.redis_cache.ResilientRedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "versions",
+            "OPTIONS": {**REDIS_CACHE_OPTIONS, "FALLBACK": "none", "MAX_TIMEOUT": 3600},
+        },
         # The sessions' copy (cached_db): never in one process's memory, and bounded in time,
         # so a copy left in Redis by an outage (a sign-out it missed) is soon gone.
         "sessions": {
@@ -204,6 +211,8 @@ else:
             "LOCATION": "template_fragments",
             "OPTIONS": {"MAX_ENTRIES": env_int("PAGE_CACHE_ENTRIES", 5000)},
         },
+        # Each process's own memory would disagree on a game's version: every poll reads it.
+        "versions": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"},
     }
 if REDIS_URL:
     # Sessions read from Redis and written through to the database. Only with Redis: in each
@@ -484,3 +493,20 @@ if FRONTIER_SIGNUP not in SIGNUP_MODES:
         f"FRONTIER_SIGNUP must be one of {', '.join(SIGNUP_MODES)}: {FRONTIER_SIGNUP!r}"
     )
 TEMPLATES[0]["OPTIONS"]["context_processors"].append("core.context_processors.frontier")
+
+# --- Live pages (issue: push, with polling as the fallback) -----------------------------------
+# Server-Sent Events (core.events, core.streams): the canoe tables, the battle sheet, the
+# post-game, the inbox badge and the lobby move as soon as something commits. With Redis the
+# services publish there and the event process (uvicorn, config/asgi.py; `events:` in the
+# Procfile) serves the streams; without it (`make run`) runserver serves them from this
+# process. EVENTS_REDIS_URL: where they meet (REDIS_URL by default).
+EVENTS_REDIS_URL = env_str("EVENTS_REDIS_URL", REDIS_URL or "") or ""
+# Whether a WSGI process serves streams itself (runserver's threads); off with Redis, so that
+# gunicorn's sync workers never hold one: a stream sent there is a 503 and the page polls.
+EVENTS_IN_WEB = env_bool("FRONTIER_EVENTS_IN_WEB", not EVENTS_REDIS_URL)
+# Open streams at most per signed-in account and per client address (a club's players may all
+# share one address); past them a 429 and the page polls. A stream ends after
+# EVENTS_STREAM_SECONDS and the browser reconnects (Last-Event-ID: nothing missed).
+EVENTS_PER_ACCOUNT = env_int("EVENTS_PER_ACCOUNT", 12)
+EVENTS_PER_ADDRESS = env_int("EVENTS_PER_ADDRESS", 200)
+EVENTS_STREAM_SECONDS = env_int("EVENTS_STREAM_SECONDS", 1800)

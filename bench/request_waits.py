@@ -1,0 +1,62 @@
+"""Where a club server's request spends its time, for the club night (`CLUB_WAITS_DIR`): on a
+core, waiting for a core, in the database, or blocked on something else (Redis, the network, a
+lock outside the database). One line per request, appended to a file per process, summed up by
+bench/club_night.py after the run.
+
+On a core and waiting for one come from Linux's scheduler statistics of the request's thread
+(`/proc/thread-self/schedstat`: time run, time runnable but not running), so a busy machine's
+queue for the cores is told apart from a wait on a service; the database's time is the time its
+statements kept the thread off the cores (waiting for the answer, a lock, the commit's flush to
+disk). What is left of the wall time is the other waits: Redis, the network, a lock elsewhere."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+from django.db import connection
+
+SCHEDSTAT = Path("/proc/thread-self/schedstat")
+
+
+def _sched() -> tuple[float, float]:
+    try:
+        run, wait, _ = SCHEDSTAT.read_text().split()
+    except (OSError, ValueError):
+        return 0.0, 0.0
+    return int(run) / 1e9, int(wait) / 1e9
+
+
+class RequestWaitsMiddleware:
+    def __init__(self, get_response):
+        self.get_response = get_response
+        folder = Path(os.environ["CLUB_WAITS_DIR"])
+        folder.mkdir(parents=True, exist_ok=True)
+        self.path = folder / f"{os.getpid()}.txt"
+
+    def __call__(self, request):
+        spent = [0.0]
+
+        def timed(execute, sql, params, many, context):
+            """The statement's time off the cores: neither running nor runnable (waiting
+            for the database's answer, its locks, its flush to disk)."""
+            began, (run, wait) = time.perf_counter(), _sched()
+            try:
+                return execute(sql, params, many, context)
+            finally:
+                run_after, wait_after = _sched()
+                spent[0] += (time.perf_counter() - began) - (run_after - run) - (wait_after - wait)
+
+        began, (run, wait) = time.perf_counter(), _sched()
+        with connection.execute_wrapper(timed):
+            response = self.get_response(request)
+        wall = time.perf_counter() - began
+        run_after, wait_after = _sched()
+        line = (
+            f"{request.method} {request.path} {response.status_code} {wall:.5f} "
+            f"{run_after - run:.5f} {wait_after - wait:.5f} {spent[0]:.5f}\n"
+        )
+        with self.path.open("a") as out:
+            out.write(line)
+        return response

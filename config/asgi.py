@@ -1,0 +1,25 @@
+"""The event process: Django over ASGI, served by uvicorn, for the live streams only
+(core.streams): `uvicorn config.asgi:application` (the `events:` line of the Procfile).
+
+Each open stream waits in this process's event loop, not in a thread, fed by one Redis
+subscription (core.events), so a few hundred streams cost a few hundred sockets and no worker.
+The proxy sends it `/events/` and `/api/sessions/<id>/events/` (docs/club-server/README.md);
+everything else goes to gunicorn. It would answer any other page too, one at a time in a
+thread, which is why the proxy does not send it any.
+"""
+
+import os
+
+from django.core.asgi import get_asgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.base")
+application = get_asgi_application()
+
+from concurrent.futures import ThreadPoolExecutor  # noqa: E402
+
+from core.schema import refuse_unapplied_migrations  # noqa: E402
+
+# uvicorn imports the application inside its event loop (in each worker, with --workers), where
+# Django refuses a query: the check runs in a thread of its own, and its refusal still stops us.
+with ThreadPoolExecutor(max_workers=1) as pool:
+    pool.submit(refuse_unapplied_migrations).result()

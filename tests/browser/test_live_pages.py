@@ -1,0 +1,90 @@
+"""Live pages in real browsers: a canoe table on two browsers, each with its own stream
+(Server-Sent Events, static/js/live.js). A move in one shows in the other at once, and the
+other asks nothing while nothing moves (no `?version=` polls); with the streams blocked (a
+proxy that refuses them) both pages poll every 2 s by themselves, and the move still shows."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from chase.models import GameSession
+from chase.services import sessions as services
+
+IDLE_SECONDS = 5  # longer than two polling periods
+
+
+@pytest.fixture
+def race(transactional_db):
+    """A race across two browsers: canoe 1's seat taken by its creator, canoe 2's invite."""
+    session = services.session_create(
+        kind="race", mode="multi", options={"canoes": 2}, creator_sits=True
+    )
+    seats = {s.role: s for s in session.seats.all()}
+    return session, seats["canoe-1"].token, seats["canoe-2"].invite
+
+
+def _two_tables(new_page, race, block_streams: bool = False):
+    session, token, invite = race
+    pages, asked = [], {}
+    for url in (f"/play/{session.pk}/?seat={token}", f"/play/join/{invite}/"):
+        page = new_page(900, 900)
+        if block_streams:
+            page.route("**/events/**", lambda route: route.abort())
+        asked[page] = []
+        page.on("request", lambda request, page=page: asked[page].append(request.url))
+        page.goto(url)
+        pages.append(page)
+    version = str(GameSession.objects.get().version)  # both seats taken: the race is on
+    for page in pages:
+        expect(page.locator("#table")).to_have_attribute("data-version", version)
+        asked[page].clear()  # from here on: what each asks while it watches
+    mover = next(p for p in pages if p.locator("#act button[name=action]").count())
+    watcher = pages[1] if mover is pages[0] else pages[0]
+    return mover, watcher, asked
+
+
+def _polls(urls: list[str]) -> list[str]:
+    return [url for url in urls if "?version=" in url]
+
+
+def test_a_move_shows_on_the_other_table_without_polling(new_page, race):
+    mover, watcher, asked = _two_tables(new_page, race)
+    expect(watcher.locator("html")).to_have_attribute("data-live", "push")
+    watcher.wait_for_timeout(IDLE_SECONDS * 1000)
+    assert _polls(asked[watcher]) == []  # nothing asked while nothing moved
+    before = int(watcher.locator("#table").get_attribute("data-version"))
+
+    mover.locator("#act button[name=action]").first.click()
+
+    expect(watcher.locator("#table")).not_to_have_attribute("data-version", str(before))
+    after = int(watcher.locator("#table").get_attribute("data-version"))
+    assert after == GameSession.objects.get().version > before
+    assert len(_polls(asked[watcher])) == 1  # one fetch, told by the stream
+    assert _polls(asked[mover]) == []  # the mover's own answer already showed its move
+    watcher.wait_for_timeout(IDLE_SECONDS * 1000)
+    assert len(_polls(asked[watcher])) == 1  # and quiet again
+
+
+def test_with_the_streams_blocked_both_tables_poll_and_the_move_still_shows(new_page, race):
+    mover, watcher, asked = _two_tables(new_page, race, block_streams=True)
+    expect(watcher.locator("html")).to_have_attribute("data-live", "poll")
+    watcher.wait_for_timeout(IDLE_SECONDS * 1000)
+    assert len(_polls(asked[watcher])) >= 2  # every 2 s, as before
+    before = watcher.locator("#table").get_attribute("data-version")
+
+    mover.locator("#act button[name=action]").first.click()
+
+    expect(watcher.locator("#table")).not_to_have_attribute("data-version", before)
+
+
+def test_a_stream_that_ends_at_once_every_time_gives_way_to_polling(new_page, race):
+    """A proxy that answers the stream but passes nothing on (it buffers, then closes)."""
+    session, token, _ = race
+    page = new_page()
+    page.route(
+        "**/events/**",
+        lambda route: route.fulfill(status=200, content_type="text/event-stream", body=""),
+    )
+    page.goto(f"/play/{session.pk}/?seat={token}")
+    expect(page.locator("html")).to_have_attribute("data-live", "poll")

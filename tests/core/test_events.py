@@ -1,0 +1,77 @@
+"""core.events: a message is sent once its transaction commits, reaches this process's streams
+without Redis and through Redis with it, and a lost Redis subscription ends the open streams
+(their pages reconnect and poll) instead of leaving them open and silent."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import transaction
+
+from core import events, streams
+from tests.conftest import TEST_REDIS_URL
+
+
+@pytest.fixture
+def fresh_hub(monkeypatch):
+    """A hub of this test's own (no reader thread left subscribed by another test)."""
+    hub = events.Hub()
+    monkeypatch.setattr(events, "hub", hub)
+    monkeypatch.setattr(streams, "hub", hub)
+    monkeypatch.setattr(streams, "KEEP_ALIVE", 0.2)
+    return hub
+
+
+def _listener(hub, *channels):
+    listener = events.Listener(channels)
+    hub.add(listener)
+    return listener
+
+
+def test_a_message_is_sent_when_its_transaction_commits(fresh_hub, transactional_db):
+    listener = _listener(fresh_hub, "game:1")
+    with transaction.atomic():
+        events.publish("game:1", version=3)
+        assert listener.poll() is None  # not before the commit
+    assert listener.get(timeout=1) == {"channel": "game:1", "version": 3}
+
+
+def test_a_rolled_back_write_sends_nothing(fresh_hub, transactional_db):
+    listener = _listener(fresh_hub, "game:1")
+    with pytest.raises(RuntimeError), transaction.atomic():
+        events.publish("game:1", version=3)
+        raise RuntimeError("the move failed")
+    assert listener.get(timeout=0.2) is None
+
+
+def test_a_listener_hears_only_its_channels(fresh_hub):
+    table, other = _listener(fresh_hub, "game:1", "inbox:7"), _listener(fresh_hub, "game:2")
+    events.send({"channel": "inbox:7", "version": 1})
+    assert table.get(timeout=1)["channel"] == "inbox:7"
+    assert other.poll() is None
+
+
+@pytest.mark.parametrize(
+    ("url", "prefix"),
+    [("redis://127.0.0.1:6379/3", "frontier:3:events:"), ("redis://h:6379", "frontier:0:events:")],
+)
+def test_two_databases_of_one_redis_never_hear_each_other(url, prefix):
+    assert events.channel_prefix(url) == prefix
+
+
+@pytest.mark.redis
+def test_a_message_published_in_redis_reaches_this_processs_listeners(fresh_hub, settings):
+    settings.EVENTS_REDIS_URL = TEST_REDIS_URL
+    listener = _listener(fresh_hub, "battle:5")  # starts the reader (a thread here)
+    fresh_hub.wait_subscribed(timeout=5)
+    assert fresh_hub.subscribed()
+    events.send({"channel": "battle:5", "version": 9})  # as another process would
+    assert listener.get(timeout=5) == {"channel": "battle:5", "version": 9}
+
+
+def test_a_lost_subscription_ends_the_open_streams(fresh_hub):
+    feed = streams.PageFeed(["game:1"], last_id=None)
+    body = streams._sync_body(feed, streams.Slots().take(account=None, address=""))
+    assert next(body).startswith(b"retry:")
+    assert b"event: ready" in next(body)
+    fresh_hub._lost(ConnectionError("Redis went away"))
+    assert list(body) == []  # the stream ends: the page reconnects, then polls

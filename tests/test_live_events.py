@@ -1,0 +1,189 @@
+"""A club server's live streams end to end: two gunicorn instances take the moves, two event
+processes (uvicorn, config/asgi.py) serve the streams, one Redis carries the messages between
+them (core.events), one PostgreSQL database (docs/club-server/README.md, "Live pages").
+
+Every move, made through either gunicorn, reaches every stream on either event process once:
+in order, none missed, none twice. gunicorn itself never holds a stream.
+
+Needs PostgreSQL (DATABASE_URL) and Redis (TEST_REDIS_URL): it runs in the PostgreSQL pass.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import TEST_REDIS_URL
+from tests.test_two_instances import call, database_url, free_port, token_of  # noqa: F401
+
+ROOT = Path(__file__).resolve().parents[1]
+BOOT_SECONDS = 30
+WAIT_SECONDS = 15
+
+pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.db, pytest.mark.slow,
+              pytest.mark.xdist_group("live_events")]  # fmt: skip
+
+
+def _boot(command: list[str], port: int, env: dict) -> subprocess.Popen:
+    process = subprocess.Popen(command, env=env, cwd=ROOT)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + BOOT_SECONDS
+    while True:
+        assert process.poll() is None, f"{command[0]} exited at start"
+        with contextlib.suppress(OSError):
+            urllib.request.urlopen(base + "/api/rules/factions/", timeout=5)  # noqa: S310
+            return process
+        assert time.monotonic() < deadline, f"{command[0]} did not answer in time"
+        time.sleep(0.2)
+
+
+@pytest.fixture(scope="module")
+def club(database_url):  # noqa: F811 - the fixture imported above
+    """Two gunicorn instances (one sync worker each) and two event processes, on the same
+    database and Redis. {"web": [base, base], "events": [base, base]}"""
+    env = {**os.environ, "DATABASE_URL": database_url, "REDIS_URL": TEST_REDIS_URL,
+           "DJANGO_DEBUG": "1", "DJANGO_LOG_LEVEL": "ERROR"}  # fmt: skip
+    env.pop("DJANGO_SETTINGS_MODULE", None)  # the settings a club runs, not the tests'
+    bin_dir = Path(sys.executable).parent
+    ports = {"web": [free_port(), free_port()], "events": [free_port(), free_port()]}
+    processes = []
+    try:
+        for port in ports["web"]:
+            processes.append(_boot([str(bin_dir / "gunicorn"), "--workers", "1", "--bind",
+                                    f"127.0.0.1:{port}", "--log-level", "warning",
+                                    "config.wsgi:application"], port, env))  # fmt: skip
+        for port in ports["events"]:
+            processes.append(_boot([str(bin_dir / "uvicorn"), "config.asgi:application",
+                                    "--host", "127.0.0.1", "--port", str(port),
+                                    "--log-level", "warning", "--timeout-graceful-shutdown",
+                                    "2"], port, env))  # fmt: skip
+        yield {kind: [f"http://127.0.0.1:{p}" for p in found] for kind, found in ports.items()}
+    finally:
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            process.wait(timeout=30)
+
+
+class Reader(threading.Thread):
+    """Reads one stream in the background: its events as {id, event, data}, in order."""
+
+    def __init__(self, url: str, last_id: int | None = None):
+        super().__init__(daemon=True)
+        self.request = urllib.request.Request(url)
+        if last_id is not None:
+            self.request.add_header("Last-Event-ID", str(last_id))
+        self.events: list[dict] = []
+        self.status = None
+        self.content_type = None
+        self.start()
+
+    def run(self):
+        with urllib.request.urlopen(self.request, timeout=60) as response:  # noqa: S310
+            self.status, self.content_type = response.status, response.headers["Content-Type"]
+            fields: dict[str, str] = {}
+            for raw in response:
+                line = raw.decode().rstrip("\n")
+                if line == "":
+                    if "data" in fields:
+                        self.events.append({"id": int(fields["id"]), "event": fields["event"],
+                                            "data": json.loads(fields["data"])})  # fmt: skip
+                    fields = {}
+                elif not line.startswith(":"):
+                    name, _, value = line.partition(": ")
+                    fields[name] = value
+
+    def wait_for(self, version: int) -> None:
+        deadline = time.monotonic() + WAIT_SECONDS
+        while not any(e["id"] >= version for e in self.events):
+            assert time.monotonic() < deadline, f"version {version} never came: {self.ids()}"
+            time.sleep(0.05)
+
+    def ids(self) -> list[int]:
+        return [e["id"] for e in self.events]
+
+
+@pytest.fixture
+def live_club(club, transactional_db):
+    return club
+
+
+def test_every_move_reaches_every_stream_once(live_club):
+    from tests.factories import UserFactory
+
+    web, events = live_club["web"], live_club["events"]
+    ann, ben = UserFactory(username="ann"), UserFactory(username="ben")
+    status, created, _ = call(
+        web[0], "POST", "/api/sessions/",
+        {"kind": "race", "mode": "multi", "options": {"canoes": 2}}, token=token_of(ann),
+    )  # fmt: skip
+    assert status == 201, created
+    game = created["id"]
+    seats = {s["role"]: s["token"] for s in created["seats"] if s["token"]}
+    invite = next(s for s in created["seats"] if s["join_url"])["join_url"].rstrip("/")
+    status, joined, _ = call(web[1], "POST", f"/api/sessions/{game}/join/",
+                             {"invite": invite.split("/")[-1]}, token=token_of(ben))  # fmt: skip
+    assert status == 200, joined
+    seats[joined["role"]] = joined["token"]
+    _, view, _ = call(web[0], "GET", f"/api/sessions/{game}/version/")
+    start = view["version"]
+
+    readers = {  # each seat on one event process, a spectator on the other
+        role: Reader(f"{events[i % 2]}/api/sessions/{game}/events/?seat={token}", last_id=start)
+        for i, (role, token) in enumerate(sorted(seats.items()))
+    }
+    readers["spectator"] = Reader(f"{events[1]}/api/sessions/{game}/events/", last_id=start)
+    time.sleep(1)  # subscribed
+    assert {r.status for r in readers.values()} == {200}
+    assert {r.content_type for r in readers.values()} == {"text/event-stream"}
+
+    versions = []
+    for turn in range(10):
+        server = web[turn % 2]  # each move through the other gunicorn
+        bodies = {role: call(server, "GET", f"/api/sessions/{game}/view/?seat={token}")[1]
+                  for role, token in seats.items()}  # fmt: skip
+        acting = [role for role, body in bodies.items() if body["legal_actions"]]
+        if not acting:
+            break
+        role = acting[0]
+        status, answer, _ = call(server, "POST", f"/api/sessions/{game}/actions/",
+                                 {"seat": seats[role], "version": bodies[role]["version"],
+                                  "action": bodies[role]["legal_actions"][0]})  # fmt: skip
+        assert status == 200, answer
+        versions.append(answer["version"])
+        for reader in readers.values():
+            reader.wait_for(answer["version"])  # pushed, never polled
+
+    assert len(versions) >= 5
+    for name, reader in readers.items():
+        assert reader.ids() == versions, name  # every move once, in order
+        for event in reader.events:
+            assert event["data"]["version"] == event["id"]
+            assert event["data"]["role"] == (None if name == "spectator" else name)
+
+    status, health, _ = call(web[0], "GET", "/healthz")
+    assert health["streams"]["open"] >= 3  # counted in Redis, across both event processes
+
+
+def test_gunicorn_never_holds_a_stream(live_club):
+    from tests.factories import UserFactory
+
+    web = live_club["web"]
+    status, created, _ = call(
+        web[0], "POST", "/api/sessions/",
+        {"kind": "race", "mode": "solo", "options": {"canoes": 2}},
+        token=token_of(UserFactory(username="cat")),
+    )  # fmt: skip
+    started = time.monotonic()
+    status, body, headers = call(web[0], "GET", f"/api/sessions/{created['id']}/events/")
+    assert status == 503 and "event process" in body["detail"]
+    assert time.monotonic() - started < 5

@@ -18,10 +18,13 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
+from django.core.exceptions import ObjectDoesNotExist
 from django.db.models import Prefetch
 from django.urls import reverse
 
 from campaign.models import (
+    Battle,
+    BattleFigure,
     Campaign,
     ChronicleLine,
     Correction,
@@ -31,6 +34,7 @@ from campaign.models import (
     PostGame,
     RatingPoint,
     RollRecord,
+    TableLog,
 )
 from campaign.rules.factions import STATUS_NAMES
 from campaign.rules.injuries import LASTING_INJURIES, injury_key
@@ -235,7 +239,7 @@ def _games(campaign: Campaign) -> list[GameReport]:
     return list(
         GameReport.objects.confirmed()
         .filter(campaign=campaign)
-        .select_related("warband_a__owner", "warband_b__owner", "winner")
+        .select_related("warband_a__owner", "warband_b__owner", "winner", "battle")
         .prefetch_related(
             Prefetch("figures", queryset=GameFigure.objects.select_related("figure")),
             Prefetch("postgames", queryset=PostGame.objects.select_related("warband")),
@@ -562,6 +566,62 @@ def _corrections(drafts: list[_Draft], records: _Records) -> None:
         draft.statements.append(Statement(text, url, CORRECTION, (), line.warband_id, line.amount))
 
 
+# --- pivotal moments --------------------------------------------------------------------------
+
+MORALE_FAILURES = {"RT": "routs", "FB": "falls back"}  # C24's results that move a figure
+FALLS = {"out_of_action": "is put out of action", "down": "goes down"}
+
+
+def _leaders(lines: list[BattleFigure]) -> set[int]:
+    """Each side's leader as the battle began (C24): its Hero, else its figure of highest
+    reputation."""
+    leaders = set()
+    for warband_id in {line.figure.warband_id for line in lines}:
+        side = [line.figure for line in lines if line.figure.warband_id == warband_id]
+        heroes = [f for f in side if f.status == "hero"]
+        leader = heroes[0] if heroes else max(side, key=lambda f: f.reputation, default=None)
+        if leader is not None:
+            leaders.add(leader.id)
+    return leaders
+
+
+def battle_turning_points(battle: Battle) -> list[Statement]:
+    """The battle sheet's turning points (C23, C24): a leader down or out of action, a figure
+    routed or falling back on a failed morale test; at most PIVOTAL_MOST, the gravest first
+    chosen, told in the order they happened."""
+    lines = list(battle.figures.select_related("figure__warband"))
+    leaders = _leaders([line for line in lines if line.took_part])
+    log = battle.log.filter(
+        kind__in=[TableLog.Kind.LAST_WOUND, TableLog.Kind.MORALE], figure__isnull=False
+    ).select_related("figure__warband")
+    url = reverse("battle", args=[battle.id])
+    found = []  # (gravity, log id, statement)
+    for entry in log.order_by("id"):
+        figure = entry.figure
+        turn = f"Turn {entry.turn}: " if entry.turn else ""
+        if (
+            entry.kind == TableLog.Kind.LAST_WOUND
+            and figure.id in leaders
+            and entry.result in FALLS
+        ):
+            text = (
+                f"{turn}{figure.name}, who led {figure.warband.name}, "
+                f"{FALLS[entry.result]} ({entry.text})"
+            )
+            gravity = 0 if entry.result == "out_of_action" else 1
+        elif entry.kind == TableLog.Kind.MORALE and entry.result in MORALE_FAILURES:
+            text = (
+                f"{turn}{figure.name} of {figure.warband.name} fails a morale test and "
+                f"{MORALE_FAILURES[entry.result]} ({entry.text})"
+            )
+            gravity = 2 if entry.result == "RT" else 3
+        else:
+            continue
+        found.append((gravity, entry.id, Statement(text, url, TURNING_POINT, (figure.id,))))
+    chosen = sorted(found, key=lambda f: (f[0], f[1]))[:PIVOTAL_MOST]
+    return [statement for _, _, statement in sorted(chosen, key=lambda f: f[1])]
+
+
 # --- the league --------------------------------------------------------------------------------
 
 
@@ -662,6 +722,18 @@ def _draft(game: GameReport, number: int, records: _Records) -> _Draft:
     return draft
 
 
+def _pivotal(game: GameReport) -> list[Statement]:
+    """The battle sheet's turning points when the game was played on one; for a canoe game,
+    the moves where a side's chances swung most."""
+    try:
+        battle = game.battle
+    except ObjectDoesNotExist:
+        battle = None
+    if battle is not None:
+        return battle_turning_points(battle)
+    return []
+
+
 def _entry(draft: _Draft, records: _Records, league: dict) -> ChronicleEntry:
     game = draft.game
     order = {kind: place for place, kind in enumerate(KINDS)}
@@ -674,7 +746,7 @@ def _entry(draft: _Draft, records: _Records, league: dict) -> ChronicleEntry:
         url=reverse("game", args=[game.id]),
         sides=_sides(game, records),
         statements=tuple(statements),
-        pivotal=(),
+        pivotal=tuple(_pivotal(game)),
         player_lines=tuple(
             PlayerLine(line.id, line.author.username, line.author_id, line.text, line.created_at)
             for line in game.chronicle_lines.all()

@@ -734,6 +734,16 @@ def _pivotal(game: GameReport) -> list[Statement]:
     return []
 
 
+def player_lines(game: GameReport) -> tuple[PlayerLine, ...]:
+    """The players' lines under one game's entry, oldest first."""
+    lines = ChronicleLine.objects.filter(game=game).select_related("author")
+    return tuple(_player_line(line) for line in lines)
+
+
+def _player_line(line: ChronicleLine) -> PlayerLine:
+    return PlayerLine(line.id, line.author.username, line.author_id, line.text, line.created_at)
+
+
 def _entry(draft: _Draft, records: _Records, league: dict) -> ChronicleEntry:
     game = draft.game
     order = {kind: place for place, kind in enumerate(KINDS)}
@@ -747,10 +757,7 @@ def _entry(draft: _Draft, records: _Records, league: dict) -> ChronicleEntry:
         sides=_sides(game, records),
         statements=tuple(statements),
         pivotal=tuple(_pivotal(game)),
-        player_lines=tuple(
-            PlayerLine(line.id, line.author.username, line.author_id, line.text, line.created_at)
-            for line in game.chronicle_lines.all()
-        ),
+        player_lines=tuple(_player_line(line) for line in game.chronicle_lines.all()),
         league_after=league.get(game.id, ()),
         campaign_id=records.campaign.id,
         campaign_name=records.campaign.name,

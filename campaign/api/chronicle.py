@@ -92,6 +92,9 @@ class EntrySerializer(serializers.Serializer):
     sides = SideSerializer(many=True)
     statements = StatementSerializer(many=True)
     pivotal = StatementSerializer(many=True, help_text="At most a few turning points.")
+    pivotal_pending = serializers.BooleanField(
+        help_text="A chase's swings are being worked out: ask again in a minute."
+    )
     player_lines = PlayerLineSerializer(many=True)
     league_after = LeagueMoveSerializer(many=True)
     text = serializers.CharField(source="as_text", help_text="The entry in plain text.")

@@ -15,6 +15,7 @@ from __future__ import annotations
 import datetime
 import logging
 import re
+import zlib
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -26,6 +27,7 @@ from campaign.models import (
     Battle,
     BattleFigure,
     Campaign,
+    CampaignChase,
     ChronicleLine,
     Correction,
     GameFigure,
@@ -42,6 +44,9 @@ from campaign.rules.postgame import captive_sale_price, prompts
 from campaign.rules.skills import SKILLS
 from campaign.rules.words import possessive
 from campaign.selectors.games import postgame_run
+from chase.engines.odds import win_odds
+from chase.games import get_engine
+from chase.services.sessions import session_replay
 
 logger = logging.getLogger(__name__)
 
@@ -184,6 +189,9 @@ class ChronicleEntry:
     league_after: tuple[LeagueMove, ...] = ()
     campaign_id: int = 0
     campaign_name: str = ""
+    # A canoe game's swings of the odds are worked out in the background: until they are,
+    # `pivotal` is empty and this is True.
+    pivotal_pending: bool = False
 
     @property
     def winner(self) -> Side | None:
@@ -239,7 +247,15 @@ def _games(campaign: Campaign) -> list[GameReport]:
     return list(
         GameReport.objects.confirmed()
         .filter(campaign=campaign)
-        .select_related("warband_a__owner", "warband_b__owner", "winner", "battle")
+        .select_related(
+            "warband_a__owner",
+            "warband_b__owner",
+            "winner",
+            "battle",
+            "chase__session",
+            "chase__trappers",
+            "chase__indians",
+        )
         .prefetch_related(
             Prefetch("figures", queryset=GameFigure.objects.select_related("figure")),
             Prefetch("postgames", queryset=PostGame.objects.select_related("warband")),
@@ -622,6 +638,65 @@ def battle_turning_points(battle: Battle) -> list[Statement]:
     return [statement for _, _, statement in sorted(chosen, key=lambda f: f[1])]
 
 
+# A canoe game's swings (chase.engines.odds): each replay step's odds for a spectator, from this
+# many playouts (fewer than the table's thousand: a chase has a hundred steps and more), and a
+# swing shown only when a side's chances moved by at least SWING_LEAST.
+SWING_PLAYOUTS = 100
+SWING_LEAST = 0.15
+
+
+def swings_key(session) -> str:
+    return f"chronicle:swings:{session.pk}:{session.version}:{SWING_PLAYOUTS}"
+
+
+def chase_odds_swings(chase: CampaignChase) -> list[dict]:
+    """The moves of a finished chase where a side's win odds swung most: at most
+    PIVOTAL_MOST, in the order played, each {step, role, label, before, after, move}."""
+    session = chase.session
+    engine = get_engine(session.kind)
+    sides = engine.odds_sides(session.options)
+    steps = session_replay(session)
+    shares = []
+    for number, step in enumerate(steps):
+        seed = zlib.crc32(f"{session.pk}:{number}".encode())
+        odds = win_odds(engine, step.state, None, sides=sides, playouts=SWING_PLAYOUTS, seed=seed)
+        shares.append(dict(odds.win))
+    swings = []
+    for number in range(1, len(steps)):
+        move = max(abs(shares[number][s] - shares[number - 1][s]) for s in sides)
+        entry = steps[number].entry
+        if move >= SWING_LEAST and entry.role:
+            swings.append(
+                {
+                    "step": number,
+                    "role": entry.role,
+                    "label": str((entry.action or {}).get("label") or ""),
+                    "before": shares[number - 1],
+                    "after": shares[number],
+                    "move": move,
+                }
+            )
+    top = sorted(swings, key=lambda s: (-s["move"], s["step"]))[:PIVOTAL_MOST]
+    return sorted(top, key=lambda s: s["step"])
+
+
+def swing_statements(chase: CampaignChase, swings: list[dict]) -> list[Statement]:
+    """Each swing in words: the move, who made it, and its side's chances before and after."""
+    out = []
+    replay = reverse("chase:replay", args=[chase.session_id])
+    for swing in swings:
+        side = swing["role"] if swing["role"] in swing["after"] else None
+        warband = chase.warband_of(swing["role"])
+        label = f", “{swing['label']}”" if swing["label"] else " moved"
+        chances = ""
+        if side is not None:
+            before, after = swing["before"][side], swing["after"][side]
+            chances = f": their chances {before:.0%} → {after:.0%}"
+        text = f"Move {swing['step']}: {warband.name}{label}{chances}."
+        out.append(Statement(text, f"{replay}?step={swing['step']}", ODDS_SWING))
+    return out
+
+
 # --- the league --------------------------------------------------------------------------------
 
 
@@ -722,16 +797,25 @@ def _draft(game: GameReport, number: int, records: _Records) -> _Draft:
     return draft
 
 
-def _pivotal(game: GameReport) -> list[Statement]:
+def _pivotal(game: GameReport) -> list[Statement] | None:
     """The battle sheet's turning points when the game was played on one; for a canoe game,
-    the moves where a side's chances swung most."""
+    the moves where a side's chances swung most (None while they are being worked out)."""
     try:
         battle = game.battle
     except ObjectDoesNotExist:
         battle = None
     if battle is not None:
         return battle_turning_points(battle)
-    return []
+    try:
+        chase = game.chase
+    except ObjectDoesNotExist:
+        return []
+    if not chase.session.is_finished:
+        return []
+    from campaign.services.chronicle import chase_swings_ask  # it queues the work: a service
+
+    swings = chase_swings_ask(chase=chase)
+    return None if swings is None else swing_statements(chase, swings)
 
 
 def player_lines(game: GameReport) -> tuple[PlayerLine, ...]:
@@ -748,6 +832,7 @@ def _entry(draft: _Draft, records: _Records, league: dict) -> ChronicleEntry:
     game = draft.game
     order = {kind: place for place, kind in enumerate(KINDS)}
     statements = sorted(draft.statements, key=lambda s: order[s.kind])
+    pivotal = _pivotal(game)
     return ChronicleEntry(
         game_id=game.id,
         number=draft.number,
@@ -756,7 +841,8 @@ def _entry(draft: _Draft, records: _Records, league: dict) -> ChronicleEntry:
         url=reverse("game", args=[game.id]),
         sides=_sides(game, records),
         statements=tuple(statements),
-        pivotal=tuple(_pivotal(game)),
+        pivotal=tuple(pivotal or ()),
+        pivotal_pending=pivotal is None,
         player_lines=tuple(_player_line(line) for line in game.chronicle_lines.all()),
         league_after=league.get(game.id, ()),
         campaign_id=records.campaign.id,

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import datetime
 
+import pytest
+
 from django.urls import reverse
 
 from campaign.demo import load_demo
@@ -110,3 +112,80 @@ def test_a_battles_turning_points_are_the_leader_down_and_a_failed_morale_test(
     )
     assert {s.url for s in entry.pivotal} == {reverse("battle", args=[battle.id])}
     assert "Turning points:" in entry.as_text()
+
+
+# --- pivotal moments: a canoe game's swings of the odds ----------------------------------------
+
+
+@pytest.fixture
+def chase_game(campaign, player, other_player, war_party, patrol):
+    """A Pelts chase played to its end (the computer's moves at the player's seat too), filed
+    and confirmed."""
+    from campaign import services
+    from campaign.services import chases
+    from chase.engines.chance import RandomChance
+    from chase.games import get_engine
+    from chase.models import GameSession
+    from chase.services.sessions import session_act
+    from tests.campaign.test_chases_services import rowers
+
+    chase = chases.chase_start(
+        campaign=campaign, actor=player, trappers=war_party.id, indians=patrol.id,
+        rowers=rowers(war_party, patrol), river="short",
+    )  # fmt: skip
+    session, chance = chase.session, RandomChance(7)
+    engine, seat = get_engine(session.kind), session.seats.get(role="trapper")
+    while session.status != GameSession.Status.FINISHED:
+        action = engine.computer_action(session.state, "trapper", chance)
+        session_act(session_id=session.id, token=seat.token, version=session.version,
+                    action=action)  # fmt: skip
+        session.refresh_from_db()
+    report = chases.chase_file_report(chase=chase, actor=player)
+    services.game_confirm(game=report, actor=other_player)
+    return report
+
+
+def test_a_chases_pivotal_moments_are_its_largest_swings_linked_to_the_replay(
+    chase_game, monkeypatch
+):
+    from campaign.selectors import chronicle
+
+    monkeypatch.setattr(chronicle, "SWING_PLAYOUTS", 20)
+    monkeypatch.setattr(chronicle, "SWING_LEAST", 0.0)  # every move counts: the top three
+    entry = chronicle_entry(chase_game)
+    assert not entry.pivotal_pending
+    assert len(entry.pivotal) == chronicle.PIVOTAL_MOST
+    steps = [int(s.url.rsplit("=", 1)[1]) for s in entry.pivotal]
+    assert steps == sorted(steps)
+    session = chase_game.chase.session
+    for statement, step in zip(entry.pivotal, steps, strict=True):
+        assert statement.kind == "odds_swing"
+        assert statement.url == reverse("chase:replay", args=[session.id]) + f"?step={step}"
+        assert statement.text.startswith(f"Move {step}: ")
+        assert "their chances" in statement.text and "% → " in statement.text
+
+
+def test_a_chase_without_a_large_swing_shows_no_pivotal_moment(chase_game, monkeypatch):
+    from campaign.selectors import chronicle
+
+    monkeypatch.setattr(chronicle, "SWING_PLAYOUTS", 20)
+    monkeypatch.setattr(chronicle, "SWING_LEAST", 1.01)  # no share moves by more than all
+    assert chronicle_entry(chase_game).pivotal == ()
+
+
+def test_with_a_worker_the_swings_are_queued_once_and_the_entry_says_so(
+    chase_game, monkeypatch, settings
+):
+    from campaign.services import chronicle as service
+
+    sent = []
+
+    class Task:
+        def apply_async(self, kwargs):
+            sent.append(kwargs)
+
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    monkeypatch.setattr(service, "task_named", lambda name: Task())
+    first, second = chronicle_entry(chase_game), chronicle_entry(chase_game)
+    assert first.pivotal_pending and second.pivotal_pending and first.pivotal == ()
+    assert sent == [{"chase_id": chase_game.chase.id}]

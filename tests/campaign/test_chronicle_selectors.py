@@ -6,7 +6,6 @@ from __future__ import annotations
 import datetime
 
 import pytest
-
 from django.urls import reverse
 
 from campaign.demo import load_demo

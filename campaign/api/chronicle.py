@@ -118,7 +118,7 @@ def campaign_chronicle(request, campaign_id: int):
     """Every confirmed game, in order, written from the records, each statement with the
     address of its record; the league after each game; the players' own lines."""
     campaign = campaign_for(request.user, campaign_id)
-    entries = selectors.campaign_chronicle(campaign)
+    entries = services.chronicle_worked_out(campaign)
     return Response(ChronicleSerializer({"campaign": campaign.id, "entries": entries}).data)
 
 

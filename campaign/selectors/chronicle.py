@@ -19,6 +19,7 @@ import zlib
 from collections import Counter
 from dataclasses import dataclass, field
 
+from django.core.cache import cache
 from django.core.exceptions import ObjectDoesNotExist
 from django.db.models import Prefetch
 from django.urls import reverse
@@ -812,9 +813,9 @@ def _pivotal(game: GameReport) -> list[Statement] | None:
         return []
     if not chase.session.is_finished:
         return []
-    from campaign.services.chronicle import chase_swings_ask  # it queues the work: a service
-
-    swings = chase_swings_ask(chase=chase)
+    # Worked out once per chase, in the background (services.chronicle.chase_swings_ask): read
+    # here from the cache, None until then.
+    swings = cache.get(swings_key(chase.session))
     return None if swings is None else swing_statements(chase, swings)
 
 

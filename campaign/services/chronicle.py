@@ -15,7 +15,12 @@ from campaign.access import is_member
 from campaign.errors import CampaignError
 from campaign.models import CampaignChase, ChronicleLine, GameReport
 from campaign.models.chronicle import LINE_MAX
-from campaign.selectors.chronicle import chase_odds_swings, swings_key
+from campaign.selectors.chronicle import (
+    ChronicleEntry,
+    campaign_chronicle,
+    chase_odds_swings,
+    swings_key,
+)
 from campaign.services.campaigns import require_open
 from chase.services.odds import BROKER_ERRORS
 from core.queue import task_named
@@ -68,6 +73,23 @@ def chronicle_line_delete(*, line: ChronicleLine, actor) -> None:
 SWINGS_TASK = "campaign.chronicle_swings"  # campaign.tasks, on the `odds` queue (settings)
 SWINGS_KEEP = 30 * 24 * 3600  # a finished chase's swings never change: kept a month
 ASKED_SECONDS = 300  # a chase's swings asked for are not sent to a worker again for this long
+
+
+def chronicle_worked_out(campaign) -> list[ChronicleEntry]:
+    """The campaign's chronicle (selectors.chronicle.campaign_chronicle), with the swings of
+    its finished chases asked for: worked out here and now without a broker, else queued
+    (their entries say `pivotal_pending` until a worker is done)."""
+    entries = campaign_chronicle(campaign)
+    pending = [entry.game_id for entry in entries if entry.pivotal_pending]
+    if not pending:
+        return entries
+    chases = CampaignChase.objects.select_related("session", "trappers", "indians").filter(
+        report_id__in=pending
+    )
+    answers = [chase_swings_ask(chase=chase) for chase in chases]
+    if any(answer is not None for answer in answers):
+        entries = campaign_chronicle(campaign)  # read again with what was worked out
+    return entries
 
 
 def chase_swings_ask(*, chase: CampaignChase) -> list[dict] | None:

@@ -33,8 +33,8 @@ def chronicle(request, campaign_id: int):
         render=lambda: campaign_chronicle(campaign),
     )  # fmt: skip
     if any(entry.pivotal_pending for entry in entries):
-        # A chase's swings were being worked out: never keep that answer, read afresh.
-        entries = campaign_chronicle(campaign)
+        # A chase's swings were being worked out: ask for them, and read afresh.
+        entries = services.chronicle_worked_out(campaign)
     context = {
         "campaign": campaign,
         "entries": entries,

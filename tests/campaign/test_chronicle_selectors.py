@@ -8,6 +8,7 @@ import datetime
 import pytest
 from django.urls import reverse
 
+from campaign import services
 from campaign.demo import load_demo
 from campaign.models import Figure, GameReport, LedgerEntry, PostGame, RatingPoint
 from campaign.selectors.chronicle import campaign_chronicle, chronicle_entry
@@ -84,7 +85,6 @@ def test_the_league_after_the_demo_game_puts_the_winner_first_with_its_new_ratin
 def test_a_battles_turning_points_are_the_leader_down_and_a_failed_morale_test(
     campaign, player, other_player, war_party, patrol
 ):
-    from campaign import services
     from campaign.services import battle_rolls as rolls
     from campaign.services import battles
     from tests.campaign.battle_support import fid, start
@@ -120,7 +120,6 @@ def test_a_battles_turning_points_are_the_leader_down_and_a_failed_morale_test(
 def chase_game(campaign, player, other_player, war_party, patrol):
     """A Pelts chase played to its end (the computer's moves at the player's seat too), filed
     and confirmed."""
-    from campaign import services
     from campaign.services import chases
     from chase.engines.chance import RandomChance
     from chase.games import get_engine
@@ -151,7 +150,8 @@ def test_a_chases_pivotal_moments_are_its_largest_swings_linked_to_the_replay(
 
     monkeypatch.setattr(chronicle, "SWING_PLAYOUTS", 20)
     monkeypatch.setattr(chronicle, "SWING_LEAST", 0.0)  # every move counts: the top three
-    entry = chronicle_entry(chase_game)
+    assert chronicle_entry(chase_game).pivotal_pending  # nobody asked for them yet
+    [entry] = services.chronicle_worked_out(chase_game.campaign)  # no broker: here and now
     assert not entry.pivotal_pending
     assert len(entry.pivotal) == chronicle.PIVOTAL_MOST
     steps = [int(s.url.rsplit("=", 1)[1]) for s in entry.pivotal]
@@ -169,7 +169,8 @@ def test_a_chase_without_a_large_swing_shows_no_pivotal_moment(chase_game, monke
 
     monkeypatch.setattr(chronicle, "SWING_PLAYOUTS", 20)
     monkeypatch.setattr(chronicle, "SWING_LEAST", 1.01)  # no share moves by more than all
-    assert chronicle_entry(chase_game).pivotal == ()
+    [entry] = services.chronicle_worked_out(chase_game.campaign)
+    assert (entry.pivotal, entry.pivotal_pending) == ((), False)
 
 
 def test_with_a_worker_the_swings_are_queued_once_and_the_entry_says_so(
@@ -185,6 +186,7 @@ def test_with_a_worker_the_swings_are_queued_once_and_the_entry_says_so(
 
     settings.CELERY_TASK_ALWAYS_EAGER = False
     monkeypatch.setattr(service, "task_named", lambda name: Task())
-    first, second = chronicle_entry(chase_game), chronicle_entry(chase_game)
+    [first] = services.chronicle_worked_out(chase_game.campaign)
+    [second] = services.chronicle_worked_out(chase_game.campaign)
     assert first.pivotal_pending and second.pivotal_pending and first.pivotal == ()
     assert sent == [{"chase_id": chase_game.chase.id}]

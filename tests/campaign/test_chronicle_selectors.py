@@ -190,3 +190,71 @@ def test_with_a_worker_the_swings_are_queued_once_and_the_entry_says_so(
     [second] = services.chronicle_worked_out(chase_game.campaign)
     assert first.pivotal_pending and second.pivotal_pending and first.pivotal == ()
     assert sent == [{"chase_id": chase_game.chase.id}]
+
+
+# --- captives and corrections, told in the entry of their game ---------------------------------
+
+
+def statement_of(entry, kind):
+    return next(s for s in entry.statements if s.kind == kind)
+
+
+def test_a_capture_and_its_ransom_are_told_in_the_game_where_it_was_taken(
+    battle, red_hawk, player, other_player, war_party, patrol
+):
+    services.captive_ransom_offer(figure=red_hawk, price=15, actor=player)
+    services.captive_ransom_accept(figure=red_hawk, actor=other_player)
+    entry = chronicle_entry(battle)
+    capture = statement_of(entry, "capture")
+    assert capture.text == (
+        "Red Hawk was put out of action and was taken captive by The 44th Foot Patrol."
+    )
+    ransom = statement_of(entry, "ransom")
+    assert ransom.text == "Magalakutway ransomed Red Hawk from The 44th Foot Patrol for £15."
+    assert ransom.ledger == ((war_party.id, -15), (patrol.id, 15))
+    assert ransom.url == reverse("warband-treasury", args=[war_party.id])
+
+
+def test_a_captive_sold_is_told_with_its_price_and_leaves_the_story(
+    battle, red_hawk, other_player, patrol
+):
+    services.captive_sell(figure=red_hawk, actor=other_player, dice=[4])
+    entry = chronicle_entry(battle)
+    sold = statement_of(entry, "captive_sold")
+    assert sold.text == "Not ransomed, Red Hawk was sold by The 44th Foot Patrol for £20 (4 × 5)."
+    assert sold.ledger == ((patrol.id, 20),)
+    assert red_hawk.id in sold.figures
+
+
+def test_corrections_made_since_a_game_are_told_in_its_entry(
+    battle, organiser, player, other_player, war_party, patrol
+):
+    from tests.campaign.games_support import (
+        FOOT_PATROL_SCRIPT,
+        WAR_PARTY_SCRIPT,
+        drive,
+        sequence_of,
+    )
+    from tests.campaign.games_support import figure as figure_named
+
+    for warband, actor, script in (
+        (war_party, player, WAR_PARTY_SCRIPT),
+        (patrol, other_player, FOOT_PATROL_SCRIPT),
+    ):
+        services.postgame_commit(
+            postgame=drive(sequence_of(battle, warband), actor, script), actor=actor
+        )
+    elk = figure_named(war_party, "Running Elk")
+    services.figure_correct(
+        figure=elk, actor=organiser, changes={"reputation": 2}, reason="Mistyped at the club"
+    )
+    services.warband_treasury_correct(
+        warband=war_party, amount=5, reason="Coins found", actor=organiser
+    )
+    corrections = [s for s in chronicle_entry(battle).statements if s.kind == "correction"]
+    texts = [s.text for s in corrections]
+    assert texts[0].startswith("Corrected since: Running Elk of Magalakutway, reputation ")
+    assert texts[0].endswith("(organiser: Mistyped at the club).")
+    assert texts[1].startswith("Corrected since: Magalakutway's treasury, £")
+    assert texts[1].endswith("(organiser: Coins found).")
+    assert corrections[1].ledger == ((war_party.id, 5),)

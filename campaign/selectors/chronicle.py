@@ -169,7 +169,7 @@ class LeagueMove:
             moved = f"stays {place}"
         record = f"won {self.won}, drawn {self.drawn}, lost {self.lost}"
         rating = ""
-        if self.rating_after is not None and self.rating_before is not None:
+        if self.rating_after is not None and self.rating_before not in (None, self.rating_after):
             rating = f"; team rating {self.rating_before} → {self.rating_after}"
         elif self.rating_after is not None:
             rating = f"; team rating {self.rating_after}"
@@ -602,6 +602,12 @@ def _leaders(lines: list[BattleFigure]) -> set[int]:
     return leaders
 
 
+def _rolled(entry: TableLog) -> str:
+    """ " (rolled 1 and 1)": the faces the table's log kept."""
+    faces = [str(face) for face in entry.faces or []]
+    return f" (rolled {_names(faces)})" if faces else ""
+
+
 def battle_turning_points(battle: Battle) -> list[Statement]:
     """The battle sheet's turning points (C23, C24): a leader down or out of action, a figure
     routed or falling back on a failed morale test; at most PIVOTAL_MOST, the gravest first
@@ -623,13 +629,13 @@ def battle_turning_points(battle: Battle) -> list[Statement]:
         ):
             text = (
                 f"{turn}{figure.name}, who led {figure.warband.name}, "
-                f"{FALLS[entry.result]} ({entry.text})"
+                f"{FALLS[entry.result]}{_rolled(entry)}."
             )
             gravity = 0 if entry.result == "out_of_action" else 1
         elif entry.kind == TableLog.Kind.MORALE and entry.result in MORALE_FAILURES:
             text = (
                 f"{turn}{figure.name} of {figure.warband.name} fails a morale test and "
-                f"{MORALE_FAILURES[entry.result]} ({entry.text})"
+                f"{MORALE_FAILURES[entry.result]}{_rolled(entry)}."
             )
             gravity = 2 if entry.result == "RT" else 3
         else:

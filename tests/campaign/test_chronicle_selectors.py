@@ -106,8 +106,9 @@ def test_a_battles_turning_points_are_the_leader_down_and_a_failed_morale_test(
     texts = [s.text for s in entry.pivotal]
     assert len(texts) == 2, texts  # Pte. Abbott down is no turning point: he led nobody
     assert texts[0].startswith("Turn 1: Pte. Bell of The 44th Foot Patrol fails a morale test")
-    assert texts[1].startswith(
-        "Turn 1: Lt. Harcourt, who led The 44th Foot Patrol, is put out of action"
+    assert texts[0].endswith("(rolled 1 and 1).")
+    assert texts[1] == (
+        "Turn 1: Lt. Harcourt, who led The 44th Foot Patrol, is put out of action (rolled 6)."
     )
     assert {s.url for s in entry.pivotal} == {reverse("battle", args=[battle.id])}
     assert "Turning points:" in entry.as_text()

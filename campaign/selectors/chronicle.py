@@ -322,13 +322,13 @@ class _Draft:
 # --- one side's post-game ----------------------------------------------------------------------
 
 TREASURY_TAIL = re.compile(r"\s*\(treasury [^)]*\)(, .*)?$")
-AMOUNT_TAIL = re.compile(r": \S?\S?\d+$")
 
 
-def _money_words(text: str) -> str:
+def _money_words(text: str, currency: str) -> str:
     """A log line without its treasury figures and the amount the statement says already:
     "Bought a Musket for Swift Otter"."""
-    return AMOUNT_TAIL.sub("", TREASURY_TAIL.sub("", text))
+    amount = re.compile(rf"(?:: | for ){re.escape(currency)}\d+$")
+    return amount.sub("", TREASURY_TAIL.sub("", text))
 
 
 def _injury_words(entry: str) -> str:
@@ -439,27 +439,25 @@ def _money(warband, money: list[dict], new_ids: dict, after: dict, url: str) -> 
     out = []
     campaign = warband.campaign
     for entry, amount in money:
-        kind = MONEY_KINDS.get(entry.get("purpose"), SPENDING if amount < 0 else INCOME)
+        purpose = entry.get("purpose")
+        kind = MONEY_KINDS.get(purpose, SPENDING if amount < 0 else SALE)
         figure_id = entry.get("figure")
         figure_id = new_ids.get(figure_id, figure_id)
         figures = (figure_id,) if figure_id in after else ()
-        words = _money_words(entry["text"])
+        words = _money_words(entry["text"], campaign.currency)
+        money = campaign.money(abs(amount))
+        verb, _, rest = words.partition(" ")
         if kind == INCOME:
             what = words.removeprefix("Income: ")
-            text = f"{warband.name} earned {campaign.money(amount)} in income ({what})."
-        elif words[:1].isupper() and words.split(" ", 1)[0] in (
-            "Bought",
-            "Sold",
-            "Hired",
-            "Recruited",
-        ):
-            verb, rest = words.split(" ", 1)
-            money = campaign.money(abs(amount))
+            text = f"{warband.name} earned {money} in income ({what})."
+        elif purpose == "retainer" and figures:
+            text = f"{warband.name} paid {possessive(after[figure_id]['name'])} retainer, {money}."
+        elif verb in ("Bought", "Sold", "Hired", "Recruited") and rest:
             text = f"{warband.name} {verb.lower()} {rest} for {money}."
         elif amount < 0:
-            text = f"{warband.name} spent {campaign.money(-amount)}: {words}."
+            text = f"{warband.name} spent {money}: {words}."
         else:
-            text = f"{warband.name} took in {campaign.money(amount)}: {words}."
+            text = f"{warband.name} took in {money}: {words}."
         out.append(Statement(text, url, kind, figures, warband.id, amount))
     return out
 
@@ -567,7 +565,13 @@ def _corrections(drafts: list[_Draft], records: _Records) -> None:
             f"{correction.words} ({who}: {correction.reason})."
         )
         url = reverse("warband", args=[figure.warband_id]) + f"#figure-{figure.id}"
-        draft.statements.append(Statement(text, url, CORRECTION, (figure.id,)))
+        levels = (correction.before.get("experience"), correction.after.get("experience"))
+        experience = ()
+        if all(isinstance(level, int) for level in levels):
+            experience = ((figure.id, levels[1] - levels[0]),)
+        draft.statements.append(
+            Statement(text, url, CORRECTION, (figure.id,), experience=experience)
+        )
     money = records.campaign.money
     for line in records.treasury_corrections:
         draft = _last_game_of(drafts, line.warband_id, line.created_at)

@@ -259,3 +259,49 @@ def test_corrections_made_since_a_game_are_told_in_its_entry(
     assert texts[1].startswith("Corrected since: Magalakutway's treasury, £")
     assert texts[1].endswith("(organiser: Coins found).")
     assert corrections[1].ledger == ((war_party.id, 5),)
+
+
+# --- the money lines' words, from the post-game log (C18-C21) ----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("purpose", "text", "amount", "said"),
+    [
+        pytest.param(
+            "buy", "Bought a Musket for Swift Otter: £10 (treasury £95 → £85)", -10,
+            "Magalakutway bought a Musket for Swift Otter for £10.", id="C20-buy",
+        ),
+        pytest.param(
+            "sell", "Sold Swift Otter's Musket (paid £10) for £5 (treasury £85 → £90)", 5,
+            "Magalakutway sold Swift Otter's Musket (paid £10) for £5.", id="C20-sell",
+        ),
+        pytest.param(
+            "recruit",
+            "Recruited Indian Brave Young Elk: £11 (treasury £90 → £79), level 11", -11,
+            "Magalakutway recruited Indian Brave Young Elk for £11.", id="C20-recruit",
+        ),
+        pytest.param(
+            "hire",
+            "Hired the Doctor Dr. Pell: £20 (treasury £79 → £59), retainer £5", -20,
+            "Magalakutway hired the Doctor Dr. Pell for £20.", id="C21-hire",
+        ),
+        pytest.param(
+            "retainer", "Retainer for the Doctor Dr. Pell: £5 paid (treasury £54)", -5,
+            "Magalakutway paid Dr. Pell's retainer, £5.", id="C19-retainer",
+        ),
+        pytest.param(
+            "income_total", "Income: D6 (lost) 4: £4 (treasury £53 → £57)", 4,
+            "Magalakutway earned £4 in income (D6 (lost) 4).", id="C18-income",
+        ),
+    ],
+)  # fmt: skip
+def test_each_money_line_of_the_log_is_told_once_with_its_amount(purpose, text, amount, said):
+    from campaign.models import Campaign, Warband
+    from campaign.selectors.chronicle import _money
+
+    warband = Warband(id=1, name="Magalakutway", campaign=Campaign(currency="£"))
+    after = {7: {"name": "Dr. Pell"}}
+    entry = {"purpose": purpose, "text": text, "figure": 7 if purpose == "retainer" else None}
+    [statement] = _money(warband, [(entry, amount)], {}, after, "/postgames/1/")
+    assert statement.text == said
+    assert statement.ledger == ((1, amount),)

@@ -3,6 +3,7 @@ from django.contrib import admin
 from campaign.models import (
     Activity,
     Campaign,
+    ChronicleLine,
     Correction,
     EquipmentPiece,
     Figure,
@@ -112,6 +113,16 @@ class CorrectionAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request):
         return False
+
+
+@admin.register(ChronicleLine)
+class ChronicleLineAdmin(admin.ModelAdmin):
+    """A player's own line in the chronicle: the organiser of a club server may take one down
+    here (a player takes back their own on the page)."""
+
+    list_display = ["game", "author", "created_at", "text"]
+    raw_id_fields = ["game", "author"]
+    search_fields = ["text", "author__username"]
 
 
 @admin.register(RatingPoint)

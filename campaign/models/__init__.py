@@ -16,6 +16,7 @@ from campaign.models.campaigns import (
     new_invite_code,
 )
 from campaign.models.chases import CampaignChase
+from campaign.models.chronicle import ChronicleLine
 from campaign.models.corrections import Correction
 from campaign.models.games import GameFigure, GameReport, GameReportQuerySet, PostGame
 from campaign.models.house_rules import HouseRules
@@ -33,6 +34,7 @@ __all__ = [
     "Campaign",
     "CampaignChase",
     "CampaignQuerySet",
+    "ChronicleLine",
     "Correction",
     "EquipmentPiece",
     "Figure",

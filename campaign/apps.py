@@ -15,6 +15,12 @@ class CampaignConfig(AppConfig):
         # them by name, core.queue): they need the models, loaded only now.
         from campaign import inbox, tasks  # noqa: F401
 
+        # The demo server's ticker works out the chronicle's turning points its pages ask for.
+        from campaign.services.chronicle import chronicle_swings_asked_here  # the models
+        from core.ticker import register as register_periodic
+
+        register_periodic(chronicle_swings_asked_here)
+
         # The campaigns are content: a write draws the scopes it shows in (core.content_version).
         from campaign.content_scopes import SCOPES, WARBAND_POINTER  # core's: the apps first
         from core.content_version import register_content, register_pointer  # the same

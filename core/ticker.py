@@ -84,6 +84,12 @@ def register(job: Job) -> None:
         JOBS.append(job)
 
 
+def running() -> bool:
+    """Whether this process ticks (the demo server's serving process): work too slow for a
+    request can then be left to a job here instead of being done while the player waits."""
+    return _started is not None
+
+
 def start_once(seconds: float) -> Ticker:
     """Start the process's ticker over JOBS unless it runs already (ready() may run twice)."""
     global _started

@@ -23,6 +23,7 @@ from campaign.selectors.chronicle import (
 )
 from campaign.services.campaigns import require_open
 from chase.services.odds import BROKER_ERRORS
+from core import ticker
 from core.queue import task_named
 from core.text import has_control_characters
 
@@ -74,6 +75,10 @@ SWINGS_TASK = "campaign.chronicle_swings"  # campaign.tasks, on the `odds` queue
 SWINGS_KEEP = 30 * 24 * 3600  # a finished chase's swings never change: kept a month
 ASKED_SECONDS = 300  # a chase's swings asked for are not sent to a worker again for this long
 
+# The demo server (no broker, a ticker thread: core.ticker) works the swings out in its ticker,
+# not in the request that asked: a long chase costs tens of seconds of playouts.
+_ASKED_HERE: set[int] = set()
+
 
 def chronicle_worked_out(campaign) -> list[ChronicleEntry]:
     """The campaign's chronicle (selectors.chronicle.campaign_chronicle), with the swings of
@@ -101,6 +106,9 @@ def chase_swings_ask(*, chase: CampaignChase) -> list[dict] | None:
     if found is not None:
         return found
     if settings.CELERY_TASK_ALWAYS_EAGER:
+        if ticker.running():
+            _ASKED_HERE.add(chase.id)
+            return None
         return chase_swings_work_out(chase_id=chase.id)
     if cache.add(f"{key}:asked", True, ASKED_SECONDS):
         try:
@@ -109,6 +117,12 @@ def chase_swings_ask(*, chase: CampaignChase) -> list[dict] | None:
             logger.warning("Broker unreachable (%s): the chase's swings wait.", error)
             cache.delete(f"{key}:asked")
     return None
+
+
+def chronicle_swings_asked_here() -> None:
+    """The demo server's ticker job: the swings its pages asked for, one chase per tick."""
+    if _ASKED_HERE:
+        chase_swings_work_out(chase_id=_ASKED_HERE.pop())
 
 
 def chase_swings_work_out(*, chase_id: int) -> list[dict] | None:

@@ -193,6 +193,26 @@ def test_with_a_worker_the_swings_are_queued_once_and_the_entry_says_so(
     assert sent == [{"chase_id": chase_game.chase.id}]
 
 
+def test_on_the_demo_server_the_swings_are_left_to_its_ticker_not_the_request(
+    chase_game, monkeypatch
+):
+    """`make run` has no worker: a long chase's playouts (tens of seconds) must not hold the
+    page, so its ticker thread works them out and the page says they are coming."""
+    from campaign.selectors import chronicle
+    from campaign.services import chronicle as service
+    from core import ticker
+
+    monkeypatch.setattr(chronicle, "SWING_PLAYOUTS", 20)
+    monkeypatch.setattr(chronicle, "SWING_LEAST", 0.0)
+    monkeypatch.setattr(ticker, "_started", object())  # as in runserver's serving process
+    [asked] = services.chronicle_worked_out(chase_game.campaign)
+    assert asked.pivotal_pending and asked.pivotal == ()
+    assert service.chronicle_swings_asked_here in ticker.JOBS
+    service.chronicle_swings_asked_here()  # the next tick
+    [told] = services.chronicle_worked_out(chase_game.campaign)
+    assert not told.pivotal_pending and len(told.pivotal) == chronicle.PIVOTAL_MOST
+
+
 # --- captives and corrections, told in the entry of their game ---------------------------------
 
 

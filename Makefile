@@ -81,10 +81,11 @@ bench-club: install
 worker: install
 	$(VENV)/bin/celery -A config worker -Q celery,odds,lab,mail --loglevel=info
 
-## make serve: the club server as one command: the Procfile (gunicorn, a worker per queue, beat) run
-## by honcho, every process with this shell's variables (DATABASE_URL, REDIS_URL, ...; a `.env` file
-## too); gunicorn on 127.0.0.1:$(PORT). Needs the production install and `manage.py migrate` done
-## (docs/club-server/README.md). Ctrl-C stops them all.
+## make serve: the club server as one command: the Procfile (gunicorn, the event process, a worker
+## per queue, beat) run by honcho, every process with this shell's variables (DATABASE_URL,
+## REDIS_URL, ...; a `.env` file too); gunicorn on 127.0.0.1:$(PORT), the event process on 8001.
+## Needs the production install and `manage.py migrate` done (docs/club-server/README.md). Ctrl-C
+## stops them all.
 serve:
 	$(VENV)/bin/honcho start -f Procfile --port $(PORT)
 

@@ -55,7 +55,7 @@ class SeatFeed(Feed):
         return self._current()
 
     def moved(self, messages: list[dict]) -> list[Event]:
-        if max(m["version"] for m in messages) <= (self.last_id or -1):
+        if self.last_id is not None and max(m["version"] for m in messages) <= self.last_id:
             return []  # heard already: read nothing
         return self._current()
 

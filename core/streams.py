@@ -94,8 +94,9 @@ class PageFeed(Feed):
     """A page's stream: `version` when its channel moved past what the page shows (the page
     then fetches its fragment), `ready` at once when it did not (so a page behind a buffering
     proxy learns its stream is not getting through), `inbox` when the badge may have changed.
-    `versioned`: the channel whose version is the event id (None: the lobby, whose events
-    carry the time)."""
+    `read_version` reads the page's version, which is then each event's id; without it (the
+    lobby, the post-game: their messages carry the time) the events have no id. `tick` runs
+    every KEEP_ALIVE seconds while the page is open."""
 
     def __init__(self, channels: list[str], last_id: int | None, read_version=None, tick=None):
         super().__init__(channels, last_id)
@@ -124,7 +125,7 @@ class PageFeed(Feed):
             return events
         if self.read_version is None:
             events.append(Event("version", {"version": newest}))
-        elif newest > (self.last_id or -1):
+        elif self.last_id is None or newest > self.last_id:
             self.last_id = newest
             events.append(Event("version", {"version": newest}, id=newest))
         return events

@@ -21,3 +21,6 @@ access_log_format = (
 )
 # A worker silent this long (a request stuck on a hung service) is killed and replaced.
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
+# The live pages' streams are the event process's (config/asgi.py): a sync worker never holds
+# one, Redis or not (a stream sent here is answered 503 and its page polls).
+os.environ.setdefault("FRONTIER_EVENTS_IN_WEB", "0")

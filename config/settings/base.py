@@ -503,8 +503,9 @@ TEMPLATES[0]["OPTIONS"]["context_processors"].append("core.context_processors.fr
 # Procfile) serves the streams; without it (`make run`) runserver serves them from this
 # process. EVENTS_REDIS_URL: where they meet (REDIS_URL by default).
 EVENTS_REDIS_URL = env_str("EVENTS_REDIS_URL", REDIS_URL or "") or ""
-# Whether a WSGI process serves streams itself (runserver's threads); off with Redis, so that
-# gunicorn's sync workers never hold one: a stream sent there is a 503 and the page polls.
+# Whether a WSGI process serves streams itself (runserver's threads); off with Redis, and always
+# in gunicorn (deploy/gunicorn.py sets it), so that its sync workers never hold one: a stream
+# sent there is a 503 and the page polls.
 EVENTS_IN_WEB = env_bool("FRONTIER_EVENTS_IN_WEB", not EVENTS_REDIS_URL)
 # Open streams at most per signed-in account and per client address (a club's players may all
 # share one address); past them a 429 and the page polls. A stream ends after

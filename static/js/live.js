@@ -91,37 +91,71 @@
     }
   }
 
-  // A pushed version the element already shows (the page's own move) fetches nothing. While
-  // another request of the page is on its way (the move itself), wait for its answer first:
-  // it may bring that version, and the fetch is not needed.
-  var busy = 0;
+  // What the stream said last (the newest version of what the page shows), and the catch-up:
+  // every part of the page that shows an older version fetches its fragment, once per pushed
+  // version. A part that shows it already (the page's own move) fetches nothing. While another
+  // request of the page is on its way (the move itself), its answer comes first: it may bring
+  // that version, and then no fetch is needed; if it brings an older one, the catch-up after
+  // it fetches the newer.
+  var pushed = null;
+  var fetchedFor = {};
+  var inFlight = []; // the page's other requests (their xhr), until each is done
+  var waiting = null;
   document.addEventListener("htmx:beforeRequest", function (event) {
-    if (!event.detail.elt.hasAttribute("data-live-poll")) busy += 1;
-  });
-  document.addEventListener("htmx:afterRequest", function (event) {
-    if (!event.detail.elt.hasAttribute("data-live-poll")) busy = Math.max(0, busy - 1);
+    if (!event.detail.elt.hasAttribute("data-live-poll")) {
+      inFlight.push({ xhr: event.detail.xhr, at: Date.now() });
+    }
   });
 
-  function fetchIfNewer(element, pushed, issueRequest, waited) {
-    if (!document.body.contains(element)) return; // replaced by a fresher fragment already
-    if (busy > 0 && waited < 5000) {
-      setTimeout(function () {
-        fetchIfNewer(element, pushed, issueRequest, waited + 100);
+  function busy() {
+    // Counted by the requests' own state: an answer swapped into a part that was replaced
+    // meanwhile fires its events where the document does not hear them. One never sent (a
+    // request htmx gave up) stops counting after 10 s.
+    var now = Date.now();
+    inFlight = inFlight.filter(function (request) {
+      return request.xhr.readyState !== 4 && now - request.at < 10000;
+    });
+    return inFlight.length > 0;
+  }
+
+  function catchUp() {
+    if (pushed === null || waiting !== null) return;
+    if (busy()) {
+      waiting = setTimeout(function () {
+        waiting = null;
+        catchUp();
       }, 100);
       return;
     }
-    var shown = parseInt(element.getAttribute("data-live-version"), 10);
-    if (pushed === null || isNaN(shown) || pushed > shown) issueRequest(true);
+    document.querySelectorAll("[data-live-poll]").forEach(function (element) {
+      var shown = parseInt(element.getAttribute("data-live-version"), 10);
+      var key = (element.getAttribute("hx-get") || "") + "@" + pushed;
+      if (!isNaN(shown) && shown < pushed && !fetchedFor[key]) {
+        fetchedFor[key] = true;
+        // Asked directly (not by triggering it): a part just swapped in may not be wired up
+        // yet by htmx.
+        htmx.ajax("GET", element.getAttribute("hx-get"), {
+          source: element,
+          target: element.getAttribute("hx-target"),
+          swap: element.getAttribute("hx-swap") || "outerHTML",
+        });
+      }
+    });
   }
 
+  // The extension triggers `sse:version` on each part: the catch-up decides instead.
   document.addEventListener("htmx:confirm", function (event) {
     var element = event.detail.elt;
     var triggering = event.detail.triggeringEvent;
     if (!element.hasAttribute("data-live-poll") || !triggering) return;
     if (triggering.type.indexOf("sse:") !== 0) return;
     event.preventDefault();
-    fetchIfNewer(element, eventVersion(triggering), event.detail.issueRequest, 0);
+    var version = eventVersion(triggering);
+    if (version !== null && (pushed === null || version > pushed)) pushed = version;
+    catchUp();
   });
+  // New content (an answer swapped in) may show an older version than the stream said.
+  document.addEventListener("htmx:load", catchUp);
 
   // Any event says the stream gets through ("ready" comes at once when the page is current).
   document.addEventListener("htmx:sseOpen", function (event) {
@@ -155,11 +189,18 @@
     });
   }, POLL_MS);
 
-  // A poll answered 286 (the game is over, nothing new): that element stops polling, and the
-  // empty answer is not swapped in.
+  // A part's fetch whose part was replaced while it was on its way (the player's own move
+  // answered first) is dropped: what replaced it may be newer than this answer, and the
+  // catch-up fetches again if it is older. A poll answered 286 (the game is over, nothing
+  // new): that element stops polling, and the empty answer is not swapped in.
   document.addEventListener("htmx:beforeSwap", function (event) {
     var element = event.detail.elt;
-    if (element.hasAttribute("data-live-poll") && event.detail.xhr.status === 286) {
+    if (!element.hasAttribute("data-live-poll")) return;
+    if (!document.body.contains(element)) {
+      event.detail.shouldSwap = false;
+      fetchedFor = {};
+      setTimeout(catchUp, 0);
+    } else if (event.detail.xhr.status === 286) {
       element.removeAttribute("data-live-poll");
       event.detail.shouldSwap = false;
     }

@@ -7,18 +7,16 @@ Named people: the trappers' player (who moves first in pelts), the Indians' play
 
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
-from django.core.signals import request_finished
-from django.db import close_old_connections
 from rest_framework.test import APIClient
 
 from chase.games import get_engine
 from chase.models import GameSession
 from core import streams
 from tests.chase.conftest import multi_game, new_game
+from tests.streams_support import Stream
 
 pytestmark = pytest.mark.django_db
 
@@ -29,47 +27,6 @@ def short_keep_alive(monkeypatch):
     test that waits for an event that never comes fails at once instead of hanging."""
     monkeypatch.setattr(streams, "KEEP_ALIVE", 0.2)
     monkeypatch.setattr(streams, "_slots", streams.Slots())  # no other test's streams counted
-
-
-class Stream:
-    """An open stream, read one event at a time (keep-alive comments counted apart)."""
-
-    def __init__(self, response):
-        assert response.status_code == 200, response.content
-        assert response["Content-Type"] == "text/event-stream"
-        self.chunks = iter(response.streaming_content)
-        self.response = response
-        self.keep_alives = 0
-
-    def next_event(self, patience: int = 3) -> dict | None:
-        """The next event as {id, event, data}, or None after `patience` keep-alives."""
-        for chunk in self.chunks:
-            text = chunk.decode()
-            if text.startswith(": keep-alive"):
-                self.keep_alives += 1
-                if self.keep_alives >= patience:
-                    self.keep_alives = 0
-                    return None
-                continue
-            if text.startswith("retry:"):
-                continue
-            fields = dict(line.split(": ", 1) for line in text.strip().splitlines())
-            return {
-                "id": int(fields["id"]) if "id" in fields else None,
-                "event": fields["event"],
-                "data": json.loads(fields["data"]),
-            }
-        return None
-
-    def close(self):
-        """The reader goes away: the answer is closed as a server closes it (without closing
-        the test's own database connection, as Django's test client does)."""
-        self.response._iterator.close()  # the test client's wrapper, if it started
-        request_finished.disconnect(close_old_connections)
-        try:
-            self.response.close()
-        finally:
-            request_finished.connect(close_old_connections)
 
 
 def open_stream(client, session, token=None, last=None, **headers) -> Stream:

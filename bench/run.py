@@ -325,6 +325,27 @@ def finished_pelts_game():
     return session
 
 
+def bench_book(games: int = 20) -> None:
+    """The campaign book of a campaign of `games` confirmed games (8 warbands of 12 figures,
+    ratings recalculated): the seconds from asking to the PDF, as its worker makes it (target
+    under 30 s), its pages and size."""
+    django_ready()
+    from campaign.models import Warband
+    from campaign.services import book, ratings
+    from tests.campaign_data import bulk_campaign
+
+    campaign = bulk_campaign(warbands=8, figures=12, rounds=games // 4)
+    ids = list(Warband.objects.filter(campaign=campaign).values_list("pk", flat=True))
+    ratings.warbands_recalculate(warband_ids=ids)
+    started = time.perf_counter()
+    made = book.book_make(campaign_id=campaign.pk)
+    seconds = time.perf_counter() - started
+    print(
+        f"  the book of {made.games} games: {seconds:.2f} s (target < 30 s), "
+        f"{made.pages} pages, {len(made.pdf) / 1024:.0f} KiB"
+    )
+
+
 def run_script(name: str, *args: str) -> None:
     """Game-engine benchmarks are plain scripts beside this one (no database)."""
     script = ROOT / "bench" / name
@@ -353,6 +374,7 @@ SECTIONS = {
     "recalculation": lambda: run_script("bench_ratings.py", "recalculation"),
     "rankings": lambda: run_script("bench_ratings.py", "rankings"),
     "canoe-ratings": lambda: run_script("bench_canoe_ratings.py", "--games", "2000"),
+    "book": bench_book,
     "club": bench_club,
 }
 

@@ -17,7 +17,7 @@ from celery import shared_task
 from django.db import OperationalError
 
 from accounts import mail
-from campaign.services import jobs, notify, ratings
+from campaign.services import book, jobs, notify, ratings
 
 logger = logging.getLogger(__name__)
 
@@ -70,3 +70,14 @@ def mail_inbox_item_task(self, user_id: int, kind: str, title: str, url: str) ->
             return
         logger.warning("E-mail to user %s not sent, will retry: %r", user_id, error)
         raise self.retry(exc=error, countdown=60, max_retries=MAIL_RETRIES) from error
+
+
+@shared_task(name=book.MAKE_BOOK_TASK, bind=True, **RETRY)
+def make_book_task(self, job_id: int) -> None:
+    """A campaign's book (its PDF), with progress on its Job row."""
+    try:
+        book.book_job_run(job_id=job_id)
+    except jobs.JobBusy as busy:
+        if self.request.is_eager:  # in-process there is no other worker to wait for
+            return
+        raise self.retry(countdown=busy.retry_in, max_retries=None) from busy

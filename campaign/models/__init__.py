@@ -2,6 +2,7 @@
 
 from campaign.models.activity import Activity
 from campaign.models.battles import Battle, BattleFigure, BattleQuerySet, TableLog
+from campaign.models.book import CampaignBook, WebhookPost
 from campaign.models.campaigns import (
     FACTION_CHOICES,
     Campaign,
@@ -31,6 +32,7 @@ __all__ = [
     "UnsentMail",
     "FACTION_CHOICES",
     "Campaign",
+    "CampaignBook",
     "CampaignChase",
     "CampaignQuerySet",
     "Correction",
@@ -48,5 +50,6 @@ __all__ = [
     "RatingPoint",
     "RollRecord",
     "Warband",
+    "WebhookPost",
     "new_invite_code",
 ]

@@ -17,6 +17,7 @@ from campaign.models.campaigns import (
     new_invite_code,
 )
 from campaign.models.chases import CampaignChase
+from campaign.models.chronicle import ChronicleLine
 from campaign.models.corrections import Correction
 from campaign.models.games import GameFigure, GameReport, GameReportQuerySet, PostGame
 from campaign.models.house_rules import HouseRules
@@ -35,6 +36,7 @@ __all__ = [
     "CampaignBook",
     "CampaignChase",
     "CampaignQuerySet",
+    "ChronicleLine",
     "Correction",
     "EquipmentPiece",
     "Figure",

@@ -326,17 +326,14 @@ def finished_pelts_game():
 
 
 def bench_book(games: int = 20) -> None:
-    """The campaign book of a campaign of `games` confirmed games (8 warbands of 12 figures,
-    ratings recalculated): the seconds from asking to the PDF, as its worker makes it (target
-    under 30 s), its pages and size."""
+    """The campaign book of a campaign of `games` games played through the services (eight
+    warbands, both post-games of each game committed): the seconds its worker takes from
+    asking to the PDF kept (target under 30 s), its pages and size."""
     django_ready()
-    from campaign.models import Warband
-    from campaign.services import book, ratings
-    from tests.campaign_data import bulk_campaign
+    from campaign.services import book
+    from tests.campaign_data import played_campaign
 
-    campaign = bulk_campaign(warbands=8, figures=12, rounds=games // 4)
-    ids = list(Warband.objects.filter(campaign=campaign).values_list("pk", flat=True))
-    ratings.warbands_recalculate(warband_ids=ids)
+    campaign = played_campaign(games=games)
     started = time.perf_counter()
     made = book.book_make(campaign_id=campaign.pk)
     seconds = time.perf_counter() - started

@@ -83,6 +83,9 @@ def _styles() -> dict[str, ParagraphStyle]:
         "body": base,
         "small": ParagraphStyle("small", parent=base, fontSize=8, leading=10),
         "muted": ParagraphStyle("muted", parent=base, textColor=MUTED),
+        "small-muted": ParagraphStyle(
+            "small-muted", parent=base, fontSize=8, leading=10, textColor=MUTED, spaceBefore=2
+        ),  # fmt: skip
         "h1": ParagraphStyle(
             "h1", parent=base, fontName=BOLD, fontSize=20, leading=24, spaceAfter=8
         ),  # fmt: skip
@@ -105,9 +108,17 @@ def _styles() -> dict[str, ParagraphStyle]:
     }
 
 
+# Signs the Vera faces lack, drawn from the PDF's standard Symbol font instead (the chronicle
+# writes "reputation 3 → 4").
+SYMBOLS = "→←↑↓≤≥≠∞"
+
+
 def _text(value) -> str:
     """Campaign text made safe for a Paragraph (its markup), line breaks kept."""
-    return escape(str(value)).replace("\n", "<br/>")
+    text = escape(str(value)).replace("\n", "<br/>")
+    for sign in SYMBOLS:
+        text = text.replace(sign, f'<font name="Symbol">{sign}</font>')
+    return text
 
 
 def _day(value: date | None) -> str:
@@ -314,8 +325,10 @@ def _entry(item: ChronicleItem, s) -> list[Flowable]:
         head.append(Paragraph(_text(" · ".join(facts)), s["muted"]))
     body: list[Flowable] = [Paragraph(_text(text), s["body"]) for text in item.statements]
     if item.pivotal:
-        body.append(Paragraph(f"<i>{_text(item.pivotal)}</i>", s["body"]))
-    body += [Paragraph(_text(line), s["small"]) for line in item.player_lines]
+        body.append(Paragraph(f"<i>Turning points: {_text(item.pivotal)}</i>", s["body"]))
+    if item.league:
+        body.append(Paragraph(_text(item.league), s["small-muted"]))
+    body += [Paragraph(_text(line), s["body"]) for line in item.player_lines]
     # The heading never ends a page alone: it keeps its first lines with it.
     return [KeepTogether(head + body[:1]), *body[1:], Spacer(1, 2 * mm)]
 

@@ -15,6 +15,7 @@ from django.db.models import Max, Min
 
 from campaign.models import Campaign, GameReport, RatingPoint, Warband
 from campaign.rules.factions import STATUS_NAMES
+from campaign.selectors.chronicle import campaign_chronicle, day_words
 from campaign.selectors.league import league_rows
 from campaign.selectors.warbands import roster_cards, warbands_with_roster
 
@@ -75,6 +76,7 @@ class ChronicleItem:
     sides: list[ChronicleSide]
     statements: list[str]
     pivotal: str = ""
+    league: str = ""  # the league after the game
     player_lines: list[str] = field(default_factory=list)
 
 
@@ -174,8 +176,30 @@ def _rating_lines(campaign: Campaign, warbands: list[Warband]) -> list[RatingLin
 
 
 def _chronicle(campaign: Campaign) -> list[ChronicleItem]:
-    """The chronicle's entries, in game order (campaign.selectors.chronicle)."""
-    return []
+    """The chronicle's entries, in game order (campaign.selectors.chronicle), as printed: the
+    result and what followed, the turning points, the league after, the players' own lines."""
+    items = []
+    for entry in campaign_chronicle(campaign):
+        statements = [entry.result_text, *(s.text for s in entry.statements)]
+        league = "; ".join(move.text for move in entry.league_after)
+        items.append(
+            ChronicleItem(
+                title=f"Game {entry.number}: {entry.title}",
+                date=entry.date,
+                sides=[
+                    ChronicleSide(side.warband_name, side.player_name, side.result_words)
+                    for side in entry.sides
+                ],
+                statements=statements,
+                pivotal=" ".join(s.text for s in entry.pivotal),
+                league=f"The league after it: {league}." if league else "",
+                player_lines=[
+                    f"{line.author}: “{line.text}” ({day_words(line.when)})"
+                    for line in entry.player_lines
+                ],
+            )
+        )
+    return items
 
 
 def book_contents(campaign: Campaign) -> BookContents:

@@ -80,6 +80,10 @@ def test_the_book_is_a_pdf_with_every_section_and_name(client, ask, alice, demo)
             assert figure.name in text, figure.name
     league = next(page for page in pages if book_pdf.LEAGUE in page)
     assert "Magalakutway" in league and "alice" in league
+    chronicle = "\n".join(page for page in pages if book_pdf.CHRONICLE in page or "Game 1" in page)
+    assert "Game 1: Magalakutway v The 44th Foot Patrol" in chronicle
+    assert "Magalakutway (alice) beat The 44th Foot Patrol (bob)." in chronicle
+    assert "Swift Otter" in chronicle  # what followed the game: the chronicle's statements
     ratings = pages[-1]
     assert book_pdf.RATINGS in ratings and "Magalakutway" in ratings
 

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('campaign', '0018_postgame_release'),
+        ('campaign', '0019_chronicle_lines'),
     ]
 
     operations = [

@@ -14,10 +14,11 @@ from __future__ import annotations
 import logging
 
 from celery import shared_task
+from django.conf import settings
 from django.db import OperationalError
 
 from accounts import mail
-from campaign.services import book, jobs, notify, ratings
+from campaign.services import book, jobs, notify, ratings, webhooks
 
 logger = logging.getLogger(__name__)
 
@@ -81,3 +82,28 @@ def make_book_task(self, job_id: int) -> None:
         if self.request.is_eager:  # in-process there is no other worker to wait for
             return
         raise self.retry(countdown=busy.retry_in, max_retries=None) from busy
+
+
+@shared_task(
+    name=webhooks.WEBHOOK_TASK,
+    bind=True,
+    autoretry_for=(webhooks.WebhookRetry,),
+    retry_backoff=5,  # 5, 10, 20, 40, 80 s (with jitter), then it is marked failed
+    retry_backoff_max=300,
+    retry_jitter=True,
+    max_retries=webhooks.RETRIES,
+    ignore_result=True,
+)
+def post_chronicle_entry_task(self, post_id: int) -> None:
+    """One chronicle entry posted to its campaign's webhook. Without a worker (`make run`) it is
+    tried once, so a hung host never holds up the request that committed the game; the sweep
+    tries again."""
+    in_process = settings.CELERY_TASK_ALWAYS_EAGER
+    final = self.request.retries >= webhooks.RETRIES
+    try:
+        webhooks.webhook_post(post_id=post_id, final=final)
+    except webhooks.WebhookRetry as error:
+        if in_process:
+            logger.warning("Webhook post %s not sent, the sweep will retry: %s", post_id, error)
+            return
+        raise

@@ -32,23 +32,26 @@ class CampaignBook(models.Model):
 
 
 class WebhookPost(models.Model):
-    """One chronicle entry (a game's) posted to the campaign's webhook: the row is made before
-    the post and marked sent after it, so an entry is posted once, whatever delivers its task
-    twice. `body` is what was sent."""
+    """One chronicle entry (a game's) to post to the campaign's webhook: made queued in the
+    transaction that completes the game's entry (its last post-game committed), taken (sending)
+    by one worker at a time, marked sent after the post; so an entry is posted once, whatever
+    delivers its task twice. `body` is what was sent; `attempts` counts the tries."""
 
     class State(models.TextChoices):
+        QUEUED = "queued", "Queued"
         SENDING = "sending", "Sending"
         SENT = "sent", "Sent"
         FAILED = "failed", "Failed"
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="webhook_posts")
     game = models.ForeignKey(GameReport, on_delete=models.CASCADE, related_name="+")
-    state = models.CharField(max_length=10, choices=State.choices, default=State.SENDING)
+    state = models.CharField(max_length=10, choices=State.choices, default=State.QUEUED)
     attempts = models.PositiveSmallIntegerField(default=0)
     body = models.JSONField(default=dict, blank=True)
     status_code = models.PositiveSmallIntegerField(null=True, blank=True)
     error = models.CharField(max_length=200, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)  # a sending post's lease
     sent_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

@@ -70,7 +70,7 @@ def _cut(text: str, most: int) -> str:
     return text if len(text) <= most else text[: most - 1].rstrip() + "…"
 
 
-MARKDOWN = re.compile(r"([\\*_~`|>#\[\]()])")
+MARKDOWN = re.compile(r"([\\*_~`|>\[\]])")  # bold, italics, strike, code, spoiler, quote, link
 
 
 def _plain(text: str) -> str:
@@ -181,7 +181,14 @@ def webhook_post(*, post_id: int, final: bool) -> WebhookPost | None:
     except (OSError, http.client.HTTPException) as error:
         return _again(post, body, f"Could not reach the webhook: {error!r}", final)
     if 200 <= status < 300:
-        _settle(post, WebhookPost.State.SENT, body=body, status_code=status, sent_at=timezone.now())
+        _settle(
+            post,
+            WebhookPost.State.SENT,
+            body=body,
+            status_code=status,
+            sent_at=timezone.now(),
+            error="",
+        )
     elif status >= 500 or status == 429:
         return _again(post, body, f"The webhook answered {status}", final, status=status)
     else:

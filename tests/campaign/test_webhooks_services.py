@@ -93,7 +93,7 @@ def test_each_chronicle_entry_is_posted_once_to_the_webhook(
     post = receiver.posts[0]
     assert post["path"] == "/api/webhooks/1/secret"
     body = post["body"]
-    assert "Magalakutway \\(alice\\) beat The 44th Foot Patrol \\(bob\\)" in body["content"]
+    assert "Magalakutway (alice) beat The 44th Foot Patrol (bob)." in body["content"]
     assert len(body["content"]) <= 2000
     assert body["allowed_mentions"] == {"parse": []}
     [embed] = body["embeds"]
@@ -153,7 +153,7 @@ def test_a_post_answered_5xx_is_retried_until_it_goes_through(queued, receiver, 
     tasks.post_chronicle_entry_task.apply(kwargs={"post_id": queued.pk})
     assert len(receiver.posts) == 3
     queued.refresh_from_db()
-    assert queued.state == WebhookPost.State.SENT and queued.attempts == 3
+    assert queued.state == WebhookPost.State.SENT and queued.attempts == 3 and queued.error == ""
 
 
 def test_a_post_that_keeps_failing_is_marked_failed_after_its_retries(
@@ -284,3 +284,9 @@ def test_a_long_entry_keeps_within_discords_limits(queued):
     total = len(embed["title"]) + len(embed["description"]) + len(embed["footer"]["text"])
     total += sum(len(f["name"]) + len(f["value"]) for f in embed["fields"])
     assert total <= webhooks.EMBED_MAX
+
+
+def test_names_are_shown_as_typed_not_read_as_markdown_or_links():
+    assert webhooks._plain("**Rangers** [click](https://x.example) `x`") == (
+        "\\*\\*Rangers\\*\\* \\[click\\](https://x.example) \\`x\\`"
+    )

@@ -15,6 +15,7 @@ from campaign.models import (
     Battle,
     Campaign,
     CampaignChase,
+    ChronicleLine,
     Correction,
     Figure,
     GameReport,
@@ -261,6 +262,35 @@ def game_for(
     if withdraw and not may_withdraw(game, user):
         raise PermissionDenied("You may not withdraw this report.")
     return game
+
+
+def chronicle_game_for(user, campaign_id: int, game_id: int) -> GameReport:
+    """A confirmed game of the campaign, for a member to add a line to its chronicle entry:
+    404 for a stranger to a private campaign or a game not in its chronicle; 403 for a reader
+    who does not play in it."""
+    campaign = campaign_for(user, campaign_id, member=True)
+    return _found(
+        GameReport.objects.select_related("campaign"),
+        "No such game in this chronicle.",
+        pk=game_id,
+        campaign=campaign,
+        status=GameReport.Status.CONFIRMED,
+    )
+
+
+def chronicle_line_for(user, line_id: int) -> ChronicleLine:
+    """A player's line, for its author to take back: 404 for a stranger to a private campaign,
+    403 for anyone but its author."""
+    line = _found(
+        ChronicleLine.objects.select_related("game__campaign", "author"),
+        "No such line.",
+        pk=line_id,
+    )
+    if not may_read(line.game.campaign, user):
+        raise Http404("No such line.")
+    if not (user.is_authenticated and user.id == line.author_id):
+        raise PermissionDenied("Only its author takes a line back.")
+    return line
 
 
 POSTGAME_RELATED = (

@@ -57,6 +57,10 @@ SCOPES: dict[str, list[Part]] = {
             None,
         )
     ],
+    # A player's line in the chronicle: its game's campaign.
+    "campaign_chronicleline": [
+        ("SELECT 'c:' || campaign_id AS scope FROM campaign_gamereport WHERE id = R.game_id", None)
+    ],
     "campaign_battlefigure": [
         ("SELECT 'c:' || campaign_id AS scope FROM campaign_battle WHERE id = R.battle_id", None)
     ],

@@ -10,6 +10,7 @@ from campaign.views import (
     builder,
     campaigns,
     chases,
+    chronicle,
     corrections,
     games,
     house_rules,
@@ -114,6 +115,17 @@ postgames = [
 
 league_pages = [
     path("campaigns/<int:campaign_id>/league/", league.league, name="campaign-league"),
+    path("campaigns/<int:campaign_id>/chronicle/", chronicle.chronicle, name="campaign-chronicle"),
+    path(
+        "campaigns/<int:campaign_id>/chronicle/<int:game_id>/lines/",
+        chronicle.chronicle_line_add,
+        name="chronicle-line-add",
+    ),
+    path(
+        "chronicle-lines/<int:line_id>/delete/",
+        chronicle.chronicle_line_delete,
+        name="chronicle-line-delete",
+    ),
     path(
         "campaigns/<int:campaign_id>/recalculate/",
         league.campaign_recalculate,

@@ -4,6 +4,7 @@ from django.urls import path
 
 from campaign.api import (
     campaigns,
+    chronicle,
     corrections,
     exports,
     games,
@@ -112,6 +113,21 @@ postgame_routes = [
 ]
 
 league_routes = [
+    path(
+        "campaigns/<int:campaign_id>/chronicle/",
+        chronicle.campaign_chronicle,
+        name="api-campaign-chronicle",
+    ),
+    path(
+        "campaigns/<int:campaign_id>/chronicle/<int:game_id>/lines/",
+        chronicle.chronicle_line_add,
+        name="api-chronicle-line-add",
+    ),
+    path(
+        "campaigns/<int:campaign_id>/chronicle/<int:game_id>/lines/<int:line_id>/",
+        chronicle.chronicle_line_delete,
+        name="api-chronicle-line-delete",
+    ),
     path("campaigns/<int:campaign_id>/league/", league.campaign_league, name="api-campaign-league"),
     path(
         "campaigns/<int:campaign_id>/recalculate/",

@@ -18,10 +18,13 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
+from django.core.exceptions import ObjectDoesNotExist
 from django.db.models import Prefetch
 from django.urls import reverse
 
 from campaign.models import (
+    Battle,
+    BattleFigure,
     Campaign,
     ChronicleLine,
     Correction,
@@ -31,11 +34,13 @@ from campaign.models import (
     PostGame,
     RatingPoint,
     RollRecord,
+    TableLog,
 )
 from campaign.rules.factions import STATUS_NAMES
 from campaign.rules.injuries import LASTING_INJURIES, injury_key
-from campaign.rules.postgame import prompts
+from campaign.rules.postgame import captive_sale_price, prompts
 from campaign.rules.skills import SKILLS
+from campaign.rules.words import possessive
 from campaign.selectors.games import postgame_run
 
 logger = logging.getLogger(__name__)
@@ -74,6 +79,9 @@ LEAVING = (DEATH, CAPTIVE_SOLD, DEPARTURE)
 PIVOTAL_MOST = 3  # pivotal moments shown per game
 
 GONE_STATES = ("dead", "sold", "departed")
+# The ledger's words for lines written outside a post-game (services.postgame, .warbands).
+RANSOM_PAID = "Ransom for "
+TREASURY_CORRECTION = "Organiser's correction: "
 OUTCOME_WORDS = {"down": "went down", "out_of_action": "was put out of action"}
 RESULT_WORDS = {"won": "won", "lost": "lost", "drew": "drew"}
 
@@ -83,7 +91,8 @@ class Statement:
     """One sentence of an entry and the record it comes from (`url`).
 
     `figures` are the ids of the figures it tells of; `warband_id` the warband whose books it
-    changes; `amount` the money it moved in that warband's treasury (a ledger line's amount);
+    changes; `amount` the money it moved in that warband's treasury; `ledger` every ledger
+    line it tells as (warband id, amount): a ransom moves money in two treasuries;
     `experience` (figure id, experience gained) for each figure it counts."""
 
     text: str
@@ -93,6 +102,11 @@ class Statement:
     warband_id: int | None = None
     amount: int | None = None
     experience: tuple[tuple[int, int], ...] = ()
+    ledger: tuple[tuple[int, int], ...] = ()
+
+    def __post_init__(self) -> None:
+        if not self.ledger and self.warband_id is not None and self.amount is not None:
+            object.__setattr__(self, "ledger", ((self.warband_id, self.amount),))
 
 
 @dataclass(frozen=True)
@@ -225,7 +239,7 @@ def _games(campaign: Campaign) -> list[GameReport]:
     return list(
         GameReport.objects.confirmed()
         .filter(campaign=campaign)
-        .select_related("warband_a__owner", "warband_b__owner", "winner")
+        .select_related("warband_a__owner", "warband_b__owner", "winner", "battle")
         .prefetch_related(
             Prefetch("figures", queryset=GameFigure.objects.select_related("figure")),
             Prefetch("postgames", queryset=PostGame.objects.select_related("warband")),
@@ -244,6 +258,7 @@ class _Records:
     corrections: list[Correction] = field(default_factory=list)
     ransoms: list[LedgerEntry] = field(default_factory=list)
     sales: list[RollRecord] = field(default_factory=list)
+    treasury_corrections: list[LedgerEntry] = field(default_factory=list)
 
     @classmethod
     def load(cls, campaign: Campaign) -> _Records:
@@ -258,17 +273,21 @@ class _Records:
             .select_related("figure__warband", "by")
             .order_by("applied_at", "id")
         )
+        ledger = LedgerEntry.objects.filter(warband__campaign=campaign).select_related(
+            "warband", "actor"
+        )
         ransoms = list(
-            LedgerEntry.objects.filter(
-                warband__campaign=campaign, reason__startswith="Ransom for ", amount__lt=0
-            ).order_by("created_at", "id")
+            ledger.filter(reason__startswith=RANSOM_PAID, amount__lt=0).order_by("created_at", "id")
+        )
+        treasury_corrections = list(
+            ledger.filter(reason__startswith=TREASURY_CORRECTION).order_by("created_at", "id")
         )
         sales = list(
             RollRecord.objects.filter(warband__campaign=campaign, purpose=prompts.CAPTIVE_SALE)
             .select_related("figure")
             .order_by("created_at", "id")
         )
-        return cls(campaign, ratings, corrections, ransoms, sales)
+        return cls(campaign, ratings, corrections, ransoms, sales, treasury_corrections)
 
 
 @dataclass
@@ -445,21 +464,25 @@ def _money_entries(postgame: PostGame) -> list[tuple[dict, int]]:
 
 
 def _settlements(drafts: list[_Draft], records: _Records) -> None:
-    """Captives ransomed or sold: told in the entry of the game where they were taken."""
+    """Captives ransomed or sold (C16): told in the entry of the game where they were taken."""
     money = records.campaign.money
     for sale in records.sales:
         draft = _capture_draft(drafts, sale.figure_id, sale.created_at)
         if draft is None:
             continue
-        name, _owner = draft.captured[sale.figure_id]
-        text = f"Not ransomed, {name} was sold: {sale.result} (roll {sale.faces[0]} × 5)."
+        name, owner = draft.captured[sale.figure_id]
+        price = captive_sale_price(sale.faces[0])
+        captor = _opponent(draft.game, owner)
+        text = (
+            f"Not ransomed, {name} was sold by {captor.name} for {money(price)} "
+            f"({sale.faces[0]} × 5)."
+        )
         url = reverse("warband", args=[sale.warband_id])
-        amount = int(sale.result.rsplit(records.campaign.currency, 1)[-1] or 0)
         draft.statements.append(
-            Statement(text, url, CAPTIVE_SOLD, (sale.figure_id,), sale.warband_id, amount)
+            Statement(text, url, CAPTIVE_SOLD, (sale.figure_id,), sale.warband_id, price)
         )
     for entry in records.ransoms:
-        reason = entry.reason.removeprefix("Ransom for ")
+        reason = entry.reason.removeprefix(RANSOM_PAID)
         for draft in reversed(drafts):
             hit = next(
                 (
@@ -469,41 +492,134 @@ def _settlements(drafts: list[_Draft], records: _Records) -> None:
                 ),
                 None,
             )
-            if hit is not None and min(draft.committed_at.values()) <= entry.created_at:
-                text = f"{reason.split(' paid to ')[0]} was ransomed for {money(-entry.amount)}."
-                url = reverse("warband-treasury", args=[entry.warband_id])
-                draft.statements.append(
-                    Statement(text, url, RANSOM, (hit,), entry.warband_id, entry.amount)
-                )
-                break
+            if hit is None or _committed(draft) > entry.created_at:
+                continue
+            name = draft.captured[hit][0]
+            captor = _opponent(draft.game, entry.warband_id)
+            price = -entry.amount
+            text = f"{entry.warband.name} ransomed {name} from {captor.name} for {money(price)}."
+            url = reverse("warband-treasury", args=[entry.warband_id])
+            ledger = ((entry.warband_id, -price), (captor.id, price))
+            draft.statements.append(
+                Statement(text, url, RANSOM, (hit,), entry.warband_id, -price, ledger=ledger)
+            )
+            break
+
+
+def _opponent(game: GameReport, warband_id: int):
+    return game.warband_b if game.warband_a_id == warband_id else game.warband_a
+
+
+def _committed(draft: _Draft) -> datetime.datetime:
+    """When the entry's game was settled: its first sequence committed."""
+    return min(draft.committed_at.values())
 
 
 def _capture_draft(drafts, figure_id: int, when) -> _Draft | None:
     for draft in reversed(drafts):
-        if figure_id in draft.captured and min(draft.committed_at.values()) <= when:
+        if figure_id in draft.captured and _committed(draft) <= when:
+            return draft
+    return None
+
+
+def _last_game_of(drafts: list[_Draft], warband_id: int, when) -> _Draft | None:
+    """The warband's last game confirmed before `when` (None: before its first game)."""
+    for draft in reversed(drafts):
+        game = draft.game
+        if warband_id not in (game.warband_a_id, game.warband_b_id):
+            continue
+        if game.confirmed_at and game.confirmed_at <= when:
             return draft
     return None
 
 
 def _corrections(drafts: list[_Draft], records: _Records) -> None:
-    """Each correction is told in the entry of its warband's last game before it was applied
-    (one made before the warband's first game belongs to no game)."""
+    """Each correction (C30) and each of the organiser's treasury corrections is told in the
+    entry of its warband's last game before it was made: the corrections made since the game.
+    One made before the warband's first game belongs to no game."""
     for correction in records.corrections:
         figure = correction.figure
-        when = correction.applied_at or correction.created_at
-        for draft in reversed(drafts):
-            game = draft.game
-            if figure.warband_id not in (game.warband_a_id, game.warband_b_id):
-                continue
-            if game.confirmed_at and game.confirmed_at <= when:
-                who = correction.by.username if correction.by else "someone"
-                text = (
-                    f"Corrected since: {figure.name} of {figure.warband.name}, "
-                    f"{correction.words} ({who}: {correction.reason})."
-                )
-                url = reverse("warband", args=[figure.warband_id]) + f"#figure-{figure.id}"
-                draft.statements.append(Statement(text, url, CORRECTION, (figure.id,)))
-                break
+        draft = _last_game_of(
+            drafts, figure.warband_id, correction.applied_at or correction.created_at
+        )
+        if draft is None:
+            continue
+        who = correction.by.username if correction.by else "someone"
+        text = (
+            f"Corrected since: {figure.name} of {figure.warband.name}, "
+            f"{correction.words} ({who}: {correction.reason})."
+        )
+        url = reverse("warband", args=[figure.warband_id]) + f"#figure-{figure.id}"
+        draft.statements.append(Statement(text, url, CORRECTION, (figure.id,)))
+    money = records.campaign.money
+    for line in records.treasury_corrections:
+        draft = _last_game_of(drafts, line.warband_id, line.created_at)
+        if draft is None:
+            continue
+        reason = line.reason.removeprefix(TREASURY_CORRECTION)
+        who = line.actor.username if line.actor else "the organiser"
+        text = (
+            f"Corrected since: {possessive(line.warband.name)} treasury, "
+            f"{money(line.before)} → {money(line.after)} ({who}: {reason})."
+        )
+        url = reverse("warband-treasury", args=[line.warband_id])
+        draft.statements.append(Statement(text, url, CORRECTION, (), line.warband_id, line.amount))
+
+
+# --- pivotal moments --------------------------------------------------------------------------
+
+MORALE_FAILURES = {"RT": "routs", "FB": "falls back"}  # C24's results that move a figure
+FALLS = {"out_of_action": "is put out of action", "down": "goes down"}
+
+
+def _leaders(lines: list[BattleFigure]) -> set[int]:
+    """Each side's leader as the battle began (C24): its Hero, else its figure of highest
+    reputation."""
+    leaders = set()
+    for warband_id in {line.figure.warband_id for line in lines}:
+        side = [line.figure for line in lines if line.figure.warband_id == warband_id]
+        heroes = [f for f in side if f.status == "hero"]
+        leader = heroes[0] if heroes else max(side, key=lambda f: f.reputation, default=None)
+        if leader is not None:
+            leaders.add(leader.id)
+    return leaders
+
+
+def battle_turning_points(battle: Battle) -> list[Statement]:
+    """The battle sheet's turning points (C23, C24): a leader down or out of action, a figure
+    routed or falling back on a failed morale test; at most PIVOTAL_MOST, the gravest first
+    chosen, told in the order they happened."""
+    lines = list(battle.figures.select_related("figure__warband"))
+    leaders = _leaders([line for line in lines if line.took_part])
+    log = battle.log.filter(
+        kind__in=[TableLog.Kind.LAST_WOUND, TableLog.Kind.MORALE], figure__isnull=False
+    ).select_related("figure__warband")
+    url = reverse("battle", args=[battle.id])
+    found = []  # (gravity, log id, statement)
+    for entry in log.order_by("id"):
+        figure = entry.figure
+        turn = f"Turn {entry.turn}: " if entry.turn else ""
+        if (
+            entry.kind == TableLog.Kind.LAST_WOUND
+            and figure.id in leaders
+            and entry.result in FALLS
+        ):
+            text = (
+                f"{turn}{figure.name}, who led {figure.warband.name}, "
+                f"{FALLS[entry.result]} ({entry.text})"
+            )
+            gravity = 0 if entry.result == "out_of_action" else 1
+        elif entry.kind == TableLog.Kind.MORALE and entry.result in MORALE_FAILURES:
+            text = (
+                f"{turn}{figure.name} of {figure.warband.name} fails a morale test and "
+                f"{MORALE_FAILURES[entry.result]} ({entry.text})"
+            )
+            gravity = 2 if entry.result == "RT" else 3
+        else:
+            continue
+        found.append((gravity, entry.id, Statement(text, url, TURNING_POINT, (figure.id,))))
+    chosen = sorted(found, key=lambda f: (f[0], f[1]))[:PIVOTAL_MOST]
+    return [statement for _, _, statement in sorted(chosen, key=lambda f: f[1])]
 
 
 # --- the league --------------------------------------------------------------------------------
@@ -530,7 +646,7 @@ def _league(drafts: list[_Draft], records: _Records) -> dict[int, tuple[LeagueMo
                 line[0] += 1
             else:
                 line[2] += 1
-            before_rating[warband.id] = rating.get(warband.id, start)
+            before_rating[warband.id] = start  # stored at confirmation (C9)
             after = records.ratings.get((warband.id, game.id))
             if after is not None:
                 rating[warband.id] = after
@@ -584,7 +700,7 @@ def _sides(game: GameReport, records: _Records) -> tuple[Side, ...]:
     return tuple(sides)
 
 
-def _draft(game: GameReport, number: int) -> _Draft:
+def _draft(game: GameReport, number: int, records: _Records) -> _Draft:
     draft = _Draft(game, number)
     postgames = sorted(
         (p for p in game.postgames.all() if p.status == PostGame.Status.COMMITTED),
@@ -592,6 +708,11 @@ def _draft(game: GameReport, number: int) -> _Draft:
     )
     for postgame in postgames:
         draft.committed_at[postgame.warband_id] = postgame.committed_at
+        # The rating point after the game is the commit's rating (services.ratings), read from
+        # the sequence until the recalculation job has written it.
+        rated = (postgame.result or {}).get("rating")
+        if isinstance(rated, int):
+            records.ratings.setdefault((postgame.warband_id, game.id), rated)
         try:
             money = _money_entries(postgame)
         except Exception:  # noqa: BLE001 - a stuck sequence must not hide the whole chronicle
@@ -599,6 +720,28 @@ def _draft(game: GameReport, number: int) -> _Draft:
             money = []
         draft.statements += _side_statements(draft, postgame, money)
     return draft
+
+
+def _pivotal(game: GameReport) -> list[Statement]:
+    """The battle sheet's turning points when the game was played on one; for a canoe game,
+    the moves where a side's chances swung most."""
+    try:
+        battle = game.battle
+    except ObjectDoesNotExist:
+        battle = None
+    if battle is not None:
+        return battle_turning_points(battle)
+    return []
+
+
+def player_lines(game: GameReport) -> tuple[PlayerLine, ...]:
+    """The players' lines under one game's entry, oldest first."""
+    lines = ChronicleLine.objects.filter(game=game).select_related("author")
+    return tuple(_player_line(line) for line in lines)
+
+
+def _player_line(line: ChronicleLine) -> PlayerLine:
+    return PlayerLine(line.id, line.author.username, line.author_id, line.text, line.created_at)
 
 
 def _entry(draft: _Draft, records: _Records, league: dict) -> ChronicleEntry:
@@ -613,11 +756,8 @@ def _entry(draft: _Draft, records: _Records, league: dict) -> ChronicleEntry:
         url=reverse("game", args=[game.id]),
         sides=_sides(game, records),
         statements=tuple(statements),
-        pivotal=(),
-        player_lines=tuple(
-            PlayerLine(line.id, line.author.username, line.author_id, line.text, line.created_at)
-            for line in game.chronicle_lines.all()
-        ),
+        pivotal=tuple(_pivotal(game)),
+        player_lines=tuple(_player_line(line) for line in game.chronicle_lines.all()),
         league_after=league.get(game.id, ()),
         campaign_id=records.campaign.id,
         campaign_name=records.campaign.name,
@@ -627,7 +767,8 @@ def _entry(draft: _Draft, records: _Records, league: dict) -> ChronicleEntry:
 def campaign_chronicle(campaign: Campaign) -> list[ChronicleEntry]:
     """Every confirmed game's entry, in the order the games were played."""
     records = _Records.load(campaign)
-    drafts = [_draft(game, number) for number, game in enumerate(_games(campaign), start=1)]
+    games = _games(campaign)
+    drafts = [_draft(game, number, records) for number, game in enumerate(games, start=1)]
     _settlements(drafts, records)
     _corrections(drafts, records)
     league = _league(drafts, records)

@@ -14,6 +14,7 @@ from campaign.services.campaigns import (
     campaign_update,
     require_open,
 )
+from campaign.services.chronicle import chronicle_line_add, chronicle_line_delete
 from campaign.services.corrections import correction_confirm, figure_correct
 from campaign.services.games import (
     GameLine,
@@ -63,6 +64,8 @@ from campaign.services.warbands import (
 
 __all__ = [
     "ReportError",
+    "chronicle_line_add",
+    "chronicle_line_delete",
     "correction_confirm",
     "figure_correct",
     "GameLine",

@@ -75,3 +75,38 @@ def test_the_league_after_the_demo_game_puts_the_winner_first_with_its_new_ratin
     points = {p.warband.name: p.rating for p in RatingPoint.objects.select_related("warband")}
     assert winner.rating_after == points["Magalakutway"]
     assert (winner.rating_before, loser.rating_before) == (200, 200)
+
+
+# --- pivotal moments: the battle sheet's turning points ----------------------------------------
+
+
+def test_a_battles_turning_points_are_the_leader_down_and_a_failed_morale_test(
+    campaign, player, other_player, war_party, patrol
+):
+    from campaign import services
+    from campaign.services import battle_rolls as rolls
+    from campaign.services import battles
+    from tests.campaign.battle_support import fid, start
+
+    battle = start(campaign, war_party, patrol, player)
+    wolf, harcourt = fid(war_party, "Grey Wolf"), fid(patrol, "Lt. Harcourt")
+    abbott, bell = fid(patrol, "Pte. Abbott"), fid(patrol, "Pte. Bell")
+    rolls.battle_shoot(battle=battle, actor=player, shooter=wolf, target=abbott,
+                       at_range="short", dice=[6, 6])  # fmt: skip
+    rolls.battle_last_wound(battle=battle, actor=player, figure=abbott, dice=[3])  # down
+    rolls.battle_morale(battle=battle, actor=player, figure=bell, dice=[1, 1])  # fails
+    rolls.battle_shoot(battle=battle, actor=player, shooter=wolf, target=harcourt,
+                       at_range="short", dice=[6, 6])  # fmt: skip
+    rolls.battle_last_wound(battle=battle, actor=player, figure=harcourt, dice=[6])  # out
+    report = battles.battle_file(battle=battle, actor=player, winner=war_party.id)
+    services.game_confirm(game=report, actor=other_player)
+
+    entry = chronicle_entry(report)
+    texts = [s.text for s in entry.pivotal]
+    assert len(texts) == 2, texts  # Pte. Abbott down is no turning point: he led nobody
+    assert texts[0].startswith("Turn 1: Pte. Bell of The 44th Foot Patrol fails a morale test")
+    assert texts[1].startswith(
+        "Turn 1: Lt. Harcourt, who led The 44th Foot Patrol, is put out of action"
+    )
+    assert {s.url for s in entry.pivotal} == {reverse("battle", args=[battle.id])}
+    assert "Turning points:" in entry.as_text()

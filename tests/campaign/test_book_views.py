@@ -143,3 +143,28 @@ def test_the_campaign_page_links_to_the_book(client, alice, demo):
     client.force_login(alice)
     response = client.get(reverse("campaign", args=[demo.id]))
     assert reverse("campaign-book", args=[demo.id]).encode() in response.content
+
+
+def test_the_kept_book_counts_its_pages(alice, demo):
+    made = books.book_make(campaign_id=demo.id)
+    reader = PdfReader(io.BytesIO(bytes(made.pdf)))
+    assert made.pages == len(reader.pages) and made.games == 1
+    outline = [item.title for item in reader.outline if not isinstance(item, list)]
+    assert outline == [book_pdf.LEAGUE, book_pdf.ROSTERS, book_pdf.CHRONICLE, book_pdf.RATINGS]
+
+
+def test_names_print_as_typed_whatever_their_characters(alice, demo):
+    services.campaign_update(campaign=demo, name="Fort <Duquesne> & Ça → 1758")
+    made = books.book_make(campaign_id=demo.id)
+    cover = PdfReader(io.BytesIO(bytes(made.pdf))).pages[0].extract_text()
+    assert "Fort <Duquesne> & Ça → 1758" in " ".join(cover.split())  # the arrow's own font
+
+
+def test_a_book_job_whose_message_was_lost_is_sent_again_by_the_sweep(alice, demo):
+    job = Job.objects.create(kind=books.BOOK, scope=books.book_scope(demo.id), total=3)
+    Job.objects.filter(pk=job.pk).update(updated_at=job.updated_at - services.jobs.QUEUED_GRACE * 2)
+    assert books.book_current(demo.id) is None
+    assert services.jobs_sweep()["jobs"] == 1
+    assert books.book_current(demo.id) is not None
+    job.refresh_from_db()
+    assert job.state == Job.State.DONE

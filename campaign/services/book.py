@@ -70,6 +70,12 @@ def book_job(campaign_id: int) -> Job | None:
     return jobs.order_by("pk").first()
 
 
+def book_latest_job(campaign_id: int) -> Job | None:
+    """The campaign's latest book job, whatever its state (a failed one is kept a week)."""
+    jobs = Job.objects.filter(kind=BOOK, scope=book_scope(campaign_id))
+    return jobs.order_by("-created_at", "-pk").first()
+
+
 def book_queue(*, campaign_id: int) -> Job:
     """Queue the making of the book, or return the job already at it (one per campaign: a job
     making an older version finishes, and the next ask queues another)."""

@@ -13,6 +13,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from campaign.access import campaign_to_read
 from campaign.services import book as books
+from core.models import Job
 
 
 def _pdf(campaign, book) -> HttpResponse:
@@ -47,8 +48,9 @@ def campaign_book_status(request, campaign_id: int):
     url = reverse("campaign-book", args=[campaign.id])
     if books.book_current(campaign.id, with_pdf=False) is not None:
         return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
-    job = books.book_job(campaign.id)
-    if job is None:  # failed, or made for a version already stale: ask again
+    job = books.book_latest_job(campaign.id)
+    if job is None or job.state == Job.State.DONE:  # made for a version already stale: again
         job = books.book_queue(campaign_id=campaign.id)
         job.refresh_from_db()
+    # A failed job is shown, not queued again at every poll: reloading the page asks anew.
     return _making(request, campaign, job, status=200)

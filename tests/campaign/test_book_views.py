@@ -168,3 +168,20 @@ def test_a_book_job_whose_message_was_lost_is_sent_again_by_the_sweep(alice, dem
     assert books.book_current(demo.id) is not None
     job.refresh_from_db()
     assert job.state == Job.State.DONE
+
+
+def test_a_book_that_fails_says_so_and_is_not_made_again_at_every_poll(
+    client, alice, demo, monkeypatch, django_capture_on_commit_callbacks
+):
+    def broken(contents):
+        raise ValueError("the printer caught fire")
+
+    monkeypatch.setattr("campaign.services.book.book_pdf", broken)
+    client.force_login(alice)
+    with pytest.raises(ValueError), django_capture_on_commit_callbacks(execute=True):
+        client.get(reverse("campaign-book", args=[demo.id]))  # in-process, the error propagates
+    status = client.get(reverse("campaign-book-status", args=[demo.id]), **HTMX)
+    assert b"Failed" in status.content and b"the printer caught fire" in status.content
+    assert b"hx-get" not in status.content  # the page stops polling
+    client.get(reverse("campaign-book-status", args=[demo.id]), **HTMX)
+    assert Job.objects.filter(kind=books.BOOK).count() == 1

@@ -11,6 +11,7 @@ import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
+from campaign.models import WebhookPost
 from core import outbound
 
 HOOK = "https://discord.example/api/webhooks/123/secret-token"
@@ -87,3 +88,16 @@ def test_the_settings_page_refuses_a_private_webhook_in_place(client, campaign, 
     assert b"a private address (192.168.1.5)" in response.content
     campaign.refresh_from_db()
     assert campaign.webhook_url == ""
+
+
+def test_the_settings_page_tells_the_organiser_a_post_failed(client, battle, organiser):
+    WebhookPost.objects.create(
+        campaign=battle.campaign,
+        game=battle,
+        state=WebhookPost.State.FAILED,
+        attempts=6,
+        error="The webhook answered 502",
+    )
+    client.force_login(organiser)
+    page = client.get(reverse("campaign-settings", args=[battle.campaign.id])).content.decode()
+    assert "not sent</span> after 6 tries (The webhook answered 502)" in page

@@ -344,11 +344,11 @@ def _chronicle(contents: BookContents, s) -> list[Flowable]:
 
 
 def _chart(lines: list[RatingLine], games: int, width: float) -> Drawing:
-    height = 95 * mm
+    height = 110 * mm
     drawing = Drawing(width, height)
     plot = LinePlot()
-    plot.x, plot.y = 14 * mm, 30 * mm
-    plot.width, plot.height = width - 20 * mm, height - 36 * mm
+    plot.x, plot.y = 14 * mm, 38 * mm
+    plot.width, plot.height = width - 20 * mm, height - 44 * mm
     plot.data = [[(float(x), float(y)) for x, y in line.points] for line in lines]
     values = [y for line in lines for _, y in line.points]
     low, high = min(values), max(values)
@@ -379,12 +379,23 @@ def _chart(lines: list[RatingLine], games: int, width: float) -> Drawing:
             textAnchor="middle",
         )  # fmt: skip
     )
+    drawing.add(
+        String(
+            plot.x,
+            plot.y + plot.height + 3 * mm,
+            "Team rating",
+            fontName=FONT,
+            fontSize=7.5,
+            textAnchor="middle",
+        )  # fmt: skip
+    )
     legend = Legend()
-    legend.x, legend.y = plot.x, 10 * mm
+    legend.x, legend.y = plot.x, 18 * mm
     legend.fontName, legend.fontSize = FONT, 7.5
-    legend.alignment, legend.columnMaximum = "right", 2
+    # Two columns of up to four names: a warband's name may be long.
+    legend.alignment, legend.columnMaximum = "right", 4
     legend.dx = legend.dy = 6
-    legend.deltax, legend.dxTextSpace = 38 * mm, 4
+    legend.deltax, legend.dxTextSpace = (width - 20 * mm) / 2, 4
     legend.colorNamePairs = [
         (colors.HexColor(PALETTE[i % len(PALETTE)]), f"{line.warband} ({line.points[-1][1]})")
         for i, line in enumerate(lines)

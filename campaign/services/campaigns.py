@@ -78,7 +78,9 @@ def campaign_join_by_code(*, user, invite_code: str) -> Campaign:
 def campaign_update(*, campaign: Campaign, **changes) -> Campaign:
     require_open(campaign)
     require_plain_name(changes.get("name"))  # finding 5
-    if "webhook_url" in changes:  # https to a public host only, resolved now
+    if changes.get("webhook_url", campaign.webhook_url) != campaign.webhook_url:
+        # https to a public host only, resolved now (an address kept as it was is checked again
+        # before each post, not at every save of the other settings)
         changes["webhook_url"] = webhook_check_url(changes["webhook_url"])
     for field, value in changes.items():
         setattr(campaign, field, value)

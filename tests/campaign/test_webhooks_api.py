@@ -101,3 +101,23 @@ def test_the_settings_page_tells_the_organiser_a_post_failed(client, battle, org
     client.force_login(organiser)
     page = client.get(reverse("campaign-settings", args=[battle.campaign.id])).content.decode()
     assert "not sent</span> after 6 tries (The webhook answered 502)" in page
+
+
+def test_saving_other_settings_does_not_look_the_kept_webhook_up_again(
+    client, campaign, organiser, dns, monkeypatch
+):
+    """Kept as it was: checked before each post, not at every save (a resolver down for a
+    moment does not stop the organiser renaming the campaign)."""
+    campaign.webhook_url = HOOK
+    campaign.save(update_fields=["webhook_url"])
+
+    def down(host, port):
+        raise OSError("no resolver")
+
+    monkeypatch.setattr(outbound, "resolve", down)
+    client.force_login(organiser)
+    url = reverse("campaign-settings", args=[campaign.id])
+    response = client.post(url, settings_form(campaign, name="Renamed", webhook_url=HOOK))
+    assert response.status_code == 302
+    campaign.refresh_from_db()
+    assert (campaign.name, campaign.webhook_url) == ("Renamed", HOOK)

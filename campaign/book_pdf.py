@@ -81,7 +81,6 @@ def _styles() -> dict[str, ParagraphStyle]:
     base = ParagraphStyle("body", fontName=FONT, fontSize=9.5, leading=12.5, textColor=INK)
     return {
         "body": base,
-        "small": ParagraphStyle("small", parent=base, fontSize=8, leading=10),
         "muted": ParagraphStyle("muted", parent=base, textColor=MUTED),
         "small-muted": ParagraphStyle(
             "small-muted", parent=base, fontSize=8, leading=10, textColor=MUTED, spaceBefore=2

@@ -18,7 +18,7 @@ from django.conf import settings
 from django.db import OperationalError
 
 from accounts import mail
-from campaign.services import book, jobs, notify, ratings, webhooks
+from campaign.services import book, chronicle, jobs, notify, ratings, webhooks
 
 logger = logging.getLogger(__name__)
 
@@ -46,6 +46,12 @@ def run_job_task(self, job_id: int) -> None:
         if self.request.is_eager:  # in-process there is no other worker to wait for
             return
         raise self.retry(countdown=busy.retry_in, max_retries=None) from busy
+
+
+@shared_task(name=chronicle.SWINGS_TASK, **RETRY)
+def chronicle_swings_task(chase_id: int) -> None:
+    """A finished chase's swings of the odds, for its chronicle entry (a few seconds of play)."""
+    chronicle.chase_swings_work_out(chase_id=chase_id)
 
 
 @shared_task(name="campaign.sweep", ignore_result=True)

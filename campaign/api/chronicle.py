@@ -92,6 +92,9 @@ class EntrySerializer(serializers.Serializer):
     sides = SideSerializer(many=True)
     statements = StatementSerializer(many=True)
     pivotal = StatementSerializer(many=True, help_text="At most a few turning points.")
+    pivotal_pending = serializers.BooleanField(
+        help_text="A chase's swings are being worked out: ask again in a minute."
+    )
     player_lines = PlayerLineSerializer(many=True)
     league_after = LeagueMoveSerializer(many=True)
     text = serializers.CharField(source="as_text", help_text="The entry in plain text.")
@@ -115,7 +118,7 @@ def campaign_chronicle(request, campaign_id: int):
     """Every confirmed game, in order, written from the records, each statement with the
     address of its record; the league after each game; the players' own lines."""
     campaign = campaign_for(request.user, campaign_id)
-    entries = selectors.campaign_chronicle(campaign)
+    entries = services.chronicle_worked_out(campaign)
     return Response(ChronicleSerializer({"campaign": campaign.id, "entries": entries}).data)
 
 

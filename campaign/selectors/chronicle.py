@@ -15,9 +15,11 @@ from __future__ import annotations
 import datetime
 import logging
 import re
+import zlib
 from collections import Counter
 from dataclasses import dataclass, field
 
+from django.core.cache import cache
 from django.core.exceptions import ObjectDoesNotExist
 from django.db.models import Prefetch
 from django.urls import reverse
@@ -26,6 +28,7 @@ from campaign.models import (
     Battle,
     BattleFigure,
     Campaign,
+    CampaignChase,
     ChronicleLine,
     Correction,
     GameFigure,
@@ -42,6 +45,9 @@ from campaign.rules.postgame import captive_sale_price, prompts
 from campaign.rules.skills import SKILLS
 from campaign.rules.words import possessive
 from campaign.selectors.games import postgame_run
+from chase.engines.odds import win_odds
+from chase.games import get_engine
+from chase.services.sessions import session_replay
 
 logger = logging.getLogger(__name__)
 
@@ -163,7 +169,7 @@ class LeagueMove:
             moved = f"stays {place}"
         record = f"won {self.won}, drawn {self.drawn}, lost {self.lost}"
         rating = ""
-        if self.rating_after is not None and self.rating_before is not None:
+        if self.rating_after is not None and self.rating_before not in (None, self.rating_after):
             rating = f"; team rating {self.rating_before} → {self.rating_after}"
         elif self.rating_after is not None:
             rating = f"; team rating {self.rating_after}"
@@ -184,6 +190,9 @@ class ChronicleEntry:
     league_after: tuple[LeagueMove, ...] = ()
     campaign_id: int = 0
     campaign_name: str = ""
+    # A canoe game's swings of the odds are worked out in the background: until they are,
+    # `pivotal` is empty and this is True.
+    pivotal_pending: bool = False
 
     @property
     def winner(self) -> Side | None:
@@ -239,7 +248,15 @@ def _games(campaign: Campaign) -> list[GameReport]:
     return list(
         GameReport.objects.confirmed()
         .filter(campaign=campaign)
-        .select_related("warband_a__owner", "warband_b__owner", "winner", "battle")
+        .select_related(
+            "warband_a__owner",
+            "warband_b__owner",
+            "winner",
+            "battle",
+            "chase__session",
+            "chase__trappers",
+            "chase__indians",
+        )
         .prefetch_related(
             Prefetch("figures", queryset=GameFigure.objects.select_related("figure")),
             Prefetch("postgames", queryset=PostGame.objects.select_related("warband")),
@@ -305,13 +322,13 @@ class _Draft:
 # --- one side's post-game ----------------------------------------------------------------------
 
 TREASURY_TAIL = re.compile(r"\s*\(treasury [^)]*\)(, .*)?$")
-AMOUNT_TAIL = re.compile(r": \S?\S?\d+$")
 
 
-def _money_words(text: str) -> str:
+def _money_words(text: str, currency: str) -> str:
     """A log line without its treasury figures and the amount the statement says already:
     "Bought a Musket for Swift Otter"."""
-    return AMOUNT_TAIL.sub("", TREASURY_TAIL.sub("", text))
+    amount = re.compile(rf"(?:: | for ){re.escape(currency)}\d+$")
+    return amount.sub("", TREASURY_TAIL.sub("", text))
 
 
 def _injury_words(entry: str) -> str:
@@ -422,27 +439,25 @@ def _money(warband, money: list[dict], new_ids: dict, after: dict, url: str) -> 
     out = []
     campaign = warband.campaign
     for entry, amount in money:
-        kind = MONEY_KINDS.get(entry.get("purpose"), SPENDING if amount < 0 else INCOME)
+        purpose = entry.get("purpose")
+        kind = MONEY_KINDS.get(purpose, SPENDING if amount < 0 else SALE)
         figure_id = entry.get("figure")
         figure_id = new_ids.get(figure_id, figure_id)
         figures = (figure_id,) if figure_id in after else ()
-        words = _money_words(entry["text"])
+        words = _money_words(entry["text"], campaign.currency)
+        money = campaign.money(abs(amount))
+        verb, _, rest = words.partition(" ")
         if kind == INCOME:
             what = words.removeprefix("Income: ")
-            text = f"{warband.name} earned {campaign.money(amount)} in income ({what})."
-        elif words[:1].isupper() and words.split(" ", 1)[0] in (
-            "Bought",
-            "Sold",
-            "Hired",
-            "Recruited",
-        ):
-            verb, rest = words.split(" ", 1)
-            money = campaign.money(abs(amount))
+            text = f"{warband.name} earned {money} in income ({what})."
+        elif purpose == "retainer" and figures:
+            text = f"{warband.name} paid {possessive(after[figure_id]['name'])} retainer, {money}."
+        elif verb in ("Bought", "Sold", "Hired", "Recruited") and rest:
             text = f"{warband.name} {verb.lower()} {rest} for {money}."
         elif amount < 0:
-            text = f"{warband.name} spent {campaign.money(-amount)}: {words}."
+            text = f"{warband.name} spent {money}: {words}."
         else:
-            text = f"{warband.name} took in {campaign.money(amount)}: {words}."
+            text = f"{warband.name} took in {money}: {words}."
         out.append(Statement(text, url, kind, figures, warband.id, amount))
     return out
 
@@ -550,7 +565,13 @@ def _corrections(drafts: list[_Draft], records: _Records) -> None:
             f"{correction.words} ({who}: {correction.reason})."
         )
         url = reverse("warband", args=[figure.warband_id]) + f"#figure-{figure.id}"
-        draft.statements.append(Statement(text, url, CORRECTION, (figure.id,)))
+        levels = (correction.before.get("experience"), correction.after.get("experience"))
+        experience = ()
+        if all(isinstance(level, int) for level in levels):
+            experience = ((figure.id, levels[1] - levels[0]),)
+        draft.statements.append(
+            Statement(text, url, CORRECTION, (figure.id,), experience=experience)
+        )
     money = records.campaign.money
     for line in records.treasury_corrections:
         draft = _last_game_of(drafts, line.warband_id, line.created_at)
@@ -585,6 +606,12 @@ def _leaders(lines: list[BattleFigure]) -> set[int]:
     return leaders
 
 
+def _rolled(entry: TableLog) -> str:
+    """ " (rolled 1 and 1)": the faces the table's log kept."""
+    faces = [str(face) for face in entry.faces or []]
+    return f" (rolled {_names(faces)})" if faces else ""
+
+
 def battle_turning_points(battle: Battle) -> list[Statement]:
     """The battle sheet's turning points (C23, C24): a leader down or out of action, a figure
     routed or falling back on a failed morale test; at most PIVOTAL_MOST, the gravest first
@@ -606,13 +633,13 @@ def battle_turning_points(battle: Battle) -> list[Statement]:
         ):
             text = (
                 f"{turn}{figure.name}, who led {figure.warband.name}, "
-                f"{FALLS[entry.result]} ({entry.text})"
+                f"{FALLS[entry.result]}{_rolled(entry)}."
             )
             gravity = 0 if entry.result == "out_of_action" else 1
         elif entry.kind == TableLog.Kind.MORALE and entry.result in MORALE_FAILURES:
             text = (
                 f"{turn}{figure.name} of {figure.warband.name} fails a morale test and "
-                f"{MORALE_FAILURES[entry.result]} ({entry.text})"
+                f"{MORALE_FAILURES[entry.result]}{_rolled(entry)}."
             )
             gravity = 2 if entry.result == "RT" else 3
         else:
@@ -620,6 +647,65 @@ def battle_turning_points(battle: Battle) -> list[Statement]:
         found.append((gravity, entry.id, Statement(text, url, TURNING_POINT, (figure.id,))))
     chosen = sorted(found, key=lambda f: (f[0], f[1]))[:PIVOTAL_MOST]
     return [statement for _, _, statement in sorted(chosen, key=lambda f: f[1])]
+
+
+# A canoe game's swings (chase.engines.odds): each replay step's odds for a spectator, from this
+# many playouts (fewer than the table's thousand: a chase has a hundred steps and more), and a
+# swing shown only when a side's chances moved by at least SWING_LEAST.
+SWING_PLAYOUTS = 100
+SWING_LEAST = 0.15
+
+
+def swings_key(session) -> str:
+    return f"chronicle:swings:{session.pk}:{session.version}:{SWING_PLAYOUTS}"
+
+
+def chase_odds_swings(chase: CampaignChase) -> list[dict]:
+    """The moves of a finished chase where a side's win odds swung most: at most
+    PIVOTAL_MOST, in the order played, each {step, role, label, before, after, move}."""
+    session = chase.session
+    engine = get_engine(session.kind)
+    sides = engine.odds_sides(session.options)
+    steps = session_replay(session)
+    shares = []
+    for number, step in enumerate(steps):
+        seed = zlib.crc32(f"{session.pk}:{number}".encode())
+        odds = win_odds(engine, step.state, None, sides=sides, playouts=SWING_PLAYOUTS, seed=seed)
+        shares.append(dict(odds.win))
+    swings = []
+    for number in range(1, len(steps)):
+        move = max(abs(shares[number][s] - shares[number - 1][s]) for s in sides)
+        entry = steps[number].entry
+        if move >= SWING_LEAST and entry.role:
+            swings.append(
+                {
+                    "step": number,
+                    "role": entry.role,
+                    "label": str((entry.action or {}).get("label") or ""),
+                    "before": shares[number - 1],
+                    "after": shares[number],
+                    "move": move,
+                }
+            )
+    top = sorted(swings, key=lambda s: (-s["move"], s["step"]))[:PIVOTAL_MOST]
+    return sorted(top, key=lambda s: s["step"])
+
+
+def swing_statements(chase: CampaignChase, swings: list[dict]) -> list[Statement]:
+    """Each swing in words: the move, who made it, and its side's chances before and after."""
+    out = []
+    replay = reverse("chase:replay", args=[chase.session_id])
+    for swing in swings:
+        side = swing["role"] if swing["role"] in swing["after"] else None
+        warband = chase.warband_of(swing["role"])
+        label = f", “{swing['label']}”" if swing["label"] else " moved"
+        chances = ""
+        if side is not None:
+            before, after = swing["before"][side], swing["after"][side]
+            chances = f": their chances {before:.0%} → {after:.0%}"
+        text = f"Move {swing['step']}: {warband.name}{label}{chances}."
+        out.append(Statement(text, f"{replay}?step={swing['step']}", ODDS_SWING))
+    return out
 
 
 # --- the league --------------------------------------------------------------------------------
@@ -722,16 +808,25 @@ def _draft(game: GameReport, number: int, records: _Records) -> _Draft:
     return draft
 
 
-def _pivotal(game: GameReport) -> list[Statement]:
+def _pivotal(game: GameReport) -> list[Statement] | None:
     """The battle sheet's turning points when the game was played on one; for a canoe game,
-    the moves where a side's chances swung most."""
+    the moves where a side's chances swung most (None while they are being worked out)."""
     try:
         battle = game.battle
     except ObjectDoesNotExist:
         battle = None
     if battle is not None:
         return battle_turning_points(battle)
-    return []
+    try:
+        chase = game.chase
+    except ObjectDoesNotExist:
+        return []
+    if not chase.session.is_finished:
+        return []
+    # Worked out once per chase, in the background (services.chronicle.chase_swings_ask): read
+    # here from the cache, None until then.
+    swings = cache.get(swings_key(chase.session))
+    return None if swings is None else swing_statements(chase, swings)
 
 
 def player_lines(game: GameReport) -> tuple[PlayerLine, ...]:
@@ -748,6 +843,7 @@ def _entry(draft: _Draft, records: _Records, league: dict) -> ChronicleEntry:
     game = draft.game
     order = {kind: place for place, kind in enumerate(KINDS)}
     statements = sorted(draft.statements, key=lambda s: order[s.kind])
+    pivotal = _pivotal(game)
     return ChronicleEntry(
         game_id=game.id,
         number=draft.number,
@@ -756,7 +852,8 @@ def _entry(draft: _Draft, records: _Records, league: dict) -> ChronicleEntry:
         url=reverse("game", args=[game.id]),
         sides=_sides(game, records),
         statements=tuple(statements),
-        pivotal=tuple(_pivotal(game)),
+        pivotal=tuple(pivotal or ()),
+        pivotal_pending=pivotal is None,
         player_lines=tuple(_player_line(line) for line in game.chronicle_lines.all()),
         league_after=league.get(game.id, ()),
         campaign_id=records.campaign.id,

@@ -14,7 +14,11 @@ from campaign.services.campaigns import (
     campaign_update,
     require_open,
 )
-from campaign.services.chronicle import chronicle_line_add, chronicle_line_delete
+from campaign.services.chronicle import (
+    chronicle_line_add,
+    chronicle_line_delete,
+    chronicle_worked_out,
+)
 from campaign.services.corrections import correction_confirm, figure_correct
 from campaign.services.games import (
     GameLine,
@@ -66,6 +70,7 @@ __all__ = [
     "ReportError",
     "chronicle_line_add",
     "chronicle_line_delete",
+    "chronicle_worked_out",
     "correction_confirm",
     "figure_correct",
     "GameLine",

@@ -32,6 +32,9 @@ def chronicle(request, campaign_id: int):
         "chronicle", campaign.id, scopes=[campaign_scope(campaign.id)], request=request,
         render=lambda: campaign_chronicle(campaign),
     )  # fmt: skip
+    if any(entry.pivotal_pending for entry in entries):
+        # A chase's swings were being worked out: ask for them, and read afresh.
+        entries = services.chronicle_worked_out(campaign)
     context = {
         "campaign": campaign,
         "entries": entries,

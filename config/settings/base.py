@@ -273,6 +273,8 @@ CHASE_ODDS_PLAYOUTS = env_int("CHASE_ODDS_PLAYOUTS", 1000)
 # ask is answered "busy, try again" instead of queued.
 CELERY_TASK_ROUTES = {
     "chase.win_odds": {"queue": "odds"},
+    # A finished campaign chase's swings of the odds, for the chronicle: playouts too.
+    "campaign.chronicle_swings": {"queue": "odds"},
     # The balance lab's runs (minutes of play each) have theirs too: `-Q lab`
     # (docs/playing/balance-lab.md).
     "chase.balance_lab": {"queue": "lab"},

@@ -108,6 +108,7 @@ PAGES = [
     ("game", "magua", _goto("/games/{site.game}/")),
     ("postgame", "magua", _goto("/postgames/{site.postgame}/")),
     ("league", "magua", _goto("/campaigns/{site.campaign}/league/")),
+    ("chronicle", "magua", _goto("/campaigns/{site.campaign}/chronicle/")),
     ("canoe-lobby", None, _goto("/play/")),
     ("canoe-how-to-play", None, _goto("/play/how-to-play/pelts/")),
     ("help", None, _goto("/help/")),

@@ -2,13 +2,15 @@
 
 Random campaigns are played through the real services: three warbands, a few games between
 random pairs with random outcomes, each post-game sequence answered with an injected dice source
-and random choices and trades, then captives sold or ransomed or left. Over each of them:
+and random choices and trades, then captives sold or ransomed or left, and now and then a figure's
+level or a treasury corrected by the organiser. Over each of them:
 
 - no figure is told of in an entry after the entry where it died or left its warband (the
   records say where: the committed sequence that left it dead or gone, or the captive's sale);
 - the money each entry tells is the ledger's, warband by warband: every line written since the
   founding, no more and no less;
-- the experience each figure gained adds up to its level now;
+- the experience each figure gained (and each correction of its level) adds up to its level
+  now;
 - each side's team rating before and after a game, and the league's, are the rating points'.
 """
 
@@ -85,6 +87,7 @@ def build(data, roster_names: Counter) -> tuple:
             play(PostGame.objects.get(game=game, warband=warband), warband.owner, roller, rng)
         services.warbands_recalculate(warband_ids=[w.id for w in pair])
         settle(data, campaign, organiser)
+        correct(data, pair, organiser)
     for figure in Figure.objects.filter(warband__campaign=campaign):
         roster_names[figure.name] += 1
     return campaign, bands
@@ -194,6 +197,25 @@ def settle(data, campaign, organiser) -> None:
             price = data.draw(st.integers(1, figure.warband.treasury), label="ransom")
             services.captive_ransom_offer(figure=figure, price=price, actor=organiser)
             services.captive_ransom_accept(figure=figure, actor=organiser)
+
+
+def correct(data, pair, organiser) -> None:
+    """Now and then the organiser corrects a figure's level or a treasury (C30): told in the
+    entry of the warband's last game, with the numbers it changed."""
+    if data.draw(st.booleans(), label="correct a level"):
+        warband = data.draw(st.sampled_from(pair), label="whose figure")
+        figure = data.draw(st.sampled_from(list(warband.figures.on_roster())), label="figure")
+        level = figure.experience + data.draw(st.integers(1, 3), label="levels")
+        services.figure_correct(
+            figure=figure, actor=organiser, changes={"experience": level}, reason="Miscounted"
+        )
+    if data.draw(st.booleans(), label="correct a treasury"):
+        warband = data.draw(st.sampled_from(pair), label="whose treasury")
+        warband.refresh_from_db()
+        amount = data.draw(st.integers(-warband.treasury, 5).filter(bool), label="amount")
+        services.warband_treasury_correct(
+            warband=warband, amount=amount, reason="Miscounted", actor=organiser
+        )
 
 
 # --- where the records say a figure left -------------------------------------------------------

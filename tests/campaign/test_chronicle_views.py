@@ -131,3 +131,12 @@ def test_a_pending_game_has_no_entry_and_takes_no_line(client, campaign, player,
     client.force_login(player)
     assertNotContains(client.get(page(campaign)), f'id="game-{pending.id}"')
     assert client.post(add_url(pending), {"text": "Too soon"}).status_code == 404
+
+
+def test_the_chronicle_page_speaks_a_players_words(client, db):
+    from tests.guide.test_players_words import developers_words
+
+    campaign = load_demo()
+    client.force_login(campaign.organiser)
+    response = client.get(page(campaign))
+    assert developers_words(response.content.decode()) == []

@@ -94,7 +94,7 @@ def check_url(url: str) -> Target:
     port = port or (443 if parts.scheme == "https" else 80)
     try:
         addresses = resolve(host, port)
-    except (OSError, UnicodeError):
+    except (OSError, ValueError):  # not found; a name no resolver takes (UnicodeError too)
         raise RefusedURL(f"{host} could not be found.") from None
     if not addresses:
         raise RefusedURL(f"{host} could not be found.")

@@ -5,6 +5,7 @@ from campaign.models import (
     Activity,
     Campaign,
     CampaignBook,
+    ChronicleLine,
     Correction,
     EquipmentPiece,
     Figure,
@@ -116,6 +117,16 @@ class CorrectionAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request):
         return False
+
+
+@admin.register(ChronicleLine)
+class ChronicleLineAdmin(admin.ModelAdmin):
+    """A player's own line in the chronicle: the organiser of a club server may take one down
+    here (a player takes back their own on the page)."""
+
+    list_display = ["game", "author", "created_at", "text"]
+    raw_id_fields = ["game", "author"]
+    search_fields = ["text", "author__username"]
 
 
 @admin.register(RatingPoint)

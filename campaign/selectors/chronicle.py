@@ -356,7 +356,8 @@ def _side_statements(draft: _Draft, postgame: PostGame, money) -> list[Statement
         name = figure["name"]
         line = lines.get(figure_id)
         fell = line is not None and line.outcome in OUTCOME_WORDS
-        how = f"{name} {OUTCOME_WORDS[line.outcome]}" if fell else name
+        who = f"{name} of {warband.name}"
+        how = f"{who} {OUTCOME_WORDS[line.outcome]}" if fell else who
         gained = list((Counter(figure["injuries"]) - Counter(was["injuries"])).elements())
         if figure["state"] == "dead" and was["state"] != "dead":
             out.append(Statement(f"{how} and died of the wounds.", url, DEATH, (figure_id,)))
@@ -379,14 +380,14 @@ def _side_statements(draft: _Draft, postgame: PostGame, money) -> list[Statement
         was = before.get(figure_id)
         if was is None or figure["state"] in GONE_STATES:
             continue
-        out += _rises(figure, was, url)
+        out += _rises(figure, was, url, warband.name)
     out += _experience(warband, before, after, url)
     out += _money(warband, money, new_ids, after, url)
     return out
 
 
-def _rises(figure: dict, was: dict, url: str) -> list[Statement]:
-    name, figure_id = figure["name"], figure["id"]
+def _rises(figure: dict, was: dict, url: str, warband: str) -> list[Statement]:
+    name, figure_id = f"{figure['name']} of {warband}", figure["id"]
     out = []
     if figure["status"] != was["status"]:
         status = STATUS_NAMES.get(figure["status"], figure["status"])

@@ -26,10 +26,10 @@ def test_the_demo_chronicle_tells_its_played_game_with_the_figures_it_changed(db
         ("The 44th Foot Patrol", "bob", "lost"),
     ]
     said = {s.text for s in entry.statements}
-    assert "Swift Otter went down: Leg wound." in said
-    assert "Pte. Abbott went down: Nervous condition." in said
-    assert "Red Hawk was put out of action but recovered fully." in said
-    assert "Running Elk: shooting raised by 1." in said
+    assert "Swift Otter of Magalakutway went down: Leg wound." in said
+    assert "Pte. Abbott of The 44th Foot Patrol went down: Nervous condition." in said
+    assert "Red Hawk of Magalakutway was put out of action but recovered fully." in said
+    assert "Running Elk of Magalakutway: shooting raised by 1." in said
     assert "Magalakutway bought a Musket for Swift Otter for £10." in said
     elk = Figure.objects.get(name="Running Elk")
     experience = next(s for s in entry.statements if s.kind == "experience" and elk.id in s.figures)
@@ -61,7 +61,7 @@ def test_the_entry_of_one_game_is_its_place_in_the_campaigns_chronicle(db):
     text = entry.as_text()
     assert text.startswith("Game 1, 3 May 2025: Magalakutway v The 44th Foot Patrol\n")
     assert "Magalakutway (alice) beat The 44th Foot Patrol (bob)." in text
-    assert "- Swift Otter went down: Leg wound." in text
+    assert "- Swift Otter of Magalakutway went down: Leg wound." in text
 
 
 def test_the_league_after_the_demo_game_puts_the_winner_first_with_its_new_rating(
@@ -208,7 +208,8 @@ def test_a_capture_and_its_ransom_are_told_in_the_game_where_it_was_taken(
     entry = chronicle_entry(battle)
     capture = statement_of(entry, "capture")
     assert capture.text == (
-        "Red Hawk was put out of action and was taken captive by The 44th Foot Patrol."
+        "Red Hawk of Magalakutway was put out of action and was taken captive by "
+        "The 44th Foot Patrol."
     )
     ransom = statement_of(entry, "ransom")
     assert ransom.text == "Magalakutway ransomed Red Hawk from The 44th Foot Patrol for £15."

@@ -37,7 +37,7 @@ def test_the_demo_chronicle_page_tells_the_played_game_and_links_its_records(cli
     client.force_login(campaign.organiser)
     response = client.get(page(campaign))
     assertContains(response, "Game 1: Magalakutway v The 44th Foot Patrol")
-    assertContains(response, "Swift Otter went down: Leg wound.")
+    assertContains(response, "Swift Otter of Magalakutway went down: Leg wound.")
     assertContains(response, "Magalakutway bought a Musket for Swift Otter for £10.")
     assertContains(response, 'class="record-link" href="/postgames/')
 

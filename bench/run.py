@@ -325,6 +325,24 @@ def finished_pelts_game():
     return session
 
 
+def bench_book(games: int = 20) -> None:
+    """The campaign book of a campaign of `games` games played through the services (eight
+    warbands, both post-games of each game committed): the seconds its worker takes from
+    asking to the PDF kept (target under 30 s), its pages and size."""
+    django_ready()
+    from campaign.services import book
+    from tests.campaign_data import played_campaign
+
+    campaign = played_campaign(games=games)
+    started = time.perf_counter()
+    made = book.book_make(campaign_id=campaign.pk)
+    seconds = time.perf_counter() - started
+    print(
+        f"  the book of {made.games} games: {seconds:.2f} s (target < 30 s), "
+        f"{made.pages} pages, {len(made.pdf) / 1024:.0f} KiB"
+    )
+
+
 def run_script(name: str, *args: str) -> None:
     """Game-engine benchmarks are plain scripts beside this one (no database)."""
     script = ROOT / "bench" / name
@@ -355,6 +373,7 @@ SECTIONS = {
     "rankings": lambda: run_script("bench_ratings.py", "rankings"),
     "canoe-ratings": lambda: run_script("bench_canoe_ratings.py", "--games", "2000"),
     "club-requests": lambda: run_script("bench_club_requests.py"),
+    "book": bench_book,
     "club": bench_club,
 }
 

@@ -31,6 +31,7 @@ from core.models import Job
 from core.page_cache import cached, campaign_of_warband
 
 NO_SUCH_CAMPAIGN = "No such campaign."
+BOOK_SCOPE = "b"  # a campaign's outputs (its book): campaign.services.book, which imports this
 
 
 def _found(queryset, message: str, **lookup):
@@ -344,6 +345,14 @@ def may_read_job(job: Job, user) -> bool:
     """A campaign's job (recalculation, rankings), to whoever may read its campaign; registered
     for its kinds with core.jobs (campaign.apps), whose 404 the others get."""
     campaign = job_campaign(job)
+    return campaign is not None and may_read(campaign, user)
+
+
+def may_read_book_job(job: Job, user) -> bool:
+    """A campaign book's job (its scope is the campaign's outputs', `b:<id>`), to whoever may
+    read the campaign, as the book itself."""
+    campaign_id = scope_id(job.scope, BOOK_SCOPE)
+    campaign = None if campaign_id is None else Campaign.objects.filter(pk=campaign_id).first()
     return campaign is not None and may_read(campaign, user)
 
 

@@ -1,8 +1,10 @@
 from django.contrib import admin
+from django.db import models
 
 from campaign.models import (
     Activity,
     Campaign,
+    CampaignBook,
     ChronicleLine,
     Correction,
     EquipmentPiece,
@@ -18,6 +20,7 @@ from campaign.models import (
     RollRecord,
     UnsentMail,
     Warband,
+    WebhookPost,
 )
 
 
@@ -31,6 +34,7 @@ class CampaignAdmin(admin.ModelAdmin):
     list_display = ["name", "organiser", "is_public", "created_at"]
     search_fields = ["name"]
     inlines = [MembershipInline]
+    formfield_overrides = {models.URLField: {"assume_scheme": "https"}}  # the webhook
 
 
 class FigureInline(admin.TabularInline):
@@ -163,6 +167,24 @@ class UnsentMailAdmin(admin.ModelAdmin):
 
     list_display = ["created_at", "user", "kind", "title"]
     raw_id_fields = ["user"]
+
+
+@admin.register(CampaignBook)
+class CampaignBookAdmin(admin.ModelAdmin):
+    """A campaign's kept book (made again when the campaign changes); read, never edited."""
+
+    list_display = ["campaign", "pages", "games", "made_at"]
+    exclude = ["pdf"]
+    readonly_fields = ["campaign", "version", "pages", "games", "made_at"]
+
+
+@admin.register(WebhookPost)
+class WebhookPostAdmin(admin.ModelAdmin):
+    """Chronicle entries posted to a campaign's webhook: what was sent, and whether it went."""
+
+    list_display = ["created_at", "campaign", "game", "state", "attempts", "status_code"]
+    list_filter = ["state"]
+    raw_id_fields = ["campaign", "game"]
 
 
 from campaign import admin_battles  # noqa: E402, F401  (the table companion's models)

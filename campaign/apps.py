@@ -38,6 +38,12 @@ class CampaignConfig(AppConfig):
         for kind in KINDS:
             register_job_kind(kind, read_check=may_read_job)
         post_delete.connect(campaign_jobs_delete, sender=Campaign, dispatch_uid="campaign-jobs")
+        # The campaign book's job: read as the book is; its own sweep of lost jobs.
+        from campaign.access import may_read_book_job  # the models: only now
+        from campaign.services.book import BOOK, book_jobs_delete, book_jobs_sweep  # the same
+
+        register_job_kind(BOOK, read_check=may_read_book_job, sweep=book_jobs_sweep)
+        post_delete.connect(book_jobs_delete, sender=Campaign, dispatch_uid="campaign-book-jobs")
 
         # What the canoe games need of the campaigns, handed to them (chase imports nothing of
         # campaign): who may read a campaign chase's game or take its seats, and the crews a

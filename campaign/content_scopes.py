@@ -17,6 +17,7 @@ _USERS_CAMPAIGNS = (
     "UNION SELECT 'c:' || campaign_id FROM campaign_warband WHERE owner_id = R.{0}"
 )
 _CAPTIVE = ("state", "ransom_offer")
+_OUTPUTS = ("SELECT 'b:' || R.campaign_id AS scope", None)
 SCOPES: dict[str, list[Part]] = {
     # An e-mail the sweep will send (campaign.models.mail): the account's own, shown nowhere.
     "campaign_unsentmail": [("SELECT 'u:' || R.user_id AS scope", None)],
@@ -74,6 +75,11 @@ SCOPES: dict[str, list[Part]] = {
             None,
         )
     ],
+    # What the campaign sends out (its book, its webhook posts): a scope of their own that no
+    # cached part reads (`b:<id>`), never the campaign's, since the book is kept under the
+    # campaign's token and must not make itself stale (campaign.models.book).
+    "campaign_campaignbook": [_OUTPUTS],
+    "campaign_webhookpost": [_OUTPUTS],
     "campaign_houserules": [_CAMPAIGN],  # C31: a campaign's rule book, every page of it
     "campaign_activity": [_CAMPAIGN],
     "campaign_battle": [_CAMPAIGN],

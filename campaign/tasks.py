@@ -14,10 +14,11 @@ from __future__ import annotations
 import logging
 
 from celery import shared_task
+from django.conf import settings
 from django.db import OperationalError
 
 from accounts import mail
-from campaign.services import chronicle, jobs, notify, ratings
+from campaign.services import book, chronicle, jobs, notify, ratings, webhooks
 
 logger = logging.getLogger(__name__)
 
@@ -76,3 +77,39 @@ def mail_inbox_item_task(self, user_id: int, kind: str, title: str, url: str) ->
             return
         logger.warning("E-mail to user %s not sent, will retry: %r", user_id, error)
         raise self.retry(exc=error, countdown=60, max_retries=MAIL_RETRIES) from error
+
+
+@shared_task(name=book.MAKE_BOOK_TASK, bind=True, **RETRY)
+def make_book_task(self, job_id: int) -> None:
+    """A campaign's book (its PDF), with progress on its Job row."""
+    try:
+        book.book_job_run(job_id=job_id)
+    except jobs.JobBusy as busy:
+        if self.request.is_eager:  # in-process there is no other worker to wait for
+            return
+        raise self.retry(countdown=busy.retry_in, max_retries=None) from busy
+
+
+@shared_task(
+    name=webhooks.WEBHOOK_TASK,
+    bind=True,
+    autoretry_for=(webhooks.WebhookRetry,),
+    retry_backoff=5,  # 5, 10, 20, 40, 80 s (with jitter), then it is marked failed
+    retry_backoff_max=300,
+    retry_jitter=True,
+    max_retries=webhooks.RETRIES,
+    ignore_result=True,
+)
+def post_chronicle_entry_task(self, post_id: int) -> None:
+    """One chronicle entry posted to its campaign's webhook. Without a worker (`make run`) it is
+    tried once, so a hung host never holds up the request that committed the game; the sweep
+    tries again."""
+    in_process = settings.CELERY_TASK_ALWAYS_EAGER
+    final = self.request.retries >= webhooks.RETRIES
+    try:
+        webhooks.webhook_post(post_id=post_id, final=final)
+    except webhooks.WebhookRetry as error:
+        if in_process:
+            logger.warning("Webhook post %s not sent, the sweep will retry: %s", post_id, error)
+            return
+        raise

@@ -6,6 +6,7 @@ from django.urls import path
 from campaign.views import (
     battle_calcs,
     battles,
+    book,
     builder,
     campaigns,
     chases,
@@ -44,6 +45,12 @@ campaign_pages = [
         "campaigns/<int:campaign_id>/house-rules/",
         house_rules.house_rules,
         name="house-rules",
+    ),
+    path("campaigns/<int:campaign_id>/book.pdf", book.campaign_book, name="campaign-book"),
+    path(
+        "campaigns/<int:campaign_id>/book/status/",
+        book.campaign_book_status,
+        name="campaign-book-status",
     ),
     path("campaigns/<int:campaign_id>/close/", manage.campaign_close, name="campaign-close"),
     path("campaigns/<int:campaign_id>/reopen/", manage.campaign_reopen, name="campaign-reopen"),

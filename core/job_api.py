@@ -32,8 +32,12 @@ class ScopeIdField(serializers.IntegerField):
 
 class JobSerializer(serializers.Serializer):
     id = serializers.IntegerField()
-    kind = serializers.CharField(help_text='"recalculate", "rankings" or "balance" (a lab run)')
-    campaign = ScopeIdField(CAMPAIGN_SCOPE, allow_null=True, help_text="null for a balance-lab run")
+    kind = serializers.CharField(
+        help_text='"recalculate", "rankings", "book" (a campaign book) or "balance" (a lab run)'
+    )
+    campaign = ScopeIdField(
+        CAMPAIGN_SCOPE, allow_null=True, help_text="null for a balance-lab run and a book"
+    )
     state = serializers.CharField(help_text="queued, running, done or failed")
     done = serializers.IntegerField()
     total = serializers.IntegerField()

@@ -247,3 +247,79 @@ def expected_rating(band: Warband) -> int:
     living = [f for f in band.figures.all() if f.state not in Figure.GONE]
     kit = sum(p.price for p in band.equipment.all() if p.figure is None or p.figure in living)
     return band.treasury + kit + sum(f.experience for f in living)
+
+
+def played_campaign(*, games: int = 20, per_faction: int = 2, seed: int = 1757) -> Campaign:
+    """A campaign played through the services as a club would: `per_faction` warbands of each
+    faction (the demo's line-ups), `games` games filed by the organiser, each side's post-game
+    answered (the app's dice; the first option of a choice; no trading) and committed, and the
+    ratings recalculated. Seeded: the same arguments give the same campaign."""
+    from campaign import services  # the services: only the campaigns played need them
+    from campaign.demo import LINE_UPS  # the same
+    from campaign.rules.dice import Dice  # the same
+    from campaign.selectors.games import postgame_run  # the same
+
+    chance = random.Random(seed)
+    organiser = UserFactory(username=f"organiser-{seed}-{next(_builds)}")
+    campaign = services.campaign_create(organiser=organiser, name=f"Played {seed}", is_public=True)
+    bands = []
+    for faction, (name, figures) in LINE_UPS.items():
+        for n in range(per_faction):
+            owner = member(campaign, UserFactory())
+            bands.append(
+                services.warband_create_founded(
+                    campaign=campaign,
+                    owner=owner,
+                    name=f"{name} {n + 1}",
+                    faction=faction,
+                    figures=figures,
+                )  # fmt: skip
+            )
+    for number in range(games):
+        a, b = chance.sample(bands, 2)
+        outcomes = {
+            band.id: [
+                (figure.id, chance.choice(["ok", "ok", "ok", "down", "out_of_action"]))
+                for figure in band.figures.on_roster().filter(state=Figure.State.ACTIVE)
+            ]
+            for band in (a, b)
+        }
+        lines = []
+        for band, other in ((a, b), (b, a)):
+            # C29: each figure down or out took a wound from the other side.
+            hits = sum(1 for _, outcome in outcomes[other.id] if outcome != "ok")
+            mine = outcomes[band.id]
+            wounds = [hits // len(mine) + (k < hits % len(mine)) for k in range(len(mine))]
+            lines += [
+                services.GameLine(figure_id, True, outcome, wound, 0)
+                for (figure_id, outcome), wound in zip(mine, wounds, strict=True)
+            ]
+        outcome = chance.random()
+        game = services.game_file(
+            campaign=campaign,
+            actor=organiser,
+            warbands=[a.id, b.id],
+            winner=None if outcome < 0.15 else (a.id if outcome < 0.6 else b.id),
+            played_on=DAY + datetime.timedelta(days=7 * number),
+            figures=lines,
+        )
+        for postgame in PostGame.objects.filter(game=game).select_related("warband__owner"):
+            actor, roller = postgame.warband.owner, Dice(seed=chance.randrange(10**9))
+            while not (run := postgame_run(postgame)).ready:
+                prompt = run.prompt
+                if prompt is None:  # trading: nothing bought or sold
+                    postgame = services.postgame_trade(
+                        postgame=postgame, actor=actor, action={"action": "done"}
+                    )
+                elif prompt["kind"] == "choice":
+                    postgame = services.postgame_answer(
+                        postgame=postgame, actor=actor, choice=prompt["options"][0]
+                    )
+                else:
+                    postgame = services.postgame_answer(
+                        postgame=postgame, actor=actor, roller=roller
+                    )
+            services.postgame_commit(postgame=postgame, actor=actor)
+    services.warbands_recalculate(warband_ids=[band.id for band in bands])
+    services.rankings_rebuild(campaign_id=campaign.id)
+    return campaign

@@ -48,6 +48,9 @@ class CampaignSerializer(serializers.ModelSerializer):
 
     organiser = UserSerializer()
     invite_code = serializers.SerializerMethodField()
+    webhook_url = serializers.SerializerMethodField(
+        help_text="Where each chronicle entry is posted; the organiser's alone (null for others)"
+    )
     members = MemberSerializer(source="memberships.all", many=True)
     warbands = WarbandSummarySerializer(source="warbands.all", many=True)
 
@@ -59,6 +62,7 @@ class CampaignSerializer(serializers.ModelSerializer):
             "organiser",
             "invite_code",
             *Campaign.SETTINGS,
+            "webhook_url",
             "created_at",
             "closed_at",
             "members",
@@ -70,6 +74,11 @@ class CampaignSerializer(serializers.ModelSerializer):
         user = self.context["request"].user
         members = {m.user_id for m in campaign.memberships.all()} | {campaign.organiser_id}
         return campaign.invite_code if user.id in members else None
+
+    def get_webhook_url(self, campaign) -> str | None:
+        # It holds the webhook's secret: anyone who has it may post to the club's channel.
+        user = self.context["request"].user
+        return campaign.webhook_url if user.id == campaign.organiser_id else None
 
 
 class OptionalBooleanField(serializers.BooleanField):
@@ -88,7 +97,13 @@ class CampaignCreateSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Campaign
-        fields = ["name", *Campaign.SETTINGS]
+        fields = ["name", *Campaign.SETTINGS, "webhook_url"]
+        extra_kwargs = {
+            "webhook_url": {
+                "help_text": "Optional: each chronicle entry is posted here (Discord's JSON); "
+                "https to a public host only, checked when saved and before each post"
+            }
+        }
 
 
 class CampaignUpdateSerializer(CampaignCreateSerializer):
@@ -99,7 +114,7 @@ class CampaignUpdateSerializer(CampaignCreateSerializer):
 
     class Meta(CampaignCreateSerializer.Meta):
         fields = [*CampaignCreateSerializer.Meta.fields, "closed"]
-        extra_kwargs = {"name": {"required": False}}
+        extra_kwargs = {**CampaignCreateSerializer.Meta.extra_kwargs, "name": {"required": False}}
 
 
 class InviteCodeSerializer(serializers.Serializer):

@@ -7,7 +7,9 @@ from django import forms
 from django.contrib.auth.forms import UserCreationForm
 
 from campaign.access import invited_campaign
+from campaign.errors import CampaignError
 from campaign.models import Campaign
+from campaign.services.webhooks import webhook_check_url
 from core.text import no_control_characters
 
 
@@ -43,13 +45,34 @@ class InviteSignupForm(SignupForm):
 
 
 class CampaignForm(forms.ModelForm):
+    webhook_url = forms.URLField(
+        required=False,
+        max_length=500,
+        assume_scheme="https",
+        label="Webhook for the chronicle (optional)",
+        help_text="Each game's chronicle entry is posted here once both post-games are "
+        "committed: a Discord channel's webhook address (Server settings, Integrations, "
+        "Webhooks), or any https address that takes the same JSON. Seen by you alone.",
+    )
+
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["name"].validators.append(no_control_characters)  # finding 5
 
+    def clean_webhook_url(self) -> str:
+        """https to a public host only, its name resolved now (the service checks it again);
+        an address kept as it was is checked before each post instead."""
+        url = (self.cleaned_data["webhook_url"] or "").strip()
+        if url == self.instance.webhook_url:
+            return url
+        try:
+            return webhook_check_url(url)
+        except CampaignError as error:
+            raise forms.ValidationError(error.message) from None
+
     class Meta:
         model = Campaign
-        fields = ["name", *Campaign.SETTINGS]
+        fields = ["name", *Campaign.SETTINGS, "webhook_url"]
         labels = {
             "starting_treasury": "Starting treasury",
             "currency": "Currency sign",

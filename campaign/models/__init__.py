@@ -2,6 +2,7 @@
 
 from campaign.models.activity import Activity
 from campaign.models.battles import Battle, BattleFigure, BattleQuerySet, TableLog
+from campaign.models.book import CampaignBook, WebhookPost
 from campaign.models.campaigns import (
     FACTION_CHOICES,
     Campaign,
@@ -32,6 +33,7 @@ __all__ = [
     "UnsentMail",
     "FACTION_CHOICES",
     "Campaign",
+    "CampaignBook",
     "CampaignChase",
     "CampaignQuerySet",
     "ChronicleLine",
@@ -50,5 +52,6 @@ __all__ = [
     "RatingPoint",
     "RollRecord",
     "Warband",
+    "WebhookPost",
     "new_invite_code",
 ]

@@ -58,6 +58,9 @@ class Campaign(models.Model):
     closed_at = models.DateTimeField(
         null=True, blank=True, help_text="A closed campaign is read-only: its season is over."
     )
+    # Where each new chronicle entry is posted (a Discord-compatible webhook; https to a public
+    # host: campaign.services.webhooks). The organiser's alone: it holds the webhook's secret.
+    webhook_url = models.URLField(max_length=500, blank=True, default="")
 
     objects = CampaignQuerySet.as_manager()
 

@@ -15,6 +15,7 @@ from django.utils import timezone
 from campaign.errors import CampaignError
 from campaign.models import Activity, Campaign, Membership, new_invite_code
 from campaign.services.activity import activity_record
+from campaign.services.webhooks import webhook_check_url
 from core.text import require_plain_name
 
 CLOSED = "{name} is closed: its books are kept as they are and nothing more can be changed."
@@ -33,6 +34,8 @@ def require_open(campaign: Campaign) -> None:
 @transaction.atomic
 def campaign_create(*, organiser, name: str, **settings) -> Campaign:
     require_plain_name(name)  # finding 5
+    if "webhook_url" in settings:
+        settings["webhook_url"] = webhook_check_url(settings["webhook_url"])
     campaign = Campaign(organiser=organiser, name=name.strip(), **settings)
     campaign.full_clean()
     campaign.save()
@@ -75,6 +78,10 @@ def campaign_join_by_code(*, user, invite_code: str) -> Campaign:
 def campaign_update(*, campaign: Campaign, **changes) -> Campaign:
     require_open(campaign)
     require_plain_name(changes.get("name"))  # finding 5
+    if changes.get("webhook_url", campaign.webhook_url) != campaign.webhook_url:
+        # https to a public host only, resolved now (an address kept as it was is checked again
+        # before each post, not at every save of the other settings)
+        changes["webhook_url"] = webhook_check_url(changes["webhook_url"])
     for field, value in changes.items():
         setattr(campaign, field, value)
     campaign.full_clean()

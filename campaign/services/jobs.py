@@ -35,6 +35,7 @@ from campaign.models import Campaign, Warband
 from campaign.services import notify, ratings
 from campaign.services.campaigns import require_open
 from campaign.services.rankings import rankings_rebuild
+from campaign.services.webhooks import webhook_sweep
 from core.content_version import CAMPAIGN_SCOPE, campaign_scope, scope_id
 from core.jobs import kinds_sweep
 from core.models import Job
@@ -252,7 +253,7 @@ def jobs_sweep() -> dict[str, int]:
     Warbands still marked stale are recalculated here; queued jobs that waited too long and
     running jobs whose lease expired are sent again (the other apps' kinds by their own sweeps,
     core.jobs.kinds_sweep); e-mails that failed inline while Redis was down are sent again;
-    finished jobs a week old are deleted.
+    finished jobs a week old are deleted; webhook posts a lost message left queued are sent.
     """
     stale = list(
         Warband.objects.filter(rating_stale=True).order_by("pk").values_list("pk", flat=True)
@@ -272,4 +273,11 @@ def jobs_sweep() -> dict[str, int]:
     finished = (Job.State.DONE, Job.State.FAILED)
     pruned, _ = Job.objects.filter(state__in=finished, updated_at__lt=now - KEEP_FINISHED).delete()
     mails = notify.unsent_mail_resend()  # e-mails that failed inline while Redis was down
-    return {"warbands": len(stale), "jobs": resent, "pruned": pruned, "mails": mails}
+    posts = webhook_sweep()  # chronicle entries whose webhook post a lost message left behind
+    return {
+        "warbands": len(stale),
+        "jobs": resent,
+        "pruned": pruned,
+        "mails": mails,
+        "webhook_posts": posts,
+    }

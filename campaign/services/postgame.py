@@ -43,6 +43,7 @@ from campaign.services.campaigns import require_open
 from campaign.services.jobs import ratings_queue_recalculation
 from campaign.services.notify import players_notify
 from campaign.services.warbands import treasury_change
+from campaign.services.webhooks import webhook_queue_entry
 from core.events import clock_version, publish
 from core.text import require_plain_name
 
@@ -231,6 +232,7 @@ def postgame_commit(*, postgame: PostGame, actor, version: int | None = None) ->
     publish(postgame_channel(row.pk), clock_version())
     _tell_commit(row, run, final, new_ids, actor)
     ratings_queue_recalculation(warband_ids=[row.warband_id])
+    webhook_queue_entry(game=row.game)  # the last side's commit completes the chronicle entry
     return row
 
 

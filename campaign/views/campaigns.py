@@ -31,6 +31,7 @@ from campaign.forms.campaigns import (
     SignupForm,
 )
 from campaign.models import Campaign
+from campaign.selectors.webhooks import webhook_last_post
 from core.throttles import address_throttle_wait, too_many, wait_words
 
 ACTIVITY_LINES = 20
@@ -201,4 +202,5 @@ def campaign_settings(request, campaign_id: int):
         services.campaign_update(campaign=campaign, **form.cleaned_data)
         messages.success(request, "Settings saved.")
         return redirect("campaign", campaign.id)
-    return render(request, "campaign/campaign_form.html", {"form": form, "title": "Settings"})
+    context = {"form": form, "title": "Settings", "last_post": webhook_last_post(campaign)}
+    return render(request, "campaign/campaign_form.html", context)

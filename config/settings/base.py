@@ -299,7 +299,12 @@ CELERY_TASK_ROUTES = {
     # hung mail server delays only mail, never a rating or a ranking (issue 34).
     "campaign.mail_inbox_item": {"queue": "mail"},
     "chase.turn_alerts": {"queue": "mail"},
+    # A campaign's webhook posts go out with the mail: a slow or hung host delays only them.
+    "campaign.post_chronicle_entry": {"queue": "mail"},
 }
+# Campaign webhooks (campaign.services.webhooks, core.outbound): https to public hosts only. On
+# (tests and development only), http:// and private addresses too, e.g. a receiver on this machine.
+FRONTIER_WEBHOOK_ALLOW_PRIVATE = env_bool("FRONTIER_WEBHOOK_ALLOW_PRIVATE", False)
 CHASE_ODDS_QUEUE_MAX = env_int("CHASE_ODDS_QUEUE_MAX", 20)
 # The balance lab's runs waiting for its worker (counted per run): with this many, a new run is
 # answered "busy, try later" (503) instead of queued. Each is up to minutes of CPU.

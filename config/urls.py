@@ -4,7 +4,7 @@ from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from chase.views import ratings as rating_views
-from core import health, http_errors
+from core import health, http_errors, pwa
 
 # Swagger UI from drf-spectacular-sidecar. The split view serves its start-up script as a file
 # (?script), so no inline script is needed; Swagger UI does insert a <style> element of its
@@ -15,6 +15,10 @@ api_docs = csp_update({"style-src-elem": ["'self'", "'unsafe-inline'"]})(
 
 urlpatterns = [
     path("healthz", health.healthz, name="healthz"),  # what a monitor polls (core.health)
+    # The installable app (core.pwa): the service worker must be served from the root.
+    path("sw.js", pwa.service_worker, name="service-worker"),
+    path("manifest.webmanifest", pwa.manifest, name="manifest"),
+    path("offline/", pwa.offline, name="offline"),
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", api_docs, name="api-docs"),

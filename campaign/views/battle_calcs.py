@@ -40,6 +40,7 @@ from campaign.services import battle_rolls as rolls
 from campaign.services import battles as services
 from campaign.views.battles import render_sheet, sheet_context
 from core.domain_errors import form_error
+from core.pwa import keep_offline
 
 FORMS = {
     "shooting": ShootingForm,
@@ -256,6 +257,7 @@ def _panel(request, context: dict, status: int = 200, sheet: str = "") -> HttpRe
 
 
 @require_GET
+@keep_offline(fragments=True)
 def battle_calc(request, battle_id: int, kind: str):
     if kind not in TITLES:
         raise Http404("No such calculator.")

@@ -28,6 +28,7 @@ from campaign.selectors import chases as chase_selectors
 from campaign.services import battles as services
 from campaign.views.confirm import confirm
 from core.domain_errors import domain_errors
+from core.pwa import keep_offline
 
 
 def _prompts(battle: Battle, sides) -> list[dict]:
@@ -112,6 +113,7 @@ def render_sheet(request, battle: Battle, oob: bool = False) -> str:
 
 
 @require_GET
+@keep_offline
 def battle_page(request, battle_id: int):
     """The sheet. An HTMX poll (`?version=N`) gets 204 while nothing changed (286, stop
     polling, once the battle is over), else the fresh sheet."""

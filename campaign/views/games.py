@@ -30,6 +30,7 @@ from campaign.selectors import games
 from campaign.views import words
 from campaign.views.confirm import confirm
 from core.domain_errors import domain_errors, form_error
+from core.pwa import keep_offline
 
 # --- lists: the campaign's games, a warband's games ----------------------------------------------
 
@@ -256,6 +257,7 @@ def _sequence_context(request, postgame) -> dict:
 
 
 @require_GET
+@keep_offline
 def postgame_page(request, postgame_id: int):
     postgame = access.postgame_for(request.user, postgame_id)
     return render(request, "campaign/postgame.html", _sequence_context(request, postgame))

@@ -16,6 +16,7 @@
   var RETRY_MS = 4000;
   var MAX_RETRY_MS = 60000;
   var SEND_TIMEOUT_MS = 20000;
+  var REFRESH_AFTER_MS = 1500;
   var dbPromise = null;
   var retryTimer = null;
   var retryDelay = RETRY_MS;
@@ -419,6 +420,19 @@
     if (errors) {
       errors.innerHTML = '<p class="error-box outbox-offline" role="alert">No connection: this was not opened on this phone before, so it needs the server. What you mark is kept and sent when the connection returns.</p>';
     }
+  });
+
+  // A kept page changed in place (an answer, a fresh sheet): the service worker keeps it as it
+  // now is, so that opened offline it shows what was last seen, not what was first loaded.
+  var refreshTimer = null;
+  document.addEventListener("htmx:afterSettle", function () {
+    if (!navigator.serviceWorker || !navigator.serviceWorker.controller || !navigator.onLine) return;
+    clearTimeout(refreshTimer);
+    refreshTimer = setTimeout(function () {
+      if (navigator.serviceWorker.controller) {
+        navigator.serviceWorker.controller.postMessage({ type: "refresh", url: location.href });
+      }
+    }, REFRESH_AFTER_MS);
   });
 
   // Signing out: the next person on this phone must not read this one's pages.

@@ -40,6 +40,14 @@ self.addEventListener("message", (event) => {
     // Signing out: the next person on this phone must not read the last one's pages.
     event.waitUntil(caches.delete(PAGES_CACHE));
   }
+  if (data.type === "refresh" && typeof data.url === "string") {
+    // The page changed in place (an answer swapped in): keep it as it now is.
+    const url = new URL(data.url, self.location.origin);
+    if (url.origin === self.location.origin) {
+      const request = new Request(url.href, { credentials: "same-origin" });
+      event.waitUntil(fetch(request).then((response) => keep(request, response)).catch(() => null));
+    }
+  }
   if (data.type === "version" && event.source) {
     event.source.postMessage({ type: "version", version: VERSION });
   }

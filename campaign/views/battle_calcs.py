@@ -151,7 +151,7 @@ def _bound(kind: str, table: Table, source, first_open: bool):
                 data.setlist(key, value)
             elif value is True:
                 data[key] = "on"
-            elif value not in (None, False):
+            elif value is not None and value is not False:  # a tally of 0 is a value
                 data[key] = str(value)
         for key in source:
             data.setlist(key, source.getlist(key))

@@ -56,6 +56,14 @@ def test_the_shooting_panel_opens_with_the_figures_preselected(battle, browser, 
     assert 'id="needed"' in html and "Needs <strong>7+</strong>" in html
 
 
+def test_the_figure_panel_opens_with_its_tallies_of_nothing_filled_in(battle, browser, war_party):
+    """A tally of 0 is a value: the panel opens with it, not with "This field is required"."""
+    elk = fid(war_party, "Running Elk")
+    html = browser.get(f"/battles/{battle.id}/calc/figure/?figure={elk}", **HTMX).content.decode()
+    assert 'id="calc-problems"' not in html
+    assert 'name="wounds_taken" min="0" max="50" value="0"' in html
+
+
 def test_changing_the_situation_recalculates(battle, browser, war_party, patrol):
     query = {"refresh": "1", "shooter": fid(war_party, "Grey Wolf"),
              "target": fid(patrol, "Pte. Abbott"), "range": "long", "cover": "on"}  # fmt: skip

@@ -371,6 +371,7 @@
   }
 
   function drainOnce() {
+    if (!navigator.onLine) return Promise.resolve("later"); // the "online" event starts it again
     return all().then(function (rows) {
       var user = currentUser();
       var mine = rows.filter(function (row) { return row.user === user; });
@@ -425,15 +426,20 @@
   // A kept page changed in place (an answer, a fresh sheet): the service worker keeps it as it
   // now is, so that opened offline it shows what was last seen, not what was first loaded.
   var refreshTimer = null;
+  function refreshKept() {
+    clearTimeout(refreshTimer);
+    refreshTimer = null;
+    if (navigator.serviceWorker && navigator.serviceWorker.controller) {
+      navigator.serviceWorker.controller.postMessage({ type: "refresh", url: location.href });
+    }
+  }
   document.addEventListener("htmx:afterSettle", function () {
     if (!navigator.serviceWorker || !navigator.serviceWorker.controller || !navigator.onLine) return;
     clearTimeout(refreshTimer);
-    refreshTimer = setTimeout(function () {
-      if (navigator.serviceWorker.controller) {
-        navigator.serviceWorker.controller.postMessage({ type: "refresh", url: location.href });
-      }
-    }, REFRESH_AFTER_MS);
+    refreshTimer = setTimeout(refreshKept, REFRESH_AFTER_MS);
   });
+  // Leaving before the pause is over: keep it now.
+  window.addEventListener("pagehide", function () { if (refreshTimer) refreshKept(); });
 
   // Signing out: the next person on this phone must not read this one's pages.
   document.addEventListener("submit", function (event) {

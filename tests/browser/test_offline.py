@@ -4,21 +4,30 @@
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import expect
 
 from campaign import services
-from campaign.models import Battle, PostGame, TableLog
+from campaign.models import PostGame, TableLog
+from campaign.selectors.games import postgame_run
 from campaign.services import battles as battle_services
+from campaign.services import dice as dice_source
 from tests.browser.helpers import htmx_ready, log_in
 from tests.browser.test_csp import watch
-from tests.campaign.games_support import file_battle, sequence_of
+from tests.campaign.games_support import WAR_PARTY_SCRIPT, file_battle, sequence_of
 
 SHOTS = "/tmp/shots-offline"
 
 
 def controlled(page) -> None:
-    """The service worker has taken the page over (it fetches and keeps what follows)."""
-    page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller")
+    """The service worker has taken the page over (it fetches and keeps what follows). A page
+    loaded while it installed is taken over when it activates, unless its activation fell
+    between two pages (the login's redirect): then the next page load is."""
+    page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
+    if not page.evaluate("() => Boolean(navigator.serviceWorker.controller)"):
+        page.reload()
+    page.wait_for_function("() => Boolean(navigator.serviceWorker.controller)")
 
 
 def kept(page, path: str, text: str) -> None:
@@ -69,4 +78,139 @@ def test_a_sheet_opened_before_opens_offline_as_last_seen_and_a_new_page_says_wh
     page.goto(f"/battles/{battle.id}/")
     expect(page.locator("#turn")).to_have_text("Turn 1")
     expect(page.locator("#offline-banner")).to_have_count(0)
+    assert [p for p in problems if "Content Security Policy" in p] == []
+
+
+# --- 30 actions, the middle 20 with no connection ----------------------------------------------
+
+
+def badge_says(page, count: int) -> None:
+    expect(page.locator("#outbox-badge summary")).to_have_text(f"{count} waiting to send")
+
+
+def typed_answer(page, faces, position: int) -> None:
+    dice = page.locator("input.die")
+    expect(dice).to_have_count(len(faces))
+    for box, face in zip(dice.all(), faces, strict=True):
+        box.fill(str(face))
+    page.click("#use-dice")
+    expect(page.locator("#sequence")).to_have_attribute("data-position", str(position))
+
+
+def save_figure(page, figure_id: int, inflicted: int) -> None:
+    """The figure's Edit panel (opened from the cache when offline): wounds inflicted, Save."""
+    if not page.locator("#calc-panel[data-kind=figure]").count():
+        page.click(f"#fig-{figure_id} [data-act=edit]")
+        expect(page.locator("#calc-panel[data-kind=figure]")).to_be_visible()
+    page.fill("input[name=wounds_inflicted]", str(inflicted))
+    page.click("#save-figure")
+
+
+def inflicted(text: str) -> int:
+    """The new wounds-inflicted figure of a mark's log line."""
+    return int(re.search(r"wounds inflicted \d+ → (\d+)", text).group(1))
+
+
+def the_app_would_roll(postgame: PostGame) -> list[int]:
+    """What the sequence's own dice (C22) give for its next roll, worked out by the rules
+    without saving anything: what the server must roll on sync."""
+    row = PostGame.objects.get(pk=postgame.pk)
+    run = postgame_run(row)
+    roller = dice_source.stream_dice(row.dice_secret, run.stream_position)
+    return list(run.answer(dice=None, choice=None, by="magua", roller=roller).answers[-1].dice)
+
+
+def test_thirty_actions_with_the_middle_twenty_offline_reach_the_server_once_each_in_order(
+    new_page, club
+):
+    campaign, war_party, patrol = club
+    magua, harcourt = war_party.owner, patrol.owner
+    game = file_battle(campaign, war_party, patrol, magua)
+    services.game_confirm(game=game, actor=harcourt)
+    postgame = sequence_of(game, war_party)
+    battle = battle_services.battle_start(
+        campaign=campaign, actor=magua, warband_a=war_party.id, warband_b=patrol.id
+    )
+    elk = war_party.figures.get(name="Running Elk").id
+    sheet, sequence = f"/battles/{battle.id}/", f"/postgames/{postgame.id}/"
+
+    page = new_page()
+    problems = watch(page)
+    log_in(page, "magua")
+    controlled(page)
+
+    # 1-5, online: three post-game answers with typed dice; a turn and a figure on the sheet.
+    page.goto(sequence)
+    htmx_ready(page)
+    for position, faces in enumerate(WAR_PARTY_SCRIPT[:3], start=1):
+        typed_answer(page, faces, position)
+    page.goto(sheet)
+    htmx_ready(page)
+    page.click("#next-turn")
+    expect(page.locator("#turn")).to_have_text("Turn 2")
+    save_figure(page, elk, 1)
+    expect(page.locator(f"#tally-{elk}")).to_contain_text("inflicted 1")
+    kept(page, sequence, 'data-position="3"')  # both pages kept as they were last seen
+    kept(page, sheet, "Turn 2")
+    expected_roll = the_app_would_roll(postgame)
+
+    # 6-25, offline.
+    page.context.set_offline(True)
+    page.goto(sequence)
+    expect(page.locator("#offline-banner")).to_contain_text("Offline: as last seen at")
+    expect(page.locator("#prompt-text")).to_contain_text("Income")
+    page.click("#roll")  # 6: the app's dice, never rolled here (C22): the server's, on sync
+    expect(page.locator("[data-outbox-note]")).to_have_text(
+        "Pending: rolled by the server when back online."
+    )
+    expect(page.locator("#use-dice")).to_be_disabled()  # the next question is the server's
+    badge_says(page, 1)
+    page.screenshot(path=f"{SHOTS}/offline-postgame-pending.png", full_page=True)
+
+    page.goto(sheet)
+    expect(page.locator("#offline-banner")).to_be_visible()
+    for action in range(19):  # 7-25: turns and figure marks, alternately
+        if action % 2 == 0:
+            page.click("#next-turn")
+        else:
+            save_figure(page, elk, 2 + action // 2)
+        badge_says(page, 2 + action)
+    page.locator("#outbox-badge summary").click()
+    page.screenshot(path=f"{SHOTS}/offline-sheet-waiting.png", full_page=True)
+    assert TableLog.objects.filter(battle=battle).count() == 3  # nothing reached the server
+
+    # Back: the outbox empties itself, in order.
+    page.context.set_offline(False)
+    page.wait_for_function("async () => (await window.frontierOutbox.count()) === 0")
+    expect(page.locator("#outbox-badge")).to_be_hidden()
+    expect(page.locator("#turn")).to_have_text("Turn 12")  # the answers swapped in
+
+    # 26-30, online: a turn and a mark on the sheet, then the rest of the post-game.
+    page.click("#next-turn")
+    expect(page.locator("#turn")).to_have_text("Turn 13")
+    save_figure(page, elk, 11)
+    expect(page.locator(f"#tally-{elk}")).to_contain_text("inflicted 11")
+    page.goto(sequence)
+    htmx_ready(page)
+    expect(page.locator("#sequence")).to_have_attribute("data-position", "4")
+    typed_answer(page, WAR_PARTY_SCRIPT[4], 5)
+    typed_answer(page, WAR_PARTY_SCRIPT[5], 6)
+    page.click("#done-trading")
+    expect(page.locator("#sequence")).to_have_attribute("data-step", "ready")
+
+    # The server has every action once, in order.
+    log = list(TableLog.objects.filter(battle=battle).order_by("id"))[1:]
+    turns = [e.text for e in log if e.kind == TableLog.Kind.TURN]
+    marks = [e.text for e in log if e.kind == TableLog.Kind.FIGURE]
+    turn, mark = TableLog.Kind.TURN, TableLog.Kind.FIGURE
+    assert [e.kind for e in log] == [turn, mark] + [turn, mark] * 9 + [turn] + [turn, mark]
+    assert [t.split(" begins")[0] for t in turns] == [f"Turn {n}" for n in range(2, 14)]
+    assert [inflicted(m) for m in marks] == list(range(1, 12)), marks
+    answers = PostGame.objects.get(pk=postgame.pk).answers
+    assert [a["dice"] for a in answers[:6]] == [
+        *WAR_PARTY_SCRIPT[:3], expected_roll, *WAR_PARTY_SCRIPT[4:6]
+    ]  # fmt: skip
+    assert [a["typed"] for a in answers[:6]] == [True, True, True, False, True, True]
+    assert answers[6]["trade"] == {"action": "done"} and len(answers) == 7
+    assert page.evaluate("() => window.frontierOutbox.count()") == 0
     assert [p for p in problems if "Content Security Policy" in p] == []

@@ -40,6 +40,32 @@ class HouseRulesConflict(ConflictError):
         self.started, self.version = started, version
 
 
+class PostGameConflict(ConflictError):
+    """A post-game step made on a version of the sequence that is no longer the latest (an
+    offline queue sending late, another tab): nothing was done. `version` is the version now."""
+
+    def __init__(self, *, started: int, version: int):
+        super().__init__(
+            f"The post-game sequence has moved on (version {version} now, {started} when you "
+            "made this step): nothing was done. Look at both, then send yours again or drop it.",
+            field="version",
+        )
+        self.started, self.version = started, version
+
+
+class BattleConflict(ConflictError):
+    """A battle-sheet write made on a version of the sheet that is no longer the latest (the
+    other player tapped first, an offline queue sending late): nothing was done."""
+
+    def __init__(self, *, started: int, version: int):
+        super().__init__(
+            f"The battle sheet has moved on (version {version} now, {started} when you made "
+            "this): nothing was done. Look at both, then send yours again or drop it.",
+            field="version",
+        )
+        self.started, self.version = started, version
+
+
 class WarbandInvalid(DomainError, RosterError):
     """A warband that breaks one or more rules; `problems` names each rule and the field."""
 
@@ -56,6 +82,8 @@ __all__ = [
     "DiceError",
     "DomainError",
     "HouseRulesConflict",
+    "PostGameConflict",
+    "BattleConflict",
     "ReportError",
     "RosterError",
     "RulesError",

@@ -33,6 +33,13 @@ class CoreConfig(AppConfig):
         # Log lines after a request has finished carry no request id (core.logs).
         request_finished.connect(on_request_finished, dispatch_uid="request-id")
 
+        # Answers kept for Idempotency-Key repeats are forgotten after a day (core.idempotency):
+        # celery beat on a club server, the ticker below on the demo server.
+        from core import tasks  # noqa: F401 - registers core's tasks with Celery
+        from core.idempotency import idempotency_sweep  # the models: only now
+
+        ticker.register(idempotency_sweep)
+
         # The demo server has no celery beat: its periodic work (the canoe turn alerts) runs in
         # a thread of runserver's serving process instead (core.ticker says when, and why).
         eager = settings.CELERY_TASK_ALWAYS_EAGER

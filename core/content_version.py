@@ -54,6 +54,9 @@ from django.db import connection, connections
 
 TABLE = "core_contentversion"  # core.models.ContentVersion
 SCOPE_TABLE = "core_scopeversion"  # core.models.ScopeVersion
+# Core's bookkeeping that no page shows: the answers kept for Idempotency-Key repeats
+# (core.idempotency). A write there must not draw the `all` token (every cached part).
+NOT_CONTENT = ("core_idempotentrequest",)
 WRITE = re.compile(r'^\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+"?(\w+)"?', re.IGNORECASE)
 TRUNCATE = re.compile(r"^\s*TRUNCATE\b", re.IGNORECASE)
 LOCKING_SELECT = re.compile(r'^\s*SELECT\b.*\bFROM\s+"?(\w+)"?.*\bFOR\s+(?:NO\s+KEY\s+)?UPDATE\b',
@@ -135,6 +138,7 @@ def content_tables() -> frozenset[str]:
             tables.add(model._meta.db_table)
     tables.discard(TABLE)
     tables.discard(SCOPE_TABLE)
+    tables.difference_update(NOT_CONTENT)
     return frozenset(tables)
 
 

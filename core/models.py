@@ -66,3 +66,31 @@ class ScopeVersion(models.Model):
 
     def __str__(self) -> str:
         return f"{self.scope}: {self.token}"
+
+
+class IdempotentRequest(models.Model):
+    """The first answer to a write sent with an `Idempotency-Key` (core.idempotency): a repeat
+    of the key by the same person is answered with it, and the write is not done again.
+
+    Keyed by (owner, key): the owner is the account (`u:<id>`) or, for a guest, the browser's
+    session (`s:<session key>`), so one person's key never answers another's. Kept for at least
+    IDEMPOTENCY_KEEP_HOURS (24), then swept (core.idempotency.idempotency_sweep). Not content:
+    a row here changes no page (core.content_version leaves the table out)."""
+
+    owner = models.CharField(max_length=80)
+    key = models.CharField(max_length=255)
+    method = models.CharField(max_length=10)
+    path = models.TextField(help_text="The path and query string the key was first sent to.")
+    body_hash = models.CharField(max_length=64, help_text="SHA-256 of the request body.")
+    status = models.PositiveSmallIntegerField()
+    headers = models.JSONField(default=dict, blank=True, help_text="The headers replayed.")
+    body = models.BinaryField(default=b"", blank=True)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["owner", "key"], name="one_answer_per_owner_key")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.method} {self.path} [{self.key}] → {self.status}"

@@ -12,7 +12,11 @@ plumbing every view shares are added here, by `AutoSchema`, from what the view i
 - 413: a POST, or an operation with a body (over DATA_UPLOAD_MAX_MEMORY_SIZE,
   core.http_errors);
 - 415: an operation with a body (a content type other than JSON, a form or multipart);
-- 429 with Retry-After: an operation with throttle classes.
+- 429 with Retry-After: an operation with throttle classes;
+- 409 and 422: an unsafe method, which takes an `Idempotency-Key` header (core.idempotency):
+  the key's first request still being processed, or the key sent before with another request.
+
+Every unsafe operation lists the optional `Idempotency-Key` header parameter.
 
 An answer a view declares itself is never replaced. The schema test
 (tests/test_api_schema.py) fuzzes every operation and fails on an answer not listed.
@@ -21,7 +25,7 @@ An answer a view declares itself is never replaced. The schema test
 from __future__ import annotations
 
 from drf_spectacular.openapi import AutoSchema as SpectacularAutoSchema
-from drf_spectacular.utils import OpenApiResponse
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework import serializers
 from rest_framework.authentication import SessionAuthentication
 
@@ -62,6 +66,26 @@ UNSUPPORTED = OpenApiResponse(
 )
 TOO_MANY = OpenApiResponse(DetailSerializer, description="Too many requests: see Retry-After.")
 BUSY = OpenApiResponse(ErrorSerializer, description="The queue is full: see Retry-After.")
+KEY_STILL_RUNNING = OpenApiResponse(
+    ErrorSerializer,
+    description="Someone else changed it first (nothing was done), or the first request with "
+    "this Idempotency-Key is still being processed: ask again after Retry-After.",
+)
+KEY_REUSED = OpenApiResponse(
+    ErrorSerializer,
+    description="This Idempotency-Key was first sent with another method, path or body: "
+    "nothing was done.",
+)
+IDEMPOTENCY_KEY = OpenApiParameter(
+    "Idempotency-Key",
+    location=OpenApiParameter.HEADER,
+    required=False,
+    pattern=r"^[\x21-\x7e]{1,255}$",
+    description="A key of your own (a UUID) for this one write: sent again with the same key, "
+    "method, path and body, the write is not done again and the first answer comes back, "
+    "with `Idempotent-Replayed: true`. Kept for at least 24 hours, per account. Answers "
+    "that did nothing (401, 403, 429, 5xx) are not kept: a retry runs.",
+)
 
 RETRY_AFTER = {
     "Retry-After": {
@@ -96,7 +120,17 @@ class AutoSchema(SpectacularAutoSchema):
             found[415] = UNSUPPORTED
         if getattr(view, "throttle_classes", ()):
             found[429] = TOO_MANY
+        if self.method in UNSAFE:
+            found[409] = KEY_STILL_RUNNING
+            found[422] = KEY_REUSED
         return found
+
+    def get_override_parameters(self):
+        """The view's own, and `Idempotency-Key` on every unsafe operation."""
+        parameters = list(super().get_override_parameters())
+        if self.method in UNSAFE:
+            parameters.append(IDEMPOTENCY_KEY)
+        return parameters
 
     def get_operation(self, path, path_regex, path_prefix, method, registry):
         operation = super().get_operation(path, path_regex, path_prefix, method, registry)
@@ -108,7 +142,7 @@ class AutoSchema(SpectacularAutoSchema):
             if code in responses:
                 continue
             responses = _inserted(responses, code, self._get_response_for_code(response, code))
-        for code in ("429", "503"):
+        for code in ("409", "429", "503"):
             if code in responses:
                 responses[code].setdefault("headers", {}).update(RETRY_AFTER)
         operation["responses"] = responses

@@ -7,18 +7,27 @@ rules, which name the problem ("A D66 roll is two faces, tens then units: 3 give
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema, extend_schema_field
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_field,
+)
 from rest_framework import serializers
 from rest_framework.decorators import api_view
 from rest_framework.response import Response
 
 from campaign import services
 from campaign.access import figure_for_captive, postgame_for
-from campaign.api.common import BAD_REQUEST, CONFLICT, FORBIDDEN, NOT_FOUND
+from campaign.api.common import BAD_REQUEST, FORBIDDEN, NOT_FOUND
+from campaign.errors import PostGameConflict
 from campaign.rules.postgame.prompts import PROMPTS
 from campaign.rules.postgame.trading import ACTIONS
 from campaign.selectors import games
 from campaign.selectors.games import PUBLIC_STEPS
+from core.api_errors import error_body
+from core.conditional import etag, if_match_version
+from core.openapi import ErrorItemSerializer
 
 # --- serializers ----------------------------------------------------------------------------------
 
@@ -150,8 +159,25 @@ class PostGameSerializer(serializers.Serializer):
     game = serializers.IntegerField()
     status = serializers.ChoiceField(choices=["open", "committed"])
     position = serializers.IntegerField(help_text="Answers so far; send it back to be safe.")
+    version = serializers.IntegerField(
+        help_text='Moves on with every step (also the ETag). Send it as `If-Match: "7"` with a '
+        "step: a step made on an older version is a 409 and nothing is done."
+    )
     manual_dice = serializers.BooleanField(help_text="Faces may be typed in (C12).")
     committed_at = serializers.DateTimeField(allow_null=True)
+
+
+class PostGameConflictSerializer(serializers.Serializer):
+    """A 409: the step was made on an older version (If-Match), or the report was withdrawn."""
+
+    detail = serializers.CharField()
+    errors = ErrorItemSerializer(many=True)
+    version = serializers.IntegerField(
+        required=False, help_text="The sequence's version now (a stale If-Match)."
+    )
+    current = PostGameSerializer(
+        required=False, help_text="The sequence now, as GET gives it (a stale If-Match)."
+    )
 
 
 @extend_schema_field(
@@ -258,13 +284,38 @@ class FigureStateSerializer(serializers.Serializer):
 
 
 ANSWERS = {200: PostGameSerializer, 400: BAD_REQUEST, 403: FORBIDDEN, 404: NOT_FOUND}
-# A step on a sequence whose report was withdrawn meanwhile: 409 (services.postgame._locked).
-STEP_ANSWERS = ANSWERS | {409: CONFLICT}
+STALE = OpenApiResponse(
+    PostGameConflictSerializer,
+    description="The step was made on an older version (If-Match) and nothing was done: the "
+    "body holds the version now and the sequence as it is. Or the report was withdrawn "
+    "meanwhile (services.postgame._locked).",
+)
+STEP_ANSWERS = ANSWERS | {409: STALE}
+IF_MATCH = OpenApiParameter(
+    "If-Match",
+    location=OpenApiParameter.HEADER,
+    required=False,
+    description="The sequence's version the step was made on, as GET's ETag or `version` gives "
+    'it ("7"). Without it the step is taken on whatever version there is.',
+)
 
 
 def _postgame_response(postgame_id: int, user) -> Response:
     postgame = postgame_for(user, postgame_id)
-    return Response(PostGameSerializer(games.postgame_state(postgame)).data)
+    body = PostGameSerializer(games.postgame_state(postgame)).data
+    return Response(body, headers={"ETag": etag(body["version"])})
+
+
+def _step(request, postgame_id: int, step) -> Response:
+    """Take one step, `step(version)` (the If-Match version or None), and answer the sequence
+    with its version as ETag; a stale If-Match is a 409 with the version and sequence now."""
+    try:
+        step(if_match_version(request))
+    except PostGameConflict as error:
+        current = PostGameSerializer(games.postgame_state(postgame_for(request.user, postgame_id)))
+        body = {**error_body(error), "version": error.version, "current": current.data}
+        return Response(body, status=409, headers={"ETag": etag(error.version)})
+    return _postgame_response(postgame_id, request.user)
 
 
 @extend_schema(
@@ -277,7 +328,12 @@ def postgame_detail(request, postgame_id: int):
     return _postgame_response(postgame_id, request.user)
 
 
-@extend_schema(operation_id="postgames_advance", request=AdvanceSerializer, responses=STEP_ANSWERS)
+@extend_schema(
+    operation_id="postgames_advance",
+    request=AdvanceSerializer,
+    parameters=[IF_MATCH],
+    responses=STEP_ANSWERS,
+)
 @api_view(["POST"])
 def postgame_advance(request, postgame_id: int):
     """Answer the prompt: `dice` typed in (checked against the roll: a bad face is a 400 and
@@ -285,45 +341,76 @@ def postgame_advance(request, postgame_id: int):
     postgame = postgame_for(request.user, postgame_id, drive=True)
     serializer = AdvanceSerializer(data=request.data)
     serializer.is_valid(raise_exception=True)
-    services.postgame_answer(postgame=postgame, actor=request.user, **serializer.validated_data)
-    return _postgame_response(postgame_id, request.user)
+    return _step(
+        request,
+        postgame_id,
+        lambda version: services.postgame_answer(
+            postgame=postgame, actor=request.user, version=version, **serializer.validated_data
+        ),
+    )
 
 
-@extend_schema(operation_id="postgames_trade", request=TradeSerializer, responses=STEP_ANSWERS)
+@extend_schema(
+    operation_id="postgames_trade",
+    request=TradeSerializer,
+    parameters=[IF_MATCH],
+    responses=STEP_ANSWERS,
+)
 @api_view(["POST"])
 def postgame_trade(request, postgame_id: int):
     """One trading action while the step is `trading`; {"action": "done"} ends trading."""
     postgame = postgame_for(request.user, postgame_id, drive=True)
     serializer = TradeSerializer(data=request.data)
     serializer.is_valid(raise_exception=True)
-    services.postgame_trade(
-        postgame=postgame,
-        actor=request.user,
-        action=serializer.action_dict(),
-        position=serializer.validated_data.get("position"),
+    return _step(
+        request,
+        postgame_id,
+        lambda version: services.postgame_trade(
+            postgame=postgame,
+            actor=request.user,
+            action=serializer.action_dict(),
+            position=serializer.validated_data.get("position"),
+            version=version,
+        ),
     )
-    return _postgame_response(postgame_id, request.user)
 
 
-@extend_schema(operation_id="postgames_undo", request=PositionSerializer, responses=STEP_ANSWERS)
+@extend_schema(
+    operation_id="postgames_undo",
+    request=PositionSerializer,
+    parameters=[IF_MATCH],
+    responses=STEP_ANSWERS,
+)
 @api_view(["POST"])
 def postgame_undo(request, postgame_id: int):
     """Drop the last answer (C22)."""
     postgame = postgame_for(request.user, postgame_id, drive=True)
     serializer = PositionSerializer(data=request.data)
     serializer.is_valid(raise_exception=True)
-    services.postgame_undo(postgame=postgame, actor=request.user, **serializer.validated_data)
-    return _postgame_response(postgame_id, request.user)
+    return _step(
+        request,
+        postgame_id,
+        lambda version: services.postgame_undo(
+            postgame=postgame, actor=request.user, version=version, **serializer.validated_data
+        ),
+    )
 
 
-@extend_schema(operation_id="postgames_commit", request=None, responses=STEP_ANSWERS)
+@extend_schema(
+    operation_id="postgames_commit", request=None, parameters=[IF_MATCH], responses=STEP_ANSWERS
+)
 @api_view(["POST"])
 def postgame_commit(request, postgame_id: int):
     """Apply the sequence to the roster in one transaction, once (C22). A second commit (a
     retry, a double click) answers 200 with the committed sequence and changes nothing."""
     postgame = postgame_for(request.user, postgame_id, drive=True)
-    services.postgame_commit(postgame=postgame, actor=request.user)
-    return _postgame_response(postgame_id, request.user)
+    return _step(
+        request,
+        postgame_id,
+        lambda version: services.postgame_commit(
+            postgame=postgame, actor=request.user, version=version
+        ),
+    )
 
 
 @extend_schema(operation_id="postgames_restart", request=None, responses=STEP_ANSWERS)

@@ -124,6 +124,9 @@ class PostGame(models.Model):
     # API, the pages nor the export, so nobody reads the dice ahead.
     dice_secret = models.CharField(max_length=64, default=new_dice_secret, editable=False)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    # Moves on with every step (an answer, a trade, an undo, the commit, a restart): a write
+    # may carry the version it was made on (`If-Match`), and a stale one is a conflict (409).
+    version = models.PositiveIntegerField(default=0)
     committed_at = models.DateTimeField(null=True, blank=True)
     committed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"

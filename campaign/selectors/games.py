@@ -240,6 +240,7 @@ def postgame_state(postgame: PostGame, run: rules.PostGameRun | None = None) -> 
         "game": postgame.game_id,
         "status": postgame.status,
         "position": len(postgame.answers),
+        "version": postgame.version,
         "manual_dice": postgame.warband.campaign.manual_dice,
         "committed_at": postgame.committed_at,
     }

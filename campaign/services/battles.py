@@ -55,6 +55,17 @@ def locked_battle(battle: Battle, actor) -> Battle:
     return row
 
 
+def battle_version_held(*, battle: Battle) -> int:
+    """The sheet's version, its row locked to the end of the caller's transaction: a write
+    made on a version (If-Match) is checked and applied on it, or not at all."""
+    return (
+        Battle.objects.select_for_update(of=("self",))
+        .filter(pk=battle.pk)
+        .values_list("version", flat=True)
+        .get()
+    )
+
+
 def bump(battle: Battle) -> None:
     Battle.objects.filter(pk=battle.pk).update(version=F("version") + 1, updated_at=timezone.now())
     battle.refresh_from_db(fields=["version", "updated_at"])

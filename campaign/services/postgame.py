@@ -20,7 +20,7 @@ from django.utils import timezone
 
 from accounts.inbox import Item
 from campaign.access import is_organiser, may_drive
-from campaign.errors import ConflictError, DiceError, ReportError
+from campaign.errors import ConflictError, DiceError, PostGameConflict, ReportError
 from campaign.inbox import SETTLE_CAPTIVE, captive_url, dice_change_item, game_words
 from campaign.models import (
     Activity,
@@ -68,7 +68,7 @@ def _locked(postgame: PostGame) -> PostGame:
     return row
 
 
-def _check_open(row: PostGame, actor, position: int | None) -> None:
+def _check_open(row: PostGame, actor, position: int | None, version: int | None = None) -> None:
     require_open(row.warband.campaign)
     if not may_drive(row, actor):
         raise PermissionDenied("Only the warband's owner or the organiser may drive its sequence.")
@@ -78,6 +78,10 @@ def _check_open(row: PostGame, actor, position: int | None) -> None:
             field="status",
             rule="C22",
         )
+    # A write made on an older version (an offline queue sending late, another tab): nothing
+    # is done, and the player sees theirs beside what is there now.
+    if version is not None and version != row.version:
+        raise PostGameConflict(started=version, version=row.version)
     # A double click or a second tab must not answer the next prompt by accident.
     if position is not None and position != len(row.answers):
         raise ReportError(
@@ -90,7 +94,8 @@ def _check_open(row: PostGame, actor, position: int | None) -> None:
 def _save(row: PostGame, run: rules.PostGameRun) -> PostGame:
     row.answers = run.answers_to_list()
     row.undone = run.undone_to_list()
-    row.save(update_fields=["answers", "undone", "updated_at"])
+    row.version += 1
+    row.save(update_fields=["answers", "undone", "version", "updated_at"])
     return row
 
 
@@ -102,14 +107,16 @@ def postgame_answer(
     dice: list[Any] | None = None,
     choice: str | None = None,
     position: int | None = None,
+    version: int | None = None,
     roller: Dice | None = None,
 ) -> PostGame:
     """Answer the prompt: faces typed in from real dice, a choice, or neither (the app rolls
     with `roller`, default the sequence's own dice, C22: from the place in its stream the kept
     answers reached, so a roll undone and asked again shows the same faces). Bad faces raise
-    DiceError; nothing is saved then."""
+    DiceError; nothing is saved then. `version`, when given, must be the sequence's version
+    (else PostGameConflict, 409)."""
     row = _locked(postgame)
-    _check_open(row, actor, position)
+    _check_open(row, actor, position, version)
     if dice is not None and choice is not None:
         raise ReportError("Send dice or a choice, not both.", field="dice")
     if dice is not None and not row.warband.campaign.manual_dice:
@@ -149,22 +156,29 @@ def _tell_dice_change(row: PostGame, run: rules.PostGameRun, actor) -> None:
 
 @transaction.atomic
 def postgame_trade(
-    *, postgame: PostGame, actor, action: dict[str, Any], position: int | None = None
+    *,
+    postgame: PostGame,
+    actor,
+    action: dict[str, Any],
+    position: int | None = None,
+    version: int | None = None,
 ) -> PostGame:
     """One trading action (C20, C21) while the sequence is trading; {"action": "done"} ends
     trading."""
     require_plain_name(action.get("name"))  # a recruit's or a hired man's name (finding 5)
     row = _locked(postgame)
-    _check_open(row, actor, position)
+    _check_open(row, actor, position, version)
     return _save(row, postgame_run(row).trade(action, by=actor.username))
 
 
 @transaction.atomic
-def postgame_undo(*, postgame: PostGame, actor, position: int | None = None) -> PostGame:
+def postgame_undo(
+    *, postgame: PostGame, actor, position: int | None = None, version: int | None = None
+) -> PostGame:
     """Take back the last answer (C22): a choice, never a die; the undo is logged for both
     players, with who made it and when."""
     row = _locked(postgame)
-    _check_open(row, actor, position)
+    _check_open(row, actor, position, version)
     when = timezone.now().isoformat(timespec="seconds")
     return _save(row, postgame_run(row).undo(by=actor.username, when=when))
 
@@ -173,7 +187,7 @@ def postgame_undo(*, postgame: PostGame, actor, position: int | None = None) -> 
 
 
 @transaction.atomic
-def postgame_commit(*, postgame: PostGame, actor) -> PostGame:
+def postgame_commit(*, postgame: PostGame, actor, version: int | None = None) -> PostGame:
     """Apply the sequence to the roster once (C22). A second commit, at once or later, changes
     nothing and returns the committed sequence.
 
@@ -187,8 +201,13 @@ def postgame_commit(*, postgame: PostGame, actor) -> PostGame:
     require_open(row.warband.campaign)
     if not may_drive(row, actor):
         raise PermissionDenied("Only the warband's owner or the organiser may commit it.")
+    if version is not None and version != row.version:  # a commit of what the player saw only
+        raise PostGameConflict(started=version, version=row.version)
     claimed = PostGame.objects.filter(pk=row.pk, status=PostGame.Status.OPEN).update(
-        status=PostGame.Status.COMMITTED, committed_at=timezone.now(), committed_by=actor
+        status=PostGame.Status.COMMITTED,
+        committed_at=timezone.now(),
+        committed_by=actor,
+        version=F("version") + 1,
     )
     if not claimed:
         row.refresh_from_db()

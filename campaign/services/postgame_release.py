@@ -127,7 +127,8 @@ def postgame_restart(*, postgame: PostGame, actor, note: str = "") -> PostGame:
     row.undone = [{**u, "at": 0} for u in row.undone] + [record]
     row.answers = []
     row.rules_version = version
-    row.save(update_fields=["answers", "undone", "rules_version", "updated_at"])
+    row.version += 1
+    row.save(update_fields=["answers", "undone", "rules_version", "version", "updated_at"])
     text = (
         f"{actor} restarted {possessive(row.warband.name)} post-game after "
         f"{game_words(row.game)} under house rules version {version}"

@@ -38,7 +38,7 @@ from campaign.rules.table.morale import RESULT_WORDS
 from campaign.selectors import battles as selectors
 from campaign.services import battle_rolls as rolls
 from campaign.services import battles as services
-from campaign.views.battles import render_sheet, sheet_context
+from campaign.views.battles import render_sheet, sheet_context, sheet_write
 from core.domain_errors import form_error
 from core.pwa import keep_offline
 
@@ -331,6 +331,7 @@ def _act(kind: str, battle: Battle, actor, data: dict):
 
 @login_required
 @require_POST
+@sheet_write()
 def battle_do(request, battle_id: int, kind: str):
     if kind not in TITLES:
         raise Http404("No such calculator.")

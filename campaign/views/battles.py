@@ -8,17 +8,22 @@ works without JavaScript too: it posts and comes back to the page.
 
 from __future__ import annotations
 
+import contextlib
+import functools
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db import transaction
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from django_htmx.http import HttpResponseClientRedirect, HttpResponseStopPolling
+from django_htmx.http import HttpResponseClientRedirect, HttpResponseStopPolling, reswap, retarget
 
 from campaign import access
 from campaign.access import campaign_for, is_member
+from campaign.errors import BattleConflict
 from campaign.forms.battles import StartForm
 from campaign.models import Battle
 from campaign.rules.table.morale import LOSS_KEYS
@@ -26,7 +31,9 @@ from campaign.rules.words import possessive
 from campaign.selectors import battles as selectors
 from campaign.selectors import chases as chase_selectors
 from campaign.services import battles as services
+from campaign.views import conflicts
 from campaign.views.confirm import confirm
+from core.conditional import etag, if_match_version
 from core.domain_errors import domain_errors
 from core.pwa import keep_offline
 
@@ -112,6 +119,75 @@ def render_sheet(request, battle: Battle, oob: bool = False) -> str:
     return render_to_string("campaign/battle.html#sheet", context, request=request)
 
 
+# --- writes: made on a version (If-Match), answered with the version now (ETag) -----------------
+
+
+def sheet_write(kind: str | None = None):
+    """A battle-sheet write (`kind`: what it does, or the calculator's `kind` from the URL).
+
+    With `If-Match: "<version>"` it is checked and done on that version of the sheet, its row
+    locked meanwhile; on another version nothing is done and the answer is the `conflict`
+    fragment (409). Without If-Match it goes ahead as it always did. Every answer of a POST
+    carries the sheet's version as its ETag."""
+
+    def decorator(view):
+        @functools.wraps(view)
+        def wrapper(request, battle_id: int, **kwargs):
+            if request.method != "POST":
+                return view(request, battle_id, **kwargs)
+            started = if_match_version(request)
+            held = transaction.atomic() if started is not None else contextlib.nullcontext()
+            with held:
+                if started is not None:
+                    battle = access.battle_for(request.user, battle_id, play=True)
+                    now = services.battle_version_held(battle=battle)
+                    if now != started:
+                        return stale_write(request, battle, kind or kwargs["kind"], started, now)
+                response = view(request, battle_id, **kwargs)
+            version = Battle.objects.filter(pk=battle_id).values_list("version", flat=True)
+            if version:
+                response["ETag"] = etag(version[0])
+            return response
+
+        return wrapper
+
+    return decorator
+
+
+def stale_write(request, battle: Battle, kind: str, started: int, now: int) -> HttpResponse:
+    """The 409 of a write made on an older version: the `conflict` fragment in the calculator
+    panel (#calc), theirs beside the sheet now, and the fresh sheet behind it."""
+    battle = access.battle_for(request.user, battle.id)
+    log = selectors.battle_log(battle)
+    conflict = {
+        "message": BattleConflict(started=started, version=now).message,
+        "started": started,
+        "version": now,
+        "mine": conflicts.battle_words(kind, request.POST, battle),
+        "now": conflicts.battle_now(battle, log),
+        "back": reverse("battle", args=[battle.id]),
+        **conflicts.resend(request, now),
+    }
+    # The resend's answer goes where the original's went: the sheet for the turn bar's
+    # buttons, the panel for a calculator's.
+    sheet_buttons = kind in ("turn", "order")
+    fragment = {
+        "x": conflict,
+        "send_target": "#sheet" if sheet_buttons else "#calc",
+        "send_swap": "outerHTML" if sheet_buttons else "innerHTML",
+        "drop_closes": True,
+    }
+    if not request.htmx:
+        page = sheet_context(request, battle) | {"calc": None, "conflict": fragment}
+        response = render(request, "campaign/battle.html", page, status=409)
+    else:
+        html = render_to_string("campaign/battle.html#conflict", fragment, request=request)
+        html += render_sheet(request, battle, oob=True)
+        response = reswap(retarget(HttpResponse(html, status=409), "#calc"), "innerHTML")
+    response["ETag"] = etag(now)
+    return response
+
+
 @require_GET
 @keep_offline
 def battle_page(request, battle_id: int):
@@ -186,18 +262,20 @@ def _back(request, battle: Battle):
 @login_required
 @require_POST
 @domain_errors
+@sheet_write("turn")
 def battle_turn(request, battle_id: int):
     battle = access.battle_for(request.user, battle_id, play=True)
-    services.battle_next_turn(battle=battle, actor=request.user)
+    battle = services.battle_next_turn(battle=battle, actor=request.user)
     return _back(request, battle)
 
 
 @login_required
 @require_POST
 @domain_errors
+@sheet_write("order")
 def battle_order(request, battle_id: int):
     battle = access.battle_for(request.user, battle_id, play=True)
-    services.battle_choose_order(
+    battle = services.battle_choose_order(
         battle=battle, actor=request.user, first=request.POST.get("first") == "1"
     )
     return _back(request, battle)
@@ -206,6 +284,7 @@ def battle_order(request, battle_id: int):
 @login_required
 @require_http_methods(["GET", "POST"])
 @domain_errors
+@sheet_write("abandon")
 def battle_abandon(request, battle_id: int):
     """GET asks in the app's dialog (never the browser's confirm()); POST abandons."""
     battle = access.battle_for(request.user, battle_id, play=True)

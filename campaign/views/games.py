@@ -7,6 +7,8 @@ forms post and redirect back to the page.
 
 from __future__ import annotations
 
+import functools
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -16,7 +18,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from campaign import access, services
 from campaign.access import campaign_for, can_edit_warband, is_member, warband_for
-from campaign.errors import RulesError
+from campaign.errors import PostGameConflict, RulesError
 from campaign.forms.games import (
     AnswerForm,
     GameReportForm,
@@ -27,8 +29,9 @@ from campaign.forms.games import (
 )
 from campaign.rules.words import possessive
 from campaign.selectors import games
-from campaign.views import words
+from campaign.views import conflicts, words
 from campaign.views.confirm import confirm
+from core.conditional import etag, if_match_version
 from core.domain_errors import domain_errors, form_error
 from core.pwa import keep_offline
 
@@ -264,16 +267,58 @@ def postgame_page(request, postgame_id: int):
 
 
 def _sequence_fragment(request, postgame):
-    """After an answer: the sequence fragment for HTMX, the page again otherwise."""
-    if not request.htmx:
-        return redirect("postgame", postgame.id)
+    """After a step: the sequence fragment for HTMX, the page again otherwise; its ETag the
+    sequence's version now (the page's `#sequence` says it too, in data-version)."""
     postgame = access.postgame_for(request.user, postgame.id)
-    return render(request, "campaign/postgame.html#sequence", _sequence_context(request, postgame))
+    if not request.htmx:
+        response = redirect("postgame", postgame.id)
+    else:
+        context = _sequence_context(request, postgame)
+        response = render(request, "campaign/postgame.html#sequence", context)
+    response["ETag"] = etag(postgame.version)
+    return response
+
+
+def stale_steps(kind: str):
+    """A step sent with an If-Match that is no longer the sequence's version: nothing is done,
+    and the player gets the sequence as it is now with the `conflict` box on top (theirs beside
+    what is there now, "Send mine anyway", "Drop mine"), 409."""
+
+    def decorator(view):
+        @functools.wraps(view)
+        def wrapper(request, postgame_id: int):
+            try:
+                return view(request, postgame_id)
+            except PostGameConflict as error:
+                postgame = access.postgame_for(request.user, postgame_id)
+                context = _sequence_context(request, postgame)
+                context["conflict"] = {
+                    "message": error.message,
+                    "started": error.started,
+                    "version": error.version,
+                    "mine": conflicts.postgame_words(kind, request.POST, postgame),
+                    "now": conflicts.postgame_now(
+                        context["state"], context["prompt"], context["log"]
+                    ),
+                    "back": reverse("postgame", args=[postgame.id]),
+                    **conflicts.resend(request, error.version),
+                }
+                template = "campaign/postgame.html"
+                if request.htmx:
+                    template += "#sequence"
+                response = render(request, template, context, status=409)
+                response["ETag"] = etag(error.version)
+                return response
+
+        return wrapper
+
+    return decorator
 
 
 @login_required
 @require_POST
 @domain_errors
+@stale_steps("advance")
 def postgame_advance(request, postgame_id: int):
     postgame = access.postgame_for(request.user, postgame_id, drive=True)
     form = AnswerForm(request.POST)
@@ -286,6 +331,7 @@ def postgame_advance(request, postgame_id: int):
         dice=data["dice"],
         choice=data["choice"] or None,
         position=data["position"],
+        version=if_match_version(request),
     )
     return _sequence_fragment(request, postgame)
 
@@ -293,6 +339,7 @@ def postgame_advance(request, postgame_id: int):
 @login_required
 @require_POST
 @domain_errors
+@stale_steps("trade")
 def postgame_trade(request, postgame_id: int):
     postgame = access.postgame_for(request.user, postgame_id, drive=True)
     form = TradeForm(request.POST)
@@ -303,6 +350,7 @@ def postgame_trade(request, postgame_id: int):
         actor=request.user,
         action=form.action_dict(),
         position=form.cleaned_data["position"],
+        version=if_match_version(request),
     )
     return _sequence_fragment(request, postgame)
 
@@ -310,20 +358,29 @@ def postgame_trade(request, postgame_id: int):
 @login_required
 @require_POST
 @domain_errors
+@stale_steps("undo")
 def postgame_undo(request, postgame_id: int):
     postgame = access.postgame_for(request.user, postgame_id, drive=True)
     form = AnswerForm(request.POST)
     position = form.cleaned_data["position"] if form.is_valid() else None
-    services.postgame_undo(postgame=postgame, actor=request.user, position=position)
+    services.postgame_undo(
+        postgame=postgame,
+        actor=request.user,
+        position=position,
+        version=if_match_version(request),
+    )
     return _sequence_fragment(request, postgame)
 
 
 @login_required
 @require_POST
 @domain_errors
+@stale_steps("commit")
 def postgame_commit(request, postgame_id: int):
     postgame = access.postgame_for(request.user, postgame_id, drive=True)
-    services.postgame_commit(postgame=postgame, actor=request.user)
+    services.postgame_commit(
+        postgame=postgame, actor=request.user, version=if_match_version(request)
+    )
     return _sequence_fragment(request, postgame)
 
 

@@ -57,6 +57,9 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Idempotency-Key on a write: done once, a repeat answered the first answer (after CSRF
+    # and the user: process_view).
+    "core.idempotency.IdempotencyMiddleware",
     # The scopes a page will need, read in one query; X-Frontier-Cache: hit|miss.
     "core.page_cache.PageCacheMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -263,7 +266,12 @@ FRONTIER_IN_PROCESS_TICK_SECONDS = env_int("FRONTIER_IN_PROCESS_TICK_SECONDS", 2
 CELERY_BEAT_SCHEDULE = {
     "sweep-stale-work": {"task": "campaign.sweep", "schedule": FRONTIER_SWEEP_SECONDS},
     "canoe-turn-alerts": {"task": "chase.turn_alerts", "schedule": FRONTIER_TURN_ALERT_SECONDS},
+    "forget-idempotent-answers": {"task": "core.idempotency_sweep", "schedule": 3600},
 }
+# A write's answer kept for repeats of its Idempotency-Key (core.idempotency): this many hours
+# at least; a repeat sent while the first still runs waits this many seconds for its answer.
+IDEMPOTENCY_KEEP_HOURS = env_int("IDEMPOTENCY_KEEP_HOURS", 24)
+IDEMPOTENCY_WAIT_SECONDS = float(env_str("IDEMPOTENCY_WAIT_SECONDS", "5"))
 # A running job whose progress has not moved for this long is taken over by another worker.
 FRONTIER_JOB_LEASE_SECONDS = env_int("FRONTIER_JOB_LEASE_SECONDS", 60)
 # Win odds at the canoe tables: games played out for each answer (chase.services.odds).

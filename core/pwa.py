@@ -39,6 +39,7 @@ SHELL_STATIC = (
     "css/club.css",
     "css/battle.css",
     "css/postgame.css",
+    "css/conflict.css",
     "django_htmx/htmx-2.min.js",
     "js/frontier.js",
     "js/club.js",

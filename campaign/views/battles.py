@@ -256,7 +256,9 @@ def _back(request, battle: Battle):
     """After a button: the fresh sheet for HTMX (and the panel closed), the page otherwise."""
     if not request.htmx:
         return redirect("battle", battle.id)
-    return HttpResponse(render_sheet(request, battle) + '<div id="calc" hx-swap-oob="true"></div>')
+    # The panel emptied, not replaced: the dock keeps its attributes (the outbox's mark).
+    closed = '<div id="calc" hx-swap-oob="innerHTML"></div>'
+    return HttpResponse(render_sheet(request, battle) + closed)
 
 
 @login_required

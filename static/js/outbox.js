@@ -107,6 +107,16 @@
     return holder ? holder.getAttribute(name) : null;
   }
 
+  // The headers a form names itself (the conflict's "Send mine anyway": the version there is
+  // now and a new key), which stand instead of the page's version and a key made here.
+  function ownHeaders(form) {
+    try {
+      return JSON.parse(form.getAttribute("hx-headers") || "{}") || {};
+    } catch (error) {
+      return {};
+    }
+  }
+
   function describe(form, submitter, data) {
     var titled = form.closest("[data-outbox-title]");
     var heading = titled ? titled.getAttribute("data-outbox-title")
@@ -190,12 +200,13 @@
     var body = new URLSearchParams();
     data.forEach(function (value, name) { body.append(name, value); });
     var rebaseField = inherited(form, "data-outbox-rebase");
+    var own = ownHeaders(form);
     var roll = Boolean(submitter && submitter.hasAttribute("data-outbox-roll"));
     var entry = {
-      key: uuid(),
+      key: own["Idempotency-Key"] || uuid(),
       user: currentUser(),
       object: object,
-      base: versionOf(object),
+      base: own["If-Match"] ? own["If-Match"].replace(/^W\//, "").replace(/"/g, "") : versionOf(object),
       rebaseField: rebaseField,
       rebaseValue: rebaseField ? data.get(rebaseField) : null,
       url: form.getAttribute("hx-post") || form.getAttribute("action"),
@@ -240,10 +251,28 @@
     event.stopPropagation();
     if (form.hasAttribute("data-outbox-busy")) return; // a second tap of the same button
     form.setAttribute("data-outbox-busy", "");
+    var listed = form.closest(".outbox-conflict");
     queue(form, event.submitter).finally(function () {
       form.removeAttribute("data-outbox-busy");
     });
+    if (listed) listed.remove(); // a listed conflict, sent again: it is in the queue now
   }, true);
+
+  // The same writes, should one reach htmx by another road than a submit event (htmx's own
+  // trigger handling): htmx asks before it sends, and the answer is no, the outbox sends it.
+  document.addEventListener("htmx:confirm", function (event) {
+    var detail = event.detail || {};
+    var form = detail.elt;
+    if (!(form instanceof HTMLFormElement) || (detail.verb || "").toLowerCase() !== "post") return;
+    if (!form.closest("[data-outbox]")) return;
+    event.preventDefault(); // never htmx's: a write without its key could be done twice
+    if (form.hasAttribute("data-outbox-busy")) return; // the submit handler has it already
+    form.setAttribute("data-outbox-busy", "");
+    var trigger = detail.triggeringEvent;
+    queue(form, trigger && trigger.submitter).finally(function () {
+      form.removeAttribute("data-outbox-busy");
+    });
+  });
 
   // --- sending -----------------------------------------------------------------------------
 
@@ -259,13 +288,49 @@
     return tag ? tag.replace(/^W\//, "").replace(/"/g, "") : null;
   }
 
-  function onThisPage(entry) {
-    return entry.page === location.pathname && (!entry.target || document.querySelector(entry.target));
+  // Where the answer goes: the form's hx-target and hx-swap, unless the answer says otherwise
+  // (HX-Retarget, HX-Reswap: a conflict shown in the calculator's panel).
+  function placeOf(entry, response) {
+    return {
+      target: response.headers.get("HX-Retarget") || entry.target,
+      swap: (response.headers.get("HX-Reswap") || entry.swap || "innerHTML").split(" ")[0],
+    };
   }
 
-  function swapIn(entry, html) {
-    if (!window.htmx || !entry.target || !onThisPage(entry)) return;
-    htmx.swap(entry.target, html, { swapStyle: entry.swap, swapDelay: 0, settleDelay: 20 });
+  function swapIn(entry, html, place) {
+    place = place || { target: entry.target, swap: entry.swap };
+    if (!window.htmx || !place.target || entry.page !== location.pathname) return false;
+    if (!document.querySelector(place.target)) return false;
+    htmx.swap(place.target, html, { swapStyle: place.swap, swapDelay: 0, settleDelay: 20 });
+    return true;
+  }
+
+  // A conflict: the first of a drain for an object goes where the answer would have gone (the
+  // sheet's panel, the sequence with the box on top); the ones after it (a queue made on the
+  // same stale version) are listed, each with its own "Send mine anyway" and "Drop mine".
+  var conflicted = {};
+
+  function showConflict(entry, html, place) {
+    if (!conflicted[entry.object] && swapIn(entry, html, place)) {
+      conflicted[entry.object] = true;
+      return;
+    }
+    var parsed = new DOMParser().parseFromString(html, "text/html");
+    var box = parsed.querySelector("[data-conflict]");
+    var item = notice("");
+    if (!item) return;
+    item.classList.add("outbox-conflict");
+    item.setAttribute("data-outbox", entry.object);
+    if (place.target) item.setAttribute("hx-target", place.target);
+    item.setAttribute("hx-swap", place.swap);
+    if (box) {
+      box.querySelectorAll("[id]").forEach(function (element) { element.removeAttribute("id"); });
+      box.removeAttribute("id");
+      item.appendChild(document.importNode(box, true));
+    } else {
+      item.textContent = "Changed while yours was on its way: " + entry.label + " was not done.";
+    }
+    if (window.htmx) htmx.process(item);
   }
 
   // The player's own earlier write is not a conflict: the writes queued after it on the same
@@ -317,7 +382,10 @@
     }).then(function (response) {
       clearTimeout(timer);
       return response.text().then(function (html) {
-        if (response.status >= 500 || response.status === 429) {
+        // Not done, try again: the server failed, throttled, or still runs the first send of
+        // this key (409 with Retry-After).
+        var stillRunning = response.status === 409 && response.headers.get("Retry-After");
+        if (response.status >= 500 || response.status === 429 || stillRunning) {
           entry.tries += 1;
           return put(entry).then(function () { return "later"; });
         }
@@ -328,21 +396,18 @@
               if (redirect && entry.page === location.pathname) {
                 location.href = redirect;
               } else {
-                swapIn(entry, html);
+                swapIn(entry, html, placeOf(entry, response));
               }
               return "done";
             });
           }
           if (response.status === 409) {
             // Another player changed it first: theirs and mine side by side, to keep or drop.
-            var shown = notice(html);
-            if (shown) shown.classList.add("outbox-conflict");
+            showConflict(entry, html, placeOf(entry, response));
             return "done";
           }
           // Refused (a rule, a form error, no longer allowed): said where the player can read it.
-          if (onThisPage(entry) && response.status === 400) {
-            swapIn(entry, html);
-          } else {
+          if (!(response.status === 400 && swapIn(entry, html, placeOf(entry, response)))) {
             var item = notice("<p></p>");
             if (item) item.querySelector("p").textContent = "Not sent: " + entry.label + " (the server refused it, " + response.status + ").";
           }
@@ -388,6 +453,7 @@
 
   function drain() {
     if (current) return current.then(drain); // it may have read the queue before this write
+    conflicted = {};
     current = withLock(drainOnce).then(function (outcome) {
       current = null;
       if (outcome === "later") {
@@ -440,6 +506,12 @@
   });
   // Leaving before the pause is over: keep it now.
   window.addEventListener("pagehide", function () { if (refreshTimer) refreshKept(); });
+
+  // A listed conflict goes once the player chose: "Send mine anyway" (queued here) or "Drop mine".
+  document.addEventListener("click", function (event) {
+    var choice = event.target.closest && event.target.closest(".outbox-conflict .conflict-actions a");
+    if (choice) choice.closest(".outbox-conflict").remove();
+  });
 
   // Signing out: the next person on this phone must not read this one's pages.
   document.addEventListener("submit", function (event) {

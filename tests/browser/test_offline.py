@@ -5,14 +5,16 @@
 from __future__ import annotations
 
 import re
+import time
 
 from playwright.sync_api import expect
 
 from campaign import services
-from campaign.models import PostGame, TableLog
+from campaign.models import Battle, PostGame, TableLog
 from campaign.selectors.games import postgame_run
 from campaign.services import battles as battle_services
 from campaign.services import dice as dice_source
+from tests.browser.conftest import TIMEOUT_MS
 from tests.browser.helpers import htmx_ready, log_in
 from tests.browser.test_csp import watch
 from tests.campaign.games_support import WAR_PARTY_SCRIPT, file_battle, sequence_of
@@ -31,15 +33,18 @@ def controlled(page) -> None:
 
 
 def kept(page, path: str, text: str) -> None:
-    """The service worker's copy of `path` holds `text` (kept as it was last seen)."""
-    page.wait_for_function(
+    """Wait until the service worker's copy of `path` holds `text` (kept as last seen)."""
+    deadline = time.monotonic() + TIMEOUT_MS / 1000
+    while not page.evaluate(
         """async ([path, text]) => {
             const cache = await caches.open("frontier-pages");
             const found = await cache.match(new URL(path, location.origin).href);
             return Boolean(found) && (await found.text()).includes(text);
         }""",
-        arg=[path, text],
-    )
+        [path, text],
+    ):
+        assert time.monotonic() < deadline, f"{path} was not kept with {text!r}"
+        page.wait_for_timeout(100)
 
 
 def waiting(page) -> int:
@@ -150,8 +155,9 @@ def test_thirty_actions_with_the_middle_twenty_offline_reach_the_server_once_eac
     expect(page.locator("#turn")).to_have_text("Turn 2")
     save_figure(page, elk, 1)
     expect(page.locator(f"#tally-{elk}")).to_contain_text("inflicted 1")
-    kept(page, sequence, 'data-position="3"')  # both pages kept as they were last seen
-    kept(page, sheet, "Turn 2")
+    # Both pages kept as they were last seen: at the versions the last writes made.
+    kept(page, sequence, f'data-version="{PostGame.objects.get(pk=postgame.pk).version}"')
+    kept(page, sheet, f'data-version="{Battle.objects.get(pk=battle.pk).version}"')
     expected_roll = the_app_would_roll(postgame)
 
     # 6-25, offline.

@@ -365,7 +365,7 @@
   }
 
   // One entry: "done" (answered, or refused for good: removed), or "later" (no connection).
-  function send(entry) {
+  function send(entry, superseded) {
     var headers = {
       "HX-Request": "true",
       "HX-Current-URL": location.href,
@@ -395,7 +395,7 @@
               var redirect = response.headers.get("HX-Redirect");
               if (redirect && entry.page === location.pathname) {
                 location.href = redirect;
-              } else {
+              } else if (!superseded) {
                 swapIn(entry, html, placeOf(entry, response));
               }
               return "done";
@@ -441,7 +441,13 @@
       var user = currentUser();
       var mine = rows.filter(function (row) { return row.user === user; });
       if (!mine.length) return "empty";
-      return send(mine[0]).then(function (outcome) {
+      // A queue of marks on one sheet: only the last answer for a place is worth drawing (each
+      // carries the whole sheet), so the ones before it are not swapped in.
+      var head = mine[0];
+      var superseded = mine.slice(1).some(function (row) {
+        return row.page === head.page && row.target === head.target;
+      });
+      return send(head, superseded).then(function (outcome) {
         return outcome === "later" ? "later" : drainOnce();
       });
     });

@@ -187,7 +187,7 @@ def test_thirty_actions_with_the_middle_twenty_offline_reach_the_server_once_eac
 
     # Back: the outbox empties itself, in order.
     page.context.set_offline(False)
-    page.wait_for_function("async () => (await window.frontierOutbox.count()) === 0")
+    page.wait_for_function("() => document.getElementById('outbox-badge').dataset.count === '0'")
     expect(page.locator("#outbox-badge")).to_be_hidden()
     expect(page.locator("#turn")).to_have_text("Turn 12")  # the answers swapped in
 

@@ -220,3 +220,43 @@ def test_thirty_actions_with_the_middle_twenty_offline_reach_the_server_once_eac
     assert answers[6]["trade"] == {"action": "done"} and len(answers) == 7
     assert page.evaluate("() => window.frontierOutbox.count()") == 0
     assert [p for p in problems if "Content Security Policy" in p] == []
+
+
+def test_a_write_whose_answer_was_lost_is_sent_again_and_done_once(new_page, club):
+    """The sheet's Wi-Fi drops after the server did a turn and before its answer arrived: the
+    outbox keeps it and sends it again under the same key; the server answers with the first
+    answer, and the turn is done once."""
+    campaign, war_party, patrol = club
+    battle = battle_services.battle_start(
+        campaign=campaign, actor=war_party.owner, warband_a=war_party.id, warband_b=patrol.id
+    )
+    page = new_page()
+    log_in(page, "magua")
+    page.goto(f"/battles/{battle.id}/")
+    htmx_ready(page)
+    sent, replayed = [], []
+
+    def lose_the_first_answer(route):
+        sent.append(route.request.header_value("Idempotency-Key"))
+        if len(sent) == 1:
+            route.fetch()  # the server does it...
+            route.abort("internetdisconnected")  # ...and its answer never reaches the phone
+        else:
+            route.continue_()
+
+    page.route(f"**/battles/{battle.id}/turn/", lose_the_first_answer)
+    page.on(
+        "response",
+        lambda r: (
+            replayed.append(r.header_value("Idempotent-Replayed")) if "/turn/" in r.url else 0
+        ),
+    )
+    page.click("#next-turn")
+    badge_says(page, 1)
+    expect(page.locator("[data-outbox-note]")).to_contain_text("Waiting to send: Next turn")
+    expect(page.locator("#turn")).to_have_text("Turn 2")  # sent again on the retry timer
+    expect(page.locator("#outbox-badge")).to_be_hidden()
+    assert len(sent) == 2 and sent[0] == sent[1]  # the same key
+    assert replayed == ["true"]  # the first answer, not the turn done again
+    assert Battle.objects.get(pk=battle.pk).turn == 2
+    assert TableLog.objects.filter(battle=battle, kind=TableLog.Kind.TURN).count() == 1

@@ -63,6 +63,16 @@ MANIFEST = {
 }
 
 
+# Sent by the outbox with a queued write whose answer it will not draw (a later write of the
+# queue goes to the same place): the view may answer 204, with no page to render.
+UNSEEN_HEADER = "X-Frontier-Outbox"
+
+
+def answer_unseen(request) -> bool:
+    """The outbox will not draw this write's answer: a later one of its queue replaces it."""
+    return request.headers.get(UNSEEN_HEADER) == "superseded"
+
+
 def keep_offline(view: Callable | None = None, *, fragments: bool = False) -> Callable:
     """Mark a GET view's successful answers for the service worker to keep (network first):
     the page then opens with no connection as it was last seen. Its HTMX answers too with

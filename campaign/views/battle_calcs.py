@@ -40,7 +40,7 @@ from campaign.services import battle_rolls as rolls
 from campaign.services import battles as services
 from campaign.views.battles import render_sheet, sheet_context, sheet_write
 from core.domain_errors import form_error
-from core.pwa import keep_offline
+from core.pwa import answer_unseen, keep_offline
 
 FORMS = {
     "shooting": ShootingForm,
@@ -360,6 +360,8 @@ def battle_do(request, battle_id: int, kind: str):
         elif result is not None:
             messages.info(request, getattr(result, "words", getattr(result, "text", "")))
         return redirect("battle", battle.id)
+    if answer_unseen(request) and not problems:  # an outbox's queued write, drawn by the next
+        return HttpResponse(status=204)
     battle = access.battle_for(request.user, battle_id)
     table = Table(battle)
     if kind == "figure" and not problems:  # saved: the fresh sheet, and the panel emptied

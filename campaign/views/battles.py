@@ -35,7 +35,7 @@ from campaign.views import conflicts
 from campaign.views.confirm import confirm
 from core.conditional import etag, if_match_version
 from core.domain_errors import domain_errors
-from core.pwa import keep_offline
+from core.pwa import answer_unseen, keep_offline
 
 
 def _prompts(battle: Battle, sides) -> list[dict]:
@@ -256,6 +256,8 @@ def _back(request, battle: Battle):
     """After a button: the fresh sheet for HTMX (and the panel closed), the page otherwise."""
     if not request.htmx:
         return redirect("battle", battle.id)
+    if answer_unseen(request):  # an outbox's queued write, the next one's answer drawn instead
+        return HttpResponse(status=204)
     # The panel emptied, not replaced: the dock keeps its attributes (the outbox's mark).
     closed = '<div id="calc" hx-swap-oob="innerHTML"></div>'
     return HttpResponse(render_sheet(request, battle) + closed)

@@ -218,8 +218,15 @@
       roll: roll,
       queuedAt: Date.now(),
       tries: 0,
+      // Checked against the version it was made on (If-Match) when it waited: made with no
+      // connection or behind others, or its first sending failed. A write sent at once goes as
+      // it always did: its page is at most one poll behind, as before the outbox.
+      waited: Boolean(own["If-Match"]) || !navigator.onLine,
     };
-    return add(entry).then(function () {
+    return all().then(function (rows) {
+      if (rows.some(function (row) { return row.user === entry.user; })) entry.waited = true;
+      return add(entry);
+    }).then(function () {
       if (!navigator.onLine) waiting(form, entry);
       return showCount();
     }).then(drain).then(function () {
@@ -374,7 +381,12 @@
       "Content-Type": "application/x-www-form-urlencoded",
     };
     if (entry.target && entry.target.charAt(0) === "#") headers["HX-Target"] = entry.target.slice(1);
-    if (entry.base !== null && entry.base !== undefined) headers["If-Match"] = '"' + entry.base + '"';
+    if (entry.waited && entry.base !== null && entry.base !== undefined) {
+      headers["If-Match"] = '"' + entry.base + '"';
+    }
+    // Its answer will not be drawn (a later write goes to the same place): the server need not
+    // render it. Not when the next write's version field is read from this answer.
+    if (superseded && !entry.rebaseField) headers["X-Frontier-Outbox"] = "superseded";
     var abort = new AbortController();
     var timer = setTimeout(function () { abort.abort(); }, SEND_TIMEOUT_MS);
     return fetch(entry.url, {
@@ -387,6 +399,7 @@
         var stillRunning = response.status === 409 && response.headers.get("Retry-After");
         if (response.status >= 500 || response.status === 429 || stillRunning) {
           entry.tries += 1;
+          entry.waited = true;
           return put(entry).then(function () { return "later"; });
         }
         return remove(entry.seq).then(function () {
@@ -416,7 +429,11 @@
       });
     }, function () {
       clearTimeout(timer);
-      return "later"; // no connection, or no answer in time: the same key goes again later
+      // No connection, or no answer in time: the same key goes again later, now a write that
+      // waited (checked against its version; a repeat of one that did arrive is answered with
+      // the first answer all the same).
+      entry.waited = true;
+      return put(entry).then(function () { return "later"; });
     });
   }
 

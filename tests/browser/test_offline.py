@@ -260,3 +260,44 @@ def test_a_write_whose_answer_was_lost_is_sent_again_and_done_once(new_page, clu
     assert replayed == ["true"]  # the first answer, not the turn done again
     assert Battle.objects.get(pk=battle.pk).turn == 2
     assert TableLog.objects.filter(battle=battle, kind=TableLog.Kind.TURN).count() == 1
+
+
+def test_a_turn_queued_offline_after_the_opponent_moved_comes_back_as_a_conflict_to_keep(
+    new_page, club
+):
+    """magua presses Next turn with no connection; meanwhile harcourt marks a figure. Back
+    online, magua's turn is not done over what he never saw: the conflict shows his beside the
+    sheet now, and Send mine anyway does it on the sheet as it stands."""
+    campaign, war_party, patrol = club
+    battle = battle_services.battle_start(
+        campaign=campaign, actor=war_party.owner, warband_a=war_party.id, warband_b=patrol.id
+    )
+    page = new_page()
+    problems = watch(page)
+    log_in(page, "magua")
+    page.goto(f"/battles/{battle.id}/")
+    htmx_ready(page)
+
+    page.context.set_offline(True)
+    page.click("#next-turn")
+    badge_says(page, 1)
+    bell = patrol.figures.get(name="Pte. Bell").id
+    battle_services.battle_set_figure(
+        battle=battle, actor=patrol.owner, figure=bell, state="down", wounds_taken=1,
+        wounds_inflicted=0, scalps=0,
+    )  # fmt: skip
+    page.context.set_offline(False)
+
+    conflict = page.locator("#conflict")
+    expect(conflict).to_contain_text("Changed while yours was on its way")
+    expect(conflict.locator("#conflict-mine")).to_contain_text("Next turn")
+    expect(conflict.locator("#conflict-now")).to_contain_text("Pte. Bell")
+    expect(page.locator("#outbox-badge")).to_be_hidden()
+    assert Battle.objects.get(pk=battle.pk).turn == 1  # nothing done over harcourt's mark
+    page.screenshot(path=f"{SHOTS}/offline-conflict.png")
+
+    page.click("#send-mine")
+    expect(page.locator("#turn")).to_have_text("Turn 2")
+    assert Battle.objects.get(pk=battle.pk).turn == 2
+    assert TableLog.objects.filter(battle=battle, kind=TableLog.Kind.TURN).count() == 1
+    assert [p for p in problems if "Content Security Policy" in p] == []

@@ -14,6 +14,7 @@ from campaign.models import Battle, PostGame, TableLog
 from campaign.selectors.games import postgame_run
 from campaign.services import battles as battle_services
 from campaign.services import dice as dice_source
+from core import pwa
 from tests.browser.conftest import TIMEOUT_MS
 from tests.browser.helpers import htmx_ready, log_in
 from tests.browser.test_csp import watch
@@ -301,3 +302,38 @@ def test_a_turn_queued_offline_after_the_opponent_moved_comes_back_as_a_conflict
     assert Battle.objects.get(pk=battle.pk).turn == 2
     assert TableLog.objects.filter(battle=battle, kind=TableLog.Kind.TURN).count() == 1
     assert [p for p in problems if "Content Security Policy" in p] == []
+
+
+ASK_VERSION = """() => new Promise((resolve) => {
+    navigator.serviceWorker.addEventListener("message", (event) => {
+        if (event.data.type === "version") resolve(event.data.version);
+    }, { once: true });
+    navigator.serviceWorker.controller.postMessage({ type: "version" });
+})"""
+
+
+def test_new_static_files_bring_a_new_service_worker_and_shell(new_page, db, monkeypatch):
+    """A release that changes a static file changes /sw.js's text: the browser installs the new
+    worker in place of the old, and the old shell's cache is gone."""
+    monkeypatch.setattr(pwa, "static_version", lambda: "release1")
+    page = new_page()
+    page.goto("/help/")
+    controlled(page)
+    assert page.evaluate(ASK_VERSION) == "release1"
+
+    monkeypatch.setattr(pwa, "static_version", lambda: "release2")
+    page.evaluate(
+        """async () => {
+            const sw = navigator.serviceWorker;
+            const changed = new Promise((resolve) =>
+                sw.addEventListener("controllerchange", resolve, { once: true }));
+            await (await navigator.serviceWorker.getRegistration()).update();
+            await changed;
+        }"""
+    )
+    assert page.evaluate(ASK_VERSION) == "release2"
+    shells = "async () => (await caches.keys()).filter((n) => n.startsWith('frontier-shell-'))"
+    deadline = time.monotonic() + TIMEOUT_MS / 1000
+    while page.evaluate(shells) != ["frontier-shell-release2"]:  # the old one deleted as it
+        assert time.monotonic() < deadline, page.evaluate(shells)  # activates
+        page.wait_for_timeout(100)

@@ -84,7 +84,8 @@ def _body_hash(request) -> str | None:
 def owner_of(request) -> str | None:
     """Whose key it is: the API token's account, else the session's account, else the guest's
     session (made now if the browser has none, so a repeat with its cookie finds the answer).
-    None for a token that is not valid: the view answers 401 and nothing is kept."""
+    None for a token that is not valid (the view answers 401) and for an API client with
+    neither token nor session: nothing is kept."""
     if request.headers.get("Authorization", "").split(" ")[0].lower() == "token":
         try:
             found = TokenAuthentication().authenticate(request)
@@ -95,6 +96,8 @@ def owner_of(request) -> str | None:
     if user is not None and user.is_authenticated:
         return f"u:{user.pk}"
     session = request.session
+    if not session.session_key and is_api(request):
+        return None  # an API client without a token keeps no cookie: no one to key it by
     if not session.session_key:
         session.save()
         session.modified = True  # the cookie goes with the answer

@@ -14,7 +14,7 @@ import uuid
 
 from campaign.models import Figure
 from campaign.rules.factions import item_name
-from campaign.views.words import OPTION_WORDS
+from campaign.views.words import OPTION_WORDS, STEP_NAMES
 from core.conditional import etag
 
 # Not sent again: the CSRF token (the page's own goes with the resend) and what the version
@@ -116,7 +116,7 @@ def postgame_words(kind: str, post, postgame) -> str:
             return f"Answer the prompt: {label or choice}."
         return (
             "Roll the prompt's dice: the server rolls them from the sequence's own dice, the "
-            "same faces whenever it arrives (C22)."
+            "same faces whenever it arrives."
         )
     if kind == "trade":
         action = post.get("action", "")
@@ -139,6 +139,7 @@ def postgame_words(kind: str, post, postgame) -> str:
 
 
 def postgame_now(state: dict, prompt: dict | None, log: list[dict]) -> list[str]:
-    lines = [f"Step: {state['step']}" + (f"; it asks: {prompt['text']}" if prompt else "") + "."]
+    step = STEP_NAMES.get(state["step"], state["step"])
+    lines = [f"{step}: {prompt['text']}." if prompt else f"{step}."]
     lines += [e["text"] + (f" ({e['how']})" if e.get("how") else "") for e in log[-4:]]
     return lines

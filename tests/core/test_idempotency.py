@@ -281,3 +281,31 @@ def test_the_sweep_runs_hourly_on_beat_and_in_the_demo_servers_ticker(settings):
     schedule = settings.CELERY_BEAT_SCHEDULE["forget-idempotent-answers"]
     assert schedule["task"] == "core.idempotency_sweep"
     assert idempotency_sweep in ticker.JOBS
+
+
+# --- the schema ---------------------------------------------------------------------------------
+
+
+def test_the_schema_lists_the_header_and_its_answers_on_every_write_and_on_no_read():
+    from drf_spectacular.generators import SchemaGenerator
+
+    paths = SchemaGenerator().get_schema(request=None, public=True)["paths"]
+    writes = reads = 0
+    for operations in paths.values():
+        for method, operation in operations.items():
+            headers = {p["name"] for p in operation.get("parameters", []) if p["in"] == "header"}
+            if method in ("post", "put", "patch", "delete"):
+                writes += 1
+                assert "Idempotency-Key" in headers, operation["operationId"]
+                assert {"409", "422"} <= set(operation["responses"]), operation["operationId"]
+            else:
+                reads += 1
+                assert "Idempotency-Key" not in headers, operation["operationId"]
+    assert writes > 20 and reads > 20
+
+
+def test_an_api_client_with_neither_token_nor_session_keeps_nothing(db):
+    response = APIClient().post(LAST_WOUND, {}, format="json", HTTP_IDEMPOTENCY_KEY=new_key())
+    assert response.status_code in (401, 403)
+    assert IdempotentRequest.objects.count() == 0
+    assert "sessionid" not in response.cookies

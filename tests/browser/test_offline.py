@@ -84,6 +84,15 @@ def test_a_sheet_opened_before_opens_offline_as_last_seen_and_a_new_page_says_wh
     page.goto(f"/battles/{battle.id}/")
     expect(page.locator("#turn")).to_have_text("Turn 1")
     expect(page.locator("#offline-banner")).to_have_count(0)
+
+    # Signing out forgets the kept pages: the next person on this phone does not read them.
+    page.click(".topbar button:has-text('Log out')")
+    expect(page.locator(".topbar")).to_contain_text("Log in")
+    pages_kept = "async () => (await caches.keys()).includes('frontier-pages')"
+    deadline = time.monotonic() + TIMEOUT_MS / 1000
+    while page.evaluate(pages_kept):
+        assert time.monotonic() < deadline, "the kept pages outlived the sign-out"
+        page.wait_for_timeout(100)
     assert [p for p in problems if "Content Security Policy" in p] == []
 
 

@@ -304,6 +304,86 @@ def bench_visitor_cpu(samples: int = 4, refusals: int = 20) -> None:
     pbkdf2.disable()
 
 
+def bench_offline(writes: int = 30, runs: int = 3) -> None:
+    """The outbox (static/js/outbox.js): a player marks `writes` turns on the battle sheet with
+    the connection off, then it comes back; the time from its return to an empty outbox (every
+    write sent in order, each with its Idempotency-Key and If-Match, and answered), in Debian's
+    Chromium against a live server of this process (SQLite). Target: under 5 s for 30."""
+    django_ready()
+    import shutil
+
+    from django.conf import settings
+    from django.contrib.staticfiles.handlers import StaticFilesHandler
+    from django.test.testcases import LiveServerThread
+    from playwright.sync_api import sync_playwright
+
+    from campaign.models import Battle
+    from campaign.services import battles as battle_services
+    from tests.browser.conftest import CHROMIUM_ARGS
+    from tests.browser.helpers import PASSWORD
+    from tests.campaign.games_support import foot_patrol
+    from tests.conftest import CHROMIUM
+    from tests.factories import CampaignFactory, UserFactory, founded_war_party, member
+
+    if not shutil.which(CHROMIUM):
+        print(f"offline: not measured, no Chromium at {CHROMIUM}")
+        return
+    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "localhost"]  # as LiveServerTestCase
+    server = LiveServerThread("localhost", StaticFilesHandler)
+    server.daemon = True
+    server.start()
+    server.is_ready.wait()
+    if server.error:
+        raise server.error
+    base = f"http://localhost:{server.port}"
+    campaign = CampaignFactory(name="Bench hall")
+    player = member(campaign, UserFactory(username="offline-bench"))
+    war_party = founded_war_party(campaign, player)
+    patrol = foot_patrol(campaign, member(campaign, UserFactory(username="offline-other")))
+    timings = []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        for _ in range(runs):
+            battle = battle_services.battle_start(
+                campaign=campaign, actor=player, warband_a=war_party.id, warband_b=patrol.id
+            )
+            context = browser.new_context(base_url=base, viewport={"width": 390, "height": 844})
+            page = context.new_page()
+            page.goto("/accounts/login/")
+            page.fill("#id_username", player.username)
+            page.fill("#id_password", PASSWORD)
+            page.click("main button[type=submit]")
+            page.wait_for_selector(".topbar >> text=Log out")
+            page.goto(f"/battles/{battle.id}/")
+            page.wait_for_function("() => window.htmx && window.frontierOutbox")
+            context.set_offline(True)
+            for count in range(1, writes + 1):
+                page.click("#next-turn")
+                page.wait_for_function(
+                    "n => document.getElementById('outbox-badge').dataset.count === String(n)",
+                    arg=count,
+                )
+            started = time.perf_counter()
+            context.set_offline(False)
+            page.wait_for_function(
+                "() => document.getElementById('outbox-badge').dataset.count === '0'",
+                timeout=120_000,
+            )
+            timings.append(time.perf_counter() - started)
+            turn = Battle.objects.get(pk=battle.pk).turn
+            assert turn == 1 + writes, f"the server is at turn {turn}, not {1 + writes}"
+            context.close()
+            battle_services.battle_abandon(battle=battle, actor=player)  # the next run's
+        browser.close()
+    server.terminate()
+    listed = ", ".join(f"{t:.2f}" for t in timings)
+    print(
+        f"offline: {writes} writes queued with no connection, sent in order once it returns: "
+        f"{statistics.median(timings):.2f} s median to an empty outbox ({runs} runs: {listed} s;"
+        f" {1000 * statistics.median(timings) / writes:.0f} ms a write; target under 5 s)"
+    )
+
+
 def finished_pelts_game():
     """A solo Pelts game played to its end by the computer at every seat (its replay steps are
     new positions for the odds)."""
@@ -374,6 +454,7 @@ SECTIONS = {
     "canoe-ratings": lambda: run_script("bench_canoe_ratings.py", "--games", "2000"),
     "club-requests": lambda: run_script("bench_club_requests.py"),
     "book": bench_book,
+    "offline": bench_offline,
     "club": bench_club,
 }
 

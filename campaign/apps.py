@@ -17,7 +17,7 @@ class CampaignConfig(AppConfig):
 
         # The demo server's ticker works out the chronicle's turning points its pages ask for.
         from campaign.services.chronicle import chronicle_swings_asked_here  # the models
-        from core.ticker import register as register_periodic
+        from core.ticker import register as register_periodic  # beside its only use
 
         register_periodic(chronicle_swings_asked_here)
 

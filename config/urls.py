@@ -7,7 +7,7 @@ from accounts import views as account_views
 from campaign import streams as campaign_streams
 from chase import streams as chase_streams
 from chase.views import ratings as rating_views
-from core import health, http_errors
+from core import health, http_errors, pwa
 
 # Swagger UI from drf-spectacular-sidecar. The split view serves its start-up script as a file
 # (?script), so no inline script is needed; Swagger UI does insert a <style> element of its
@@ -29,6 +29,10 @@ urlpatterns = [
         campaign_streams.postgame_events,
         name="events-postgame",
     ),
+    # The installable app (core.pwa): the service worker must be served from the root.
+    path("sw.js", pwa.service_worker, name="service-worker"),
+    path("manifest.webmanifest", pwa.manifest, name="manifest"),
+    path("offline/", pwa.offline, name="offline"),
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", api_docs, name="api-docs"),

@@ -4,10 +4,12 @@ from django.http import FileResponse, Http404
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+from core.pwa import keep_offline
 from guide import pages
 
 
 @require_GET
+@keep_offline
 def index(request):
     return render(
         request,
@@ -17,6 +19,7 @@ def index(request):
 
 
 @require_GET
+@keep_offline
 def page(request, slug: str):
     found = pages.page_for(slug)
     if found is None or slug == pages.INDEX:
@@ -25,6 +28,7 @@ def page(request, slug: str):
 
 
 @require_GET
+@keep_offline
 def image(request, name: str):
     path = pages.image_path(name)
     if path is None:

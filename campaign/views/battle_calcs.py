@@ -40,6 +40,7 @@ from campaign.services import battle_rolls as rolls
 from campaign.services import battles as services
 from campaign.views.battles import render_sheet, sheet_context, sheet_write
 from core.domain_errors import form_error
+from core.pwa import answer_unseen, keep_offline
 
 FORMS = {
     "shooting": ShootingForm,
@@ -150,7 +151,7 @@ def _bound(kind: str, table: Table, source, first_open: bool):
                 data.setlist(key, value)
             elif value is True:
                 data[key] = "on"
-            elif value not in (None, False):
+            elif value is not None and value is not False:  # a tally of 0 is a value
                 data[key] = str(value)
         for key in source:
             data.setlist(key, source.getlist(key))
@@ -256,6 +257,7 @@ def _panel(request, context: dict, status: int = 200, sheet: str = "") -> HttpRe
 
 
 @require_GET
+@keep_offline(fragments=True)
 def battle_calc(request, battle_id: int, kind: str):
     if kind not in TITLES:
         raise Http404("No such calculator.")
@@ -358,6 +360,8 @@ def battle_do(request, battle_id: int, kind: str):
         elif result is not None:
             messages.info(request, getattr(result, "words", getattr(result, "text", "")))
         return redirect("battle", battle.id)
+    if answer_unseen(request) and not problems:  # an outbox's queued write, drawn by the next
+        return HttpResponse(status=204)
     battle = access.battle_for(request.user, battle_id)
     table = Table(battle)
     if kind == "figure" and not problems:  # saved: the fresh sheet, and the panel emptied

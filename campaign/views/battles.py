@@ -35,6 +35,7 @@ from campaign.views import conflicts
 from campaign.views.confirm import confirm
 from core.conditional import etag, if_match_version
 from core.domain_errors import domain_errors
+from core.pwa import answer_unseen, keep_offline
 
 
 def _prompts(battle: Battle, sides) -> list[dict]:
@@ -188,6 +189,7 @@ def stale_write(request, battle: Battle, kind: str, started: int, now: int) -> H
 
 
 @require_GET
+@keep_offline
 def battle_page(request, battle_id: int):
     """The sheet. An HTMX poll (`?version=N`) gets 204 while nothing changed (286, stop
     polling, once the battle is over), else the fresh sheet."""
@@ -254,7 +256,11 @@ def _back(request, battle: Battle):
     """After a button: the fresh sheet for HTMX (and the panel closed), the page otherwise."""
     if not request.htmx:
         return redirect("battle", battle.id)
-    return HttpResponse(render_sheet(request, battle) + '<div id="calc" hx-swap-oob="true"></div>')
+    if answer_unseen(request):  # an outbox's queued write, the next one's answer drawn instead
+        return HttpResponse(status=204)
+    # The panel emptied, not replaced: the dock keeps its attributes (the outbox's mark).
+    closed = '<div id="calc" hx-swap-oob="innerHTML"></div>'
+    return HttpResponse(render_sheet(request, battle) + closed)
 
 
 @login_required

@@ -33,6 +33,7 @@ from campaign.views import conflicts, words
 from campaign.views.confirm import confirm
 from core.conditional import etag, if_match_version
 from core.domain_errors import domain_errors, form_error
+from core.pwa import keep_offline
 
 # --- lists: the campaign's games, a warband's games ----------------------------------------------
 
@@ -259,6 +260,7 @@ def _sequence_context(request, postgame) -> dict:
 
 
 @require_GET
+@keep_offline
 def postgame_page(request, postgame_id: int):
     postgame = access.postgame_for(request.user, postgame_id)
     return render(request, "campaign/postgame.html", _sequence_context(request, postgame))

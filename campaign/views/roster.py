@@ -25,6 +25,7 @@ from campaign.rules.factions import (
     item_name,
 )
 from core.domain_errors import domain_errors
+from core.pwa import keep_offline
 
 
 class RosterSections:
@@ -85,6 +86,7 @@ class RosterSections:
 
 
 @require_GET
+@keep_offline
 def warband_detail(request, warband_id: int):
     warband = warband_to_read(request, warband_id)
     context = {

@@ -56,6 +56,32 @@ def test_the_shooting_panel_opens_with_the_figures_preselected(battle, browser, 
     assert 'id="needed"' in html and "Needs <strong>7+</strong>" in html
 
 
+def test_the_figure_panel_opens_with_its_tallies_of_nothing_filled_in(battle, browser, war_party):
+    """A tally of 0 is a value: the panel opens with it, not with "This field is required"."""
+    elk = fid(war_party, "Running Elk")
+    html = browser.get(f"/battles/{battle.id}/calc/figure/?figure={elk}", **HTMX).content.decode()
+    assert 'id="calc-problems"' not in html
+    assert 'name="wounds_taken" min="0" max="50" value="0"' in html
+
+
+def test_a_queued_write_whose_answer_the_outbox_will_not_draw_is_done_and_answered_204(
+    battle, browser, war_party
+):
+    """The outbox sends a queue of marks; only the last answer is drawn, so the ones before it
+    ask for no page (core.pwa.answer_unseen): done all the same, with the new version."""
+    unseen = {"HTTP_X_FRONTIER_OUTBOX": "superseded"}
+    answer = browser.post(f"/battles/{battle.id}/turn/", **HTMX, **unseen)
+    assert (answer.status_code, answer.content) == (204, b"")
+    assert answer["ETag"] == f'"{Battle.objects.get(pk=battle.pk).version}"'
+    assert Battle.objects.get(pk=battle.pk).turn == 2
+    elk = fid(war_party, "Running Elk")
+    figure = {"figure": elk, "state": "ok", "took_part": "on", "wounds_taken": 0,
+              "wounds_inflicted": 1, "scalps": 0}  # fmt: skip
+    answer = browser.post(f"/battles/{battle.id}/do/figure/", figure, **HTMX, **unseen)
+    assert answer.status_code == 204
+    assert line(battle, "Running Elk").wounds_inflicted == 1
+
+
 def test_changing_the_situation_recalculates(battle, browser, war_party, patrol):
     query = {"refresh": "1", "shooter": fid(war_party, "Grey Wolf"),
              "target": fid(patrol, "Pte. Abbott"), "range": "long", "cover": "on"}  # fmt: skip

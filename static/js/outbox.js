@@ -502,10 +502,12 @@
   });
 
   // A GET that could not reach the server (a calculator never opened on this phone, with no
-  // connection): said in words. The sheet's own poll fails quietly.
+  // connection): said in words. The sheet's own fetches (its poll, or the fetch its live stream
+  // asks for: static/js/live.js) fail quietly.
   document.addEventListener("htmx:sendError", function (event) {
     var element = event.detail && event.detail.elt;
-    if (element && /every/.test(element.getAttribute("hx-trigger") || "")) return;
+    if (element && element.hasAttribute("data-live-poll")) return;
+    if (element && /every|sse:|live:/.test(element.getAttribute("hx-trigger") || "")) return;
     var errors = document.getElementById("errors");
     if (errors) {
       errors.innerHTML = '<p class="error-box outbox-offline" role="alert">No connection: this was not opened on this phone before, so it needs the server. What you mark is kept and sent when the connection returns.</p>';

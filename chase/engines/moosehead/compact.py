@@ -21,6 +21,7 @@ from typing import Any
 from chase.engines.chance import Chance
 from chase.engines.moosehead import computer
 from chase.engines.moosehead.board import Board
+from chase.engines.moosehead.cards import obey_destination
 from chase.engines.moosehead.moves import (
     Rules,
     _candidates,
@@ -30,6 +31,7 @@ from chase.engines.moosehead.moves import (
     walk_along,
 )
 from chase.engines.moosehead.state import (
+    TRAIL,
     State,
     board,
     copy_state,
@@ -46,8 +48,8 @@ from chase.engines.moosehead.tables import (
     WEATHER_CHANGE_FACE,
 )
 from chase.engines.moosehead.turns import (
+    SKIP_GUARD,
     _blown_back,
-    _end_turn,
     _move,
     advance_weather,
     choices,
@@ -65,6 +67,7 @@ CARD_AVERAGE = computer.CARD_AVERAGE
 # being the path's `moves.plan_walk`.
 UNKNOWN: Any = object()  # a key whose moves are not worked out yet
 Offer = tuple[int, tuple[int, ...], bool, tuple[Any, ...], tuple[str, ...], tuple[str, ...]]
+Offers = tuple[tuple[Offer, ...], frozenset[int]]  # and the sites the camping moves camp at
 
 
 class Tables:
@@ -84,11 +87,12 @@ class Tables:
         "raven_score",
         "landing",
         "distances",
+        "lands",
     )
 
     def __init__(self, b: Board) -> None:
         # key -> the moves offered when no wait is among them (None: `moves.reachable` decides)
-        self.offers: dict[tuple[Any, ...], tuple[Offer, ...] | None] = {}
+        self.offers: dict[tuple[Any, ...], Offers | None] = {}
         self.turning = frozenset(b.turning)
         self.dock = b.dock
         self.entries = frozenset(b.entries)
@@ -101,6 +105,11 @@ class Tables:
         self.raven_score = b.attractions["raven"]["score"]
         self.landing = b.landing
         self.distances = b.distances()
+        # where landing brings something (`turns._land`): the dock, the summit, Great Falls'
+        # landing, a card space, the Unmapped Region's edge
+        self.lands = frozenset(
+            {b.dock, b.summit, b.landing, *b.card_spaces, *b.entries, *b.camp_attraction}
+        )
 
 
 def tables(b: Board) -> Tables:
@@ -110,11 +119,12 @@ def tables(b: Board) -> Tables:
     return found
 
 
-def _offered(b: Board, key: tuple[Any, ...], rules: Rules) -> tuple[Offer, ...] | None:
+def _offered(b: Board, key: tuple[Any, ...], rules: Rules) -> Offers | None:
     """The moves `moves.reachable` offers for `key` when none of them is a wait (which asks
-    whether its space is free): the first of each alike kind, in rank order. Camping moves
-    still need the canoe to be allowed to camp there (asked per canoe, in `_throw`): every
-    move alike to one camps at the same site, so dropping them keeps the others' order."""
+    whether its space is free): the first of each alike kind, in rank order, and the sites the
+    camping ones camp at. Camping moves still need the canoe to be allowed to camp there
+    (asked per canoe, in `_throw`): every move alike to one camps at the same site, so dropping
+    them keeps the others' order."""
     start, came, number = key[0], key[1], key[2]
     candidates = b.reach.get(key)
     if candidates is None:
@@ -130,7 +140,8 @@ def _offered(b: Board, key: tuple[Any, ...], rules: Rules) -> tuple[Offer, ...] 
     if any(candidate[3] for candidate in firsts.values()):
         return None  # a wait first of its kind: `moves.reachable` weighs it per state
     ranked = sorted(firsts.values(), key=lambda c: c[5])
-    return tuple((c[0], c[1], c[2], *c[6]) for c in ranked)
+    offers = tuple((c[0], c[1], c[2], *c[6]) for c in ranked)
+    return offers, frozenset(offer[0] for offer in offers if offer[2])
 
 
 def playout(state: State, chance: Chance) -> State:
@@ -172,16 +183,16 @@ def _throw(
         if terrain == "lake":
             number += LAKE_WIND.get(now, 0)
             if now == "windbound" and here in t.island:  # stuck on the island
-                _end_turn(state, None)
+                _end_turn(state, t, dial)
                 return
         elif terrain == "portage":
             number += PORTAGE_RAIN.get(now, 0)
     if number < 0:
         _blown_back(state, player, throw_for(state, player, die), None, {})
-        _end_turn(state, None)
+        _end_turn(state, t, dial)
         return
     if number == 0:
-        _end_turn(state, None)
+        _end_turn(state, t, dial)
         return
     wait = sheltered and die != DANGEROUS_POINT_FACE
     # `moves.reachable`'s key
@@ -192,15 +203,15 @@ def _throw(
     if barred is not None and far.get(barred, number + 1) > number:
         barred = None
     key = (here, came, number, b.weather_class(now), docking, barred)
-    offers = t.offers.get(key, UNKNOWN)
-    if offers is UNKNOWN:
+    found = t.offers.get(key, UNKNOWN)
+    if found is UNKNOWN:
         if len(t.offers) > 20000:
             t.offers.clear()
-        offers = t.offers[key] = _offered(b, key, Rules(b, now, docking, barred))
-    if offers is None:  # a wait among them: the moves as `moves.reachable` gives them
+        found = t.offers[key] = _offered(b, key, Rules(b, now, docking, barred))
+    if found is None:  # a wait among them: the moves as `moves.reachable` gives them
         moves = reachable(state, player, number)
         if not moves:
-            _end_turn(state, None)
+            _end_turn(state, t, dial)
             return
         if len(moves) == 1 and not wait:
             _move(state, player, moves[0], chance, None)
@@ -211,26 +222,79 @@ def _throw(
         action = computer._choose(state, player, actions)
         play(state, action, chance, None, labels=False, player=player)
         return
+    offers, sites = found
     camps = player["camps"]
-    if camps and any(o[2] and o[0] in camps for o in offers):
+    if camps and not sites.isdisjoint(camps):
         offers = tuple(
             o for o in offers if not (o[2] and o[0] in camps and not may_camp(state, player, o[0]))
         )
     if not offers:
-        _end_turn(state, None)
+        _end_turn(state, t, dial)
         return
     walks: list[Any] = [None] * len(offers)
+    taken = _taken(state, b, player)
     if len(offers) == 1 and not wait:
         chosen = 0
     else:
-        chosen = _pick(state, b, t, player, offers, wait, walks)
+        chosen = _pick(state, b, t, player, offers, wait, walks, taken)
         if chosen < 0:  # the wait by Dangerous Point (`turns._wait`, untold)
-            _end_turn(state, None)
+            _end_turn(state, t, dial)
             return
     to, path, camp, steps_, seen, goals = offers[chosen]
     walked = walks[chosen] or walk_along(b, player, steps_, seen, goals)
-    move = {"type": "move", "to": to, "path": list(path), "camp": camp, "walk": walked}
-    _move(state, player, move, chance, None)
+    if camp or seen or goals or to in t.lands or to in taken:
+        move = {"type": "move", "to": to, "path": list(path), "camp": camp, "walk": walked}
+        _move(state, player, move, chance, None)
+        return
+    # `turns._move` of a plain move: to a free space that brings nothing, passing no
+    # attraction and reaching no goal (lakes it may cross)
+    player["trail"] = (player["trail"] + [player["at"], *path[:-1]])[-TRAIL:]
+    player["at"] = to
+    player["blocked"] = walked.blocked
+    player["last_lake"] = walked.last_lake
+    card = player["destination"]
+    if card is not None and DESTINATION[card]["goal"] in player["done"]:
+        obey_destination(state, player, None)  # as `turns._land` asks (never so in a playout)
+    _end_turn(state, t, dial)
+
+
+def _taken(state: State, b: Board, player: dict[str, Any]) -> set[int]:
+    """The spaces `state.is_free` says `player` may not end on."""
+    shareable = b.shareable
+    return {
+        other["at"]
+        for other in state["players"]
+        if other is not player and other["at"] not in shareable
+    }
+
+
+def _end_turn(state: State, t: Tables, dial: Any) -> None:
+    """`turns._end_turn` untold: the next canoe that throws (`turns.begin_turn`)."""
+    state["pending"] = None
+    state["phase"] = "throw"
+    players = state["players"]
+    count = len(players)
+    island = t.island
+    current = state["current"]
+    for _ in range(SKIP_GUARD):
+        current += 1
+        if current == count:
+            current = 0
+            state["round"] += 1
+        state["current"] = current
+        windbound = dial[state["weather"]] == "windbound"
+        if windbound and all(p["at"] in island for p in players):  # every canoe on an island
+            advance_weather(state)
+            weather_on_rock(state, None)
+            windbound = dial[state["weather"]] == "windbound"
+        player = players[current]
+        if player["miss"]:
+            player["miss"].pop(0)
+            continue
+        if windbound and player["at"] in island:
+            continue
+        return
+    raise RuntimeError("no canoe could take a turn")  # pragma: no cover
 
 
 def _pick(
@@ -241,6 +305,7 @@ def _pick(
     offers: tuple[Offer, ...],
     wait: bool,
     walks: list[Any],
+    taken: set[int],
 ) -> int:
     """`computer._choose` of the moves `offers` (and the wait by Dangerous Point, last, when
     `wait`): the index of the first of the best, -1 for the wait. The same sums in the same
@@ -254,19 +319,13 @@ def _pick(
     destination = player["destination"]
     goal = DESTINATION[destination]["goal"] if destination else None
     summit = t.summit if "raven" not in player["blocked"] else None
-    shareable = b.shareable
-    taken = {
-        other["at"]
-        for other in state["players"]
-        if other is not player and other["at"] not in shareable
-    }  # the spaces `state.is_free` says are not
     best = None
     chosen = 0
     for index, (to, path, camp, steps_, seen, goals) in enumerate(offers):
         if to == dock:
             value = DOCKING
         else:
-            if steps_:
+            if seen:  # only an attraction seen scores (a path that crosses lakes only, none)
                 walked = walks[index] = walk_along(b, player, steps_, seen, goals)
                 scored = walked.scored
             else:

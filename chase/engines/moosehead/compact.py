@@ -21,7 +21,7 @@ from typing import Any
 from chase.engines.chance import Chance
 from chase.engines.moosehead import computer
 from chase.engines.moosehead.board import Board
-from chase.engines.moosehead.cards import obey_destination
+from chase.engines.moosehead.cards import obey_destination, take_card
 from chase.engines.moosehead.moves import (
     Rules,
     _candidates,
@@ -88,6 +88,7 @@ class Tables:
         "landing",
         "distances",
         "lands",
+        "card_only",
     )
 
     def __init__(self, b: Board) -> None:
@@ -110,6 +111,8 @@ class Tables:
         self.lands = frozenset(
             {b.dock, b.summit, b.landing, *b.card_spaces, *b.entries, *b.camp_attraction}
         )
+        # card spaces where landing brings nothing else
+        self.card_only = b.card_spaces - {b.dock, b.summit, b.landing, *b.entries}
 
 
 def tables(b: Board) -> Tables:
@@ -242,20 +245,30 @@ def _throw(
             return
     to, path, camp, steps_, seen, goals = offers[chosen]
     walked = walks[chosen] or walk_along(b, player, steps_, seen, goals)
-    if camp or seen or goals or to in t.lands or to in taken:
+    if camp or seen or goals or to in taken or (to in t.lands and to not in t.card_only):
         move = {"type": "move", "to": to, "path": list(path), "camp": camp, "walk": walked}
         _move(state, player, move, chance, None)
         return
-    # `turns._move` of a plain move: to a free space that brings nothing, passing no
-    # attraction and reaching no goal (lakes it may cross)
+    # `turns._move` of a plain move: to a free space that brings nothing but perhaps a card,
+    # passing no attraction and reaching no goal (lakes it may cross)
     player["trail"] = (player["trail"] + [player["at"], *path[:-1]])[-TRAIL:]
     player["at"] = to
     player["blocked"] = walked.blocked
     player["last_lake"] = walked.last_lake
+    _obey(state, player)  # as `turns._passed` asks
+    pile = t.card_pile.get(to)
+    if pile is not None:  # a C or P card space (`turns._land`)
+        take_card(state, player, pile, chance, None, camping=False)
+        _obey(state, player)  # as `turns._land` asks
+    if state["status"] == "playing":
+        _end_turn(state, t, dial)
+
+
+def _obey(state: State, player: dict[str, Any]) -> None:
+    """`cards.obey_destination`, asked only when there is something to obey."""
     card = player["destination"]
     if card is not None and DESTINATION[card]["goal"] in player["done"]:
-        obey_destination(state, player, None)  # as `turns._land` asks (never so in a playout)
-    _end_turn(state, t, dial)
+        obey_destination(state, player, None)
 
 
 def _taken(state: State, b: Board, player: dict[str, Any]) -> set[int]:

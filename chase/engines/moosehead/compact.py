@@ -67,7 +67,8 @@ CARD_AVERAGE = computer.CARD_AVERAGE
 # being the path's `moves.plan_walk`.
 UNKNOWN: Any = object()  # a key whose moves are not worked out yet
 Offer = tuple[int, tuple[int, ...], bool, tuple[Any, ...], tuple[str, ...], tuple[str, ...]]
-Offers = tuple[tuple[Offer, ...], frozenset[int]]  # and the sites the camping moves camp at
+# the moves, the sites the camping ones camp at, and the spaces they go to
+Offers = tuple[tuple[Offer, ...], frozenset[int], frozenset[int]]
 
 
 class Tables:
@@ -89,11 +90,13 @@ class Tables:
         "distances",
         "lands",
         "card_only",
+        "picks",
     )
 
     def __init__(self, b: Board) -> None:
         # key -> the moves offered when no wait is among them (None: `moves.reachable` decides)
         self.offers: dict[tuple[Any, ...], Offers | None] = {}
+        self.picks: dict[tuple[Any, ...], int] = {}  # the computer's pick (`_pick`)
         self.turning = frozenset(b.turning)
         self.dock = b.dock
         self.entries = frozenset(b.entries)
@@ -144,7 +147,8 @@ def _offered(b: Board, key: tuple[Any, ...], rules: Rules) -> Offers | None:
         return None  # a wait first of its kind: `moves.reachable` weighs it per state
     ranked = sorted(firsts.values(), key=lambda c: c[5])
     offers = tuple((c[0], c[1], c[2], *c[6]) for c in ranked)
-    return offers, frozenset(offer[0] for offer in offers if offer[2])
+    camping = frozenset(offer[0] for offer in offers if offer[2])
+    return offers, camping, frozenset(offer[0] for offer in offers)
 
 
 def playout(state: State, chance: Chance) -> State:
@@ -225,9 +229,11 @@ def _throw(
         action = computer._choose(state, player, actions)
         play(state, action, chance, None, labels=False, player=player)
         return
-    offers, sites = found
+    offers, sites, tos = found
     camps = player["camps"]
+    memo = key  # the pick is kept by this and the canoe's aim unless moves are dropped or taken
     if camps and not sites.isdisjoint(camps):
+        memo = None
         offers = tuple(
             o for o in offers if not (o[2] and o[0] in camps and not may_camp(state, player, o[0]))
         )
@@ -239,7 +245,9 @@ def _throw(
     if len(offers) == 1 and not wait:
         chosen = 0
     else:
-        chosen = _pick(state, b, t, player, offers, wait, walks, taken)
+        if not taken.isdisjoint(tos):
+            memo = None
+        chosen = _pick(state, b, t, player, offers, wait, walks, taken, memo)
         if chosen < 0:  # the wait by Dangerous Point (`turns._wait`, untold)
             _end_turn(state, t, dial)
             return
@@ -319,12 +327,33 @@ def _pick(
     wait: bool,
     walks: list[Any],
     taken: set[int],
+    memo: tuple[Any, ...] | None,
 ) -> int:
     """`computer._choose` of the moves `offers` (and the wait by Dangerous Point, last, when
     `wait`): the index of the first of the best, -1 for the wait. The same sums in the same
-    order as `computer._worths`, so the same floats. The walks it makes go into `walks`."""
+    order as `computer._worths`, so the same floats. The walks it makes go into `walks`.
+
+    With `memo` (the moves' key, when no move was dropped and no space they go to is taken),
+    the pick is kept by it and all else it depends on: the aim, the Destination card held, the
+    point the canoe is barred from (the Unmapped Region's goal), the attractions it is blocked
+    from and the last lake it crossed (what scores), and whether it may wait."""
     aim, spaces = computer.aim_of(state, player)
     targets = frozenset(spaces)
+    if memo is not None:
+        blocked = player["blocked"]
+        memo = (
+            memo,
+            aim,
+            targets,
+            player["destination"],
+            player["barred"],
+            tuple(blocked.items()) if blocked else (),
+            player["last_lake"],
+            wait,
+        )
+        kept = t.picks.get(memo)
+        if kept is not None:
+            return kept
     nearest = b.nearest(targets)
     here = nearest.get(player["at"], FAR)
     dock = t.dock
@@ -368,5 +397,9 @@ def _pick(
     if wait:
         value = 0.5 if aim == "raven" else 0.0
         if value > best:
-            return -1
+            chosen = -1
+    if memo is not None:
+        if len(t.picks) > 50000:
+            t.picks.clear()
+        t.picks[memo] = chosen
     return chosen

@@ -6,12 +6,15 @@ roll, the moves it reaches and the computer's pick among them. `computer.playout
 moves as dicts with a `Walk` each (`moves.reachable`), then weighs them (`computer._worths`).
 Here the moves a throw may offer are kept per board and key as tuples already in the table's
 order, with what makes two moves alike already merged (`_offered`), and the computer weighs
-them as tuples (`_pick`); only the move it picks becomes a dict, and `turns._move` carries it
-out. Everything else (the cards, the Unmapped Region, the foot of Raven Rock, being blown
-back, a wait by Dangerous Point) is played by the rules' own functions. The die and the piles
+them as tuples (`_pick`, its pick kept by what it weighs). The move it picks is carried out in
+place when it lands on a free space that brings nothing but a card, else by `turns._move`; the
+turn's end is in place too (`_end_turn`). Everything else (the cards, camping, the Unmapped
+Region, the foot of Raven Rock, being blown back, a wait by Dangerous Point) is played by the
+rules' own functions on the dict state. The die and the piles
 are drawn in the same order as `computer.playout` draws them, so a seeded playout ends in the
 very same state (`tests/chase/engines/test_playout_pins.py` and
-`test_moosehead_compact.py` hold it to that).
+`test_moosehead_compact.py` hold it to that). `_pick` is `computer._choose` again: a change to
+the computer's choices must be made in both (that test fails until it is).
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ from typing import Any
 
 from chase.engines.base import GameEngine, Outcome
 from chase.engines.chance import Chance
-from chase.engines.moosehead import computer, hidden, seat_view, turns
+from chase.engines.moosehead import compact, computer, hidden, seat_view, turns
 from chase.engines.moosehead.board import board_data, board_of
 from chase.engines.moosehead.options import OPTIONS
 from chase.engines.moosehead.state import copy_state, current, new_state, player_of
@@ -81,8 +81,9 @@ class MooseheadEngine(GameEngine):
         return hidden.determinize(state, role, chance)
 
     def playout(self, state: dict[str, Any], chance: Chance) -> dict[str, Any]:
-        """The final state with the computer at every seat (see `chase.engines.odds`)."""
-        return computer.playout(state, chance)
+        """The final state with the computer at every seat (see `chase.engines.odds`): the
+        compact playout (`compact`), which reaches the very state `computer.playout` does."""
+        return compact.playout(state, chance)
 
 
 def points_order(players: list[dict[str, Any]]) -> Teams:

@@ -1,0 +1,64 @@
+"""The compact playout (`moosehead.compact`) ends every trip in the very state `computer.playout`
+ends it in, drawing the same die and cards: over many seeds, for every variant the lobby offers
+and from the start, mid-trip and late in the trip, each position determinized afresh as the win
+odds play it."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from chase.engines.chance import RandomChance
+from chase.engines.moosehead import ENGINE, compact, computer
+
+VARIANTS = [
+    {"players": 3},
+    {"players": 6},
+    {"variant": "short", "players": 5},
+    {"variant": "short_none", "players": 2},
+    {"variant": "long"},
+    {"variant": "long", "players": 6},
+    {"variant": "all_night"},
+    {"variant": "all_night", "players": 6},
+]
+
+
+def positions(options, seed):
+    """A new trip, and the positions the computer reaches a third and two thirds into it."""
+    moves = RandomChance(1000 + seed)
+    state = ENGINE.new_game(options, moves).state
+    states = [state]
+    while ENGINE.status(state) == "playing":
+        role = ENGINE.seat_to_act(state)
+        state = ENGINE.apply(state, role, ENGINE.computer_action(state, role, moves), moves).state
+        states.append(state)
+    return [states[0], states[len(states) // 3], states[2 * len(states) // 3]]
+
+
+@pytest.mark.parametrize("options", VARIANTS, ids=lambda o: "-".join(map(str, o.values())))
+def test_the_compact_playout_ends_as_the_computers_does(options):
+    for seed in range(6):
+        for position in positions(options, seed):
+            world = ENGINE.determinize(position, ENGINE.seat_to_act(position), RandomChance(seed))
+            before = copy.deepcopy(world)
+            old, new = RandomChance(seed, record=False), RandomChance(seed, record=False)
+            assert compact.playout(world, new) == computer.playout(world, old)
+            assert world == before, "the compact playout changed the state it started from"
+            assert new.roll(10**9) == old.roll(10**9), "the two drew differently"
+
+
+def test_the_engine_plays_out_compactly(monkeypatch):
+    calls = []
+
+    def counted(state, chance):
+        calls.append(state)
+        return played(state, chance)
+
+    played = compact.playout
+    monkeypatch.setattr(compact, "playout", counted)
+    state = ENGINE.new_game({"players": 4}, RandomChance(3)).state
+    world = ENGINE.determinize(state, ENGINE.seat_to_act(state), RandomChance(4))
+    final = ENGINE.playout(world, RandomChance(5, record=False))
+    assert calls == [world]
+    assert final == computer.playout(world, RandomChance(5, record=False))

@@ -351,7 +351,8 @@ def test_the_odds_page_answers_from_the_start(kind, client, settings):
     assert 'class="odds-percent"' in response.content.decode()
 
 
-# --- the computer's levels -------------------------------------------------------------------------
+# --- the computer's levels -----------------------------------------------------------------------
+
 
 def _choices(engine, seed: int, count: int):
     """Up to `count` positions of a computer game (default options) where the seat to act has

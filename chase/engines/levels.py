@@ -38,6 +38,9 @@ LEVEL_WORDS = {
 }
 EASY_MISTAKES = 30  # easy: this many moves in 100 are a random legal action
 SEED_BITS = 62  # the seed a hard move draws from the chance it is given
+# Hard leaves the normal computer's choice only for an action that beats it on the same worlds
+# by this many standard errors (the best of several looks better than it is by luck alone).
+CONFIDENCE = 1.5
 
 
 @dataclass(frozen=True)
@@ -112,7 +115,7 @@ def hard_search(
     if len(actions) == 1:
         return Searched(actions[favourite], normal, {}, 0, _since(started))
     alive = list(range(len(actions)))
-    totals = dict.fromkeys(alive, 0.0)
+    scores: dict[int, list[float]] = {i: [] for i in alive}  # each action's result, world by world
     worlds = 0  # worlds every action still alive has been played on
     played = 0
     rounds = max(1, math.ceil(math.log2(len(alive))))
@@ -129,20 +132,38 @@ def hard_search(
                 score = _playout(engine, world, role, actions[i], seed)
                 if score is None:  # the seat has no result of its own: nothing to search for
                     return Searched(actions[favourite], normal, {}, played, _since(started))
-                totals[i] += score
+                scores[i].append(score)
             played += len(alive)
             worlds += 1
             if search.seconds is not None and time.process_time() - started > search.seconds:
                 out_of_time = True
                 break
         if round_ < rounds - 1 and not out_of_time and len(alive) > 2:
-            ranked = sorted(alive, key=lambda i: (-totals[i], i != favourite, i))
-            alive = sorted(ranked[: max(2, math.ceil(len(alive) / 2))])
-    # The best total among the actions played on the most worlds (the last round's), the
-    # normal computer's own choice first among equals.
-    best = max(alive, key=lambda i: (totals[i], i == favourite, -i))
-    means = {i: totals[i] / worlds for i in alive} if worlds else {}
+            # The better half goes on, and the normal computer's choice always: the one the
+            # others must beat.
+            ranked = sorted(alive, key=lambda i: (-sum(scores[i]), i != favourite, i))
+            kept = ranked[: max(2, math.ceil(len(alive) / 2))]
+            alive = sorted({*kept, favourite})
+    means = {i: sum(scores[i]) / worlds for i in alive} if worlds else {}
+    # The best mean among the actions played on every world (the last round's), the normal
+    # computer's own choice first among equals; another wins only when it beats the normal
+    # choice on the same worlds by more than chance would (`CONFIDENCE`).
+    best = max(alive, key=lambda i: (means.get(i, 0.0), i == favourite, -i))
+    if best != favourite and not _better(scores[best], scores[favourite]):
+        best = favourite
     return Searched(actions[best], normal, means, played, _since(started))
+
+
+def _better(these: list[float], those: list[float]) -> bool:
+    """Whether results world by world beat others on the same worlds by more than CONFIDENCE
+    standard errors of the mean of their differences."""
+    diffs = [a - b for a, b in zip(these, those, strict=True)]
+    n = len(diffs)
+    if n < 2:
+        return False
+    mean = sum(diffs) / n
+    spread = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean > CONFIDENCE * math.sqrt(spread / n)
 
 
 def _since(started: float) -> float:

@@ -101,11 +101,6 @@ class Engine(Protocol):
     def computer_action(self, state: State, role: str, chance: Chance) -> Action:
         """A sensible legal action for a computer-held seat (the normal computer)."""
 
-    def computer_move(
-        self, state: State, role: str, chance: Chance, level: str = "normal", *, search=None
-    ) -> Action:
-        """The computer's action at a level: easy, normal or hard (`chase.engines.levels`)."""
-
     def determinize(self, state: State, role: str | None, chance: Chance) -> State:
         """A state `role` cannot tell from this one: all it may not see drawn afresh, from what
         its view shows alone (the win odds' starting points; see `chase.engines.odds`)."""
@@ -257,9 +252,9 @@ class GameEngine:
     `setup`, `legal_actions`, `perform` (carry out an action already found legal), `seat_view`
     and `computer_action`; optionally `refusal` (why an action is not legal, in its words),
     `check_options` (rules across options), `copy_state` (a faster copy) and, for the win
-    odds, `determinize` (and a faster `playout`). The computer's levels (`computer_move`:
-    easy, normal, hard) are built here once on `computer_action`, `determinize`, `playout`
-    and `finishing_order`. Its state holds `status` ("playing" or
+    odds, `determinize` (and a faster `playout`). The computer's levels (easy, normal, hard:
+    `chase.engines.levels.computer_move`) are built once on `computer_action`, `determinize`,
+    `playout` and `finishing_order`, as the odds are. Its state holds `status` ("playing" or
     "finished") and `winner` (None while playing and for a draw), which the base reads; a game
     whose state keeps its winner otherwise writes `winner`.
     """
@@ -439,17 +434,6 @@ class GameEngine:
         if self.status(state) != "playing":
             return None
         return next((r for r in self.roles(state["options"]) if self.legal_actions(state, r)), None)
-
-    def computer_move(
-        self, state: State, role: str, chance: Chance, level: str = "normal", *, search=None
-    ) -> Action:
-        """The computer's action at `level` ("easy", "normal" or "hard"), once for every game
-        (`chase.engines.levels`): normal is the game's `computer_action`, easy the same with a
-        share of random legal actions, hard a search with determinized playouts from the
-        seat's own view (`search`: its budget, `levels.Search`)."""
-        from chase.engines.levels import computer_move  # levels builds on this module
-
-        return computer_move(self, state, role, chance, level, search=search)
 
     # --- state -------------------------------------------------------------------------------
 

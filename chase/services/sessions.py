@@ -11,6 +11,7 @@ timeout) instead of failing with "database is locked": nothing here retries by h
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,6 +21,7 @@ from django.db.models import Max
 from django.utils import timezone
 
 from chase import hooks
+from chase.engines import levels
 from chase.engines.base import Engine, IllegalMove, OptionsError
 from chase.engines.chance import Chance, ChanceExhausted, RandomChance, ScriptedChance
 from chase.engines.levels import Search
@@ -499,10 +501,17 @@ def _status(engine: Engine, state: dict) -> str:
     return Status.FINISHED if engine.status(state) == "finished" else Status.PLAYING
 
 
-def hard_search() -> Search:
+def hard_search(spent: float = 0.0) -> Search:
     """A hard computer move's budget (CHASE_HARD_PLAYOUTS playouts, at most CHASE_HARD_SECONDS
-    of CPU time: chase.engines.levels)."""
-    return Search(playouts=settings.CHASE_HARD_PLAYOUTS, seconds=settings.CHASE_HARD_SECONDS)
+    of CPU time: chase.engines.levels), after `spent` CPU seconds of hard moves in the same
+    answer: the computer's moves of one answer (a whole pelts phase) share at most
+    CHASE_HARD_ANSWER_SECONDS, and a move past it still gets a tenth of a second."""
+    left = settings.CHASE_HARD_ANSWER_SECONDS - spent
+    seconds = min(settings.CHASE_HARD_SECONDS, max(HARD_LEAST_SECONDS, left))
+    return Search(playouts=settings.CHASE_HARD_PLAYOUTS, seconds=seconds)
+
+
+HARD_LEAST_SECONDS = 0.1
 
 
 def _computer_moves(
@@ -516,12 +525,14 @@ def _computer_moves(
     moves: list[Move] = []
     decide = new_chance()
     level = session.computer_level
-    search = hard_search() if level == GameSession.ComputerLevel.HARD else None
+    hard = level == GameSession.ComputerLevel.HARD
+    started = time.process_time()
     while computers and engine.status(state) == "playing" and len(moves) < MAX_COMPUTER_MOVES:
         role = next((r for r in computers if engine.legal_actions(state, r)), None)
         if role is None:
             break
-        action = engine.computer_move(state, role, decide, level, search=search)
+        search = hard_search(time.process_time() - started) if hard else None
+        action = levels.computer_move(engine, state, role, decide, level, search=search)
         chance = new_chance()
         outcome = engine.apply(state, role, action, chance)
         moves.append(Move(role, action, chance.outcomes, outcome.events, by_computer=True))

@@ -27,7 +27,7 @@ from chase.access import (
 )
 from chase.engines.game import action_choices
 from chase.errors import SeatRefused, SessionError, StaleVersion
-from chase.forms.sessions import LEVEL_LABELS, ActForm, NewGameForm, options_form
+from chase.forms.sessions import ActForm, NewGameForm, options_form
 from chase.games import UnknownGame, game_for, get_engine, registry
 from chase.models import GameSession, Seat, Variant, is_code
 from chase.selectors import ratings as rating_selectors
@@ -353,10 +353,8 @@ def _table_context(request, session: GameSession, note: str) -> dict:
         "rematch": selectors.rematch_for(session) if finished else None,
         "late": [(s.role, selectors.role_title(session, s.role)) for s in late] if held else [],
         "my_turn": bool(seat and actions and session.status == GameSession.Status.PLAYING),
-        # The computer's level, where it holds a seat ("Hard: thinks each move ahead").
-        "computer_level": LEVEL_LABELS[session.computer_level]
-        if any(s.is_computer for s in session.seats.all())
-        else "",
+        # The computer's level is shown where it holds a seat.
+        "computer_level": any(s.is_computer for s in session.seats.all()),
         **_ratings_context(session, finished),
     }
 

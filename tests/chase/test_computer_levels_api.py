@@ -120,7 +120,7 @@ def test_the_lobby_offers_the_levels_and_starts_a_hard_solo_game(client):
     session = GameSession.objects.get()
     assert session.computer_level == "hard"
     table = client.get(created["Location"]).content.decode()
-    assert 'id="computer-level"' in table and "Computer: Hard: thinks each move ahead." in table
+    assert 'id="computer-level"' in table and "Computer: hard." in table
 
 
 def test_the_lobby_refuses_a_made_up_level_and_a_game_without_the_computer_shows_none(client):
@@ -130,3 +130,11 @@ def test_the_lobby_refuses_a_made_up_level_and_a_game_without_the_computer_shows
     created = client.post("/play/new/", {"kind": "pelts", "mode": "hotseat"})
     table = client.get(created["Location"]).content.decode()
     assert 'id="computer-level"' not in table
+
+
+def test_the_hard_moves_of_one_answer_share_a_cpu_budget(settings):
+    settings.CHASE_HARD_SECONDS, settings.CHASE_HARD_ANSWER_SECONDS = 0.8, 2.0
+
+    assert services.hard_search(0.0).seconds == 0.8  # a move alone: its own cap
+    assert services.hard_search(1.5).seconds == pytest.approx(0.5)  # what the answer has left
+    assert services.hard_search(5.0).seconds == services.HARD_LEAST_SECONDS  # past it: the least

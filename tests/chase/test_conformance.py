@@ -39,7 +39,7 @@ from chase import games
 from chase.engines import lab as lab_rules
 from chase.engines.base import OptionsError
 from chase.engines.chance import RandomChance, ScriptedChance
-from chase.engines.levels import LEVELS, Search, hard_search
+from chase.engines.levels import LEVELS, Search, computer_move, hard_search
 from chase.engines.odds import win_odds
 from chase.forms.sessions import OptionsForm
 from chase.games import game_for, get_engine, kinds
@@ -383,7 +383,7 @@ def test_a_game_ends_with_each_level_at_each_seat(kind, level):
                 break
             role = engine.seat_to_act(state)
             if role == seat:
-                action = engine.computer_move(state, role, chance, level, search=TINY)
+                action = computer_move(engine, state, role, chance, level, search=TINY)
             else:
                 action = engine.computer_action(state, role, chance)
             state = engine.apply(state, role, action, chance).state  # the legality check too

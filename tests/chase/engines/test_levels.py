@@ -12,7 +12,7 @@ import pytest
 
 from chase.engines.base import IllegalMove
 from chase.engines.chance import RandomChance
-from chase.engines.levels import EASY, HARD, NORMAL, Search, hard_search, seat_score
+from chase.engines.levels import EASY, HARD, NORMAL, Search, computer_move, hard_search, seat_score
 from chase.games import get_engine
 
 
@@ -33,8 +33,8 @@ def test_easy_is_the_normal_computer_with_a_share_of_random_actions():
     positions = list(_choices("pelts", 3))[:40]
     same = differ = 0
     for n, (state, role) in enumerate(positions * 5):
-        normal = engine.computer_move(state, role, RandomChance(n), NORMAL)
-        easy = engine.computer_move(state, role, RandomChance(n), EASY)
+        normal = computer_move(engine, state, role, RandomChance(n), NORMAL)
+        easy = computer_move(engine, state, role, RandomChance(n), EASY)
         assert easy in engine.legal_actions(state, role)
         same += easy == normal
         differ += easy != normal
@@ -50,7 +50,7 @@ def test_easy_and_hard_draw_from_the_chance_they_are_given_never_the_global_rand
         random.seed(global_seed)
         picks.append(
             [
-                engine.computer_move(state, role, RandomChance(7), level, search=Search(8, None))
+                computer_move(engine, state, role, RandomChance(7), level, search=Search(8, None))
                 for level in (EASY, HARD)
             ]
         )
@@ -61,7 +61,7 @@ def test_an_unknown_level_is_refused():
     engine = get_engine("race")
     state = engine.new_game({}, RandomChance(1)).state
     with pytest.raises(IllegalMove, match="no computer level 'expert'"):
-        engine.computer_move(state, engine.seat_to_act(state), RandomChance(1), "expert")
+        computer_move(engine, state, engine.seat_to_act(state), RandomChance(1), "expert")
 
 
 def test_a_hard_move_stops_at_its_cpu_cap_with_every_action_on_equal_worlds():
@@ -101,7 +101,7 @@ def _duel(kind: str, options: dict, seed: int, hard_seat: str, search: Search) -
     while engine.status(state) == "playing":
         role = engine.seat_to_act(state)
         level = HARD if role == hard_seat else NORMAL
-        action = engine.computer_move(state, role, chance, level, search=search)
+        action = computer_move(engine, state, role, chance, level, search=search)
         state = engine.apply(state, role, action, chance).state
     return seat_score(engine, state, hard_seat)
 

@@ -92,6 +92,8 @@ def run(kind: str, args, search: Search) -> None:
         scores.append(duel(engine, options, seed, teams[seed % len(teams)], search, moves))
         share = sum(scores) / len(scores)
         margin = Z95 * math.sqrt(max(share * (1 - share), 0.01) / len(scores))
+        if args.progress and len(scores) % args.progress == 0:
+            print(f"  {kind}: {share:.1%} ± {margin:.1%} after {len(scores)} games", flush=True)
         if len(scores) >= args.games and margin <= MARGIN:
             break
         if time.process_time() - started > args.minutes * 60:
@@ -125,6 +127,7 @@ def main() -> None:
     parser.add_argument("--playouts", type=int, help="a hard move's playouts (default: the app's)")
     parser.add_argument("--seed", type=int, default=1, help="the first game's seed")
     parser.add_argument("--only", help="one game's kind")
+    parser.add_argument("--progress", type=int, default=0, help="a line every N games")
     args = parser.parse_args()
     search = DEFAULT_SEARCH
     if args.playouts:

@@ -16,8 +16,11 @@ compared (the same deal, the same seed for the dice after the action: common ran
 so two actions are compared on the same luck. With many actions the budget is spent by
 sequential halving (Karnin, Koren and Somekh 2013): each round plays every action left on fresh
 worlds and keeps the better half, so the first round is the cheap prior that picks the few worth
-searching and the last rounds compare those few closely. The budget is a number of playouts and
-a cap of process CPU time (the machine may be shared: CPU time is what the move costs).
+searching and the last rounds compare those few closely; the normal computer's own choice is
+never halved away, and another action is taken only when it beats that choice on the same worlds
+by more than luck would (`CONFIDENCE` standard errors): a policy that is already sensible is
+left only on evidence. The budget is a number of playouts and a cap of process CPU time (the
+machine may be shared: CPU time is what the move costs).
 """
 
 from __future__ import annotations
@@ -31,11 +34,6 @@ from chase.engines.chance import Chance, RandomChance
 
 EASY, NORMAL, HARD = "easy", "normal", "hard"
 LEVELS = (EASY, NORMAL, HARD)
-LEVEL_WORDS = {
-    EASY: "Easy: the computer's usual play, with a mistake now and then",
-    NORMAL: "Normal: the computer's usual play",
-    HARD: "Hard: the computer tries each move many times ahead, seeing only what its seat sees",
-}
 EASY_MISTAKES = 30  # easy: this many moves in 100 are a random legal action
 SEED_BITS = 62  # the seed a hard move draws from the chance it is given
 # Hard leaves the normal computer's choice only for an action that beats it on the same worlds

@@ -100,9 +100,9 @@ def session_create(
     (chase.engines.levels), a seat handed over to the computer later included."""
     engine = _engine(kind)
     if computer_level not in GameSession.ComputerLevel.values:
-        levels = ", ".join(GameSession.ComputerLevel.values)
+        known = ", ".join(GameSession.ComputerLevel.values)
         raise SessionError(
-            f"There is no computer level {computer_level!r}: choose one of {levels}.",
+            f"There is no computer level {computer_level!r}: choose one of {known}.",
             field="computer_level",
         )
     if mode not in GameSession.Mode.values:

@@ -39,6 +39,14 @@ from core.throttles import AnonScopedRateThrottle, ScopedThrottle
 # --- serializers: parse and bound the input, describe the output ------------------------------
 
 
+LEVEL_HELP = (
+    "How well the computer plays its seats (every computer seat of the game, a seat handed "
+    "over to it later included): easy (its usual play with a mistake now and then), normal "
+    "(the default: its usual play) or hard (it plays each move out many times from what its "
+    "seat can see, never what it may not)."
+)
+
+
 class SessionCreateSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=kinds(), help_text=", ".join(kinds()))
     mode = serializers.ChoiceField(choices=GameSession.Mode.values)
@@ -65,6 +73,12 @@ class SessionCreateSerializer(serializers.Serializer):
         required=False,
         help_text="live (default: no clock), daily (24 hours a move) or weekly; daily and "
         "weekly only in multi. Also accepted as options.pace.",
+    )
+    computer_level = serializers.ChoiceField(
+        choices=GameSession.ComputerLevel.values,
+        required=False,
+        default=GameSession.ComputerLevel.NORMAL,
+        help_text=LEVEL_HELP,
     )
 
 
@@ -123,6 +137,9 @@ class SessionCreatedSerializer(serializers.Serializer):
     status = serializers.CharField()
     version = serializers.IntegerField()
     pace = serializers.CharField(help_text="live, daily or weekly")
+    computer_level = serializers.ChoiceField(
+        choices=GameSession.ComputerLevel.values, help_text="easy, normal or hard"
+    )
     url = serializers.URLField(help_text="The table page.")
     seats = SeatOutSerializer(many=True)
 
@@ -136,6 +153,9 @@ class ViewSerializer(serializers.Serializer):
     winner = serializers.CharField(allow_null=True)
     role = serializers.CharField(allow_null=True, help_text="The seat's role; null: spectator.")
     pace = serializers.CharField(help_text="live, daily or weekly")
+    computer_level = serializers.ChoiceField(
+        choices=GameSession.ComputerLevel.values, help_text="easy, normal or hard"
+    )
     abandoned = serializers.BooleanField(help_text="Ended after a seat missed its deadline.")
     seats = serializers.ListField(
         child=serializers.DictField(),
@@ -170,7 +190,8 @@ ERROR = OpenApiResponse(description="{detail, errors: [{rule, field, message}]}"
 @throttle_classes([ScopedThrottle])
 @throttle_scope("session_create")
 def sessions_create(request):
-    """Start a game: `{kind, mode, options, play_as}` → `{id, seats: [{role, token, join_url}]}`.
+    """Start a game: `{kind, mode, options, play_as, computer_level}` → `{id, computer_level,
+    seats: [{role, token, join_url}]}`.
     Hot-seat and solo: a token for every human seat. Multi: you sit at `play_as` (default the
     first human seat) and get its token only; every other human seat has its invite link."""
     serializer = SessionCreateSerializer(data=request.data)
@@ -274,6 +295,7 @@ def _created(request, session: GameSession, held: list[Seat]) -> dict:
         "kind": session.kind,
         "mode": session.mode,
         "pace": session.pace,
+        "computer_level": session.computer_level,
         "status": session.status,
         "version": session.version,
         "seats": seats,

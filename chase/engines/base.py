@@ -99,7 +99,7 @@ class Engine(Protocol):
         """The winning role or side once finished (None while playing, or for a draw)."""
 
     def computer_action(self, state: State, role: str, chance: Chance) -> Action:
-        """A sensible legal action for a computer-held seat."""
+        """A sensible legal action for a computer-held seat (the normal computer)."""
 
     def determinize(self, state: State, role: str | None, chance: Chance) -> State:
         """A state `role` cannot tell from this one: all it may not see drawn afresh, from what
@@ -252,7 +252,9 @@ class GameEngine:
     `setup`, `legal_actions`, `perform` (carry out an action already found legal), `seat_view`
     and `computer_action`; optionally `refusal` (why an action is not legal, in its words),
     `check_options` (rules across options), `copy_state` (a faster copy) and, for the win
-    odds, `determinize` (and a faster `playout`). Its state holds `status` ("playing" or
+    odds, `determinize` (and a faster `playout`). The computer's levels (easy, normal, hard:
+    `chase.engines.levels.computer_move`) are built once on `computer_action`, `determinize`,
+    `playout` and `finishing_order`, as the odds are. Its state holds `status` ("playing" or
     "finished") and `winner` (None while playing and for a draw), which the base reads; a game
     whose state keeps its winner otherwise writes `winner`.
     """

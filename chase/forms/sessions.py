@@ -26,6 +26,14 @@ MODE_HELP = {
 }
 
 
+# The lobby's words for each computer level (chase.engines.levels).
+LEVEL_LABELS = {
+    GameSession.ComputerLevel.EASY: "Easy: makes a mistake now and then",
+    GameSession.ComputerLevel.NORMAL: "Normal",
+    GameSession.ComputerLevel.HARD: "Hard: thinks each move ahead",
+}
+
+
 class NewGameForm(forms.Form):
     kind = forms.ChoiceField(
         label="Game",
@@ -48,11 +56,22 @@ class NewGameForm(forms.Form):
         "a reminder by e-mail; a seat that misses it may be handed to the computer.",
     )
 
+    computer_level = forms.ChoiceField(
+        label="Computer",
+        choices=[(value, LEVEL_LABELS[value]) for value in GameSession.ComputerLevel.values],
+        initial=GameSession.ComputerLevel.NORMAL,
+        required=False,
+        help_text="How well the computer plays its seats. Hard plays each move out many "
+        "times from what its seat can see (never what it may not), and takes up to a second.",
+    )
+
     def clean(self):
         """The pace only counts across several browsers (the other modes are played live)."""
         cleaned = super().clean()
         if cleaned.get("mode") != GameSession.Mode.MULTI or not cleaned.get("pace"):
             cleaned["pace"] = GameSession.Pace.LIVE
+        if not cleaned.get("computer_level"):
+            cleaned["computer_level"] = GameSession.ComputerLevel.NORMAL
         return cleaned
 
     def modes(self) -> list[tuple[Any, str]]:

@@ -59,6 +59,13 @@ class GameSessionQuerySet(models.QuerySet):
 
 
 class GameSession(models.Model):
+    class ComputerLevel(models.TextChoices):
+        """How well the computer plays (chase.engines.levels says what each level does)."""
+
+        EASY = "easy", "Easy"
+        NORMAL = "normal", "Normal"
+        HARD = "hard", "Hard"
+
     class Pace(models.TextChoices):
         LIVE = "live", "Live (in one sitting)"
         DAILY = "daily", "Daily (24 hours a move)"
@@ -99,6 +106,11 @@ class GameSession(models.Model):
     pace = models.CharField(max_length=10, choices=Pace.choices, default=Pace.LIVE)
     # Ended by its other players after a seat missed its deadline (no winner).
     abandoned = models.BooleanField(default=False)
+    # How well the computer plays its seats (chase.engines.levels): every computer seat of the
+    # game, a seat handed over to it included.
+    computer_level = models.CharField(
+        max_length=10, choices=ComputerLevel.choices, default=ComputerLevel.NORMAL
+    )
 
     objects = GameSessionQuerySet.as_manager()
 

@@ -36,6 +36,7 @@ def seat_payload(session: GameSession, seat: Seat | None) -> dict[str, Any]:
         "status": session.status,
         "winner": session.winner,
         "pace": session.pace,
+        "computer_level": session.computer_level,
         "abandoned": session.abandoned,
         "role": role,
         "seats": [

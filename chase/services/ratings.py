@@ -54,7 +54,8 @@ def rated_verdict(session: GameSession, seats: list[Seat] | None = None) -> tupl
     Hot-seat games never count; otherwise every human seat must be an account's, no account
     may hold two seats and no two accounts may have sat down from the same address. A seat
     still free is not held against the game yet. A finished game counts only when a signed-in
-    player is placed in it (an abstract chase's game master is not)."""
+    player is placed in it (an abstract chase's game master is not). A game with a computer
+    seat counts only at the normal computer level (the Computer's rating is its normal play's)."""
     if session.mode == GameSession.Mode.HOTSEAT:
         return False, "Not rated: hot-seat games never count."
     if session.abandoned:
@@ -63,6 +64,11 @@ def rated_verdict(session: GameSession, seats: list[Seat] | None = None) -> tupl
     humans = [s for s in seats if not s.is_computer]
     if not humans:
         return False, "Not rated: no signed-in player plays in it, only the computer."
+    level = session.computer_level
+    if level != GameSession.ComputerLevel.NORMAL and len(humans) < len(seats):
+        # One Computer rating per kind, earned by its normal play: an easy or a hard computer
+        # is another player, and would move the normal one's rating.
+        return False, f"Not rated: the computer plays at the {level} level (only normal counts)."
     if any(s.is_taken and s.user_id is None for s in humans):
         return False, "Not rated: a seat is played by a guest, not a signed-in player."
     users = [s.user_id for s in humans if s.user_id is not None]

@@ -11,17 +11,21 @@ timeout) instead of failing with "database is locked": nothing here retries by h
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import Max, prefetch_related_objects
 from django.utils import timezone
 
 from chase import hooks, version_cache
+from chase.engines import levels
 from chase.engines.base import Engine, IllegalMove, OptionsError
 from chase.engines.chance import Chance, ChanceExhausted, RandomChance, ScriptedChance
+from chase.engines.levels import Search
 from chase.errors import NoSuchInvite, NoSuchSession, SeatRefused, SessionError, StaleVersion
 from chase.games import UnknownGame, get_engine, role_words
 from chase.models import ActionLog, GameSession, Seat, is_code, new_invite, new_token
@@ -83,6 +87,7 @@ def session_create(
     creator_sits: bool = False,
     pace: str | None = None,
     address: str = "",
+    computer_level: str = GameSession.ComputerLevel.NORMAL,
 ) -> GameSession:
     """Set up a game: options cleaned by the engine, one seat per role, the setup logged as
     step 0. Solo: `play_as` (default the first role) is the human seat, the computer holds the
@@ -97,8 +102,17 @@ def session_create(
     from (core.addresses.address_digest), kept on the seat the creator takes.
 
     `pace` (or an option `pace`, taken out before the engine sees the options): live (the
-    default), daily or weekly, for games across several browsers (chase.services.pace)."""
+    default), daily or weekly, for games across several browsers (chase.services.pace).
+
+    `computer_level`: easy, normal (the default) or hard, for every computer seat of the game
+    (chase.engines.levels), a seat handed over to the computer later included."""
     engine = _engine(kind)
+    if computer_level not in GameSession.ComputerLevel.values:
+        known = ", ".join(GameSession.ComputerLevel.values)
+        raise SessionError(
+            f"There is no computer level {computer_level!r}: choose one of {known}.",
+            field="computer_level",
+        )
     if mode not in GameSession.Mode.values:
         raise SessionError(
             f"There is no mode {mode!r}: choose one of {', '.join(GameSession.Mode.values)}.",
@@ -140,6 +154,7 @@ def session_create(
         winner=engine.winner(setup.state),
         created_by=user if user is not None and user.is_authenticated else None,
         pace=pace,
+        computer_level=computer_level,
     )
     Seat.objects.bulk_create(
         Seat(
@@ -156,7 +171,7 @@ def session_create(
         session=session, seq=0, outcomes=chance.outcomes, events=setup.events, version_after=0
     )
     if session.status == Status.PLAYING:
-        state, moves = _computer_moves(engine, setup.state, session.seats.all())
+        state, moves = _computer_moves(session, engine, setup.state, session.seats.all())
         if moves:
             _commit(session, engine, state, moves)
     if creator_sits and waiting:
@@ -283,6 +298,7 @@ def session_rematch(*, session: GameSession, user=None) -> GameSession:
         play_as=humans[0] if old.mode == GameSession.Mode.SOLO and humans else None,
         computer_seats=[s.role for s in seats if s.is_computer],
         pace=old.pace,
+        computer_level=old.computer_level,
     )
     GameSession.objects.filter(pk=rematch.pk).update(rematch_of=old)
     # A rematch seat is its old player's (issue 25, finding 8): no invite link for anyone to
@@ -433,7 +449,7 @@ def _take(
     prefetch_related_objects([session], "seats")  # read once, after the seat was taken
     seats = list(session.seats.all())
     if all(s.is_taken for s in seats):
-        state, moves = _computer_moves(engine, session.state, seats)
+        state, moves = _computer_moves(session, engine, session.state, seats)
         _commit(session, engine, state, moves, bump=1)
     else:
         _commit(session, engine, session.state, [], bump=1, status=Status.WAITING)
@@ -486,7 +502,7 @@ def session_act(
     except IllegalMove as error:
         raise SessionError(str(error), field="action") from None
     moves = [Move(seat.role, chosen, chance.outcomes, outcome.events)]
-    state, answers = _computer_moves(engine, outcome.state, session.seats.all())
+    state, answers = _computer_moves(session, engine, outcome.state, session.seats.all())
     _commit(session, engine, state, moves + answers)
     return session
 
@@ -535,18 +551,38 @@ def _status(engine: Engine, state: dict) -> str:
     return Status.FINISHED if engine.status(state) == "finished" else Status.PLAYING
 
 
-def _computer_moves(engine: Engine, state: dict, seats) -> tuple[dict, list[Move]]:
-    """Computer seats move, each move with its own recorded outcomes, until none has a legal
-    action or the game is over. What the computer chooses is logged as its action, so the
-    randomness behind its choice is not needed to replay and is not recorded."""
+def hard_search(spent: float = 0.0) -> Search:
+    """A hard computer move's budget (CHASE_HARD_PLAYOUTS playouts, at most CHASE_HARD_SECONDS
+    of CPU time: chase.engines.levels), after `spent` CPU seconds of hard moves in the same
+    answer: the computer's moves of one answer (a whole pelts phase) share at most
+    CHASE_HARD_ANSWER_SECONDS, and a move past it still gets a tenth of a second."""
+    left = settings.CHASE_HARD_ANSWER_SECONDS - spent
+    seconds = min(settings.CHASE_HARD_SECONDS, max(HARD_LEAST_SECONDS, left))
+    return Search(playouts=settings.CHASE_HARD_PLAYOUTS, seconds=seconds)
+
+
+HARD_LEAST_SECONDS = 0.1
+
+
+def _computer_moves(
+    session: GameSession, engine: Engine, state: dict, seats
+) -> tuple[dict, list[Move]]:
+    """Computer seats move, at the game's `computer_level`, each move with its own recorded
+    outcomes, until none has a legal action or the game is over. What the computer chooses is
+    logged as its action, so the randomness behind its choice is not needed to replay and is
+    not recorded."""
     computers = [s.role for s in seats if s.is_computer]
     moves: list[Move] = []
     decide = new_chance()
+    level = session.computer_level
+    hard = level == GameSession.ComputerLevel.HARD
+    started = time.process_time()
     while computers and engine.status(state) == "playing" and len(moves) < MAX_COMPUTER_MOVES:
         role = next((r for r in computers if engine.legal_actions(state, r)), None)
         if role is None:
             break
-        action = engine.computer_action(state, role, decide)
+        search = hard_search(time.process_time() - started) if hard else None
+        action = levels.computer_move(engine, state, role, decide, level, search=search)
         chance = new_chance()
         outcome = engine.apply(state, role, action, chance)
         moves.append(Move(role, action, chance.outcomes, outcome.events, by_computer=True))
@@ -633,7 +669,7 @@ def seat_hand_over(*, session_id: int, token: str, role: str, now=None) -> GameS
     event = {"kind": "hand_over", "seat": late.role, "by": asker.role, "text": text}
     action = {"pace": "hand_over", "by": asker.role, "label": "Handed to the computer"}
     move = Move(late.role, action, [], [event], kind=ActionLog.Kind.HAND_OVER)
-    state, answers = _computer_moves(engine, session.state, session.seats.all())
+    state, answers = _computer_moves(session, engine, session.state, session.seats.all())
     _commit(session, engine, state, [move, *answers])
     return session
 

@@ -122,6 +122,7 @@ def game_create(request):
                 creator_sits=True,
                 pace=form.cleaned_data["pace"],
                 address=address_digest(request),
+                computer_level=form.cleaned_data["computer_level"],
             )
         except SessionError as error:
             form.add_error(None, error.message)
@@ -361,6 +362,8 @@ def _table_context(request, session: GameSession, note: str) -> dict:
         "rematch": selectors.rematch_for(session) if finished else None,
         "late": [(s.role, selectors.role_title(session, s.role)) for s in late] if held else [],
         "my_turn": bool(seat and actions and session.status == GameSession.Status.PLAYING),
+        # The computer's level is shown where it holds a seat.
+        "computer_level": any(s.is_computer for s in session.seats.all()),
         **_ratings_context(session, finished),
     }
 

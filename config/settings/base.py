@@ -285,6 +285,11 @@ IDEMPOTENCY_WAIT_SECONDS = float(env_str("IDEMPOTENCY_WAIT_SECONDS", "5"))
 FRONTIER_JOB_LEASE_SECONDS = env_int("FRONTIER_JOB_LEASE_SECONDS", 60)
 # Win odds at the canoe tables: games played out for each answer (chase.services.odds).
 CHASE_ODDS_PLAYOUTS = env_int("CHASE_ODDS_PLAYOUTS", 1000)
+# The hard computer (chase.engines.levels): a move's playouts, and its cap in CPU seconds; the
+# computer's moves of one answer (a whole pelts phase) share at most CHASE_HARD_ANSWER_SECONDS.
+CHASE_HARD_PLAYOUTS = env_int("CHASE_HARD_PLAYOUTS", 600)
+CHASE_HARD_SECONDS = float(env_str("CHASE_HARD_SECONDS", "0.8"))
+CHASE_HARD_ANSWER_SECONDS = float(env_str("CHASE_HARD_ANSWER_SECONDS", "2.0"))
 # The odds jobs have a queue of their own (a worker for it: `-Q odds`), so they never hold up the
 # ratings and rankings of the default queue (`celery`); with this many waiting, a new
 # ask is answered "busy, try again" instead of queued.

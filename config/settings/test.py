@@ -40,3 +40,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":  # noqa: F
     # database that is thrown away anyway.
     options = DATABASES["default"].setdefault("OPTIONS", {})  # noqa: F405
     options["options"] = (options.get("options", "") + " -c synchronous_commit=off").strip()
+
+# The hard computer's playouts a move (chase.engines.levels): a game at the hard level played in
+# a test (the API fuzzing makes them too) checks the rules, not the strength: a few suffice.
+CHASE_HARD_PLAYOUTS = 12

@@ -20,6 +20,10 @@ For each game:
   seat's `seat_view` is the same whichever way the hidden parts are dealt), the odds share out
   among the sides the game declares (`odds_sides`), and the odds endpoint and page answer 200
   from the start and from the middle of a game;
+- the computer's levels (`chase.engines.levels`): a game with easy, normal or hard at each seat
+  in turn (the others normal) ends within the bound; the hard computer's choice never changes
+  with what its seat may not see (two positions the seat cannot tell apart, told apart by a
+  fresh deal of their hidden parts, give the same choice and the same means from one seed);
 - what the ratings and the balance lab read: a finished game is rated by the finishing order
   the game declares (`finishing_order`), and a lab run plays it and counts each winner in the
   groups the game declares (`lab_groups`, `lab_group`) and its length in its `length`.
@@ -35,6 +39,7 @@ from chase import games
 from chase.engines import lab as lab_rules
 from chase.engines.base import OptionsError
 from chase.engines.chance import RandomChance, ScriptedChance
+from chase.engines.levels import LEVELS, Search, computer_move, hard_search
 from chase.engines.odds import win_odds
 from chase.forms.sessions import OptionsForm
 from chase.games import game_for, get_engine, kinds
@@ -344,6 +349,66 @@ def test_the_odds_page_answers_from_the_start(kind, client, settings):
 
     assert response.status_code == 200, response.content[:300]
     assert 'class="odds-percent"' in response.content.decode()
+
+
+# --- the computer's levels -----------------------------------------------------------------------
+
+
+def _choices(engine, seed: int, count: int):
+    """Up to `count` positions of a computer game (default options) where the seat to act has
+    more than one legal action, spread over the game, with that seat."""
+    chance = RandomChance(seed)
+    state = engine.new_game({}, chance).state
+    found = []
+    while engine.status(state) == "playing":
+        role = engine.seat_to_act(state)
+        if len(engine.legal_actions(state, role)) > 1:
+            found.append((state, role))
+        state = engine.apply(state, role, engine.computer_action(state, role, chance), chance).state
+    return found[:: max(1, len(found) // count)][:count]
+
+
+TINY = Search(playouts=6, seconds=None)  # a hard move's budget here: what is checked is the rules
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_game_ends_with_each_level_at_each_seat(kind, level):
+    engine = get_engine(kind)
+    options = shortest(engine)
+    for number, seat in enumerate(engine.roles(options)):
+        chance = RandomChance(number)
+        state = engine.new_game(options, chance).state
+        for _ in range(engine.max_actions(options)):
+            if engine.status(state) != "playing":
+                break
+            role = engine.seat_to_act(state)
+            if role == seat:
+                action = computer_move(engine, state, role, chance, level, search=TINY)
+            else:
+                action = engine.computer_action(state, role, chance)
+            state = engine.apply(state, role, action, chance).state  # the legality check too
+        assert engine.status(state) == "finished", (seat, level)
+
+
+def test_the_hard_computer_never_sees_what_its_seat_may_not(kind):
+    """Each position and seat with a choice: the same position with its hidden parts dealt
+    afresh (`determinize`, which the seat cannot tell from it: see above) gives the same
+    search, to the means, from the same seed; and the positions compared do differ where a
+    game hides anything."""
+    engine = get_engine(kind)
+    searched = differed = 0
+    for seed in range(3):
+        for state, role in _choices(engine, seed, 3):
+            other = engine.determinize(state, role, RandomChance(seed + 50))
+            differed += other != state
+            search = Search(playouts=24, seconds=None)
+            found = hard_search(engine, state, role, RandomChance(seed), search)
+            again = hard_search(engine, other, role, RandomChance(seed), search)
+            assert found.action == again.action, (seed, role)
+            assert found.means == again.means, (seed, role)
+            searched += bool(found.means)
+    assert searched, "no position with a choice was searched"
+    assert differed or kind == TOY, "no two positions differed in what the seat may not see"
 
 
 # --- what the ratings and the balance lab read ---------------------------------------------------

@@ -1,0 +1,122 @@
+"""The computer's levels (`chase.engines.levels`), beyond what the conformance suite checks for
+every game (each level finishes games at each seat; the hard computer's secrecy): easy's
+mistakes and their source of chance, hard's budget and its seats with nothing to search for,
+and hard against normal in a small seeded match (not won yet: a strict xfail; the full figure
+is `make bench`'s, bench/bench_hard.py)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from chase.engines.base import IllegalMove
+from chase.engines.chance import RandomChance
+from chase.engines.levels import EASY, HARD, NORMAL, Search, computer_move, hard_search, seat_score
+from chase.games import get_engine
+
+
+def _choices(kind: str, seed: int, options: dict | None = None):
+    """Every position of a normal computer game where the seat to act has a choice."""
+    engine = get_engine(kind)
+    chance = RandomChance(seed)
+    state = engine.new_game(options or {}, chance).state
+    while engine.status(state) == "playing":
+        role = engine.seat_to_act(state)
+        if len(engine.legal_actions(state, role)) > 1:
+            yield state, role
+        state = engine.apply(state, role, engine.computer_action(state, role, chance), chance).state
+
+
+def test_easy_is_the_normal_computer_with_a_share_of_random_actions():
+    engine = get_engine("pelts")
+    positions = list(_choices("pelts", 3))[:40]
+    same = differ = 0
+    for n, (state, role) in enumerate(positions * 5):
+        normal = computer_move(engine, state, role, RandomChance(n), NORMAL)
+        easy = computer_move(engine, state, role, RandomChance(n), EASY)
+        assert easy in engine.legal_actions(state, role)
+        same += easy == normal
+        differ += easy != normal
+    # 30 moves in 100 are random, and a random action is sometimes the normal one anyway.
+    assert 0.1 * len(positions) * 5 < differ < 0.4 * len(positions) * 5, (same, differ)
+
+
+def test_easy_and_hard_draw_from_the_chance_they_are_given_never_the_global_random():
+    engine = get_engine("moosehead")
+    state, role = next(_choices("moosehead", 1))
+    picks = []
+    for global_seed in (1, 2):
+        random.seed(global_seed)
+        picks.append(
+            [
+                computer_move(engine, state, role, RandomChance(7), level, search=Search(8, None))
+                for level in (EASY, HARD)
+            ]
+        )
+    assert picks[0] == picks[1]
+
+
+def test_an_unknown_level_is_refused():
+    engine = get_engine("race")
+    state = engine.new_game({}, RandomChance(1)).state
+    with pytest.raises(IllegalMove, match="no computer level 'expert'"):
+        computer_move(engine, state, engine.seat_to_act(state), RandomChance(1), "expert")
+
+
+def test_a_hard_move_stops_at_its_cpu_cap_with_every_action_on_equal_worlds():
+    engine = get_engine("pelts")
+    state, role = next(s for s in _choices("pelts", 2) if len(engine.legal_actions(*s)) > 2)
+
+    found = hard_search(engine, state, role, RandomChance(1), Search(10**6, seconds=0.05))
+
+    assert 0 < found.playouts < 10**6
+    assert found.action in engine.legal_actions(state, role)
+
+
+def test_the_game_master_is_not_placed_and_plays_as_the_normal_computer():
+    engine = get_engine("abstract")
+    for state, role in _choices("abstract", 4):
+        if role == "gm":
+            found = hard_search(engine, state, role, RandomChance(1), Search(20, None))
+            assert found.action == found.normal and not found.means
+            return
+    pytest.fail("the game master never had a choice")
+
+
+def test_the_seat_score_is_the_share_of_the_others_placed_behind():
+    engine = get_engine("race")
+    final = engine.playout(engine.new_game({}, RandomChance(5)).state, RandomChance(5))
+    order = engine.finishing_order(final["options"], final)
+    scores = {role: seat_score(engine, final, role) for _rank, roles in order for role in roles}
+
+    assert scores[order[0][1][0]] == 1.0 and scores[order[-1][1][0]] == 0.0
+    assert sorted(scores.values()) == [0.0, 1 / 3, 2 / 3, 1.0]
+
+
+def _duel(kind: str, options: dict, seed: int, hard_seat: str, search: Search) -> float:
+    engine = get_engine(kind)
+    chance = RandomChance(seed)
+    state = engine.new_game(options, chance).state
+    while engine.status(state) == "playing":
+        role = engine.seat_to_act(state)
+        level = HARD if role == hard_seat else NORMAL
+        action = computer_move(engine, state, role, chance, level, search=search)
+        state = engine.apply(state, role, action, chance).state
+    return seat_score(engine, state, hard_seat)
+
+
+@pytest.mark.slow
+@pytest.mark.xfail(
+    strict=True,
+    reason="not met yet: hard wins 5 of these 12 games on this small budget (the bench, at "
+    "the app's budget: 54% +- 16% of 37 Pelts games, 82% +- 12% of 40 Moosehead trips); when "
+    "it beats normal here, this test passes and strict xfail fails it, to be made a plain test",
+)
+def test_hard_beats_normal_in_a_small_seeded_match():
+    """Pelts, 12 seeded games with the seats alternated, hard on a small budget (40 playouts a
+    move): hard should win more than half (the full figure, at the app's budget, is the
+    bench's)."""
+    seats = ("trapper", "indian")
+    scores = [_duel("pelts", {}, seed, seats[seed % 2], Search(40, None)) for seed in range(12)]
+    assert sum(scores) / len(scores) > 0.5, scores

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from django.db import OperationalError, transaction
+from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
@@ -24,7 +24,7 @@ from campaign import access
 from campaign.book_pdf import book_pdf
 from campaign.models import Campaign, CampaignBook
 from campaign.selectors.book import book_contents
-from campaign.services.jobs import QUEUED_GRACE, job_claim, job_finish, job_progress, lease
+from campaign.services.jobs import QUEUED_GRACE, job_claimed_run, job_progress, lease
 from core.content_version import campaign_scope, scope_id, versions
 from core.models import Job
 from core.queue import send, send_on_commit
@@ -135,25 +135,14 @@ def book_make(*, campaign_id: int, job: Job | None = None) -> CampaignBook:
 
 
 def book_job_run(*, job_id: int) -> Job | None:
-    """Claim a book job and make the book; what the task and the in-process fallback call. A
-    database error that may pass hands the job back to the queue (the task retries); any other
-    marks it failed."""
-    job = job_claim(job_id=job_id)
-    if job is None:
-        return None
-    try:
+    """Claim a book job and make the book; what the task and the in-process fallback call
+    (jobs.job_claimed_run: a passing database error hands it back, any other fails it)."""
+
+    def work(job: Job) -> str:
         book = book_make(campaign_id=book_job_campaign_id(job), job=job)
-    except OperationalError:
-        Job.objects.filter(pk=job.pk).update(state=Job.State.QUEUED, message="Waiting to retry")
-        raise
-    except Exception as error:
-        Job.objects.filter(pk=job.pk).update(
-            state=Job.State.FAILED, message=f"Failed: {error}"[:200], updated_at=timezone.now()
-        )
-        raise
-    job_finish(job, message=f"The book is ready: {book.pages} pages")
-    job.refresh_from_db()
-    return job
+        return f"The book is ready: {book.pages} pages"
+
+    return job_claimed_run(job_id=job_id, work=work)
 
 
 def book_jobs_sweep() -> int:

@@ -190,7 +190,23 @@ def job_finish(job: Job, *, message: str) -> None:
 
 
 def job_run(*, job_id: int, chunk_size: int | None = None, after_chunk=None) -> Job | None:
-    """Claim the job and do it; what the task and the inline fallback both call.
+    """Claim a recalculation or rankings job and do it; what the task and the inline fallback
+    both call (job_claimed_run says what an error does)."""
+
+    def work(job: Job) -> str:
+        if job.kind == RECALCULATE:
+            options = {"after_chunk": after_chunk}
+            if chunk_size:
+                options["chunk_size"] = chunk_size
+            return campaign_recalculate(job=job, **options)
+        players = rankings_rebuild(campaign_id=job_campaign_id(job))
+        return f"Rankings of {players} player(s) rebuilt"
+
+    return job_claimed_run(job_id=job_id, work=work)
+
+
+def job_claimed_run(*, job_id: int, work) -> Job | None:
+    """Claim the job and run `work(job)`, which returns the finished job's message.
 
     A database error that may pass (a lock, a dropped connection) hands the job back to the
     queue and is raised for the task to retry; any other error marks the job failed.
@@ -199,14 +215,7 @@ def job_run(*, job_id: int, chunk_size: int | None = None, after_chunk=None) -> 
     if job is None:
         return None
     try:
-        if job.kind == RECALCULATE:
-            options = {"after_chunk": after_chunk}
-            if chunk_size:
-                options["chunk_size"] = chunk_size
-            message = campaign_recalculate(job=job, **options)
-        else:
-            players = rankings_rebuild(campaign_id=job_campaign_id(job))
-            message = f"Rankings of {players} player(s) rebuilt"
+        message = work(job)
     except OperationalError:
         Job.objects.filter(pk=job.pk).update(state=Job.State.QUEUED, message="Waiting to retry")
         raise

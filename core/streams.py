@@ -41,6 +41,7 @@ import redis
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
+from django.db import connections
 from django.http import HttpResponse, JsonResponse, StreamingHttpResponse
 
 from core.addresses import address_digest
@@ -212,28 +213,47 @@ def _sync_body(feed: Feed, slot: Slot):
         slot.release()
 
 
+def _released(read):
+    """A stream's read in the event process, its database connection closed after it.
+
+    Each request's synchronous work runs in a thread of its own there (asgiref's thread-
+    sensitive context), whose connection would otherwise stay open for the stream's whole life:
+    400 open streams (50 clubs' tables) held 400 PostgreSQL connections and the database
+    refused everyone else ("too many clients", bench/club_night.py). A stream reads only when
+    something moved, so a connection a read is cheap beside that."""
+
+    def run(*args):
+        try:
+            return read(*args)
+        finally:
+            connections.close_all()
+
+    return sync_to_async(run)
+
+
 async def _async_body(feed: Feed, slot: Slot):
     listener = Listener(feed.channels, asyncio.get_running_loop())
     hub.add(listener)
+    await _released(lambda: None)()  # the connection the view and its checks opened
     await hub.await_subscribed()
     ends = time.monotonic() + settings.EVENTS_STREAM_SECONDS
     try:
         yield f"retry: {RETRY_MS}\n\n".encode()
         if not hub.subscribed():
             return  # Redis is away: nothing would come; the page reconnects, then polls
-        for event in await sync_to_async(feed.opening)():
+        for event in await _released(feed.opening)():
             yield event.encode()
         while not feed.done and time.monotonic() < ends:
             message = await listener.aget(KEEP_ALIVE)
             if message is None:
                 await sync_to_async(slot.renew)()
-                await sync_to_async(feed.tick)()
+                await _released(feed.tick)()
                 yield b": keep-alive\n\n"
                 continue
             messages = _drain(message, listener.poll)
             if END in messages:
                 return
-            for event in await sync_to_async(feed.moved)(messages):
+            for event in await _released(feed.moved)(messages):
                 yield event.encode()
     finally:
         hub.remove(listener)

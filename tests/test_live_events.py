@@ -187,3 +187,36 @@ def test_gunicorn_never_holds_a_stream(live_club):
     status, body, headers = call(web[0], "GET", f"/api/sessions/{created['id']}/events/")
     assert status == 503 and "event process" in body["detail"]
     assert time.monotonic() - started < 5
+
+
+def test_open_streams_hold_no_database_connection_each(live_club):
+    """The event process reads the database only when something moved, and lets the connection
+    go after: 400 open streams once held 400 PostgreSQL connections and the database refused
+    everyone else ("too many clients", the 50-club night in docs/speed.md)."""
+    from django.db import connection
+
+    from tests.factories import UserFactory
+
+    web, events = live_club["web"], live_club["events"]
+    status, created, _ = call(
+        web[0], "POST", "/api/sessions/",
+        {"kind": "race", "mode": "solo", "options": {"canoes": 2}},
+        token=token_of(UserFactory(username="dot")),
+    )  # fmt: skip
+    assert status == 201, created
+
+    def connections_now() -> int:
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
+            )
+            return cursor.fetchone()[0]
+
+    before = connections_now()
+    readers = [Reader(f"{events[0]}/api/sessions/{created['id']}/events/") for _ in range(15)]
+    deadline = time.monotonic() + WAIT_SECONDS
+    while not all(reader.events for reader in readers):  # each has read the game once
+        assert time.monotonic() < deadline, [len(reader.events) for reader in readers]
+        time.sleep(0.1)
+    assert {reader.status for reader in readers} == {200}
+    assert connections_now() - before <= 3  # 15 streams open, not 15 connections

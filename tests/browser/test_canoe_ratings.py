@@ -108,7 +108,10 @@ def test_a_solo_race_against_three_computer_canoes_ends_with_its_new_ratings(new
     ann.select_option("select[name=kind]", "race")
     ann.check("input[name=mode][value=solo]")
     ann.fill("input[name=race-canoes]", "4")
-    ann.locator("input[name=race-canoes]").dispatch_event("change")
+    # The change redraws the options: typing the leg length before the redraw lands loses it
+    # to the redrawn form (a fresh clone's run once sent "1224").
+    with ann.expect_response(lambda response: "race-canoes=4" in response.url):
+        ann.locator("input[name=race-canoes]").dispatch_event("change")
     ann.fill("input[name=race-leg_length]", "12")
     ann.click("#start")
     expect(ann.locator("#rated-note")).to_contain_text("Rated: every seat is a signed-in")

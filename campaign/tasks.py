@@ -40,12 +40,18 @@ def recalculate_warbands_task(warband_ids: list[int]) -> None:
 @shared_task(name=jobs.RUN_JOB_TASK, bind=True, **RETRY)
 def run_job_task(self, job_id: int) -> None:
     """A campaign's job (recalculation or rankings), with progress on its Job row."""
+    _run_unless_busy(self, jobs.job_run, job_id)
+
+
+def _run_unless_busy(task, run, job_id: int) -> None:
+    """Run a campaign's job (`run`: the service the task stands for); while the job is busy
+    elsewhere, the task tries again later."""
     try:
-        jobs.job_run(job_id=job_id)
+        run(job_id=job_id)
     except jobs.JobBusy as busy:
-        if self.request.is_eager:  # in-process there is no other worker to wait for
+        if task.request.is_eager:  # in-process there is no other worker to wait for
             return
-        raise self.retry(countdown=busy.retry_in, max_retries=None) from busy
+        raise task.retry(countdown=busy.retry_in, max_retries=None) from busy
 
 
 @shared_task(name=chronicle.SWINGS_TASK, **RETRY)
@@ -82,12 +88,7 @@ def mail_inbox_item_task(self, user_id: int, kind: str, title: str, url: str) ->
 @shared_task(name=book.MAKE_BOOK_TASK, bind=True, **RETRY)
 def make_book_task(self, job_id: int) -> None:
     """A campaign's book (its PDF), with progress on its Job row."""
-    try:
-        book.book_job_run(job_id=job_id)
-    except jobs.JobBusy as busy:
-        if self.request.is_eager:  # in-process there is no other worker to wait for
-            return
-        raise self.retry(countdown=busy.retry_in, max_retries=None) from busy
+    _run_unless_busy(self, book.book_job_run, job_id)
 
 
 @shared_task(

@@ -21,6 +21,7 @@ DEFAULTS = {
     "trapper_ace": False,
     "quick_tests": False,
     "rowers": 2,  # P15
+    "head_start": 9,  # P1
 }
 
 

@@ -34,7 +34,7 @@ def test_the_lobby_offers_the_outside_starters_extra_inches_at_none(client):
     page = entities.unescape(client.get("/play/?kind=race", **HTMX).content.decode())
     assert 'name="race-outside_extra" value="0"' in page
     assert "Outside starters' extra inches" in page
-    assert "a negative number puts the inside starters behind instead" in page
+    assert "a negative number puts the inside starters behind." in page
 
 
 def test_a_chase_started_with_no_head_start_puts_the_trappers_beside_the_indians(client):

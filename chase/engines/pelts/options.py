@@ -18,6 +18,16 @@ OPTIONS = (
         help='The river, 3 to 8 tiles of 24", each "straight" or "bend".',
     ),  # P1
     Option(
+        "head_start",
+        "int",
+        START["trapper"],
+        min=HEAD_START[0],
+        max=HEAD_START[1],
+        help="Inches up the river the trappers start, ahead of the Indian canoes, 0 to 24 "
+        '(the rules say 9").',
+        label="Trappers' head start",
+    ),  # P1 (the default is left out of the state: see model.new_state)
+    Option(
         "obstacles",
         "int",
         2,
@@ -66,14 +76,4 @@ OPTIONS = (
         help="Rowers in every canoe, 2 to 6 (larger canoes and rafts): a canoe takes as many "
         "wounds as rowers; with fewer than two unwounded it moves on odd cards only.",
     ),  # P15 (the default is left out of the state: see model.new_state)
-    Option(
-        "head_start",
-        "int",
-        START["trapper"],
-        min=HEAD_START[0],
-        max=HEAD_START[1],
-        help="Inches up the river the trappers start, ahead of the Indian canoes, 0 to 24 "
-        '(the rules say 9"). Less makes the chase harder for the trappers.',
-        label="Trappers' head start",
-    ),  # P1 (the default is left out of the state: see model.new_state)
 )

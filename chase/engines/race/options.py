@@ -73,8 +73,8 @@ OPTIONS = (
         min=OUTSIDE_EXTRA[0],
         max=OUTSIDE_EXTRA[1],
         help="Inches the outside starters line up behind the start line, so their course is "
-        "that much longer; a negative number puts the inside starters behind instead. -12 to "
-        "12 (the rules start every canoe on the line: 0).",
+        "that much longer; a negative number puts the inside starters behind. -12 to 12 (the "
+        "rules say 0: every canoe on the line).",
         label="Outside starters' extra inches",
     ),  # R1, R3 (a house rule; the default is left out of the state: see phases.new_state)
     Option(

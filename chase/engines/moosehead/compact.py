@@ -60,6 +60,7 @@ NEEDED_NIGHT = computer.NEEDED_NIGHT
 MISSED_THROW = computer.MISSED_THROW
 THROW_AVERAGE = computer.THROW_AVERAGE
 AHEAD_SEARCH = 12  # as `moves.AHEAD_SEARCH`
+OTHER, LAKE, ISLAND, PORTAGE, SHELTER = range(5)  # what the weather acts on (`Tables.ground`)
 
 # One move a throw offers: (to, path, camp, steps, seen, goals), `steps`, `seen` and `goals`
 # being the path's `moves.plan_walk`.
@@ -102,6 +103,7 @@ class Tables:
         "camp_words",
         "campsites",
         "attractions",
+        "attraction_set",
         "fair",
         "attraction_spaces",
         "lake_of",
@@ -109,6 +111,8 @@ class Tables:
         "portages",
         "northern_portage",
         "out",
+        "ground",
+        "dock_far",
     )
 
     def __init__(self, b: Board) -> None:
@@ -143,6 +147,7 @@ class Tables:
         self.camp_words = {s: f"camping at {b.where(s)}" for s in b.campsites}  # `turns._camp`
         self.campsites = frozenset(b.campsites)
         self.attractions = tuple(b.attractions)  # in the board's order
+        self.attraction_set = frozenset(b.attractions)
         # the weathers an attraction is seen in (None: every weather), as `computer.aim_of`
         self.fair = {
             a: tuple(info["weather"]) if "weather" in info else None
@@ -156,6 +161,16 @@ class Tables:
         self.portages = {p: info["trail"] for p, info in b.portages.items()}
         self.northern_portage = b.places["northern_portage"]
         self.out = {s: tuple(link.to for link in links) for s, links in b.out.items()}
+        # what the weather acts on at each space (`moves.throw_for`), and its steps to the dock
+        self.ground = {
+            s: SHELTER
+            if s in b.shelters
+            else ISLAND
+            if s in self.island
+            else {"lake": LAKE, "portage": PORTAGE}.get(b.terrain_at[s], OTHER)
+            for s in b.spaces
+        }
+        self.dock_far = {s: far.get(b.dock, FAR) for s, far in self.distances.items()}
 
 
 def tables(b: Board) -> Tables:
@@ -210,8 +225,8 @@ class Canoe:
         "hero",
         "miss",
         "barred",
-        "kept_camps",
-        "kept_seen",
+        "kept_aim",
+        "kept_dock",
         "kept_points",
     )
 
@@ -232,10 +247,10 @@ class Canoe:
         self.hero: bool = player["hero"]
         self.miss: list[str] = list(player["miss"])
         self.barred: int | None = player["barred"]
-        # the computer's aim's parts, kept (`Trip._aim`): by the camps' and the attractions'
-        # counts (they only grow), and by the blocked dict itself
-        self.kept_camps: tuple[Any, ...] = (-1, None, None)
-        self.kept_seen: tuple[Any, ...] = (-1, None, None)
+        # the computer's aim, kept (`Trip._aim`), and whether a long or all-night trip's
+        # canoe has camped and seen enough to dock (`Trip._may_dock`)
+        self.kept_aim: tuple[Any, ...] = (None, None, -1, -1, None, None)
+        self.kept_dock: tuple[Any, ...] = (-1, -1, False)
         self.kept_points: tuple[Any, ...] = (None, None)
 
     def written(self) -> dict[str, Any]:
@@ -294,7 +309,12 @@ class Trip:
         "winner",
         "variant",
         "nights",
+        "all_night",
         "roll",
+        "lake_wind",
+        "portage_rain",
+        "windbound",
+        "weather_class",
     )
 
     def __init__(self, state: State, chance: Chance) -> None:
@@ -315,6 +335,13 @@ class Trip:
         options = state["options"]
         self.variant: str = options["variant"]
         self.nights: int = options["nights"]
+        self.all_night = self.variant == "all_night"
+        # by the dial's index: the weather's modifiers (M3) and its class (`moves.reachable`)
+        dial = self.dial
+        self.lake_wind = [LAKE_WIND.get(now, 0) for now in dial]
+        self.portage_rain = [PORTAGE_RAIN.get(now, 0) for now in dial]
+        self.windbound = [now == "windbound" for now in dial]
+        self.weather_class = [self.b.weather_class(now) for now in dial]
 
     def written(self) -> State:
         state = self.state
@@ -367,44 +394,49 @@ class Trip:
     def _throw(self, canoe: Canoe) -> None:
         """`turns._throw` without events or labels, and the computer's pick of the moves."""
         t = self.t
-        die = self._roll()
-        now = self.dial[self.weather]
+        die = self.roll(6)
+        if die == WEATHER_CHANGE_FACE:
+            self._advance_weather()
+            self._weather_on_rock()
+        weather = self.weather
         here = canoe.at
-        sheltered = here in t.shelters
-        terrain = t.terrain[here]
+        ground = t.ground[here]  # `moves.throw_for`: what the weather acts on here
         number = die
-        if not sheltered:
-            if terrain == "lake":
-                number += LAKE_WIND.get(now, 0)
-                if now == "windbound" and here in t.island:  # stuck on the island
-                    self._end_turn()
-                    return
-            elif terrain == "portage":
-                number += PORTAGE_RAIN.get(now, 0)
-        if number < 0:
-            self._blown_back(canoe, -number)
+        if ground == LAKE:
+            number += self.lake_wind[weather]
+        elif ground == ISLAND:
+            if self.windbound[weather]:  # stuck on the island
+                self._end_turn()
+                return
+            number += self.lake_wind[weather]
+        elif ground == PORTAGE:
+            number += self.portage_rain[weather]
+        if number <= 0:
+            if number < 0:
+                self._blown_back(canoe, -number)
             self._end_turn()
             return
-        if number == 0:
-            self._end_turn()
-            return
+        sheltered = ground == SHELTER
         wait = sheltered and die != DANGEROUS_POINT_FACE
         # `moves.reachable`'s key
         came = None if here in t.turning else (canoe.trail[-1] if canoe.trail else None)
-        far = t.distances[here]
-        docking = far.get(t.dock, number + 1) <= number and self._may_dock(canoe)
+        docking = t.dock_far[here] <= number and self._may_dock(canoe)
         barred = canoe.barred
-        if barred is not None and far.get(barred, number + 1) > number:
+        if barred is not None and t.distances[here].get(barred, number + 1) > number:
             barred = None
-        b = self.b
-        key = (here, came, number, b.weather_class(now), docking, barred)
+        key = (here, came, number, self.weather_class[weather], docking, barred)
         found = t.offers.get(key, UNKNOWN)
         if found is UNKNOWN:
             if len(t.offers) > 20000:
                 t.offers.clear()
-            found = t.offers[key] = _offered(b, key, Rules(b, now, docking, barred))
+            b = self.b
+            rules = Rules(b, self.dial[weather], docking, barred)
+            found = t.offers[key] = _offered(b, key, rules)
         offers, sites, tos = found
-        taken = self._taken(canoe)
+        shareable = t.shareable
+        taken = {
+            other.at for other in self.players if other is not canoe and other.at not in shareable
+        }  # the spaces `state.is_free` says the canoe may not end on
         memo: tuple[Any, ...] | None = key  # the pick is kept by this and the canoe's aim ...
         if offers is None:  # a wait among them: the moves as `moves.reachable` gives them
             memo = None
@@ -810,15 +842,26 @@ class Trip:
     # --- what the rules ask of a canoe (`state`) --------------------------------------------------
 
     def _may_dock(self, canoe: Canoe) -> bool:
-        """`state.may_dock` (M5)."""
+        """`state.may_dock` (M5); the long and all-night trips' conditions kept on the canoe
+        by the counts of its camps and attractions seen (only ever added to)."""
         if len(canoe.camps) < self.nights or canoe.destination:
             return False
-        if self.variant == "long" and not self.t.campsites <= set(canoe.camps):
-            return False
-        if self.variant == "all_night" and not set(self.t.attractions) <= set(canoe.seen):
-            return False
+        if self.variant == "long" or self.all_night:
+            kept = canoe.kept_dock
+            if kept[0] != len(canoe.camps) or kept[1] != len(canoe.seen):
+                ready = (
+                    self.t.campsites <= set(canoe.camps)
+                    if self.variant == "long"
+                    else self.t.attraction_set <= set(canoe.seen)
+                )
+                kept = canoe.kept_dock = (len(canoe.camps), len(canoe.seen), ready)
+            if not kept[2]:
+                return False
         points = canoe.points
-        return all(points > other.points for other in self.players if other is not canoe)
+        for other in self.players:  # noqa: SIM110 - a loop: no generator per call
+            if other.points >= points and other is not canoe:
+                return False
+        return True
 
     def _may_camp(self, canoe: Canoe, site: int) -> bool:
         """`state.may_camp` (M4)."""
@@ -834,55 +877,66 @@ class Trip:
     # --- the computer (`computer`) ----------------------------------------------------------------
 
     def _aim(self, canoe: Canoe) -> tuple[str, frozenset[int]]:
-        """`computer.aim_of`, with its parts kept on the canoe while what they depend on
-        stays: the campsites by the camps made (only ever added to), the attractions by the
-        ones seen and the weather, the points by the attractions blocked."""
-        card = canoe.destination
-        b = self.b
-        if card:
-            goal = DESTINATION[card]["goal"]
-            key = ("goal", goal, canoe.barred if goal == "unmapped" else None)
-            spaces = b.memo.get(key)
-            if spaces is None:
-                spaces = computer.goal_spaces(b, {"barred": canoe.barred}, goal)
-            return goal, spaces
-        camps = canoe.camps
-        kept = canoe.kept_camps
-        if kept[0] != len(camps):
-            campable = frozenset(
-                s for s in b.campsites if s not in camps or self._may_camp(canoe, s)
+        """`computer.aim_of`, kept on the canoe while what it depends on stays: the
+        Destination card held and the point it is barred from, the camps made and the
+        attractions seen (only ever added to: their counts), the weather on an all-night trip;
+        the dock is asked afresh each time (everyone's points), the points' spaces are kept by
+        the attractions blocked."""
+        weather = self.weather if self.all_night else None
+        kept = canoe.kept_aim
+        if (
+            kept[0] != canoe.destination
+            or kept[1] != canoe.barred
+            or kept[2] != len(canoe.camps)
+            or kept[3] != len(canoe.seen)
+            or kept[4] != weather
+        ):
+            kept = canoe.kept_aim = (
+                canoe.destination,
+                canoe.barred,
+                len(canoe.camps),
+                len(canoe.seen),
+                weather,
+                self._aim_before_the_dock(canoe),
             )
-            unvisited = frozenset(s for s in campable if s not in camps)
-            kept = canoe.kept_camps = (len(camps), campable, unvisited)
-        campable, unvisited = kept[1], kept[2]
-        if self.variant == "long" and unvisited:
-            return "camp", unvisited
-        if len(camps) < self.nights and campable:
-            return "camp", campable
-        if self.variant == "all_night":
-            now = self.dial[self.weather]
-            kept = canoe.kept_seen
-            if kept[0] != len(canoe.seen) or kept[1] != now:
-                seen = canoe.seen
-                t = self.t
-                unseen = [a for a in t.attractions if a not in seen]
-                fair = [a for a in unseen if t.fair[a] is None or now in t.fair[a]]
-                spaces = None
-                if unseen:
-                    spaces = frozenset().union(*(t.attraction_spaces[a] for a in fair or unseen))
-                    spaces = _interned(b, spaces)
-                kept = canoe.kept_seen = (len(seen), now, spaces)
-            if kept[2] is not None:
-                return "attractions", kept[2]
+        if kept[5] is not None:
+            return kept[5]
         if self._may_dock(canoe):
-            return "dock", b.dock_only
+            return "dock", self.b.dock_only
         kept = canoe.kept_points
         if kept[0] is not canoe.blocked:
             kept = canoe.kept_points = (
                 canoe.blocked,
-                computer._points_spaces(b, frozenset(canoe.blocked)),
+                computer._points_spaces(self.b, frozenset(canoe.blocked)),
             )
         return "points", kept[1]
+
+    def _aim_before_the_dock(self, canoe: Canoe) -> tuple[str, frozenset[int]] | None:
+        """`computer.aim_of` up to the dock: the Destination card's goal, the nights and
+        campsites, the attractions of an all-night trip; None when none of them is the aim."""
+        card = canoe.destination
+        b = self.b
+        if card:
+            goal = DESTINATION[card]["goal"]
+            return goal, computer.goal_spaces(b, {"barred": canoe.barred}, goal)
+        camps = canoe.camps
+        campable = frozenset(s for s in b.campsites if s not in camps or self._may_camp(canoe, s))
+        if self.variant == "long":
+            unvisited = frozenset(s for s in campable if s not in camps)
+            if unvisited:
+                return "camp", _interned(b, unvisited)
+        if len(camps) < self.nights and campable:
+            return "camp", _interned(b, campable)
+        if self.all_night:
+            now = self.dial[self.weather]
+            seen = canoe.seen
+            t = self.t
+            unseen = [a for a in t.attractions if a not in seen]
+            fair = [a for a in unseen if t.fair[a] is None or now in t.fair[a]]
+            if unseen:
+                spaces = frozenset().union(*(t.attraction_spaces[a] for a in fair or unseen))
+                return "attractions", _interned(b, spaces)
+        return None
 
     def _enter_pays(self, canoe: Canoe, aim: str, targets: frozenset[int]) -> bool:
         """`computer._enter_pays`."""

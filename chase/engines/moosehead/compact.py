@@ -66,9 +66,10 @@ OTHER, LAKE, ISLAND, PORTAGE, SHELTER = range(5)  # what the weather acts on (`T
 # being the path's `moves.plan_walk`.
 UNKNOWN: Any = object()  # a key whose moves are not worked out yet
 Offer = tuple[int, tuple[int, ...], bool, tuple[Any, ...], tuple[str, ...], tuple[str, ...]]
-# the moves, the sites the camping ones camp at, and the spaces they go to; or, when a wait is
-# among them, (None, the candidates, None): what is offered then depends on the spaces taken
-Offers = tuple[Any, Any, Any]
+# the moves, the sites the camping ones camp at, the spaces they go to, and whether their worth
+# asks what the canoe is blocked from; or, when a wait is among them, (None, the candidates,
+# None, True): what is offered then depends on the spaces taken
+Offers = tuple[Any, Any, Any, bool]
 # What a walk along a path brings a canoe (`moves.Walk`): what scores, the attractions it is
 # blocked from after, and the last lake crossed.
 Walked = tuple[list[tuple[str, int]], dict[str, Any], str | None]
@@ -186,7 +187,7 @@ def _offered(b: Board, key: tuple[Any, ...], rules: Rules) -> Offers:
     camping ones camp at. Camping moves still need the canoe to be allowed to camp there
     (asked per canoe, in `Trip._throw`): every move alike to one camps at the same site, so
     dropping them keeps the others' order. With a wait among them: (None, the candidates,
-    None), for `Trip._reachable` to choose from per state."""
+    None, True), for `Trip._reachable` to choose from per state."""
     start, came, number = key[0], key[1], key[2]
     candidates = b.reach.get(key)
     if candidates is None:
@@ -200,11 +201,15 @@ def _offered(b: Board, key: tuple[Any, ...], rules: Rules) -> Offers:
         if alike not in firsts:
             firsts[alike] = candidate
     if any(candidate[3] for candidate in firsts.values()):
-        return None, candidates, None  # a wait first of its kind: weighed per state
+        return None, candidates, None, True  # a wait first of its kind: weighed per state
     ranked = sorted(firsts.values(), key=lambda c: c[5])
     offers = tuple((c[0], c[1], c[2], *c[6]) for c in ranked)
     camping = frozenset(offer[0] for offer in offers if offer[2])
-    return offers, camping, frozenset(offer[0] for offer in offers)
+    # whether the computer's weighing of them asks what the canoe is blocked from (`_pick`):
+    # a move that sees an attraction, climbs to the summit or camps by one
+    summit, attracting = b.summit, b.camp_attraction
+    scoring = any(o[4] or o[0] == summit or (o[2] and o[0] in attracting) for o in offers)
+    return offers, camping, frozenset(offer[0] for offer in offers), scoring
 
 
 class Canoe:
@@ -432,7 +437,7 @@ class Trip:
             b = self.b
             rules = Rules(b, self.dial[weather], docking, barred)
             found = t.offers[key] = _offered(b, key, rules)
-        offers, sites, tos = found
+        offers, sites, tos, scoring = found
         shareable = t.shareable
         taken = {
             other.at for other in self.players if other is not canoe and other.at not in shareable
@@ -446,23 +451,28 @@ class Trip:
                 return
         else:
             camps = canoe.camps
-            if camps and not sites.isdisjoint(camps):  # ... unless moves are dropped or taken
-                memo = None
-                offers = tuple(
-                    o
-                    for o in offers
-                    if not (o[2] and o[0] in camps and not self._may_camp(canoe, o[0]))
+            if camps and not sites.isdisjoint(camps):  # ... and by the camping moves dropped
+                dropped = frozenset(
+                    s for s in sites.intersection(camps) if not self._may_camp(canoe, s)
                 )
+                if dropped:
+                    memo = (key, dropped)
+                    kept = t.offers.get(memo)
+                    if kept is None:
+                        kept = t.offers[memo] = tuple(
+                            o for o in offers if not (o[2] and o[0] in dropped)
+                        )
+                    offers = kept
             if not offers:
                 self._end_turn()
                 return
-            if memo is not None and not taken.isdisjoint(tos):
+            if not taken.isdisjoint(tos):  # ... unless a space they go to is taken
                 memo = None
         walks: list[Walked | None] = [None] * len(offers)
         if len(offers) == 1 and not wait:
             chosen = 0
         else:
-            chosen = self._pick(canoe, offers, wait, walks, taken, memo)
+            chosen = self._pick(canoe, offers, wait, walks, taken, memo, scoring)
             if chosen < 0:  # the wait by Dangerous Point (`turns._wait`, untold)
                 self._end_turn()
                 return
@@ -983,6 +993,7 @@ class Trip:
         walks: list[Walked | None],
         taken: set[int],
         memo: tuple[Any, ...] | None,
+        scoring: bool,
     ) -> int:
         """`computer._choose` of the moves `offers` (and the wait by Dangerous Point, last, when
         `wait`): the index of the first of the best, -1 for the wait. The same sums in the same
@@ -991,22 +1002,25 @@ class Trip:
         With `memo` (the moves' key, when no move was dropped and no space they go to is
         taken), the pick is kept by it and all else it depends on: the aim, the Destination
         card held, the point the canoe is barred from (the Unmapped Region's goal), the
-        attractions it is blocked from and the last lake it crossed (what scores), and whether
-        it may wait."""
+        attractions it is blocked from and the last lake it crossed (what scores, when a move's
+        worth asks it: `scoring`), and whether it may wait."""
         t = self.t
         aim, targets = self._aim(canoe)
         if memo is not None:
-            blocked = canoe.blocked
-            memo = (
-                memo,
-                aim,
-                targets,
-                canoe.destination,
-                canoe.barred,
-                tuple(blocked.items()) if blocked else (),
-                canoe.last_lake,
-                wait,
-            )
+            if scoring:
+                blocked = canoe.blocked
+                memo = (
+                    memo,
+                    aim,
+                    targets,
+                    canoe.destination,
+                    canoe.barred,
+                    wait,
+                    tuple(blocked.items()) if blocked else (),
+                    canoe.last_lake,
+                )
+            else:  # no move's worth asks what the canoe is blocked from
+                memo = (memo, aim, targets, canoe.destination, canoe.barred, wait)
             kept = t.picks.get(memo)
             if kept is not None:
                 return kept

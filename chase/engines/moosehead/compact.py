@@ -114,6 +114,8 @@ class Tables:
         "out",
         "ground",
         "dock_far",
+        "campable",
+        "unseen",
     )
 
     def __init__(self, b: Board) -> None:
@@ -172,6 +174,10 @@ class Tables:
             for s in b.spaces
         }
         self.dock_far = {s: far.get(b.dock, FAR) for s, far in self.distances.items()}
+        # the computer's aim (`Trip._aim`): the campsites a canoe may camp at, by its camps;
+        # the attractions' spaces on an all-night trip, by the weather and those seen
+        self.campable: dict[tuple[int, ...], tuple[Any, Any]] = {}
+        self.unseen: dict[tuple[Any, ...], Any] = {}
 
 
 def tables(b: Board) -> Tables:
@@ -439,9 +445,10 @@ class Trip:
             found = t.offers[key] = _offered(b, key, rules)
         offers, sites, tos, scoring = found
         shareable = t.shareable
-        taken = {
-            other.at for other in self.players if other is not canoe and other.at not in shareable
-        }  # the spaces `state.is_free` says the canoe may not end on
+        taken = set()  # the spaces `state.is_free` says the canoe may not end on
+        for other in self.players:
+            if other is not canoe and other.at not in shareable:
+                taken.add(other.at)
         memo: tuple[Any, ...] | None = key  # the pick is kept by this and the canoe's aim ...
         if offers is None:  # a wait among them: the moves as `moves.reachable` gives them
             memo = None
@@ -468,16 +475,17 @@ class Trip:
                 return
             if not taken.isdisjoint(tos):  # ... unless a space they go to is taken
                 memo = None
-        walks: list[Walked | None] = [None] * len(offers)
         if len(offers) == 1 and not wait:
-            chosen = 0
+            to, path, camp, steps_, seen, goals = offers[0]
+            walked = _walk_along(t, canoe, steps_)
         else:
+            walks: list[Walked | None] = [None] * len(offers)
             chosen = self._pick(canoe, offers, wait, walks, taken, memo, scoring)
             if chosen < 0:  # the wait by Dangerous Point (`turns._wait`, untold)
                 self._end_turn()
                 return
-        to, path, camp, steps_, seen, goals = offers[chosen]
-        walked = walks[chosen] or _walk_along(t, canoe, steps_)
+            to, path, camp, steps_, seen, goals = offers[chosen]
+            walked = walks[chosen] or _walk_along(t, canoe, steps_)
         if camp or seen or goals or to in taken or (to in t.lands and to not in t.card_only):
             self._move(canoe, to, path, camp, seen, goals, walked, taken)
             return
@@ -487,7 +495,9 @@ class Trip:
         canoe.at = to
         canoe.blocked = walked[1]
         canoe.last_lake = walked[2]
-        self._obey(canoe)  # as `turns._passed` asks
+        # `turns._passed` asks `cards.obey_destination` here, which does nothing: no goal was
+        # reached, and a canoe never holds a card whose goal it has reached (a card is obeyed
+        # whenever a goal is reached, and one whose goal is done is never taken)
         pile = t.card_pile.get(to)
         if pile is not None:  # a C or P card space (`turns._land`)
             self._take_card(canoe, pile, camping=False)
@@ -929,23 +939,38 @@ class Trip:
         if card:
             goal = DESTINATION[card]["goal"]
             return goal, computer.goal_spaces(b, {"barred": canoe.barred}, goal)
+        t = self.t
         camps = canoe.camps
-        campable = frozenset(s for s in b.campsites if s not in camps or self._may_camp(canoe, s))
-        if self.variant == "long":
+        key = tuple(camps)  # `computer._campable`, kept by the camps (no card is held)
+        kept = t.campable.get(key)
+        if kept is None:
+            campable = frozenset(
+                s for s in b.campsites if s not in camps or self._may_camp(canoe, s)
+            )
             unvisited = frozenset(s for s in campable if s not in camps)
-            if unvisited:
-                return "camp", _interned(b, unvisited)
-        if len(camps) < self.nights and campable:
-            return "camp", _interned(b, campable)
+            if len(t.campable) > 4096:
+                t.campable.clear()
+            kept = t.campable[key] = (("camp", campable), ("camp", unvisited))
+        if self.variant == "long" and kept[1][1]:
+            return kept[1]
+        if len(camps) < self.nights and kept[0][1]:
+            return kept[0]
         if self.all_night:
-            now = self.dial[self.weather]
-            seen = canoe.seen
-            t = self.t
-            unseen = [a for a in t.attractions if a not in seen]
-            fair = [a for a in unseen if t.fair[a] is None or now in t.fair[a]]
-            if unseen:
-                spaces = frozenset().union(*(t.attraction_spaces[a] for a in fair or unseen))
-                return "attractions", _interned(b, spaces)
+            key = (self.weather, *canoe.seen)
+            found = t.unseen.get(key, UNKNOWN)
+            if found is UNKNOWN:
+                now = self.dial[self.weather]
+                seen = canoe.seen
+                unseen = [a for a in t.attractions if a not in seen]
+                fair = [a for a in unseen if t.fair[a] is None or now in t.fair[a]]
+                found = None
+                if unseen:
+                    spaces = frozenset().union(*(t.attraction_spaces[a] for a in fair or unseen))
+                    found = ("attractions", spaces)
+                if len(t.unseen) > 4096:
+                    t.unseen.clear()
+                t.unseen[key] = found
+            return found
         return None
 
     def _enter_pays(self, canoe: Canoe, aim: str, targets: frozenset[int]) -> bool:
@@ -1098,15 +1123,3 @@ def _walk_along(t: Tables, canoe: Canoe, plan: tuple[tuple[bool, str], ...]) -> 
                 copied = True
             blocked[name] = last_lake
     return scored, blocked, last_lake
-
-
-def _interned(b: Board, spaces: frozenset[int]) -> frozenset[int]:
-    """One frozenset for equal sets of targets, so the distances kept by them are found by
-    identity (`Board.nearest`)."""
-    pool = b.__dict__.setdefault("_compact_targets", {})
-    found = pool.get(spaces)
-    if found is None:
-        if len(pool) > 4096:
-            pool.clear()
-        found = pool[spaces] = spaces
-    return found

@@ -94,6 +94,7 @@ class Tables:
         "distances",
         "lands",
         "card_only",
+        "busy",
         "picks",
         "shareable",
         "rock",
@@ -141,6 +142,7 @@ class Tables:
         )
         # card spaces where landing brings nothing else
         self.card_only = b.card_spaces - {b.dock, b.summit, b.landing, *b.entries}
+        self.busy = self.lands - self.card_only  # where landing brings more than a card
         self.shareable = b.shareable
         self.rock = b.rock
         self.scores = {a: info["score"] for a, info in b.attractions.items()}
@@ -486,12 +488,16 @@ class Trip:
                 return
             to, path, camp, steps_, seen, goals = offers[chosen]
             walked = walks[chosen] or _walk_along(t, canoe, steps_)
-        if camp or seen or goals or to in taken or (to in t.lands and to not in t.card_only):
+        if camp or seen or goals or to in taken or to in t.busy:
             self._move(canoe, to, path, camp, seen, goals, walked, taken)
             return
         # `turns._move` of a plain move: to a free space that brings nothing but perhaps a card,
         # passing no attraction and reaching no goal (lakes it may cross)
-        canoe.trail = (canoe.trail + [canoe.at, *path[:-1]])[-TRAIL:]
+        trail = canoe.trail  # the canoe's own list
+        trail.append(canoe.at)
+        trail.extend(path[:-1])
+        if len(trail) > TRAIL:
+            del trail[:-TRAIL]
         canoe.at = to
         canoe.blocked = walked[1]
         canoe.last_lake = walked[2]
@@ -530,19 +536,21 @@ class Trip:
         players = self.players
         count = len(players)
         island = self.t.island
-        dial = self.dial
+        windbound_in = self.windbound  # by the dial's index
         current = self.current
-        for _ in range(SKIP_GUARD):
+        passed = 0
+        while passed < SKIP_GUARD:
+            passed += 1
             current += 1
             if current == count:
                 current = 0
                 self.round += 1
             self.current = current
-            windbound = dial[self.weather] == "windbound"
+            windbound = windbound_in[self.weather]
             if windbound and all(p.at in island for p in players):  # every canoe on an island
                 self._advance_weather()
                 self._weather_on_rock()
-                windbound = dial[self.weather] == "windbound"
+                windbound = windbound_in[self.weather]
             canoe = players[current]
             if canoe.miss:
                 canoe.miss.pop(0)

@@ -560,13 +560,6 @@ class Trip:
             return
         raise RuntimeError("no canoe could take a turn")  # pragma: no cover
 
-    def _taken(self, canoe: Canoe) -> set[int]:
-        """The spaces `state.is_free` says `canoe` may not end on."""
-        shareable = self.t.shareable
-        return {
-            other.at for other in self.players if other is not canoe and other.at not in shareable
-        }
-
     # --- the weather (M3) -------------------------------------------------------------------------
 
     def _advance_weather(self) -> None:

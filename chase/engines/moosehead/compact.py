@@ -357,6 +357,7 @@ class Trip:
         self.weather_class = [self.b.weather_class(now) for now in dial]
 
     def written(self) -> State:
+        """The state copy the trip was made from, with the trip's end written into it."""
         state = self.state
         state.update(
             weather=self.weather,
@@ -563,6 +564,7 @@ class Trip:
     # --- the weather (M3) -------------------------------------------------------------------------
 
     def _advance_weather(self) -> None:
+        """`turns.advance_weather`: the indicator one space clockwise (M3)."""
         self.weather = (self.weather + 1) % len(self.dial)
 
     def _weather_on_rock(self) -> None:
@@ -577,6 +579,7 @@ class Trip:
     # --- where a canoe ends (`moves`) -------------------------------------------------------------
 
     def _is_free(self, space: int, canoe: Canoe) -> bool:
+        """`state.is_free`."""
         if space in self.t.shareable:
             return True
         for other in self.players:  # noqa: SIM110 - a loop: no generator per call
@@ -727,6 +730,7 @@ class Trip:
             self._end_turn()
 
     def _tell_attraction(self, canoe: Canoe, attraction: str, score: int | None) -> None:
+        """`turns._tell_attraction` untold."""
         if attraction not in canoe.seen:
             canoe.seen.append(attraction)
         if score is not None:
@@ -766,6 +770,7 @@ class Trip:
         canoe.miss.append(t.camp_words[site])
 
     def _reach_goals(self, canoe: Canoe, goals: tuple[str, ...] | list[str]) -> None:
+        """`turns._reach_goals` (with `cards.done`)."""
         done = canoe.done
         for goal in goals:
             if goal not in done:

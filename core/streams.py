@@ -56,14 +56,21 @@ SLOT_SECONDS = 60  # an open stream's count lives this long unless renewed (ever
 
 @dataclass
 class Event:
+    """`data` is encoded as JSON, unless `raw` is given: the JSON already encoded (one line, as
+    a compact encoder writes it), sent as it is."""
+
     name: str
-    data: dict
+    data: dict | None = None
     id: int | None = None
+    raw: bytes | None = None
 
     def encode(self) -> bytes:
         lines = [] if self.id is None else [f"id: {self.id}"]
-        lines += [f"event: {self.name}", "data: " + json.dumps(self.data, separators=(",", ":"))]
-        return ("\n".join(lines) + "\n\n").encode()
+        lines.append(f"event: {self.name}")
+        if self.raw is None:
+            lines.append("data: " + json.dumps(self.data, separators=(",", ":")))
+            return ("\n".join(lines) + "\n\n").encode()
+        return ("\n".join(lines) + "\ndata: ").encode() + self.raw + b"\n\n"
 
 
 @dataclass

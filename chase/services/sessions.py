@@ -21,7 +21,7 @@ from django.db import transaction
 from django.db.models import Max, prefetch_related_objects
 from django.utils import timezone
 
-from chase import hooks, version_cache
+from chase import hooks, version_cache, view_cache
 from chase.engines import levels
 from chase.engines.base import Engine, IllegalMove, OptionsError
 from chase.engines.chance import Chance, ChanceExhausted, RandomChance, ScriptedChance
@@ -381,6 +381,7 @@ def seats_claim(*, user, tokens, created=()) -> list[Seat]:
         free = Seat.objects.filter(pk=seat.pk, user__isnull=True)
         if free.update(user=user, name=user.get_username()):  # nobody claimed it meanwhile
             claimed.append(seat)
+    view_cache.forget(s.session_id for s in claimed)  # their names, at the same version
     ids = [i for i in created if isinstance(i, int)]
     GameSession.objects.filter(pk__in=ids, created_by__isnull=True).update(created_by=user)
     for kind in sorted({s.session.kind for s in claimed if s.session.is_finished}):
@@ -443,6 +444,8 @@ def _take(
     if invite is not None or fresh:
         changes["token"] = new_token()
     taken = free.update(**changes)
+    if taken:
+        view_cache.forget([seat.session_id])  # "taken" may change with no new version
     if not taken or session.status != Status.WAITING:
         return bool(taken)
     engine = get_engine(session.kind)

@@ -93,6 +93,38 @@ def store(session_id: int, version: int, stamp: str, token: str, payload: dict) 
     return body
 
 
+def reserve(session_id: int, stamp: str):
+    """Call first thing inside the transaction of a move (before the service publishes): the
+    returned `fill(session)` draws every taken human seat's view of the game as the move left
+    it, and the commit stores them *before* the move's event goes out (callbacks run in the
+    order they were registered), so the seats' streams, and then their next `/view/`, find
+    them. A rollback stores nothing. `fill` returns the bodies by token."""
+    from chase.selectors.sessions import LOG_LENGTH, seat_payload
+
+    bodies: dict[tuple[int, str], bytes] = {}
+
+    def keep():
+        cache = caches[ALIAS]
+        cache.set_many(
+            {_key(session_id, v, stamp, token): body for (v, token), body in bodies.items()},
+            SECONDS,
+        )
+
+    transaction.on_commit(keep)
+
+    def fill(session) -> dict[str, bytes]:
+        entries = list(session.log.order_by("-seq")[:LOG_LENGTH])[::-1]
+        found = {}
+        for seat in session.seats.all():
+            if seat.is_computer or not seat.is_taken:
+                continue
+            body = encode(seat_payload(session, seat, entries=entries))
+            bodies[(session.version, seat.token)] = found[seat.token] = body
+        return found
+
+    return fill
+
+
 def forget(session_ids) -> None:
     """The seats of these games changed without a new version: once that commits, no body
     stored before is found again (a new stamp)."""

@@ -364,7 +364,6 @@ def session_actions(request, session_id: int):
     token = data["seat"]
     if not is_code(token):
         raise SessionError("That is not a seat token.", field="seat")
-    stamp = view_cache.stamp(session_id)  # before the game is read: its view is stored after
     try:  # the game and the seat are read once, in the service (chase.services.sessions)
         session = services.session_act(
             session_id=session_id,
@@ -373,16 +372,14 @@ def session_actions(request, session_id: int):
             action=data["action"],
             user=request.user,
             address=address_digest(request),
+            views=True,  # every seat's view stored before the move's event goes out
         )
     except StaleVersion as stale:
         session = session_for(session_id, request.user, [token])
         fresh = selectors.seat_payload(session, seat_for(session, token))
         body = {"detail": stale.message, **fresh}
         return Response(body, status=status.HTTP_409_CONFLICT)
-    seat = next(s for s in session.seats.all() if s.token == token)
-    payload = selectors.seat_payload(session, seat)
-    body = view_cache.store(session.pk, session.version, stamp, token, payload)
-    return HttpResponse(body, content_type="application/json")  # the seat's stream sends it
+    return HttpResponse(session.views[token], content_type="application/json")
 
 
 @extend_schema(

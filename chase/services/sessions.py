@@ -473,9 +473,13 @@ def session_act(
     role: str | None = None,
     user=None,
     address: str = "",
+    views: bool = False,
 ) -> GameSession:
     """Apply one legal action of the seat holding `token`, chosen from `version`; then the
     computer seats move until none has anything to do. StaleVersion when the game moved on.
+    With `views`, every taken human seat's view of the game as the move left it is drawn and
+    stored at the commit before the move's event goes out (chase.view_cache.reserve): the
+    seats' streams send them, and `session.views` holds them by token (the answer).
 
     The game is read once, locked, with its seats, and the seat found among them: the seat
     whose `token` this is, or (the table page, which keeps the tokens a browser holds) the seat
@@ -485,6 +489,9 @@ def session_act(
     The session is returned with its seats loaded (what the seat's view reads next)."""
     if depth_exceeds(action, MAX_ACTION_DEPTH):  # walked without recursion
         raise SessionError("That is not one of your legal actions now.", field="action")
+    # The seats' stamp is read before the game, and the views' storing registered before the
+    # move's event is (on_commit callbacks run in order).
+    fill = view_cache.reserve(session_id, view_cache.stamp(session_id)) if views else None
     session = _locked_with_seats(session_id)
     seat = _acting_seat(session, token, held, role, user)
     if not seat.is_taken and _take(seat=seat, user=user, address=address):
@@ -507,6 +514,8 @@ def session_act(
     moves = [Move(seat.role, chosen, chance.outcomes, outcome.events)]
     state, answers = _computer_moves(session, engine, outcome.state, session.seats.all())
     _commit(session, engine, state, moves + answers)
+    if fill is not None:
+        session.views = fill(session)
     return session
 
 

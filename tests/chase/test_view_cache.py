@@ -13,6 +13,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
+from chase.models import GameSession
 from chase.services import sessions as services
 from tests.chase.conftest import multi_game
 from tests.factories import UserFactory
@@ -85,3 +86,40 @@ def test_a_guest_who_signs_up_is_named_in_the_other_seats_view_at_the_same_versi
     again = view(session, trappers.token)
     assert again["version"] == session.version
     assert {s["role"]: s["name"] for s in again["seats"]}[guest_seat.role] == "newcomer"
+
+
+@pytest.mark.parametrize("kind", ["pelts", "race", "abstract", "moosehead"])
+def test_the_views_a_move_stores_are_those_drawn_from_the_database_after_it(kind, owner, opponent):
+    """The answer to a move stores every seat's view, drawn in the move's transaction from the
+    game as it leaves it: byte for byte what the committed game draws."""
+    from chase.games import get_engine
+    from chase.selectors.sessions import seat_payload
+    from chase.view_cache import encode
+
+    engine = get_engine(kind)
+    computers = engine.roles(engine.clean_options({}))[2:]
+    session = services.session_create(
+        kind=kind, mode="multi", options={}, user=owner, creator_sits=True,
+        computer_seats=computers,
+    )  # fmt: skip
+    free = next(s for s in session.seats.all() if not s.is_taken and not s.is_computer)
+    services.seat_join(invite=free.invite, user=opponent)
+    humans = [s for s in session.seats.all() if not s.is_computer]
+    moves = 0
+    for _ in range(6):
+        session.refresh_from_db()
+        views = {s.token: view(session, s.token) for s in humans}
+        mover = next((s for s in humans if views[s.token]["legal_actions"]), None)
+        if mover is None:
+            break
+        body = {"seat": mover.token, "version": views[mover.token]["version"],
+                "action": views[mover.token]["legal_actions"][0]}  # fmt: skip
+        answer = APIClient().post(f"/api/sessions/{session.pk}/actions/", body, format="json")
+        assert answer.status_code == 200, answer.content
+        moves += 1
+        session.refresh_from_db()
+        for seat in humans:
+            stored = APIClient().get(f"/api/sessions/{session.pk}/view/?seat={seat.token}")
+            fresh = GameSession.objects.get(pk=session.pk)
+            assert stored.content == encode(seat_payload(fresh, fresh.seats.get(pk=seat.pk)))
+    assert moves >= 3

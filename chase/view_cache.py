@@ -3,8 +3,10 @@ the answer to an action and the seat's stream (chase.streams) send.
 
 At a club night each move's views were drawn five times over (the mover's answer, the two
 seats' streams, then each player's next `/view/`), every time with the game, its seats and its
-log read again. Now the first of them stores the body here (`store`) and the others find it
-(`lookup`): one Redis round trip for the game's version and the seats' stamp, one for the body.
+log read again. Now a move through the API draws every seat's view in its own transaction and
+stores them at its commit before its event goes out (`reserve`); a view drawn anywhere else is
+stored by whoever drew it first (`store`); the others find it (`lookup`): one Redis round
+trip for the game's version and the seats' stamp, one for the body.
 
 What keys a body: the game, its version (chase.version_cache: never behind the database), the
 seat by its token's digest (a seat's view is its own: nobody finds another seat's body
@@ -31,6 +33,7 @@ from django.db import transaction
 from rest_framework.renderers import JSONRenderer
 
 from chase import version_cache
+from chase.selectors.sessions import LOG_LENGTH, seat_payload
 
 ALIAS = version_cache.ALIAS
 SECONDS = 300  # a body unused this long goes
@@ -99,8 +102,6 @@ def reserve(session_id: int, stamp: str):
     it, and the commit stores them *before* the move's event goes out (callbacks run in the
     order they were registered), so the seats' streams, and then their next `/view/`, find
     them. A rollback stores nothing. `fill` returns the bodies by token."""
-    from chase.selectors.sessions import LOG_LENGTH, seat_payload
-
     bodies: dict[tuple[int, str], bytes] = {}
 
     def keep():

@@ -130,6 +130,26 @@ SCOPES: dict[str, list[Part]] = {
     "auth_user": [(_USERS_CAMPAIGNS.format("id"), ("username", "first_name", "last_name"))],
 }
 
+# The campaign's inbox sources (campaign.inbox) are counted apart in the top bar's badge, under
+# `ci:<user id>` (accounts.inbox.COUNT_SCOPES): drawn by every write of these tables that draws
+# the user's inbox token (`i:`), and by a campaign's new organiser (the corrections they
+# confirm); never by a canoe move nor the clock, which draw or change the rest of the badge.
+CAMPAIGN_INBOX_SCOPE = "ci"
+
+
+def campaign_inbox_scope(user_id) -> str:
+    return f"{CAMPAIGN_INBOX_SCOPE}:{user_id}"
+
+
+for _parts in SCOPES.values():
+    _parts.extend(
+        [(select.replace("'i:'", f"'{CAMPAIGN_INBOX_SCOPE}:'"), columns)
+         for select, columns in _parts if "'i:'" in select]
+    )  # fmt: skip
+SCOPES["campaign_campaign"].append(
+    (f"SELECT '{CAMPAIGN_INBOX_SCOPE}:' || R.organiser_id AS scope", ("organiser_id",))
+)
+
 # A warband's pages are its campaign's: `w:<id>` reads which campaign, and its token, at once.
 WARBAND_POINTER = (
     "SELECT 'w:' || id AS pointer, 'c:' || campaign_id AS target FROM campaign_warband "

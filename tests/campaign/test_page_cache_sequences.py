@@ -54,7 +54,8 @@ def test_an_answer_draws_the_sequences_token_and_the_opponents_inbox_only(
 ):
     before = tokens()
     drive(open_sequence, player, WAR_PARTY_SCRIPT[:1])
-    assert drawn(before) == {f"{SEQUENCES_SCOPE}:{campaign.id}", f"i:{other_player.id}"}
+    theirs = {f"i:{other_player.id}", f"ci:{other_player.id}"}  # the inbox and its campaign part
+    assert drawn(before) == {f"{SEQUENCES_SCOPE}:{campaign.id}", *theirs}
 
 
 def test_an_answer_and_an_undo_leave_the_campaigns_pages_cached(

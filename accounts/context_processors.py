@@ -40,11 +40,14 @@ def count(request) -> int:
         scopes=[inbox_scope(user.id)], request=request, at_once=True,
         render=lambda: sum(1 for f in rest for _ in f(user)),
     )  # fmt: skip
+    groups: dict = {}  # the sources of one scope: one cached count (one look-up a page)
     for function, scope in apart.items():
+        groups.setdefault(scope, []).append(function)
+    for scope, functions in groups.items():
         total += cached(
-            "inbox-source-count", user.id, sources([function]),
+            "inbox-source-count", user.id, sources(functions),
             scopes=[scope(user.id)], request=request, at_once=True,
-            render=lambda function=function: sum(1 for _ in function(user)),
+            render=lambda functions=functions: sum(1 for f in functions for _ in f(user)),
         )  # fmt: skip
     return total
 

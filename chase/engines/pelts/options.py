@@ -26,6 +26,7 @@ OPTIONS = (
         help="Inches up the river the trappers start, ahead of the Indian canoes, 0 to 24 "
         '(the rules say 9").',
         label="Trappers' head start",
+        unit='"',
     ),  # P1 (the default is left out of the state: see model.new_state)
     Option(
         "obstacles",

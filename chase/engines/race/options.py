@@ -65,6 +65,7 @@ OPTIONS = (
         max=LEG_LENGTH[1],
         help='Inches from one rapid to the next, 12 to 48 (the rules say 24"). Shorter is '
         "a quicker race.",
+        unit='"',
     ),  # R1
     Option(
         "outside_extra",
@@ -76,6 +77,7 @@ OPTIONS = (
         "that much longer; a negative number puts the inside starters behind. -12 to 12 (the "
         "rules say 0: every canoe on the line).",
         label="Outside starters' extra inches",
+        unit='"',
     ),  # R1, R3 (a house rule; the default is left out of the state: see phases.new_state)
     Option(
         "hidden",

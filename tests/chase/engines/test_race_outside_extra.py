@@ -88,3 +88,16 @@ def test_the_bound_on_actions_counts_the_inches_behind():
     assert ENGINE.max_actions(ENGINE.clean_options({"canoes": 2, "outside_extra": -12})) == (
         ENGINE.max_actions(ENGINE.clean_options({"canoes": 2})) + 2 * 12
     )
+
+
+def test_inches_are_told_with_their_mark_and_other_numbers_bare():
+    """The lab's proposals and variants say a value as a player reads it: 12", not 12."""
+    from chase.engines.pelts import ENGINE as PELTS
+
+    race_options = {option.name: option for option in ENGINE.options}
+    pelts_options = {option.name: option for option in PELTS.options}
+    assert race_options["outside_extra"].value_words(12) == '12"'
+    assert race_options["outside_extra"].value_words(-3) == '-3"'
+    assert race_options["leg_length"].value_words(48) == '48"'
+    assert pelts_options["head_start"].value_words(9) == '9"'
+    assert pelts_options["indian_canoes"].value_words(3) == "3"

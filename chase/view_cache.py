@@ -25,6 +25,7 @@ anything (without Redis, or while it cannot be reached): then every view is draw
 from __future__ import annotations
 
 import hashlib
+import json
 import secrets
 from dataclasses import dataclass
 
@@ -82,8 +83,20 @@ def stamp(session_id: int) -> str:
 
 
 def encode(payload: dict) -> bytes:
-    """The body as the API's JSON renderer writes it (so a stored body is the same bytes)."""
-    return JSONRenderer().render(payload)
+    """The body as the API's JSON renderer writes it, its objects' keys sorted: a view drawn
+    from the state a move leaves in memory and one drawn from the state read back are the same
+    bytes (PostgreSQL's jsonb gives an object's keys back in an order of its own)."""
+    renderer = JSONRenderer()
+    text = json.dumps(
+        payload,
+        cls=renderer.encoder_class,
+        ensure_ascii=renderer.ensure_ascii,
+        allow_nan=not renderer.strict,
+        separators=(",", ":") if renderer.compact else (", ", ": "),
+        sort_keys=True,
+    )
+    # As the renderer: a strict JavaScript subset.
+    return text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029").encode()
 
 
 def store(session_id: int, version: int, stamp: str, token: str, payload: dict) -> bytes:

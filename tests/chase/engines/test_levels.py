@@ -74,6 +74,17 @@ def test_a_hard_move_stops_at_its_cpu_cap_with_every_action_on_equal_worlds():
     assert found.action in engine.legal_actions(state, role)
 
 
+def test_a_budget_of_cpu_time_is_shared_out_among_the_rounds():
+    """With playouts to spare, the time is the budget: each round of the halving gets its part
+    of it, so the first round does not spend it all and the last compares fewer actions."""
+    engine = get_engine("pelts")
+    state, role = next(s for s in _choices("pelts", 2) if len(engine.legal_actions(*s)) > 4)
+
+    found = hard_search(engine, state, role, RandomChance(1), Search(10**6, seconds=0.1))
+
+    assert 0 < len(found.means) < len(engine.legal_actions(state, role))
+
+
 def test_the_game_master_is_not_placed_and_plays_as_the_normal_computer():
     engine = get_engine("abstract")
     for state, role in _choices("abstract", 4):

@@ -5,6 +5,10 @@ to what it counts (a report of one of their games, a sequence of their warband, 
 move of one of their canoe games) changes the key. The minute is in the key too, as the canoe
 games' items also leave the inbox when a game has been idle too long (chase.inbox.IDLE_DAYS),
 and so are the registered sources.
+
+A source registered with a scope of its own (`count_scope`, accounts.inbox.COUNT_SCOPES: the
+campaign's) is counted apart, under that scope alone: a canoe move or a new minute, which
+change the inbox's key, do not make its queries again (most of a count's cost).
 """
 
 from __future__ import annotations
@@ -14,7 +18,6 @@ import time
 from django.utils.functional import SimpleLazyObject
 
 from accounts import inbox as inbox_module
-from accounts.inbox import inbox_of
 from core.content_version import inbox_scope
 from core.page_cache import cached
 
@@ -22,19 +25,37 @@ from core.page_cache import cached
 def inbox(request) -> dict:
     if not request.user.is_authenticated:
         return {}
-    count = SimpleLazyObject(
-        lambda: cached(
-            "inbox-count", request.user.id, minute(), sources(),
-            scopes=[inbox_scope(request.user.id)], request=request,
-            render=lambda: len(inbox_of(request)), at_once=True,
-        )
+    return {"inbox_count": SimpleLazyObject(lambda: count(request))}
+
+
+def count(request) -> int:
+    """How many items wait for the request's user (as len(inbox_of(request)))."""
+    user = request.user
+    if hasattr(request, "_inbox"):  # the page lists them: counted already
+        return len(request._inbox)
+    apart = inbox_module.COUNT_SCOPES
+    rest = [f for f in inbox_module.SOURCES if f not in apart]
+    total = cached(
+        "inbox-count", user.id, minute(), sources(rest),
+        scopes=[inbox_scope(user.id)], request=request, at_once=True,
+        render=lambda: sum(1 for f in rest for _ in f(user)),
     )  # fmt: skip
-    return {"inbox_count": count}
+    groups: dict = {}  # the sources of one scope: one cached count (one look-up a page)
+    for function, scope in apart.items():
+        groups.setdefault(scope, []).append(function)
+    for scope, functions in groups.items():
+        total += cached(
+            "inbox-source-count", user.id, sources(functions),
+            scopes=[scope(user.id)], request=request, at_once=True,
+            render=lambda functions=functions: sum(1 for f in functions for _ in f(user)),
+        )  # fmt: skip
+    return total
 
 
-def sources() -> str:
+def sources(functions=None) -> str:
     """The registered sources: the count is theirs (fixed once the apps are loaded)."""
-    return ",".join(f"{f.__module__}.{f.__qualname__}" for f in inbox_module.SOURCES)
+    functions = inbox_module.SOURCES if functions is None else functions
+    return ",".join(f"{f.__module__}.{f.__qualname__}" for f in functions)
 
 
 def minute() -> int:

@@ -41,16 +41,27 @@ class Kind:
 Source = Callable[[object], Iterable[Item]]
 SOURCES: list[Source] = []
 KINDS: dict[str, Kind] = {}
+# A source's own scope for the top bar's count (accounts.context_processors): user id -> a
+# content scope (core.content_version) whose token every write that changes how many items the
+# source yields for that user draws, and that no other write draws; such a source's count
+# depends on nothing else (not on the clock). The other sources are counted under the inbox's
+# scope and the minute.
+COUNT_SCOPES: dict[Source, Callable[[int], str]] = {}
 
 
-def source(*kinds: Kind) -> Callable[[Source], Source]:
-    """Register an inbox source yielding items of these kinds."""
+def source(*kinds: Kind, count_scope: Callable[[int], str] | None = None):
+    """Register an inbox source yielding items of these kinds; `count_scope`: see COUNT_SCOPES."""
 
     def register(function: Source) -> Source:
         for kind in kinds:
             KINDS[kind.key] = kind
         if function not in SOURCES:
             SOURCES.append(function)
+        if count_scope is not None:
+            from core.page_cache import register_user_scope  # read on every page: hinted
+
+            COUNT_SCOPES[function] = count_scope
+            register_user_scope(count_scope)
         return function
 
     return register

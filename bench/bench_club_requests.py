@@ -28,6 +28,7 @@ sys.path.insert(0, str(ROOT))
 
 
 SHOW_QUERIES = False
+PROFILE = ""  # the label (a part of it) of the kinds to profile (--profile)
 
 
 def measure(label: str, send, repeat: int, prepare=lambda: ()) -> None:
@@ -45,6 +46,8 @@ def measure(label: str, send, repeat: int, prepare=lambda: ()) -> None:
     if SHOW_QUERIES:
         for query in queries.captured_queries:
             print("      ", query["sql"][:160])
+    if PROFILE and PROFILE in label:
+        profile(label, send, repeat, prepare)
     walls, cpus = [], []
     for _ in range(repeat):
         ready = prepare()
@@ -58,6 +61,24 @@ def measure(label: str, send, repeat: int, prepare=lambda: ()) -> None:
         f"CPU {statistics.median(cpus) * 1000:6.1f} ms",
         flush=True,
     )
+
+
+def profile(label: str, send, repeat: int, prepare) -> None:
+    """cProfile's busiest functions (their own time, then with what they call) over `repeat`
+    calls of `send`."""
+    import cProfile
+    import pstats
+
+    profiler = cProfile.Profile(time.process_time)
+    for _ in range(repeat):
+        ready = prepare()
+        profiler.enable()
+        send(*ready)
+        profiler.disable()
+    print(f"--- {label}: {repeat} calls", flush=True)
+    stats = pstats.Stats(profiler, stream=sys.stdout)
+    stats.sort_stats("tottime").print_stats(25)
+    stats.sort_stats("cumulative").print_stats(45)
 
 
 def busy_lobby(player, other) -> None:
@@ -89,9 +110,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=30)
     parser.add_argument("--queries", action="store_true", help="print each request's SQL")
+    parser.add_argument("--profile", default="", help="cProfile the kinds whose label has this")
     args = parser.parse_args()
-    global SHOW_QUERIES
-    SHOW_QUERIES = args.queries
+    global SHOW_QUERIES, PROFILE
+    SHOW_QUERIES, PROFILE = args.queries, args.profile
     from run import django_ready
 
     django_ready()

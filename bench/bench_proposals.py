@@ -24,8 +24,10 @@ from chase.games import game_for, get_engine  # noqa: E402
 # (kind, option searched, group evened): the balances the issue names.
 SEARCHES = [
     ("race", "leg_length", "outside"),  # the outside starters win 56% of won races (R3)
+    ("race", "outside_extra", "outside"),  # the same, by a longer course for the outside (R1)
     ("pelts", "indian_canoes", "trapper"),  # the trappers escape 72% of chases
     ("pelts", "obstacles", "trapper"),
+    ("pelts", "head_start", "trapper"),  # the same, by the trappers' start (P1)
 ]
 
 

@@ -459,6 +459,10 @@ SECTIONS = {
     "rankings": lambda: run_script("bench_ratings.py", "rankings"),
     "canoe-ratings": lambda: run_script("bench_canoe_ratings.py", "--games", "2000"),
     "club-requests": lambda: run_script("bench_club_requests.py"),
+    # uvicorn on PostgreSQL and Redis (CLUB_DATABASE_URL, CLUB_REDIS_URL, CLUB_EVENTS_PORT).
+    "event-process": lambda: run_script("bench_event_process.py"),
+    # The campaign's kinds of a club night, warm, after a post-game answer, after a change.
+    "club-pages": lambda: run_script("bench_club_pages.py"),
     "book": bench_book,
     "offline": bench_offline,
     "club": bench_club,

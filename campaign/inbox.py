@@ -11,6 +11,7 @@ from django.db.models import Q
 from django.urls import reverse
 
 from accounts.inbox import Item, Kind, source
+from campaign.content_scopes import campaign_inbox_scope
 from campaign.models import Correction, Figure, GameReport, PostGame, Warband
 from campaign.rules.postgame.prompts import PROMPTS
 
@@ -52,7 +53,7 @@ def run_postgame_item(postgame: PostGame) -> Item:
     )
 
 
-@source(CONFIRM_REPORT, RUN_POSTGAME)
+@source(CONFIRM_REPORT, RUN_POSTGAME, count_scope=campaign_inbox_scope)
 def reports_and_postgames(user):
     """Reports of this player's games filed by someone else and not yet confirmed, and the
     open post-game sequences of this player's warbands."""
@@ -88,7 +89,7 @@ def captures(warband_ids) -> dict[int, tuple[Warband, PostGame]]:
     return found
 
 
-@source(SETTLE_CAPTIVE)
+@source(SETTLE_CAPTIVE, count_scope=campaign_inbox_scope)
 def captives(user):
     """The owner's captured figures with no ransom offered yet (offer one), and the captives
     this player's warbands hold with a ransom offered (accept it, or sell)."""
@@ -128,7 +129,7 @@ def captives(user):
         )
 
 
-@source(CONFIRM_CORRECTION)
+@source(CONFIRM_CORRECTION, count_scope=campaign_inbox_scope)
 def corrections_to_confirm(user):
     """C30: owners' corrections of figures awaiting this organiser's confirmation."""
     waiting = Correction.objects.filter(
@@ -164,7 +165,7 @@ def dice_change_item(postgame: PostGame, answer: dict, since) -> Item:
     )
 
 
-@source(DICE_CHANGED)
+@source(DICE_CHANGED, count_scope=campaign_inbox_scope)
 def dice_changes(user):
     """C22: typed faces changed after an undo in the open post-game of this player's opponent;
     shown until that sequence is committed (the activity feed keeps it for good)."""

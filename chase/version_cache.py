@@ -26,23 +26,24 @@ ALIAS = "versions"
 SECONDS = 3600  # an unused game's entry goes; the next poll reads the row once
 
 
-def _key(session_id: int) -> str:
+def key(session_id: int) -> str:
+    """The game's entry (chase.view_cache reads it with the seats' stamp, in one round trip)."""
     return f"game:{session_id}"
 
 
 def remember(session_id: int, version: int, status: str) -> None:
     """After a version bump, inside its transaction (see the module)."""
-    caches[ALIAS].set(_key(session_id), (version, status), SECONDS)
+    caches[ALIAS].set(key(session_id), (version, status), SECONDS)
 
 
 def current(session_id: int) -> tuple[int, str] | None:
     """(version, status) of the game, from the cache or else its row; None: no such game."""
     cache = caches[ALIAS]
-    found = cache.get(_key(session_id))
+    found = cache.get(key(session_id))
     if found is not None:
         return found
     row = GameSession.objects.filter(pk=session_id).values_list("version", "status").first()
     if row is None:
         return None
-    cache.add(_key(session_id), tuple(row), SECONDS)  # never over a newer one (see the module)
+    cache.add(key(session_id), tuple(row), SECONDS)  # never over a newer one (see the module)
     return tuple(row)

@@ -10,6 +10,7 @@ Errors: 400/403/404 with {"detail", "errors": [{"rule", "field", "message"}]} (c
 
 from __future__ import annotations
 
+from django.http import HttpResponse
 from django.urls import reverse
 from django.utils import timezone
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -24,7 +25,7 @@ from rest_framework.decorators import (
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
-from chase import version_cache
+from chase import version_cache, view_cache
 from chase.access import seat_for, session_for
 from chase.errors import NoSuchSession, SeatRefused, SessionError, StaleVersion
 from chase.games import kinds
@@ -315,7 +316,16 @@ def session_view(request, session_id: int):
     """A seat's view: `{version, status, winner, view, legal_actions, log}`. The first use of a
     token takes its seat (and may start a game waiting for players). Asking for a seat's view
     counts as being at the table (no turn alert for the next minute)."""
-    session = session_for(session_id, request.user, request.query_params.getlist("seat"))
+    tokens = request.query_params.getlist("seat")
+    found = None
+    if len(tokens) == 1 and is_code(tokens[0]):
+        # The body stored for this seat at this version (chase.view_cache): found only with
+        # the seat's token, and only once the seat was taken; no query.
+        found = view_cache.lookup(session_id, tokens[0])
+        if found.body is not None:
+            seats_seen(session_id=session_id, tokens=tokens, now=timezone.now())
+            return HttpResponse(found.body, content_type="application/json")
+    session = session_for(session_id, request.user, tokens)
     seat = None
     if "seat" in request.query_params:
         seat = seat_for(session, request.query_params["seat"])
@@ -323,7 +333,11 @@ def session_view(request, session_id: int):
         if not seat.is_taken:
             services.seat_take(seat=seat, user=request.user, address=address_digest(request))
             session.refresh_from_db()
-    return Response(selectors.seat_payload(session, seat))
+    payload = selectors.seat_payload(session, seat)
+    if found is None or seat is None:
+        return Response(payload)
+    body = view_cache.store(session.pk, session.version, found.stamp, seat.token, payload)
+    return HttpResponse(body, content_type="application/json")
 
 
 @extend_schema(
@@ -358,14 +372,14 @@ def session_actions(request, session_id: int):
             action=data["action"],
             user=request.user,
             address=address_digest(request),
+            views=True,  # every seat's view stored before the move's event goes out
         )
     except StaleVersion as stale:
         session = session_for(session_id, request.user, [token])
         fresh = selectors.seat_payload(session, seat_for(session, token))
         body = {"detail": stale.message, **fresh}
         return Response(body, status=status.HTTP_409_CONFLICT)
-    seat = next(s for s in session.seats.all() if s.token == token)
-    return Response(selectors.seat_payload(session, seat))
+    return HttpResponse(session.views[token], content_type="application/json")
 
 
 @extend_schema(

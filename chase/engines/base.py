@@ -156,6 +156,8 @@ class Option:
     blank     the lobby offers the default as this choice ("As the template says")
     label     the option's name in words, for a field and a heading ("Indian canoes"); left
               empty, the name with spaces
+    unit      what a whole number counts, written after it when a value is told in words
+              ('"' for inches: 12"; the lab's proposals, its variants' descriptions)
     check     (value, path, cleaned so far) -> value: a rule the kind cannot say (names
               differ); raises OptionsError naming the option at fault
     clean     (value, path, cleaned so far) -> value: cleans the option alone, in place of
@@ -177,6 +179,7 @@ class Option:
     words: str = ""
     blank: str = ""
     label: str = ""
+    unit: str = ""
     check: Callable[[Any, str, dict[str, Any]], Any] | None = None
     clean: Callable[[Any, str, dict[str, Any]], Any] | None = None
 
@@ -199,6 +202,8 @@ class Option:
             return ", ".join(item.value_words(v) if item else str(v) for v in value)
         if isinstance(value, dict):  # a record: its fields' values (a canoe and its colony)
             return " of ".join(str(v) for v in value.values())
+        if self.unit and isinstance(value, int):
+            return f"{value}{self.unit}"
         return str(value)
 
     def choice_list(self) -> list[tuple[Any, str]]:

@@ -23,8 +23,9 @@ def role_title(session: GameSession, role: str | None) -> str:
     return role_words(session.kind, session.options, role)
 
 
-def seat_payload(session: GameSession, seat: Seat | None) -> dict[str, Any]:
-    """The view body: {version, status, winner, view, legal_actions, log} and a few more."""
+def seat_payload(session: GameSession, seat: Seat | None, entries=None) -> dict[str, Any]:
+    """The view body: {version, status, winner, view, legal_actions, log} and a few more.
+    `entries`: the game's newest log rows, oldest first, if already read (for several seats)."""
     engine = get_engine(session.kind)
     role = seat.role if seat is not None else None
     acting = session.status == GameSession.Status.PLAYING and seat and not seat.is_computer
@@ -51,7 +52,7 @@ def seat_payload(session: GameSession, seat: Seat | None) -> dict[str, Any]:
         ],
         "view": engine.seat_view(session.state, role),
         "legal_actions": engine.legal_actions(session.state, role) if acting else [],
-        "log": recent_log(session, role),
+        "log": recent_log(session, role, entries=entries),
     }
 
 
@@ -60,10 +61,13 @@ def iso(moment) -> str | None:
     return moment.isoformat() if moment is not None else None
 
 
-def recent_log(session: GameSession, role: str | None, limit: int = LOG_LENGTH) -> list[dict]:
+def recent_log(
+    session: GameSession, role: str | None, limit: int = LOG_LENGTH, entries=None
+) -> list[dict]:
     """The newest log rows, oldest first. The events are public (every engine tells them to
     all); an action is shown to its own seat, and to everyone once the game is over."""
-    entries = list(session.log.order_by("-seq")[:limit])[::-1]
+    if entries is None:
+        entries = list(session.log.order_by("-seq")[:limit])[::-1]
     told = session.is_finished
     return [
         {

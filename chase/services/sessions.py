@@ -21,7 +21,7 @@ from django.db import transaction
 from django.db.models import Max, prefetch_related_objects
 from django.utils import timezone
 
-from chase import hooks, version_cache
+from chase import hooks, version_cache, view_cache
 from chase.engines import levels
 from chase.engines.base import Engine, IllegalMove, OptionsError
 from chase.engines.chance import Chance, ChanceExhausted, RandomChance, ScriptedChance
@@ -381,6 +381,7 @@ def seats_claim(*, user, tokens, created=()) -> list[Seat]:
         free = Seat.objects.filter(pk=seat.pk, user__isnull=True)
         if free.update(user=user, name=user.get_username()):  # nobody claimed it meanwhile
             claimed.append(seat)
+    view_cache.forget(s.session_id for s in claimed)  # their names, at the same version
     ids = [i for i in created if isinstance(i, int)]
     GameSession.objects.filter(pk__in=ids, created_by__isnull=True).update(created_by=user)
     for kind in sorted({s.session.kind for s in claimed if s.session.is_finished}):
@@ -443,6 +444,8 @@ def _take(
     if invite is not None or fresh:
         changes["token"] = new_token()
     taken = free.update(**changes)
+    if taken:
+        view_cache.forget([seat.session_id])  # "taken" may change with no new version
     if not taken or session.status != Status.WAITING:
         return bool(taken)
     engine = get_engine(session.kind)
@@ -470,9 +473,13 @@ def session_act(
     role: str | None = None,
     user=None,
     address: str = "",
+    views: bool = False,
 ) -> GameSession:
     """Apply one legal action of the seat holding `token`, chosen from `version`; then the
     computer seats move until none has anything to do. StaleVersion when the game moved on.
+    With `views`, every taken human seat's view of the game as the move left it is drawn and
+    stored at the commit before the move's event goes out (chase.view_cache.reserve): the
+    seats' streams send them, and `session.views` holds them by token (the answer).
 
     The game is read once, locked, with its seats, and the seat found among them: the seat
     whose `token` this is, or (the table page, which keeps the tokens a browser holds) the seat
@@ -482,6 +489,9 @@ def session_act(
     The session is returned with its seats loaded (what the seat's view reads next)."""
     if depth_exceeds(action, MAX_ACTION_DEPTH):  # walked without recursion
         raise SessionError("That is not one of your legal actions now.", field="action")
+    # The seats' stamp is read before the game, and the views' storing registered before the
+    # move's event is (on_commit callbacks run in order).
+    fill = view_cache.reserve(session_id, view_cache.stamp(session_id)) if views else None
     session = _locked_with_seats(session_id)
     seat = _acting_seat(session, token, held, role, user)
     if not seat.is_taken and _take(seat=seat, user=user, address=address):
@@ -504,6 +514,8 @@ def session_act(
     moves = [Move(seat.role, chosen, chance.outcomes, outcome.events)]
     state, answers = _computer_moves(session, engine, outcome.state, session.seats.all())
     _commit(session, engine, state, moves + answers)
+    if fill is not None:
+        session.views = fill(session)
     return session
 
 

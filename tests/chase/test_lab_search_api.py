@@ -119,3 +119,31 @@ def test_the_searchs_job_counts_every_values_games_then_holds_the_proposal(club)
     assert [row["words"] for row in result["proposal"]["candidates"]] == ["no", "yes"]
     assert [row["games"] for row in result["proposal"]["candidates"]] == [15, 15]
     assert result["proposal"]["group"] == "inside"
+
+
+@pytest.mark.parametrize(
+    ("kind", "name", "values", "even", "described"),
+    [
+        ("pelts", "head_start", [0, 24], "trapper", (9, 0, 24)),
+        ("race", "outside_extra", [-6, 6], "outside", (0, -12, 12)),
+    ],
+    ids=["P1-the-trappers-head-start", "R3-the-outside-starters-extra-inches"],
+)
+def test_the_starts_are_described_and_searched_like_any_other_option(
+    club, kind, name, values, even, described
+):
+    games = club.get("/api/rules/canoe-games/").json()
+    rows = next(game for game in games if game["kind"] == kind)["options"]
+    row = next(row for row in rows if row["name"] == name)
+    assert (row["kind"], row["default"], row["min"], row["max"]) == ("int", *described)
+    body = {"kind": kind, "search": name, "values": values, "even": even, "games": 12, "seed": 2}
+    response = club.post(URL, body, "json")
+    assert response.status_code == 200
+    proposal = response.json()["proposal"]
+    engine = get_engine(kind)
+    want = lab_rules.search(engine, engine.clean_options({}), name, values, even, seed=2, games=12)
+    assert proposal["value"] == want["value"] and proposal["interval"] == want["interval"]
+    assert [row["value"] for row in proposal["candidates"]] == values
+    wrong = club.post(URL, {**body, "values": [values[0], 99]}, "json")
+    assert wrong.status_code == 400 and wrong.json()["errors"][0]["field"] == "values"
+    assert name in wrong.json()["errors"][0]["message"]

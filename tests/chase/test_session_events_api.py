@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from django.core.cache import caches
 from rest_framework.test import APIClient
 
 from chase.games import get_engine
@@ -101,12 +102,29 @@ def _strings(value) -> set[str]:
     return {value} if isinstance(value, str) else set()
 
 
+@pytest.fixture(params=["each view drawn", "views shared"])
+def views(request, settings):
+    """Without a shared cache every event's view is drawn from the game; with one (a club
+    server's Redis, chase.view_cache) a view drawn by one reader is found by the next."""
+    if request.param == "views shared":
+        settings.CACHES = {
+            **settings.CACHES,
+            "versions": {
+                "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                "LOCATION": "events-views",
+            },
+        }
+        caches["versions"].clear()
+    return request.param
+
+
 @pytest.mark.parametrize("seed", range(4))
 def test_a_stream_never_carries_the_other_seats_hand(
-    seed, game, api, seeded, django_capture_on_commit_callbacks
+    seed, views, game, api, seeded, django_capture_on_commit_callbacks
 ):
     """The secrecy property of the sessions, over the streams: after every move each seat's
-    event holds its own hand (a positive control) and none of the other hand's cards."""
+    event holds its own hand (a positive control) and none of the other hand's cards; with the
+    views shared, the mover's event is the body its action's answer stored."""
     seeded(2000 + seed)
     rng = random.Random(seed)
     session, trappers, indians = game

@@ -1,77 +1,78 @@
-"""The odds' playout of a trip with the hot path made compact: the throw, the moves it offers
-and the computer's pick among them, over tuples worked out once per board.
+"""The odds' playout of a trip in a compact state: the whole trip played over slotted canoes
+and plain lists, with what never changes on a board worked out once per board.
 
-A playout (the win odds play 1,000 of them) is some 100 to 250 throws, and most throws are a
-roll, the moves it reaches and the computer's pick among them. `computer.playout` finds those
-moves as dicts with a `Walk` each (`moves.reachable`), then weighs them (`computer._worths`).
-Here the moves a throw may offer are kept per board and key as tuples already in the table's
-order, with what makes two moves alike already merged (`_offered`), and the computer weighs
-them as tuples (`_pick`, its pick kept by what it weighs). The move it picks is carried out in
-place when it lands on a free space that brings nothing but a card, else by `turns._move`; the
-turn's end is in place too (`_end_turn`). Everything else (the cards, camping, the Unmapped
-Region, the foot of Raven Rock, being blown back, a wait by Dangerous Point) is played by the
-rules' own functions on the dict state. The die and the piles
-are drawn in the same order as `computer.playout` draws them, so a seeded playout ends in the
-very same state (`tests/chase/engines/test_playout_pins.py` and
-`test_moosehead_compact.py` hold it to that). `_pick` is `computer._choose` again: a change to
-the computer's choices must be made in both (that test fails until it is).
+A playout (the win odds play 1,000 of them) is some 100 to 450 throws. `computer.playout`
+plays each on the dict state through the rules' own functions: the moves as dicts with a
+`Walk` each (`moves.reachable`), the computer's weighing of them (`computer._worths`), its aim
+worked out afresh at every pick (`computer.aim_of`), the cards, camping and the turn's end.
+Here the dict state is turned once into a `Trip` (the canoes as `Canoe`s, the piles as lists,
+the weather as the dial's index) and the whole trip is played in it: the moves a throw may offer
+are kept per board and key as tuples already in the table's order, with what makes two moves
+alike already merged (`_offered`); the computer weighs them as tuples (`_pick`, its pick kept
+by what it weighs) with its aim kept per canoe (`Trip._aim`) until what it depends on changes;
+the cards, camping, the Unmapped Region, Raven Rock, being blown back and a wait by Dangerous
+Point are the rules' functions written out over the compact state (`turns`, `cards`,
+`moves.settle` and the others, each named where it is written out). At the end the canoes
+and piles are written back into a copy of the state. The die and the piles are drawn in the
+same order as `computer.playout` draws them, so a seeded playout ends in the very same state
+(`tests/chase/engines/test_playout_pins.py` and `test_moosehead_compact.py` hold it to that).
+`_pick` and `Trip._aim` are `computer._choose` and `computer.aim_of` again: a change to the
+computer's choices must be made in both (that test fails until it is).
 """
 
 from __future__ import annotations
 
+from collections import deque
 from typing import Any
 
 from chase.engines.chance import Chance
 from chase.engines.moosehead import computer
 from chase.engines.moosehead.board import Board
-from chase.engines.moosehead.cards import obey_destination, take_card
-from chase.engines.moosehead.moves import (
-    Rules,
-    _candidates,
-    reachable,
-    settle,
-    throw_for,
-    walk_along,
-)
+from chase.engines.moosehead.moves import SEEN_GOALS, Rules, _candidates, steps, stops_the_move
 from chase.engines.moosehead.state import (
     TRAIL,
     State,
     board,
+    camp_goal_sites,
+    camp_goals,
     copy_state,
-    may_camp,
-    may_dock,
 )
 from chase.engines.moosehead.tables import (
+    CARD,
     DANGEROUS_POINT_FACE,
     DESTINATION,
     DIAL,
     LAKE_WIND,
     NO_CLIMBING,
+    PILE_NAMES,
     PORTAGE_RAIN,
+    SHUFFLE,
     WEATHER_CHANGE_FACE,
 )
-from chase.engines.moosehead.turns import (
-    SKIP_GUARD,
-    _blown_back,
-    _move,
-    advance_weather,
-    choices,
-    play,
-    weather_on_rock,
-)
+from chase.engines.moosehead.turns import SKIP_GUARD, choices, play
 
 FAR = computer.FAR
 PROGRESS = computer.PROGRESS
 DOCKING = computer.DOCKING
 GOAL_REACHED = computer.GOAL_REACHED
 CARD_AVERAGE = computer.CARD_AVERAGE
+NEEDED_NIGHT = computer.NEEDED_NIGHT
+MISSED_THROW = computer.MISSED_THROW
+THROW_AVERAGE = computer.THROW_AVERAGE
+AHEAD_SEARCH = 12  # as `moves.AHEAD_SEARCH`
+OTHER, LAKE, ISLAND, PORTAGE, SHELTER = range(5)  # what the weather acts on (`Tables.ground`)
 
 # One move a throw offers: (to, path, camp, steps, seen, goals), `steps`, `seen` and `goals`
 # being the path's `moves.plan_walk`.
 UNKNOWN: Any = object()  # a key whose moves are not worked out yet
 Offer = tuple[int, tuple[int, ...], bool, tuple[Any, ...], tuple[str, ...], tuple[str, ...]]
-# the moves, the sites the camping ones camp at, and the spaces they go to
-Offers = tuple[tuple[Offer, ...], frozenset[int], frozenset[int]]
+# the moves, the sites the camping ones camp at, the spaces they go to, and whether their worth
+# asks what the canoe is blocked from; or, when a wait is among them, (None, the candidates,
+# None, True): what is offered then depends on the spaces taken
+Offers = tuple[Any, Any, Any, bool]
+# What a walk along a path brings a canoe (`moves.Walk`): what scores, the attractions it is
+# blocked from after, and the last lake crossed.
+Walked = tuple[list[tuple[str, int]], dict[str, Any], str | None]
 
 
 class Tables:
@@ -93,16 +94,38 @@ class Tables:
         "distances",
         "lands",
         "card_only",
+        "busy",
         "picks",
+        "shareable",
+        "rock",
+        "scores",
+        "campsite_score",
+        "camp_attraction",
+        "camp_goals",
+        "camp_words",
+        "campsites",
+        "attractions",
+        "attraction_set",
+        "fair",
+        "attraction_spaces",
+        "lake_of",
+        "portage_of",
+        "portages",
+        "northern_portage",
+        "out",
+        "ground",
+        "dock_far",
+        "campable",
+        "unseen",
     )
 
     def __init__(self, b: Board) -> None:
-        # key -> the moves offered when no wait is among them (None: `moves.reachable` decides)
-        self.offers: dict[tuple[Any, ...], Offers | None] = {}
+        # key -> the moves offered (`_offered`)
+        self.offers: dict[tuple[Any, ...], Offers] = {}
         self.picks: dict[tuple[Any, ...], int] = {}  # the computer's pick (`_pick`)
         self.turning = frozenset(b.turning)
         self.dock = b.dock
-        self.entries = frozenset(b.entries)
+        self.entries = b.entries
         self.raven_base = b.raven_base
         self.shelters = b.shelters
         self.terrain = b.terrain_at
@@ -119,6 +142,44 @@ class Tables:
         )
         # card spaces where landing brings nothing else
         self.card_only = b.card_spaces - {b.dock, b.summit, b.landing, *b.entries}
+        self.busy = self.lands - self.card_only  # where landing brings more than a card
+        self.shareable = b.shareable
+        self.rock = b.rock
+        self.scores = {a: info["score"] for a, info in b.attractions.items()}
+        self.campsite_score = {s: b.spaces[s]["campsite"]["score"] for s in b.campsites}
+        self.camp_attraction = b.camp_attraction
+        self.camp_goals = {s: tuple(camp_goals(b, s)) for s in b.campsites}
+        self.camp_words = {s: f"camping at {b.where(s)}" for s in b.campsites}  # `turns._camp`
+        self.campsites = frozenset(b.campsites)
+        self.attractions = tuple(b.attractions)  # in the board's order
+        self.attraction_set = frozenset(b.attractions)
+        # the weathers an attraction is seen in (None: every weather), as `computer.aim_of`
+        self.fair = {
+            a: tuple(info["weather"]) if "weather" in info else None
+            for a, info in b.attractions.items()
+        }
+        self.attraction_spaces = {
+            a: frozenset(computer.attraction_spaces(b, a)) for a in b.attractions
+        }
+        self.lake_of = {s: space.get("lake") for s, space in b.spaces.items()}
+        self.portage_of = b.portage_of
+        self.portages = {p: info["trail"] for p, info in b.portages.items()}
+        self.northern_portage = b.places["northern_portage"]
+        self.out = {s: tuple(link.to for link in links) for s, links in b.out.items()}
+        # what the weather acts on at each space (`moves.throw_for`), and its steps to the dock
+        self.ground = {
+            s: SHELTER
+            if s in b.shelters
+            else ISLAND
+            if s in self.island
+            else {"lake": LAKE, "portage": PORTAGE}.get(b.terrain_at[s], OTHER)
+            for s in b.spaces
+        }
+        self.dock_far = {s: far.get(b.dock, FAR) for s, far in self.distances.items()}
+        # the computer's aim (`Trip._aim`): the campsites a canoe may camp at, by its camps;
+        # the attractions' spaces on an all-night trip, by the weather and those seen
+        self.campable: dict[tuple[int, ...], tuple[Any, Any]] = {}
+        self.unseen: dict[tuple[Any, ...], Any] = {}
 
 
 def tables(b: Board) -> Tables:
@@ -128,12 +189,13 @@ def tables(b: Board) -> Tables:
     return found
 
 
-def _offered(b: Board, key: tuple[Any, ...], rules: Rules) -> Offers | None:
+def _offered(b: Board, key: tuple[Any, ...], rules: Rules) -> Offers:
     """The moves `moves.reachable` offers for `key` when none of them is a wait (which asks
     whether its space is free): the first of each alike kind, in rank order, and the sites the
     camping ones camp at. Camping moves still need the canoe to be allowed to camp there
-    (asked per canoe, in `_throw`): every move alike to one camps at the same site, so dropping
-    them keeps the others' order."""
+    (asked per canoe, in `Trip._throw`): every move alike to one camps at the same site, so
+    dropping them keeps the others' order. With a wait among them: (None, the candidates,
+    None, True), for `Trip._reachable` to choose from per state."""
     start, came, number = key[0], key[1], key[2]
     candidates = b.reach.get(key)
     if candidates is None:
@@ -147,262 +209,923 @@ def _offered(b: Board, key: tuple[Any, ...], rules: Rules) -> Offers | None:
         if alike not in firsts:
             firsts[alike] = candidate
     if any(candidate[3] for candidate in firsts.values()):
-        return None  # a wait first of its kind: `moves.reachable` weighs it per state
+        return None, candidates, None, True  # a wait first of its kind: weighed per state
     ranked = sorted(firsts.values(), key=lambda c: c[5])
     offers = tuple((c[0], c[1], c[2], *c[6]) for c in ranked)
     camping = frozenset(offer[0] for offer in offers if offer[2])
-    return offers, camping, frozenset(offer[0] for offer in offers)
+    # whether the computer's weighing of them asks what the canoe is blocked from (`_pick`):
+    # a move that sees an attraction, climbs to the summit or camps by one
+    summit, attracting = b.summit, b.camp_attraction
+    scoring = any(o[4] or o[0] == summit or (o[2] and o[0] in attracting) for o in offers)
+    return offers, camping, frozenset(offer[0] for offer in offers), scoring
+
+
+class Canoe:
+    """A player of the state (`state.new_player`) as the compact playout plays it."""
+
+    __slots__ = (
+        "player",
+        "at",
+        "trail",
+        "points",
+        "camps",
+        "destination",
+        "obeyed",
+        "done",
+        "seen",
+        "blocked",
+        "last_lake",
+        "hero",
+        "miss",
+        "barred",
+        "kept_aim",
+        "kept_dock",
+        "kept_points",
+    )
+
+    def __init__(self, player: dict[str, Any]) -> None:
+        self.player = player  # the dict it came from: the rest of it never changes
+        self.at: int = player["at"]
+        self.trail: list[int] = list(player["trail"])
+        self.points: int = player["points"]
+        self.camps: list[int] = list(player["camps"])
+        self.destination: str | None = player["destination"]
+        self.obeyed: int = player["obeyed"]
+        self.done: list[str] = list(player["done"])
+        self.seen: list[str] = list(player["seen"])
+        # never changed in place: a new dict when the canoe's attractions change (so the aim's
+        # points kept by it stay right)
+        self.blocked: dict[str, Any] = dict(player["blocked"])
+        self.last_lake: str | None = player["last_lake"]
+        self.hero: bool = player["hero"]
+        self.miss: list[str] = list(player["miss"])
+        self.barred: int | None = player["barred"]
+        # the computer's aim, kept (`Trip._aim`), and whether a long or all-night trip's
+        # canoe has camped and seen enough to dock (`Trip._may_dock`)
+        self.kept_aim: tuple[Any, ...] = (None, None, -1, -1, None, None)
+        self.kept_dock: tuple[Any, ...] = (-1, -1, False)
+        self.kept_points: tuple[Any, ...] = (None, None)
+
+    def written(self) -> dict[str, Any]:
+        """The player dict again, as the rules' functions would have left it."""
+        new = dict(self.player)
+        new.update(
+            at=self.at,
+            trail=self.trail,
+            points=self.points,
+            camps=self.camps,
+            destination=self.destination,
+            obeyed=self.obeyed,
+            done=self.done,
+            seen=self.seen,
+            blocked=self.blocked,
+            last_lake=self.last_lake,
+            hero=self.hero,
+            miss=self.miss,
+            barred=self.barred,
+        )
+        return new
 
 
 def playout(state: State, chance: Chance) -> State:
     """`computer.playout`, reaching the same final state with the same chance."""
     state = copy_state(state)
-    b = board(state)
-    t = tables(b)
-    players = state["players"]
-    dial = state["options"].get("dial", DIAL)
-    while state["status"] == "playing":
-        player = players[state["current"]]
-        here = player["at"]
-        if state["phase"] == "move" or (
-            (here in t.entries and here != player["barred"])
-            or (here == t.raven_base and dial[state["weather"]] in NO_CLIMBING)
-        ):  # a choice other than a throw: as `computer.playout` plays it
-            actions = choices(state, player)
-            action = actions[0] if len(actions) == 1 else computer._choose(state, player, actions)
-            play(state, action, chance, None, labels=False, player=player)
-            continue
-        _throw(state, b, t, player, chance, dial)
-    return state
-
-
-def _throw(
-    state: State, b: Board, t: Tables, player: dict[str, Any], chance: Chance, dial: Any
-) -> None:
-    """`turns._throw` without events or labels, and the computer's pick of the moves."""
-    die = chance.roll(6)
-    if die == WEATHER_CHANGE_FACE:
-        advance_weather(state)
-        weather_on_rock(state, None)
-    now = dial[state["weather"]]
-    here = player["at"]
-    sheltered = here in t.shelters
-    terrain = t.terrain[here]
-    number = die
-    if not sheltered:
-        if terrain == "lake":
-            number += LAKE_WIND.get(now, 0)
-            if now == "windbound" and here in t.island:  # stuck on the island
-                _end_turn(state, t, dial)
-                return
-        elif terrain == "portage":
-            number += PORTAGE_RAIN.get(now, 0)
-    if number < 0:
-        _blown_back(state, player, throw_for(state, player, die), None, {})
-        _end_turn(state, t, dial)
-        return
-    if number == 0:
-        _end_turn(state, t, dial)
-        return
-    wait = sheltered and die != DANGEROUS_POINT_FACE
-    # `moves.reachable`'s key
-    came = None if here in t.turning else (player["trail"][-1] if player["trail"] else None)
-    far = t.distances[here]
-    docking = far.get(t.dock, number + 1) <= number and may_dock(state, player)
-    barred = player["barred"]
-    if barred is not None and far.get(barred, number + 1) > number:
-        barred = None
-    key = (here, came, number, b.weather_class(now), docking, barred)
-    found = t.offers.get(key, UNKNOWN)
-    if found is UNKNOWN:
-        if len(t.offers) > 20000:
-            t.offers.clear()
-        found = t.offers[key] = _offered(b, key, Rules(b, now, docking, barred))
-    if found is None:  # a wait among them: the moves as `moves.reachable` gives them
-        moves = reachable(state, player, number)
-        if not moves:
-            _end_turn(state, t, dial)
-            return
-        if len(moves) == 1 and not wait:
-            _move(state, player, moves[0], chance, None)
-            return
-        state["pending"] = {"die": die, "number": number, "moves": moves, "wait": wait}
-        state["phase"] = "move"
+    while state["status"] == "playing" and state["phase"] == "move":
+        # a position with a throw's moves pending: as `computer.playout` plays it
+        player = state["players"][state["current"]]
         actions = choices(state, player)
-        action = computer._choose(state, player, actions)
+        action = actions[0] if len(actions) == 1 else computer._choose(state, player, actions)
         play(state, action, chance, None, labels=False, player=player)
-        return
-    offers, sites, tos = found
-    camps = player["camps"]
-    memo = key  # the pick is kept by this and the canoe's aim unless moves are dropped or taken
-    if camps and not sites.isdisjoint(camps):
-        memo = None
-        offers = tuple(
-            o for o in offers if not (o[2] and o[0] in camps and not may_camp(state, player, o[0]))
+    if state["status"] != "playing":
+        return state
+    trip = Trip(state, chance)
+    trip.play()
+    return trip.written()
+
+
+class Trip:
+    """The trip in the compact state, played to its end by the computer at every seat."""
+
+    __slots__ = (
+        "state",
+        "b",
+        "t",
+        "chance",
+        "players",
+        "weather",
+        "dial",
+        "piles",
+        "current",
+        "round",
+        "obeyed",
+        "status",
+        "winner",
+        "variant",
+        "nights",
+        "all_night",
+        "roll",
+        "lake_wind",
+        "portage_rain",
+        "windbound",
+        "weather_class",
+    )
+
+    def __init__(self, state: State, chance: Chance) -> None:
+        self.state = state  # a copy: its piles and obeyed list are played on as they are
+        self.b = board(state)
+        self.t = tables(self.b)
+        self.chance = chance
+        self.roll = chance.roll
+        self.players = [Canoe(p) for p in state["players"]]
+        self.weather: int = state["weather"]
+        self.dial = state["options"].get("dial", DIAL)  # as `state.weather` reads it
+        self.piles: dict[str, list[str]] = state["piles"]
+        self.current: int = state["current"]
+        self.round: int = state["round"]
+        self.obeyed: list[str] = state["obeyed"]
+        self.status: str = state["status"]
+        self.winner: str | None = state["winner"]
+        options = state["options"]
+        self.variant: str = options["variant"]
+        self.nights: int = options["nights"]
+        self.all_night = self.variant == "all_night"
+        # by the dial's index: the weather's modifiers (M3) and its class (`moves.reachable`)
+        dial = self.dial
+        self.lake_wind = [LAKE_WIND.get(now, 0) for now in dial]
+        self.portage_rain = [PORTAGE_RAIN.get(now, 0) for now in dial]
+        self.windbound = [now == "windbound" for now in dial]
+        self.weather_class = [self.b.weather_class(now) for now in dial]
+
+    def written(self) -> State:
+        """The state copy the trip was made from, with the trip's end written into it."""
+        state = self.state
+        state.update(
+            weather=self.weather,
+            players=[canoe.written() for canoe in self.players],
+            current=self.current,
+            round=self.round,
+            status=self.status,
+            winner=self.winner,
         )
-    if not offers:
-        _end_turn(state, t, dial)
-        return
-    walks: list[Any] = [None] * len(offers)
-    taken = _taken(state, b, player)
-    if len(offers) == 1 and not wait:
-        chosen = 0
-    else:
-        if not taken.isdisjoint(tos):
-            memo = None
-        chosen = _pick(state, b, t, player, offers, wait, walks, taken, memo)
-        if chosen < 0:  # the wait by Dangerous Point (`turns._wait`, untold)
-            _end_turn(state, t, dial)
+        if self.status != "playing":
+            state["phase"] = "over"
+            state["pending"] = None
+        return state
+
+    # --- the turn ---------------------------------------------------------------------------------
+
+    def play(self) -> None:
+        """`computer.playout` from a throw: the computer's choice at the start of each turn
+        (`turns.choices`, `computer._choose`), then the throw or what it chose."""
+        t = self.t
+        players = self.players
+        entries = t.entries
+        raven_base = t.raven_base
+        dial = self.dial
+        while self.status == "playing":
+            canoe = players[self.current]
+            here = canoe.at
+            enter = here in entries and here != canoe.barred
+            wait = here == raven_base and dial[self.weather] in NO_CLIMBING
+            if enter or wait:  # `computer._choose` of the throw and the other choices
+                aim, targets = self._aim(canoe)
+                if enter and self._enter_pays(canoe, aim, targets):
+                    self._enter(canoe)
+                    continue
+                if wait and aim == "raven" and self._another_can_throw(canoe):
+                    self._end_turn()  # `turns._wait`
+                    continue
+            self._throw(canoe)
+
+    def _roll(self) -> int:
+        """`turns._roll` untold: a 6 moves the weather before the move (M3)."""
+        die = self.roll(6)
+        if die == WEATHER_CHANGE_FACE:
+            self._advance_weather()
+            self._weather_on_rock()
+        return die
+
+    def _throw(self, canoe: Canoe) -> None:
+        """`turns._throw` without events or labels, and the computer's pick of the moves."""
+        t = self.t
+        die = self.roll(6)
+        if die == WEATHER_CHANGE_FACE:
+            self._advance_weather()
+            self._weather_on_rock()
+        weather = self.weather
+        here = canoe.at
+        ground = t.ground[here]  # `moves.throw_for`: what the weather acts on here
+        number = die
+        if ground == LAKE:
+            number += self.lake_wind[weather]
+        elif ground == ISLAND:
+            if self.windbound[weather]:  # stuck on the island
+                self._end_turn()
+                return
+            number += self.lake_wind[weather]
+        elif ground == PORTAGE:
+            number += self.portage_rain[weather]
+        if number <= 0:
+            if number < 0:
+                self._blown_back(canoe, -number)
+            self._end_turn()
             return
-    to, path, camp, steps_, seen, goals = offers[chosen]
-    walked = walks[chosen] or walk_along(b, player, steps_, seen, goals)
-    if camp or seen or goals or to in taken or (to in t.lands and to not in t.card_only):
-        move = {"type": "move", "to": to, "path": list(path), "camp": camp, "walk": walked}
-        _move(state, player, move, chance, None)
-        return
-    # `turns._move` of a plain move: to a free space that brings nothing but perhaps a card,
-    # passing no attraction and reaching no goal (lakes it may cross)
-    player["trail"] = (player["trail"] + [player["at"], *path[:-1]])[-TRAIL:]
-    player["at"] = to
-    player["blocked"] = walked.blocked
-    player["last_lake"] = walked.last_lake
-    _obey(state, player)  # as `turns._passed` asks
-    pile = t.card_pile.get(to)
-    if pile is not None:  # a C or P card space (`turns._land`)
-        take_card(state, player, pile, chance, None, camping=False)
-        _obey(state, player)  # as `turns._land` asks
-    if state["status"] == "playing":
-        _end_turn(state, t, dial)
-
-
-def _obey(state: State, player: dict[str, Any]) -> None:
-    """`cards.obey_destination`, asked only when there is something to obey."""
-    card = player["destination"]
-    if card is not None and DESTINATION[card]["goal"] in player["done"]:
-        obey_destination(state, player, None)
-
-
-def _taken(state: State, b: Board, player: dict[str, Any]) -> set[int]:
-    """The spaces `state.is_free` says `player` may not end on."""
-    shareable = b.shareable
-    return {
-        other["at"]
-        for other in state["players"]
-        if other is not player and other["at"] not in shareable
-    }
-
-
-def _end_turn(state: State, t: Tables, dial: Any) -> None:
-    """`turns._end_turn` untold: the next canoe that throws (`turns.begin_turn`)."""
-    state["pending"] = None
-    state["phase"] = "throw"
-    players = state["players"]
-    count = len(players)
-    island = t.island
-    current = state["current"]
-    for _ in range(SKIP_GUARD):
-        current += 1
-        if current == count:
-            current = 0
-            state["round"] += 1
-        state["current"] = current
-        windbound = dial[state["weather"]] == "windbound"
-        if windbound and all(p["at"] in island for p in players):  # every canoe on an island
-            advance_weather(state)
-            weather_on_rock(state, None)
-            windbound = dial[state["weather"]] == "windbound"
-        player = players[current]
-        if player["miss"]:
-            player["miss"].pop(0)
-            continue
-        if windbound and player["at"] in island:
-            continue
-        return
-    raise RuntimeError("no canoe could take a turn")  # pragma: no cover
-
-
-def _pick(
-    state: State,
-    b: Board,
-    t: Tables,
-    player: dict[str, Any],
-    offers: tuple[Offer, ...],
-    wait: bool,
-    walks: list[Any],
-    taken: set[int],
-    memo: tuple[Any, ...] | None,
-) -> int:
-    """`computer._choose` of the moves `offers` (and the wait by Dangerous Point, last, when
-    `wait`): the index of the first of the best, -1 for the wait. The same sums in the same
-    order as `computer._worths`, so the same floats. The walks it makes go into `walks`.
-
-    With `memo` (the moves' key, when no move was dropped and no space they go to is taken),
-    the pick is kept by it and all else it depends on: the aim, the Destination card held, the
-    point the canoe is barred from (the Unmapped Region's goal), the attractions it is blocked
-    from and the last lake it crossed (what scores), and whether it may wait."""
-    aim, spaces = computer.aim_of(state, player)
-    targets = frozenset(spaces)
-    if memo is not None:
-        blocked = player["blocked"]
-        memo = (
-            memo,
-            aim,
-            targets,
-            player["destination"],
-            player["barred"],
-            tuple(blocked.items()) if blocked else (),
-            player["last_lake"],
-            wait,
-        )
-        kept = t.picks.get(memo)
-        if kept is not None:
-            return kept
-    nearest = b.nearest(targets)
-    here = nearest.get(player["at"], FAR)
-    dock = t.dock
-    card_pile = t.card_pile
-    destination = player["destination"]
-    goal = DESTINATION[destination]["goal"] if destination else None
-    summit = t.summit if "raven" not in player["blocked"] else None
-    best = None
-    chosen = 0
-    for index, (to, path, camp, steps_, seen, goals) in enumerate(offers):
-        if to == dock:
-            value = DOCKING
+        sheltered = ground == SHELTER
+        wait = sheltered and die != DANGEROUS_POINT_FACE
+        # `moves.reachable`'s key
+        came = None if here in t.turning else (canoe.trail[-1] if canoe.trail else None)
+        docking = t.dock_far[here] <= number and self._may_dock(canoe)
+        barred = canoe.barred
+        if barred is not None and t.distances[here].get(barred, number + 1) > number:
+            barred = None
+        key = (here, came, number, self.weather_class[weather], docking, barred)
+        found = t.offers.get(key, UNKNOWN)
+        if found is UNKNOWN:
+            if len(t.offers) > 20000:
+                t.offers.clear()
+            b = self.b
+            rules = Rules(b, self.dial[weather], docking, barred)
+            found = t.offers[key] = _offered(b, key, rules)
+        offers, sites, tos, scoring = found
+        shareable = t.shareable
+        taken = set()  # the spaces `state.is_free` says the canoe may not end on
+        for other in self.players:
+            if other is not canoe and other.at not in shareable:
+                taken.add(other.at)
+        memo: tuple[Any, ...] | None = key  # the pick is kept by this and the canoe's aim ...
+        if offers is None:  # a wait among them: the moves as `moves.reachable` gives them
+            memo = None
+            offers = self._reachable(canoe, sites, taken)
+            if not offers:
+                self._end_turn()
+                return
         else:
-            if seen:  # only an attraction seen scores (a path that crosses lakes only, none)
-                walked = walks[index] = walk_along(b, player, steps_, seen, goals)
-                scored = walked.scored
+            camps = canoe.camps
+            if camps and not sites.isdisjoint(camps):  # ... and by the camping moves dropped
+                dropped = frozenset(
+                    s for s in sites.intersection(camps) if not self._may_camp(canoe, s)
+                )
+                if dropped:
+                    memo = (key, dropped)
+                    kept = t.offers.get(memo)
+                    if kept is None:
+                        kept = t.offers[memo] = tuple(
+                            o for o in offers if not (o[2] and o[0] in dropped)
+                        )
+                    offers = kept
+            if not offers:
+                self._end_turn()
+                return
+            if not taken.isdisjoint(tos):  # ... unless a space they go to is taken
+                memo = None
+        if len(offers) == 1 and not wait:
+            to, path, camp, steps_, seen, goals = offers[0]
+            walked = _walk_along(t, canoe, steps_)
+        else:
+            walks: list[Walked | None] = [None] * len(offers)
+            chosen = self._pick(canoe, offers, wait, walks, taken, memo, scoring)
+            if chosen < 0:  # the wait by Dangerous Point (`turns._wait`, untold)
+                self._end_turn()
+                return
+            to, path, camp, steps_, seen, goals = offers[chosen]
+            walked = walks[chosen] or _walk_along(t, canoe, steps_)
+        if camp or seen or goals or to in taken or to in t.busy:
+            self._move(canoe, to, path, camp, seen, goals, walked, taken)
+            return
+        # `turns._move` of a plain move: to a free space that brings nothing but perhaps a card,
+        # passing no attraction and reaching no goal (lakes it may cross)
+        trail = canoe.trail  # the canoe's own list
+        trail.append(canoe.at)
+        trail.extend(path[:-1])
+        if len(trail) > TRAIL:
+            del trail[:-TRAIL]
+        canoe.at = to
+        canoe.blocked = walked[1]
+        canoe.last_lake = walked[2]
+        # `turns._passed` asks `cards.obey_destination` here, which does nothing: no goal was
+        # reached, and a canoe never holds a card whose goal it has reached (a card is obeyed
+        # whenever a goal is reached, and one whose goal is done is never taken)
+        pile = t.card_pile.get(to)
+        if pile is not None:  # a C or P card space (`turns._land`)
+            self._take_card(canoe, pile, camping=False)
+            self._obey(canoe)  # as `turns._land` asks
+        if self.status == "playing":
+            self._end_turn()
+
+    def _reachable(
+        self, canoe: Canoe, candidates: tuple[Any, ...], taken: set[int]
+    ) -> tuple[Offer, ...]:
+        """`moves.reachable` of candidates with a wait among them: the first of each alike
+        kind that the canoe may camp at and whose waiting place is free, in rank order."""
+        offered: set[int] = set()
+        ranked: list[tuple[int, Offer]] = []
+        camps = canoe.camps
+        for to, path, camp, wait, alike, rank, plan in candidates:
+            if alike in offered:
+                continue
+            if camp and to in camps and not self._may_camp(canoe, to):
+                continue
+            if wait and to in taken:
+                continue
+            offered.add(alike)
+            ranked.append((rank, (to, path, camp, *plan)))
+        ranked.sort()  # the ranks differ: no two moves are compared
+        return tuple(offer for _, offer in ranked)
+
+    def _end_turn(self) -> None:
+        """`turns._end_turn` untold: the next canoe that throws (`turns.begin_turn`)."""
+        players = self.players
+        count = len(players)
+        island = self.t.island
+        windbound_in = self.windbound  # by the dial's index
+        current = self.current
+        passed = 0
+        while passed < SKIP_GUARD:
+            passed += 1
+            current += 1
+            if current == count:
+                current = 0
+                self.round += 1
+            self.current = current
+            windbound = windbound_in[self.weather]
+            if windbound and all(p.at in island for p in players):  # every canoe on an island
+                self._advance_weather()
+                self._weather_on_rock()
+                windbound = windbound_in[self.weather]
+            canoe = players[current]
+            if canoe.miss:
+                canoe.miss.pop(0)
+                continue
+            if windbound and canoe.at in island:
+                continue
+            return
+        raise RuntimeError("no canoe could take a turn")  # pragma: no cover
+
+    # --- the weather (M3) -------------------------------------------------------------------------
+
+    def _advance_weather(self) -> None:
+        """`turns.advance_weather`: the indicator one space clockwise (M3)."""
+        self.weather = (self.weather + 1) % len(self.dial)
+
+    def _weather_on_rock(self) -> None:
+        """`turns.weather_on_rock`: canoes caught on Raven Rock by wind or rain come down."""
+        if self.dial[self.weather] in NO_CLIMBING:
+            rock = self.t.rock
+            for canoe in self.players:
+                if canoe.at in rock:
+                    canoe.at = self._nearest_free(canoe, self.t.raven_base)
+                    canoe.trail = []
+
+    # --- where a canoe ends (`moves`) -------------------------------------------------------------
+
+    def _is_free(self, space: int, canoe: Canoe) -> bool:
+        """`state.is_free`."""
+        if space in self.t.shareable:
+            return True
+        for other in self.players:  # noqa: SIM110 - a loop: no generator per call
+            if other.at == space and other is not canoe:
+                return False
+        return True
+
+    def _settle(self, canoe: Canoe, path: list[int]) -> tuple[int, list[int]]:
+        """`moves.settle`: a taken space sends the canoe on ahead if it has more points than
+        the canoe there, else back to the nearest free space behind (M4)."""
+        target = path[-1]
+        if self._is_free(target, canoe):
+            return target, path[:-1]
+        there = next(p for p in self.players if p.at == target and p is not canoe)
+        if canoe.points > there.points:
+            ahead = self._free_ahead(canoe, path)
+            if ahead is not None:
+                return ahead[-1], path + ahead[:-1]
+        for index in range(len(path) - 2, -1, -1):
+            if self._is_free(path[index], canoe):
+                return path[index], path[:index]
+        return path[0], []  # pragma: no cover - the canoe's own space is always free to it
+
+    def _free_ahead(self, canoe: Canoe, path: list[int]) -> list[int] | None:
+        """`moves._free_ahead`: the way on to the nearest free space in front."""
+        b = self.b
+        rules = Rules(b, self.dial[self.weather], self._may_dock(canoe), canoe.barred)
+        start = (path[-1], path[-2] if len(path) > 1 else None)
+        queue = deque([(start, [])])
+        seen = {start}
+        while queue:
+            (here, came), way = queue.popleft()
+            if len(way) >= AHEAD_SEARCH:
+                continue
+            for to, _ in steps(rules, here, came, 2):
+                if to == b.dock or stops_the_move(b, to) or to in b.rock:
+                    continue
+                if self._is_free(to, canoe):
+                    return [*way, to]
+                if (to, here) not in seen:
+                    seen.add((to, here))
+                    queue.append(((to, here), [*way, to]))
+        return None
+
+    def _nearest_free(self, canoe: Canoe, space: int) -> int:
+        """`moves.nearest_free`."""
+        t = self.t
+        out = t.out
+        queue = deque([space])
+        seen = {space}
+        while queue:
+            here = queue.popleft()
+            if self._is_free(here, canoe) and here != t.dock and here not in t.rock:
+                return here
+            for to in out[here]:
+                if to not in seen:
+                    seen.add(to)
+                    queue.append(to)
+        return canoe.at  # pragma: no cover - a board has far more spaces than canoes
+
+    def _blown_back(self, canoe: Canoe, spaces: int) -> None:
+        """`moves.blown_back` and `turns._blown_back` (M3)."""
+        t = self.t
+        here = canoe.at
+        island = t.island
+        if here in island:
+            return
+        lake_of = t.lake_of
+        portage_of = t.portage_of
+        lake = lake_of[here]
+        portage = portage_of.get(here)
+        back: list[int] = []
+        for space in reversed(canoe.trail):
+            if len(back) == spaces:
+                break
+            if lake is not None and lake_of[space] != lake:
+                break
+            if lake is None and portage_of.get(space) != portage:
+                break
+            back.append(space)
+            if space in island:
+                break
+        while back and not self._is_free(back[-1], canoe):
+            back.pop()
+        if not back:
+            return
+        canoe.trail = canoe.trail[: len(canoe.trail) - len(back)]
+        canoe.at = back[-1]
+
+    # --- the Unmapped Region (M4) -----------------------------------------------------------------
+
+    def _enter(self, canoe: Canoe) -> None:
+        """`turns._enter`: the throw to enter picks the exit."""
+        entry = canoe.at
+        die = self._roll()
+        exit_ = self.t.entries[entry][die]
+        canoe.at = self._nearest_free(canoe, exit_)
+        canoe.trail = []
+        canoe.barred = exit_
+        self._reach_goals(canoe, ("unmapped",))
+        self._end_turn()
+
+    # --- moving (`turns`) -------------------------------------------------------------------------
+
+    def _move(
+        self,
+        canoe: Canoe,
+        to: int,
+        path: tuple[int, ...],
+        camp: bool,
+        seen: tuple[str, ...],
+        goals: tuple[str, ...],
+        walked: Walked,
+        taken: set[int],
+    ) -> None:
+        """`turns._move` untold."""
+        t = self.t
+        whole = [canoe.at, *path]
+        if to in taken:
+            final, before = self._settle(canoe, whole)
+        else:
+            final, before = to, whole[:-1]
+        canoe.trail = (canoe.trail + before)[-TRAIL:]
+        canoe.at = final
+        # `turns._passed`
+        scored, canoe.blocked, canoe.last_lake = walked
+        if seen:
+            points = dict(scored)
+            for attraction in seen:
+                self._tell_attraction(canoe, attraction, points.pop(attraction, None))
+        self._reach_goals(canoe, goals)
+        # `turns._land`
+        if final == t.dock and to == t.dock:
+            self.status = "finished"  # `turns._finish`: M5
+            self.winner = canoe.player["role"]
+            return
+        if final == t.summit:
+            self._summit(canoe)
+        if final == t.landing and final == to:
+            self._reach_goals(canoe, ("great_falls",))
+        pile = t.card_pile.get(final)
+        if pile is not None:
+            self._take_card(canoe, pile, camping=False)
+        if camp:
+            self._camp(canoe, final)
+        self._obey(canoe)
+        if self.status == "playing":
+            self._end_turn()
+
+    def _tell_attraction(self, canoe: Canoe, attraction: str, score: int | None) -> None:
+        """`turns._tell_attraction` untold."""
+        if attraction not in canoe.seen:
+            canoe.seen.append(attraction)
+        if score is not None:
+            canoe.points += score
+
+    def _sample(self, canoe: Canoe, attraction: str) -> int | None:
+        """`moves.sample` for the canoe itself: what seeing `attraction` scores (M4)."""
+        if attraction in canoe.blocked:
+            return None
+        blocked = dict(canoe.blocked)
+        blocked[attraction] = canoe.last_lake
+        canoe.blocked = blocked
+        return self.t.scores[attraction]
+
+    def _summit(self, canoe: Canoe) -> None:
+        """`turns._summit`."""
+        attraction = self.b.space_attraction.get(self.t.summit)
+        if attraction is None:  # pragma: no cover - every board has Raven Rock's attraction there
+            return
+        score = self._sample(canoe, attraction)
+        self._tell_attraction(canoe, attraction, score)
+        goal = SEEN_GOALS.get(attraction)
+        self._reach_goals(canoe, (goal,) if goal else ())
+
+    def _camp(self, canoe: Canoe, site: int) -> None:
+        """`turns._camp`: score the campsite, draw a Camp card, miss a throw (M4)."""
+        t = self.t
+        canoe.points += t.campsite_score[site]
+        canoe.camps.append(site)
+        attraction = t.camp_attraction.get(site)
+        if attraction:
+            score = self._sample(canoe, attraction)
+            self._tell_attraction(canoe, attraction, score)
+        self._reach_goals(canoe, t.camp_goals[site])
+        self._take_card(canoe, "camp", camping=True)
+        self._play_hero(canoe)
+        canoe.miss.append(t.camp_words[site])
+
+    def _reach_goals(self, canoe: Canoe, goals: tuple[str, ...] | list[str]) -> None:
+        """`turns._reach_goals` (with `cards.done`)."""
+        done = canoe.done
+        for goal in goals:
+            if goal not in done:
+                done.append(goal)
+        self._obey(canoe)
+
+    # --- the cards (`cards`, M2) ------------------------------------------------------------------
+
+    def _obey(self, canoe: Canoe) -> None:
+        """`cards.obey_destination`."""
+        card = canoe.destination
+        if card is None or DESTINATION[card]["goal"] not in canoe.done:
+            return
+        canoe.destination = None
+        canoe.obeyed += 1
+        self.obeyed.append(card)
+
+    def _draw(self, pile: str) -> str:
+        """`cards.draw`."""
+        cards = self.piles[pile]
+        card = cards.pop(0)
+        if card == SHUFFLE:
+            cards[:] = self.chance.shuffle(cards, label=f"{PILE_NAMES[pile]} pile") + [SHUFFLE]
+            card = cards.pop(0)
+        return card
+
+    def _take_card(self, canoe: Canoe, pile: str, *, camping: bool) -> None:
+        """`cards.take_card` untold."""
+        card = self._draw(pile)
+        if card in DESTINATION:  # `cards._destination`
+            goal = DESTINATION[card]["goal"]
+            if (
+                goal in canoe.done
+                or canoe.destination
+                or (self.variant == "short" and canoe.obeyed)
+            ):
+                self.piles[pile].append(card)
             else:
-                scored = None
-            if to in taken:
-                to, _ = settle(state, player, [player["at"], *path])
-            value = float(sum(score for _, score in scored)) if scored else 0.0
-            pile = card_pile.get(to)
-            if pile is not None:
-                value += CARD_AVERAGE[pile]
-            if goal is not None:
-                if goal in goals:
-                    value += GOAL_REACHED
-                if goal == "great_falls" and to == t.landing:
-                    value += GOAL_REACHED
-            if to == summit:
-                value += t.raven_score
-            if camp:
-                value += computer._camp_worth(state, player, to, aim, targets)
-            gained = here - nearest.get(to, FAR)
-            if camp and aim == "camp" and to in targets:
-                gained = here
-            value = value + PROGRESS * gained
-        if best is None or value > best:
-            best = value
-            chosen = index
-    if wait:
-        value = 0.5 if aim == "raven" else 0.0
-        if value > best:
-            chosen = -1
-    if memo is not None:
-        if len(t.picks) > 50000:
-            t.picks.clear()
-        t.picks[memo] = chosen
-    return chosen
+                canoe.destination = card
+            return
+        info = CARD[card]
+        effect = info["effect"]
+        if effect == "hero" and not (camping and self.dial[self.weather] == "heavy_rain"):
+            canoe.hero = True  # M2: kept, to be played when camping in the rain
+            return
+        canoe.points += info["score"]
+        self.piles[pile].append(card)  # M2: back to the bottom of its pile
+        if effect == "leak":
+            canoe.miss.append("repairing the leak")
+        elif effect in ("shortcut", "sleeping_bag"):
+            self._along_portage(canoe, effect == "shortcut")
+
+    def _play_hero(self, canoe: Canoe) -> None:
+        """`cards.play_hero`."""
+        if not canoe.hero or self.dial[self.weather] != "heavy_rain":
+            return
+        canoe.hero = False
+        canoe.points += CARD["camp-hero"]["score"]
+        self.piles["camp"].append("camp-hero")
+
+    def _along_portage(self, canoe: Canoe, to_end: bool) -> None:
+        """`cards._along_portage` (with `cards.portage_ends`)."""
+        t = self.t
+        portage = t.portage_of.get(canoe.at)
+        if portage is None:
+            return
+        trail = t.portages[portage]
+        came = canoe.trail[-1] if canoe.trail else None
+        here = trail.index(canoe.at)
+        if came in trail:
+            forward = trail.index(came) < here
+        elif came is None:
+            forward = True
+        else:
+            forward = here == 0 or here != len(trail) - 1
+        if not forward:
+            trail = trail[::-1]
+        here = trail.index(canoe.at)
+        line = trail[here:] if to_end else trail[: here + 1][::-1]
+        target = next((i for i in range(len(line) - 1, 0, -1) if self._is_free(line[i], canoe)), 0)
+        if not target:
+            return
+        canoe.at = line[target]
+        if to_end:
+            canoe.trail = (canoe.trail + line[:target])[-TRAIL:]
+            if (
+                line[target] == trail[-1]
+                and t.portage_of[line[target]] == t.northern_portage
+                and "northern_portage" not in canoe.done
+            ):
+                canoe.done.append("northern_portage")
+        else:
+            canoe.trail = [line[target + 1]] if target + 1 < len(line) else []
+
+    # --- what the rules ask of a canoe (`state`) --------------------------------------------------
+
+    def _may_dock(self, canoe: Canoe) -> bool:
+        """`state.may_dock` (M5); the long and all-night trips' conditions kept on the canoe
+        by the counts of its camps and attractions seen (only ever added to)."""
+        if len(canoe.camps) < self.nights or canoe.destination:
+            return False
+        if self.variant == "long" or self.all_night:
+            kept = canoe.kept_dock
+            if kept[0] != len(canoe.camps) or kept[1] != len(canoe.seen):
+                ready = (
+                    self.t.campsites <= set(canoe.camps)
+                    if self.variant == "long"
+                    else self.t.attraction_set <= set(canoe.seen)
+                )
+                kept = canoe.kept_dock = (len(canoe.camps), len(canoe.seen), ready)
+            if not kept[2]:
+                return False
+        points = canoe.points
+        for other in self.players:  # noqa: SIM110 - a loop: no generator per call
+            if other.points >= points and other is not canoe:
+                return False
+        return True
+
+    def _may_camp(self, canoe: Canoe, site: int) -> bool:
+        """`state.may_camp` (M4)."""
+        camps = canoe.camps
+        if site not in camps:
+            return True
+        card = canoe.destination
+        if card is not None and site in camp_goal_sites(self.b, DESTINATION[card]["goal"]):
+            return True
+        last = len(camps) - 1 - camps[::-1].index(site)
+        return set(camps[last + 1 :]) >= self.t.campsites - {site}
+
+    # --- the computer (`computer`) ----------------------------------------------------------------
+
+    def _aim(self, canoe: Canoe) -> tuple[str, frozenset[int]]:
+        """`computer.aim_of`, kept on the canoe while what it depends on stays: the
+        Destination card held and the point it is barred from, the camps made and the
+        attractions seen (only ever added to: their counts), the weather on an all-night trip;
+        the dock is asked afresh each time (everyone's points), the points' spaces are kept by
+        the attractions blocked."""
+        weather = self.weather if self.all_night else None
+        kept = canoe.kept_aim
+        if (
+            kept[0] != canoe.destination
+            or kept[1] != canoe.barred
+            or kept[2] != len(canoe.camps)
+            or kept[3] != len(canoe.seen)
+            or kept[4] != weather
+        ):
+            kept = canoe.kept_aim = (
+                canoe.destination,
+                canoe.barred,
+                len(canoe.camps),
+                len(canoe.seen),
+                weather,
+                self._aim_before_the_dock(canoe),
+            )
+        if kept[5] is not None:
+            return kept[5]
+        if self._may_dock(canoe):
+            return "dock", self.b.dock_only
+        kept = canoe.kept_points
+        if kept[0] is not canoe.blocked:
+            kept = canoe.kept_points = (
+                canoe.blocked,
+                computer._points_spaces(self.b, frozenset(canoe.blocked)),
+            )
+        return "points", kept[1]
+
+    def _aim_before_the_dock(self, canoe: Canoe) -> tuple[str, frozenset[int]] | None:
+        """`computer.aim_of` up to the dock: the Destination card's goal, the nights and
+        campsites, the attractions of an all-night trip; None when none of them is the aim."""
+        card = canoe.destination
+        b = self.b
+        if card:
+            goal = DESTINATION[card]["goal"]
+            return goal, computer.goal_spaces(b, {"barred": canoe.barred}, goal)
+        t = self.t
+        camps = canoe.camps
+        key = tuple(camps)  # `computer._campable`, kept by the camps (no card is held)
+        kept = t.campable.get(key)
+        if kept is None:
+            campable = frozenset(
+                s for s in b.campsites if s not in camps or self._may_camp(canoe, s)
+            )
+            unvisited = frozenset(s for s in campable if s not in camps)
+            if len(t.campable) > 4096:
+                t.campable.clear()
+            kept = t.campable[key] = (("camp", campable), ("camp", unvisited))
+        if self.variant == "long" and kept[1][1]:
+            return kept[1]
+        if len(camps) < self.nights and kept[0][1]:
+            return kept[0]
+        if self.all_night:
+            key = (self.weather, *canoe.seen)
+            found = t.unseen.get(key, UNKNOWN)
+            if found is UNKNOWN:
+                now = self.dial[self.weather]
+                seen = canoe.seen
+                unseen = [a for a in t.attractions if a not in seen]
+                fair = [a for a in unseen if t.fair[a] is None or now in t.fair[a]]
+                found = None
+                if unseen:
+                    spaces = frozenset().union(*(t.attraction_spaces[a] for a in fair or unseen))
+                    found = ("attractions", spaces)
+                if len(t.unseen) > 4096:
+                    t.unseen.clear()
+                t.unseen[key] = found
+            return found
+        return None
+
+    def _enter_pays(self, canoe: Canoe, aim: str, targets: frozenset[int]) -> bool:
+        """`computer._enter_pays`."""
+        if aim == "unmapped":
+            return True
+        nearest = self.b.nearest(targets)
+        exits = self.t.entries[canoe.at].values()
+        expected = sum(nearest.get(exit_, FAR) for exit_ in exits) / len(exits)
+        return expected < nearest.get(canoe.at, FAR) - THROW_AVERAGE
+
+    def _another_can_throw(self, canoe: Canoe) -> bool:
+        """`computer._another_can_throw`."""
+        windbound = self.dial[self.weather] == "windbound"
+        island = self.t.island
+        return any(
+            other is not canoe and not (windbound and other.at in island) for other in self.players
+        )
+
+    def _camp_worth(self, canoe: Canoe, site: int, aim: str, targets: frozenset[int]) -> float:
+        """`computer._camp_worth`."""
+        t = self.t
+        value = t.campsite_score[site] + CARD_AVERAGE["camp"]
+        attraction = t.camp_attraction.get(site)
+        if attraction and attraction not in canoe.blocked:
+            value += t.scores[attraction]
+        if aim == "camp" and site in targets:
+            return value + NEEDED_NIGHT
+        card = canoe.destination
+        if card:
+            goal = DESTINATION[card]["goal"]
+            key = ("goal", goal, canoe.barred if goal == "unmapped" else None)
+            spaces = self.b.memo.get(key)
+            if spaces is None:
+                spaces = computer.goal_spaces(self.b, {"barred": canoe.barred}, goal)
+            if site in spaces:
+                return value + GOAL_REACHED
+        return value - MISSED_THROW
+
+    def _pick(
+        self,
+        canoe: Canoe,
+        offers: tuple[Offer, ...],
+        wait: bool,
+        walks: list[Walked | None],
+        taken: set[int],
+        memo: tuple[Any, ...] | None,
+        scoring: bool,
+    ) -> int:
+        """`computer._choose` of the moves `offers` (and the wait by Dangerous Point, last, when
+        `wait`): the index of the first of the best, -1 for the wait. The same sums in the same
+        order as `computer._worths`, so the same floats. The walks it makes go into `walks`.
+
+        With `memo` (the moves' key, when no move was dropped and no space they go to is
+        taken), the pick is kept by it and all else it depends on: the aim, the Destination
+        card held, the point the canoe is barred from (the Unmapped Region's goal), the
+        attractions it is blocked from and the last lake it crossed (what scores, when a move's
+        worth asks it: `scoring`), and whether it may wait."""
+        t = self.t
+        aim, targets = self._aim(canoe)
+        if memo is not None:
+            if scoring:
+                blocked = canoe.blocked
+                memo = (
+                    memo,
+                    aim,
+                    targets,
+                    canoe.destination,
+                    canoe.barred,
+                    wait,
+                    tuple(blocked.items()) if blocked else (),
+                    canoe.last_lake,
+                )
+            else:  # no move's worth asks what the canoe is blocked from
+                memo = (memo, aim, targets, canoe.destination, canoe.barred, wait)
+            kept = t.picks.get(memo)
+            if kept is not None:
+                return kept
+        nearest = self.b.nearest(targets)
+        here = nearest.get(canoe.at, FAR)
+        dock = t.dock
+        card_pile = t.card_pile
+        destination = canoe.destination
+        goal = DESTINATION[destination]["goal"] if destination else None
+        summit = t.summit if "raven" not in canoe.blocked else None
+        best = None
+        chosen = 0
+        for index, (to, path, camp, steps_, seen, goals) in enumerate(offers):
+            if to == dock:
+                value = DOCKING
+            else:
+                if seen:  # only an attraction seen scores (a path that crosses lakes only, none)
+                    walked = walks[index] = _walk_along(t, canoe, steps_)
+                    scored = walked[0]
+                else:
+                    scored = None
+                if to in taken:
+                    to, _ = self._settle(canoe, [canoe.at, *path])
+                value = float(sum(score for _, score in scored)) if scored else 0.0
+                pile = card_pile.get(to)
+                if pile is not None:
+                    value += CARD_AVERAGE[pile]
+                if goal is not None:
+                    if goal in goals:
+                        value += GOAL_REACHED
+                    if goal == "great_falls" and to == t.landing:
+                        value += GOAL_REACHED
+                if to == summit:
+                    value += t.raven_score
+                if camp:
+                    value += self._camp_worth(canoe, to, aim, targets)
+                gained = here - nearest.get(to, FAR)
+                if camp and aim == "camp" and to in targets:
+                    gained = here
+                value = value + PROGRESS * gained
+            if best is None or value > best:
+                best = value
+                chosen = index
+        if wait:
+            value = 0.5 if aim == "raven" else 0.0
+            if value > best:
+                chosen = -1
+        if memo is not None:
+            if len(t.picks) > 50000:
+                t.picks.clear()
+            t.picks[memo] = chosen
+        return chosen
+
+
+def _walk_along(t: Tables, canoe: Canoe, plan: tuple[tuple[bool, str], ...]) -> Walked:
+    """`moves.walk_along` of a planned path by this canoe: what scores, the attractions it is
+    blocked from after (the canoe's own dict unless the walk changes it) and the last lake."""
+    blocked = canoe.blocked
+    last_lake = canoe.last_lake
+    scored: list[tuple[str, int]] = []
+    if not plan:  # most paths leave no lake and pass no attraction
+        return scored, blocked, last_lake
+    copied = False
+    scores = t.scores
+    for is_lake, name in plan:
+        if is_lake:
+            last_lake = name
+            if blocked:
+                blocked = {k: v for k, v in blocked.items() if v == name}
+                copied = True
+        elif name not in blocked:
+            scored.append((name, scores[name]))
+            if not copied:
+                blocked = dict(blocked)
+                copied = True
+            blocked[name] = last_lake
+    return scored, blocked, last_lake

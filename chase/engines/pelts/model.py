@@ -31,6 +31,9 @@ from chase.engines.pelts.tables import (
 State = dict[str, Any]
 Events = list[dict[str, Any]]
 
+# Options the state keeps only when they differ from these (they came after games were stored).
+UNSTORED_DEFAULTS = {"rowers": DEFAULT_ROWERS, "head_start": START["trapper"]}
+
 
 def clone(state: State) -> State:
     """A deep copy of a chase state for apply(), made field by field (several times faster than
@@ -95,11 +98,13 @@ def build_river(layout: list[str]) -> dict[str, Any]:
     return {"length": len(layout) * TILE_LENGTH, "tiles": tiles, "apexes": apexes}
 
 
-def new_canoe(side: str, index: int, rowers: int = DEFAULT_ROWERS) -> dict[str, Any]:
+def new_canoe(
+    side: str, index: int, rowers: int = DEFAULT_ROWERS, position: int | None = None
+) -> dict[str, Any]:
     return {
         "side": side,
         "index": index,
-        "position": START[side],  # P1
+        "position": START[side] if position is None else position,  # P1
         "rowers": [ROWER_OK] * rowers,  # P15: as many wounds as rowers before it is out
         "loaded": True,  # P6: a gun starts loaded
         "holed": False,
@@ -132,10 +137,16 @@ def new_state(options: dict[str, Any], chance: Chance) -> tuple[State, Events]:
         for i in range(options["rocks"])
     ]
     rowers = options.get("rowers", DEFAULT_ROWERS)
-    if rowers == DEFAULT_ROWERS:
-        # P15: the canoes carry their crews; the default is left out of the state's options
-        # so that a game stored before the option came replays to the very same states.
-        options = {name: value for name, value in options.items() if name != "rowers"}
+    head_start = options.get("head_start", START["trapper"])
+    # P15, P1: the canoes carry their crews and their start; an option at its default is left
+    # out of the state's options, so that a game stored before the option came replays to the
+    # very same states.
+    options = {
+        name: value
+        for name, value in options.items()
+        if name not in UNSTORED_DEFAULTS or value != UNSTORED_DEFAULTS[name]
+    }
+    starts = {"trapper": head_start, "indian": START["indian"]}
     state: State = {
         "kind": "pelts",
         "options": options,
@@ -144,7 +155,9 @@ def new_state(options: dict[str, Any], chance: Chance) -> tuple[State, Events]:
         "rocks": rocks,
         "hidden_sandbanks": [],
         "canoes": {
-            side: [new_canoe(side, i, rowers) for i in range(options[f"{side}_canoes"])]
+            side: [
+                new_canoe(side, i, rowers, starts[side]) for i in range(options[f"{side}_canoes"])
+            ]
             for side in SIDES
         },
         "hands": {"trapper": [], "indian": []},

@@ -4,7 +4,7 @@ lobby and `GET /api/rules/canoe-games/` read it."""
 from __future__ import annotations
 
 from chase.engines.base import Option
-from chase.engines.pelts.tables import LAYOUT, ROWERS, TILE_KINDS, TILES
+from chase.engines.pelts.tables import HEAD_START, LAYOUT, ROWERS, START, TILE_KINDS, TILES
 
 OPTIONS = (
     Option(
@@ -17,6 +17,17 @@ OPTIONS = (
         words="tiles",
         help='The river, 3 to 8 tiles of 24", each "straight" or "bend".',
     ),  # P1
+    Option(
+        "head_start",
+        "int",
+        START["trapper"],
+        min=HEAD_START[0],
+        max=HEAD_START[1],
+        help="Inches up the river the trappers start, ahead of the Indian canoes, 0 to 24 "
+        '(the rules say 9").',
+        label="Trappers' head start",
+        unit='"',
+    ),  # P1 (the default is left out of the state: see model.new_state)
     Option(
         "obstacles",
         "int",

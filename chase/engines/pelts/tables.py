@@ -9,7 +9,7 @@ SIDE_NAMES = {"trapper": "the trappers", "indian": "the Indians"}
 # P1: the river, in inches along its centre line.
 TILE_LENGTH = 24
 TILE_KINDS = ("straight", "bend")
-START = {"trapper": 9, "indian": 0}
+START = {"trapper": 9, "indian": 0}  # the trappers' head start is a house option (`head_start`)
 
 DRIFT = 2  # P4: phase 5 sweeps canoes and floating obstacles 2" downstream
 WIDE_EXTRA = 4  # P9: going wide round a bend costs 4" more
@@ -25,6 +25,7 @@ LAST_INDIAN_CANOE_HAND = 3  # P5: with one Indian canoe left the hand drops to 3
 # The options' bounds (the table is `options.OPTIONS`).
 LAYOUT = ("straight", "bend", "straight", "bend")  # P1: four 24" tiles, two bends
 TILES = (3, 8)
+HEAD_START = (0, 24)  # P1 (a house option): the trappers' start, at most one tile up the river
 ROWERS = (2, 6)  # P15
 
 # P8: rock-paper-scissors.

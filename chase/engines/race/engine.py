@@ -63,8 +63,10 @@ class RaceEngine(GameEngine):
         """A generous bound, measured rather than proven: one activation per canoe a turn,
         and a canoe paddles its die plus the current (at least 1) down the course, so seven
         legs take at most 7 x leg length paddles, plus a few to haul men aboard. The longest
-        of 400 seeded 2-canoe races with 12" legs took 44 actions (this gives 180)."""
-        return options["canoes"] * (7 * options["leg_length"] + 6)
+        of 400 seeded 2-canoe races with 12" legs took 44 actions (this gives 180); a canoe
+        lined up behind the start line (`outside_extra`) has that much further to go."""
+        behind = abs(options.get("outside_extra", 0))
+        return options["canoes"] * (7 * options["leg_length"] + behind + 6)
 
     def computer_action(self, state: dict[str, Any], role: str, chance: Chance) -> dict[str, Any]:
         return computer.computer_action(state, role, chance)

@@ -23,6 +23,7 @@ PAD = LANE + 11  # around the U, for the leg labels, the hostiles and the bear
 TOP = 5  # above the start and the finish lines
 SEAT_COLOURS = ("#a3442a", "#2f5d50", "#3b5b92", "#8a5a00", "#6b3d7a", "#2e6b3a", "#7a4a2a", "#444")
 MEN_ABOARD = (-1.95, -0.65, 0.65, 1.95)  # where a crew of four sits along the hull
+BEHIND_SHARE = 0.5  # a canoe behind the start line is drawn at most half a leg behind it
 
 
 def draw_race(view: dict[str, Any], actions: list[dict] | None = None) -> dict[str, Any]:
@@ -92,10 +93,12 @@ def _place_canoes(canoes: list[dict], starts: list[float], u: _U) -> list[dict[s
         if canoe["in_rapid"]:
             bow = starts[canoe["leg"]] + LEG + (RAPID + HULL) / 2
         else:
+            # A canoe lined up behind the start line (`outside_extra`) is drawn behind it.
             share = canoe["at"] / canoe["leg_length"] if canoe["leg_length"] else 0
-            bow = starts[canoe["leg"]] + min(1.0, max(0.0, share)) * LEG
+            bow = starts[canoe["leg"]] + min(1.0, max(-BEHIND_SHARE, share)) * LEG
         colour = SEAT_COLOURS[(number - 1) % len(SEAT_COLOURS)]
-        placed.append({**canoe, "number": number, "bow": bow, "colour": colour})
+        behind = -canoe["at"] if canoe["at"] < 0 and not canoe["in_rapid"] else 0
+        placed.append({**canoe, "number": number, "bow": bow, "colour": colour, "behind": behind})
     for track, lane in (("inside", LANE), ("outside", -LANE)):
         tail = None
         on_track = [c for c in placed if c["track"] == track]

@@ -12,8 +12,10 @@ from chase.engines.race.tables import (
     CURRENTS,
     DEFAULT_CREWS,
     DEFAULT_LEG_LENGTH,
+    DEFAULT_OUTSIDE_EXTRA,
     LEG_LENGTH,
     LEGS,
+    OUTSIDE_EXTRA,
     RAPIDS,
 )
 
@@ -63,7 +65,20 @@ OPTIONS = (
         max=LEG_LENGTH[1],
         help='Inches from one rapid to the next, 12 to 48 (the rules say 24"). Shorter is '
         "a quicker race.",
+        unit='"',
     ),  # R1
+    Option(
+        "outside_extra",
+        "int",
+        DEFAULT_OUTSIDE_EXTRA,
+        min=OUTSIDE_EXTRA[0],
+        max=OUTSIDE_EXTRA[1],
+        help="Inches the outside starters line up behind the start line, so their course is "
+        "that much longer; a negative number puts the inside starters behind. -12 to 12 (the "
+        "rules say 0: every canoe on the line).",
+        label="Outside starters' extra inches",
+        unit='"',
+    ),  # R1, R3 (a house rule; the default is left out of the state: see phases.new_state)
     Option(
         "hidden",
         "bool",

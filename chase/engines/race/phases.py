@@ -12,7 +12,7 @@ from chase.engines.race.compact import Race
 from chase.engines.race.course import roll_course
 from chase.engines.race.rules import open_turn, reveal
 from chase.engines.race.state import section_event
-from chase.engines.race.tables import CREW, LEGS, TRACKS
+from chase.engines.race.tables import CREW, DEFAULT_OUTSIDE_EXTRA, LEGS, TRACKS
 
 State = dict[str, Any]
 Canoe = dict[str, Any]
@@ -25,10 +25,16 @@ Events = list[dict[str, Any]]
 def new_state(options: dict[str, Any], chance: Chance) -> tuple[State, Events]:
     """Roll the course, crew the canoes and play turn 1's opening phases."""
     course = roll_course(options, chance)
-    canoes = [
-        _new_canoe(seat, names, TRACKS[(seat - 1) % 2])  # R3: alternating inside and outside
-        for seat, names in enumerate(options["names"], start=1)
-    ]
+    extra = options.get("outside_extra", DEFAULT_OUTSIDE_EXTRA)
+    behind = {"inside": max(0, -extra), "outside": max(0, extra)}  # the house rule's stagger
+    canoes = []
+    for seat, names in enumerate(options["names"], start=1):
+        start = TRACKS[(seat - 1) % 2]  # R3: alternating inside and outside
+        canoes.append(_new_canoe(seat, names, start, behind[start]))
+    if extra == DEFAULT_OUTSIDE_EXTRA:
+        # Left out of the state's options at its default, so that a race stored before the
+        # option came replays to the very same states.
+        options = {name: value for name, value in options.items() if name != "outside_extra"}
     state = {
         "options": options,
         "course": course,
@@ -50,14 +56,17 @@ def new_state(options: dict[str, Any], chance: Chance) -> tuple[State, Events]:
     return race.state(), events
 
 
-def _new_canoe(seat: int, names: dict[str, str], start: str) -> Canoe:
+def _new_canoe(seat: int, names: dict[str, str], start: str, behind: int = 0) -> Canoe:
+    """A crew of four on the start line, or `behind` inches behind it (the house option
+    `outside_extra`): its bow is then at a negative inch of leg 1, which it paddles on from as
+    from the line, so its course is `behind` inches longer."""
     return {
         "role": f"canoe-{seat}",
         "name": names["canoe"],
         "colony": names["colony"],
         "start": start,
         "leg": 0,
-        "at": 0,  # inches the bow is along its leg, on the canoe's track
+        "at": -behind,  # inches the bow is along its leg, on the canoe's track
         "rapid": False,  # in the rapid at the end of its leg
         "aboard": CREW,
         "water": 0,
@@ -70,9 +79,16 @@ def _new_canoe(seat: int, names: dict[str, str], start: str) -> Canoe:
 
 
 def _line_up(canoes: list[Canoe], course: dict[str, Any]) -> str:
-    crews = "; ".join([f"{c['colony']} ({c['name']}) on the {c['start']} track" for c in canoes])
+    crews = "; ".join([_lined_up(canoe) for canoe in canoes])
     currents = ", ".join([str(leg["current"]) for leg in course["legs"]])
     return f"The canoes line up: {crews}. Leg currents: {currents}."
+
+
+def _lined_up(canoe: Canoe) -> str:
+    where = f"{canoe['colony']} ({canoe['name']}) on the {canoe['start']} track"
+    if canoe["at"] < 0:
+        where += f', {-canoe["at"]}" behind the line'
+    return where
 
 
 # --- R4: the start of a turn --------------------------------------------------------------

@@ -48,6 +48,11 @@ HELPING_HAND = 1
 
 LEG_LENGTH = (12, 48)  # a leg must hold a canoe placed below a rapid even on a corner's inside
 DEFAULT_LEG_LENGTH = 24  # R1
+# A house option on R1/R3: the inches the outside starters line up behind the start line, so
+# their course is that much longer than the inside starters' (negative: the inside starters line
+# up behind). The seed starts every canoe on the line (0). At most the shortest leg.
+OUTSIDE_EXTRA = (-12, 12)
+DEFAULT_OUTSIDE_EXTRA = 0
 
 DEFAULT_CREWS = (
     ("Virginia", "Swift Otter"),

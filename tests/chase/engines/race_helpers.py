@@ -25,6 +25,7 @@ def race(
     whirlpools: tuple[int, list[int]] = (1, [0, 1, 2]),
     bear: int = 5,
     leg_length: int = 24,
+    outside_extra: int = 0,
 ) -> dict[str, Any]:
     """A new race with hand-set currents and classes and scripted setup dice.
 
@@ -39,6 +40,8 @@ def race(
         "classes": classes or EASY,
         "leg_length": leg_length,
     }
+    if outside_extra:
+        options["outside_extra"] = outside_extra
     half, shuffle = whirlpools
     script: list[Any] = [half, shuffle, bear]
     if canoes > 1:

@@ -9,6 +9,7 @@ import pytest
 from chase.engines import lab
 from chase.engines.base import GameEngine, Option
 from chase.engines.race import ENGINE as RACE
+from chase.games import get_engine
 
 SLOTS = 8
 
@@ -104,7 +105,12 @@ def test_the_values_a_search_tries(option, expected):
 
 
 def test_only_whole_game_numbers_choices_and_yes_or_no_are_searched():
-    assert [o.name for o in lab.searchable(RACE)] == ["canoes", "leg_length", "hidden"]
+    assert [o.name for o in lab.searchable(RACE)] == [
+        "canoes",
+        "leg_length",
+        "outside_extra",
+        "hidden",
+    ]
 
 
 def test_a_value_that_others_follow_takes_them_along():
@@ -130,3 +136,40 @@ def test_a_small_seeded_race_search_proposes_from_the_labs_own_measure():
     assert found["value"] == nearest["value"] and found["share"] == nearest["share"]
     again = lab.search(RACE, options, "leg_length", [12, 24, 36], "outside", seed=5, games=60)
     assert again == found
+
+
+@pytest.mark.parametrize(
+    ("kind", "name", "group", "tried", "values"),
+    [
+        pytest.param(
+            "pelts", "head_start", "trapper", [0, 3, 6, 9, 12, 15, 18, 21, 24], [0, 24],
+            id="P1-the-trappers-head-start",
+        ),
+        pytest.param(
+            "race", "outside_extra", "outside", [-12, -9, -6, -3, 0, 3, 6, 9, 12], [-12, 12],
+            id="R3-the-outside-starters-extra-inches",
+        ),
+    ],
+)  # fmt: skip
+def test_the_lab_searches_the_starts_and_each_value_changes_the_balance(
+    kind, name, group, tried, values
+):
+    engine = get_engine(kind)
+    option = engine.option(name)
+    assert option in lab.searchable(engine)
+    assert lab.candidates(option) == tried  # the seed's value (9", 0") among them
+    assert engine.clean_options({})[name] in tried
+    options = engine.clean_options({})
+    found = lab.search(engine, options, name, values, group, seed=3, games=60)
+    less, more = found["candidates"]
+    # More head start helps the trappers; more inches behind hurts the outside starters.
+    if name == "head_start":
+        assert less["share"] < more["share"] and found["value"] == values[0]
+    else:
+        assert less["share"] > more["share"] and found["value"] == values[1]
+    for row in found["candidates"]:  # each value measured as an ordinary lab run measures it
+        cleaned = engine.clean_options({name: row["value"]})
+        tallies = lab.play(
+            engine, cleaned, seed=3, start=0, count=60, tallies=lab.empty_tallies(engine, cleaned)
+        )
+        assert row["wins"] == tallies["wins"][group]

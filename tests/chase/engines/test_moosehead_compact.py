@@ -6,11 +6,14 @@ odds play it."""
 from __future__ import annotations
 
 import copy
+import random
 
 import pytest
 
 from chase.engines.chance import RandomChance
 from chase.engines.moosehead import ENGINE, compact, computer
+from chase.engines.moosehead.board import board_of
+from chase.engines.moosehead.tables import DIAL
 
 VARIANTS = [
     {"players": 3},
@@ -62,3 +65,26 @@ def test_the_engine_plays_out_compactly(monkeypatch):
     final = ENGINE.playout(world, RandomChance(5, record=False))
     assert calls == [world]
     assert final == computer.playout(world, RandomChance(5, record=False))
+
+
+def scattered(options, seed):
+    """A new trip with every canoe put on a space drawn at random (not the dock, no two on one
+    space), with no trail: the Unmapped Region's edge, the portages, Raven Rock and the other
+    places the computer's own trips seldom stop at."""
+    state = ENGINE.new_game(options, RandomChance(2000 + seed)).state
+    b = board_of(state["board"])
+    spaces = sorted(s for s in b.spaces if s != b.dock)
+    drawn = random.Random(seed).sample(spaces, len(state["players"]))
+    for player, space in zip(state["players"], drawn, strict=True):
+        player["at"] = space
+    state["weather"] = seed % len(DIAL)
+    return state
+
+
+@pytest.mark.parametrize("options", VARIANTS, ids=lambda o: "-".join(map(str, o.values())))
+def test_the_compact_playout_ends_as_the_computers_does_from_anywhere(options):
+    for seed in range(12):
+        world = scattered(options, seed)
+        old, new = RandomChance(seed, record=False), RandomChance(seed, record=False)
+        assert compact.playout(world, new) == computer.playout(world, old)
+        assert new.roll(10**9) == old.roll(10**9), "the two drew differently"

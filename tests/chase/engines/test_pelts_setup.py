@@ -14,6 +14,7 @@ from chase.engines.pelts import ENGINE, cards, random_action, seats_to_act
 
 DEFAULTS = {
     "layout": ["straight", "bend", "straight", "bend"],
+    "head_start": 9,  # P1
     "obstacles": 2,
     "rocks": 2,
     "trapper_canoes": 1,

@@ -20,6 +20,7 @@ def test_no_options_give_the_seeds_race():
             {"canoe": "Beaver", "colony": "Pennsylvania"},
         ],
         "leg_length": 24,
+        "outside_extra": 0,
         "hidden": True,
         "currents": None,
         "classes": None,

@@ -1,0 +1,125 @@
+"""A seat's view drawn once and shared (chase.view_cache): by the same seat's next `/view/`, its
+stream and the answer to its action; never by another seat, never once the seats changed.
+
+Named people: the owner (the trappers in pelts, first to move), the opponent (the Indians), a
+guest who signs up mid-game.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.core.cache import caches
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from rest_framework.test import APIClient
+
+from chase.models import GameSession
+from chase.services import sessions as services
+from tests.chase.conftest import multi_game
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db(transaction=True)  # a view is stored once committed
+
+
+@pytest.fixture(autouse=True)
+def shared_cache(settings):
+    """A club server's `versions` cache, shared by every process (Redis there)."""
+    settings.CACHES = {
+        **settings.CACHES,
+        "versions": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": "view-cache-tests",
+        },
+    }
+    caches["versions"].clear()
+
+
+def view(session, token) -> dict:
+    answer = APIClient().get(f"/api/sessions/{session.pk}/view/?seat={token}")
+    assert answer.status_code == 200, answer.content
+    return answer.json()
+
+
+def test_a_seats_second_view_at_the_same_version_reads_no_game(owner, opponent):
+    session = multi_game(owner, opponent)
+    trappers = session.seats.get(role="trapper")
+    first = view(session, trappers.token)
+    with CaptureQueriesContext(connection) as queries:
+        again = view(session, trappers.token)
+    assert again == first
+    assert not [q for q in queries.captured_queries if "chase_" in q["sql"]]
+
+
+def test_a_view_drawn_for_one_seat_is_never_found_with_another_seats_token(owner, opponent):
+    session = multi_game(owner, opponent)
+    trappers, indians = session.seats.get(role="trapper"), session.seats.get(role="indian")
+    mine = view(session, trappers.token)
+    theirs = view(session, indians.token)
+    assert (mine["role"], theirs["role"]) == ("trapper", "indian")
+    assert mine["view"] != theirs["view"]  # each its own hand
+    assert view(session, indians.token) == theirs
+
+
+def test_the_answer_to_a_move_is_the_movers_next_view(owner, opponent):
+    session = multi_game(owner, opponent)
+    trappers = session.seats.get(role="trapper")
+    before = view(session, trappers.token)
+    body = {"seat": trappers.token, "version": before["version"],
+            "action": before["legal_actions"][0]}  # fmt: skip
+    answer = APIClient().post(f"/api/sessions/{session.pk}/actions/", body, format="json")
+    assert answer.status_code == 200
+    assert view(session, trappers.token) == answer.json()
+
+
+def test_a_guest_who_signs_up_is_named_in_the_other_seats_view_at_the_same_version(owner):
+    session = services.session_create(
+        kind="pelts", mode="multi", options={}, user=owner, creator_sits=True
+    )
+    free = next(s for s in session.seats.all() if not s.is_taken)
+    guest_seat = services.seat_join(invite=free.invite, user=None)
+    trappers = session.seats.get(role="trapper")
+    names = {s["role"]: s["name"] for s in view(session, trappers.token)["seats"]}
+    assert names[guest_seat.role] == "Guest"
+    newcomer = UserFactory(username="newcomer")
+    services.seats_claim(user=newcomer, tokens=[guest_seat.token])  # no new version
+    session.refresh_from_db()
+    again = view(session, trappers.token)
+    assert again["version"] == session.version
+    assert {s["role"]: s["name"] for s in again["seats"]}[guest_seat.role] == "newcomer"
+
+
+@pytest.mark.parametrize("kind", ["pelts", "race", "abstract", "moosehead"])
+def test_the_views_a_move_stores_are_those_drawn_from_the_database_after_it(kind, owner, opponent):
+    """The answer to a move stores every seat's view, drawn in the move's transaction from the
+    game as it leaves it: byte for byte what the committed game draws."""
+    from chase.games import get_engine
+    from chase.selectors.sessions import seat_payload
+    from chase.view_cache import encode
+
+    engine = get_engine(kind)
+    computers = engine.roles(engine.clean_options({}))[2:]
+    session = services.session_create(
+        kind=kind, mode="multi", options={}, user=owner, creator_sits=True,
+        computer_seats=computers,
+    )  # fmt: skip
+    free = next(s for s in session.seats.all() if not s.is_taken and not s.is_computer)
+    services.seat_join(invite=free.invite, user=opponent)
+    humans = [s for s in session.seats.all() if not s.is_computer]
+    moves = 0
+    for _ in range(6):
+        session.refresh_from_db()
+        views = {s.token: view(session, s.token) for s in humans}
+        mover = next((s for s in humans if views[s.token]["legal_actions"]), None)
+        if mover is None:
+            break
+        body = {"seat": mover.token, "version": views[mover.token]["version"],
+                "action": views[mover.token]["legal_actions"][0]}  # fmt: skip
+        answer = APIClient().post(f"/api/sessions/{session.pk}/actions/", body, format="json")
+        assert answer.status_code == 200, answer.content
+        moves += 1
+        session.refresh_from_db()
+        for seat in humans:
+            stored = APIClient().get(f"/api/sessions/{session.pk}/view/?seat={seat.token}")
+            fresh = GameSession.objects.get(pk=session.pk)
+            assert stored.content == encode(seat_payload(fresh, fresh.seats.get(pk=seat.pk)))
+    assert moves >= 3

@@ -9,7 +9,9 @@ one seat (or every seat of one side) and the normal computer at the other, the s
 game by game (seed n: hard holds the n-th team of the finishing order, in turn), so a game's
 own lean towards a seat cancels out. A game's share is its finishing-order score for the hard
 seat (1 a win, 0 a loss, a draw a half): the mean is hard's share of the games between the
-two, printed with its 95% interval. Games are played until the interval is within ±3% (at
+two, printed with its 95% interval, then hard's share holding each seat or side apart (where
+a game's set-up decides it, this shows: with the computer game master the abstract chase's prey
+escape whoever plays either side). Games are played until the interval is within ±3% (at
 least `--games`' worth of games is asked for: about 1,000 for a share near 0.6), or until
 `--minutes` of CPU time per game is spent: then the games played and the interval reached are
 printed as they are. Hard moves use the app's budget (`levels.DEFAULT_SEARCH`), unless
@@ -85,11 +87,13 @@ def run(kind: str, args, search: Search) -> None:
     teams = teams_of(engine, options)
     started = time.process_time()
     scores: list[float] = []
+    by_team: list[list[float]] = [[] for _ in teams]  # hard's scores holding each team
     moves: list[float] = []
     margin = 1.0
     while len(scores) < args.games or margin > MARGIN:
         seed = args.seed + len(scores)
         scores.append(duel(engine, options, seed, teams[seed % len(teams)], search, moves))
+        by_team[seed % len(teams)].append(scores[-1])
         share = sum(scores) / len(scores)
         margin = Z95 * math.sqrt(max(share * (1 - share), 0.01) / len(scores))
         if args.progress and len(scores) % args.progress == 0:
@@ -118,6 +122,12 @@ def run(kind: str, args, search: Search) -> None:
         f"{TARGET_SECONDS:g} s); {cpu:.0f} s CPU in all",
         flush=True,
     )
+    held = ", ".join(
+        f"{'+'.join(team)} {sum(got) / len(got):.1%} of {len(got)}"
+        for team, got in zip(teams, by_team, strict=True)
+        if got
+    )
+    print(f"  hard's share holding each seat or side: {held}", flush=True)
 
 
 def main() -> None:

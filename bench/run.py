@@ -449,6 +449,9 @@ SECTIONS = {
     # Hard against normal per game, to ±3% or 20 CPU minutes a game (the interval reached is
     # printed); `bench/bench_hard.py --minutes 90` for the full ±3% everywhere.
     "hard": lambda: run_script("bench_hard.py", "--minutes", "20"),
+    # The most a search of one step over the normal computer could gain in the race, with
+    # perfect information (docs/speed.md: why the race's 60% is out of reach).
+    "hard-bound": lambda: run_script("bench_hard_bound.py", "--only", "race"),
     "odds-budget": bench_odds_budget,
     "visitor-cpu": bench_visitor_cpu,
     "moosehead": lambda: run_script("bench_moosehead.py"),

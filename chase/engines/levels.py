@@ -46,7 +46,9 @@ class Search:
     """A hard move's budget: at most `playouts` playouts in all (shared out among the actions)
     and at most `seconds` of process CPU time (None: no cap, the choice then depends on the
     seed alone, as the tests need); the time is checked between worlds, and a world plays
-    every action still compared, so a cap never leaves two actions compared on unequal luck."""
+    every action still compared, so a cap never leaves two actions compared on unequal luck.
+    Each round of the halving gets its share of both, so where playouts are cheap (a budget of
+    more playouts than the time allows) the time is the budget, spent round by round."""
 
     playouts: int = 600
     seconds: float | None = 0.8
@@ -123,6 +125,12 @@ def hard_search(
         if left < len(alive) or out_of_time:
             break
         share = left // (rounds - round_)  # this round's playouts
+        # and this round's share of the CPU time left: each round gets its part of the time,
+        # as of the playouts, so a cheap game's rounds spend the time allowed on more worlds
+        deadline = None
+        if search.seconds is not None:
+            spent = _since(started)
+            deadline = started + spent + (search.seconds - spent) / (rounds - round_)
         for _ in range(max(1, share // len(alive))):
             world = _world(engine, state, role, rng) if worlds or round_ else seen
             seed = rng.randint(0, 2**SEED_BITS)
@@ -133,8 +141,8 @@ def hard_search(
                 scores[i].append(score)
             played += len(alive)
             worlds += 1
-            if search.seconds is not None and time.process_time() - started > search.seconds:
-                out_of_time = True
+            if deadline is not None and time.process_time() > deadline:
+                out_of_time = time.process_time() - started > search.seconds
                 break
         if round_ < rounds - 1 and not out_of_time and len(alive) > 2:
             # The better half goes on, and the normal computer's choice always: the one the

@@ -655,10 +655,10 @@ def ensure_database(database_url: str) -> None:
 def club_server(
     database_url: str, redis_url: str, port: int, workers: int, events_port: int | None = None
 ):
-    """gunicorn (`workers` sync workers, production settings on plain HTTP), one Celery worker
-    and, with `events_port`, the event process (uvicorn, 2 workers, as the Procfile's `events:`)
-    for the streams, on this database and Redis; the database migrated first. Yields the base
-    URL and the environment."""
+    """gunicorn (deploy/gunicorn.py with `workers` sync workers, production settings on plain
+    HTTP), one Celery worker and, with `events_port`, the event process (uvicorn, 2 workers, as
+    the Procfile's `events:`) for the streams, on this database and Redis; the database migrated
+    first. Yields the base URL and the environment."""
     import shutil
     import subprocess
     import tempfile
@@ -678,6 +678,12 @@ def club_server(
     web = subprocess.Popen(
         [
             str(bin_dir / "gunicorn"),
+            # The club server's settings (its workers warmed before their first request), the
+            # access log written as there but not to this terminal.
+            "--config",
+            str(ROOT / "deploy" / "gunicorn.py"),
+            "--access-logfile",
+            os.devnull,
             "--workers",
             str(workers),
             "--bind",

@@ -24,3 +24,14 @@ timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
 # The live pages' streams are the event process's (config/asgi.py): a sync worker never holds
 # one, Redis or not (a stream sent here is answered 503 and its page polls).
 os.environ.setdefault("FRONTIER_EVENTS_IN_WEB", "0")
+
+
+def post_worker_init(worker):
+    """Each worker compiles the templates and builds the URLs' table before its first request
+    (config.warmup): after a restart the club's first pages are not the slow ones."""
+    from config.warmup import warm
+
+    try:
+        warm()
+    except Exception:  # noqa: BLE001 (a failed warm-up leaves the worker as it was: cold)
+        worker.log.exception("warm-up failed; the worker starts cold")

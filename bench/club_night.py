@@ -45,6 +45,9 @@ from pathlib import Path
 
 import httpx
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import process_cpu  # noqa: E402 (bench/ is not a package)
+
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_DATABASE_URL = "postgres://root@127.0.0.1:5432/frontier_cache"
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/8"
@@ -469,7 +472,7 @@ def roles_of(base: str) -> dict[str, list[str]]:
     return {g["kind"]: g["roles_default"] for g in games}
 
 
-async def play(base, events_base, plan, seconds, poll: bool) -> tuple[Stats, dict]:
+async def play(base, events_base, plan, seconds, poll: bool, watch=None) -> tuple[Stats, dict]:
     cookie = plan["session_cookie"]
     roles = roles_of(base)
     start = time.monotonic() + 1.0
@@ -508,11 +511,21 @@ async def play(base, events_base, plan, seconds, poll: bool) -> tuple[Stats, dic
         await asyncio.sleep(max(0.0, start - time.monotonic()))
         cpu, wall = time.process_time(), time.monotonic()
         machine = machine_cpu()
+        if watch is not None:
+            busy, processes = process_cpu.machine_busy_seconds(), process_cpu.snapshot(*watch)
         await asyncio.gather(*tasks)
+        elapsed = time.monotonic() - wall
         used = {
-            "generator": (time.process_time() - cpu) / (time.monotonic() - wall),
+            "generator": (time.process_time() - cpu) / elapsed,
             "machine": machine_share(machine),
         }
+        if watch is not None:
+            used["parts"] = process_cpu.shares(
+                processes,
+                process_cpu.snapshot(*watch),
+                process_cpu.machine_busy_seconds() - busy,
+                elapsed,
+            )
     return stats, used
 
 
@@ -532,8 +545,12 @@ def machine_share(before: tuple[int, int]) -> float | None:
     return None if total <= 0 else 1 - (after[1] - before[1]) / total
 
 
-def run(base: str, plan: dict, seconds: float, *, events_base: str = "", poll: bool = True):
-    return asyncio.run(play(base, events_base, plan, seconds, poll))
+def run(
+    base: str, plan: dict, seconds: float, *, events_base: str = "", poll: bool = True, watch=None
+):
+    """`watch`: (the server's processes by part, the database's name), to say where the
+    machine's cores went (bench/process_cpu.py)."""
+    return asyncio.run(play(base, events_base, plan, seconds, poll, watch))
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -594,6 +611,9 @@ def report(clubs: int, seconds: float, stats: Stats, used: dict, poll: bool) -> 
         f"the machine's cores busy {'-' if busy is None else f'{100 * busy:.0f}%'} "
         f"(everyone's), load average {load:.1f} at the end"
     )
+    if "parts" in used:
+        where = ", ".join(f"{part} {100 * share:.0f}" for part, share in used["parts"].items())
+        print(f"  where the cores went, % of one core: {where}")
     print(
         f"  {'kind':18} {'count':>6} {'p50 ms':>8} {'p95 ms':>8} {'warm p95':>8} {'hits':>6} "
         f"{'err':>5} {'4xx':>5}"
@@ -740,7 +760,10 @@ def club_server(
                 fetch(base + "/")
                 break
             time.sleep(0.1)
-        yield base, env
+        parts = {web.pid: "web workers", worker.pid: "Celery worker"}
+        if events_port is not None:
+            parts[processes[1].pid] = "event process"
+        yield base, env, parts
     finally:
         for process in (*processes, worker):
             process.terminate()
@@ -783,6 +806,7 @@ def main() -> None:
         return
     import subprocess
 
+    import dj_database_url
     import redis
 
     redis.Redis.from_url(args.redis).flushdb()  # no page cached by an earlier run
@@ -792,7 +816,7 @@ def main() -> None:
     waits = Path(tempfile.mkdtemp(prefix="frontier-club-waits-"))
     os.environ["CLUB_WAITS_DIR"] = str(waits)  # each request's time (bench/request_waits.py)
     server = club_server(args.database, args.redis, args.port, args.workers, events_port)
-    with server as (base, env):
+    with server as (base, env, parts):
         out = subprocess.run(
             [sys.executable, __file__, "--prepare", str(max(args.clubs))],
             env=env,
@@ -816,7 +840,10 @@ def main() -> None:
                 time.sleep(0.1)
         for clubs in args.clubs:
             chosen = {**plan, "clubs": plan["clubs"][:clubs]}
-            stats, used = run(base, chosen, args.seconds, events_base=events_base, poll=args.poll)
+            watched = (parts, dj_database_url.parse(args.database)["NAME"])
+            stats, used = run(
+                base, chosen, args.seconds, events_base=events_base, poll=args.poll, watch=watched
+            )
             report(clubs, args.seconds, stats, used, args.poll)
             server_waits(waits)
 

@@ -40,9 +40,9 @@ import random
 import re
 import sys
 import time
-from http.cookiejar import CookieJar, DefaultCookiePolicy
 from pathlib import Path
 
+import aiohttp
 import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -117,7 +117,7 @@ def prepare(clubs: int) -> None:
     print(json.dumps({"session_cookie": settings.SESSION_COOKIE_NAME, "clubs": plan}))
 
 
-# --- the load: one process, one asyncio loop, httpx ---------------------------------------------
+# --- the load: one process, one asyncio loop, aiohttp ---------------------------------------------
 
 
 class Stats:
@@ -148,12 +148,6 @@ class Stats:
         self.most_streams = max(self.most_streams, self.streams)
 
 
-def no_cookies() -> CookieJar:
-    """A jar that keeps nothing: every browser sends its own cookie by hand, so that one shared
-    client never carries one person's cookies to another."""
-    return CookieJar(policy=DefaultCookiePolicy(allowed_domains=[]))
-
-
 class Browser:
     """One person's browser (session cookie) or API client (token), on the shared client."""
 
@@ -170,10 +164,10 @@ class Browser:
         began = time.monotonic()
         status, payload, cache = 0, b"", ""
         try:
-            response = await self.http.request(method, path, json=body, headers=head)
-            status, payload = response.status_code, response.content
-            cache = response.headers.get("X-Frontier-Cache", "")
-        except httpx.HTTPError:
+            async with self.http.request(method, path, json=body, headers=head) as response:
+                status, payload = response.status, await response.read()
+                cache = response.headers.get("X-Frontier-Cache", "")
+        except (TimeoutError, aiohttp.ClientError):
             pass
         self.stats.add(kind, began, time.monotonic() - began, status, cache)
         return status, payload
@@ -365,8 +359,8 @@ async def watch_stream(game: CanoeGame, me: Browser, events, stats: Stats, stop:
     while time.monotonic() < stop and game.session == session and not game.finished:
         began, status, opened = time.monotonic(), 0, False
         try:
-            async with events.stream("GET", path, headers={"Accept": "text/event-stream"}) as r:
-                status = r.status_code
+            async with events.get(path, headers={"Accept": "text/event-stream"}) as r:
+                status = r.status
                 stats.add("stream (opened)", began, time.monotonic() - began, status, "")
                 if status != 200:
                     await asyncio.sleep(2.0)
@@ -374,7 +368,8 @@ async def watch_stream(game: CanoeGame, me: Browser, events, stats: Stats, stop:
                 stats.stream_opened(+1)
                 opened = True
                 data = []
-                async for line in r.aiter_lines():
+                async for raw in r.content:
+                    line = raw.decode(errors="replace").rstrip("\r\n")
                     if line.startswith("data:"):
                         data.append(line[5:].strip())
                     elif not line and data:
@@ -386,7 +381,7 @@ async def watch_stream(game: CanoeGame, me: Browser, events, stats: Stats, stop:
                             game.finished = True
                     if time.monotonic() >= stop or game.session != session:
                         break
-        except (httpx.HTTPError, ValueError):
+        except (TimeoutError, aiohttp.ClientError, ValueError):
             if not opened:
                 stats.add("stream (opened)", began, time.monotonic() - began, status, "")
             await asyncio.sleep(1.0)
@@ -478,16 +473,18 @@ async def play(base, events_base, plan, seconds, poll: bool, watch=None) -> tupl
     start = time.monotonic() + 1.0
     stop = start + seconds
     stats = Stats(start)
-    limits = httpx.Limits(max_connections=None, max_keepalive_connections=200)
-    timeout = httpx.Timeout(30.0)
     tasks = []
+    # Every browser sends its own cookie or token by hand (a jar that keeps nothing), so that one
+    # shared client never carries one person's cookies to another; no limit on connections.
     async with (
-        httpx.AsyncClient(
-            base_url=base, limits=limits, timeout=timeout, cookies=no_cookies()
+        aiohttp.ClientSession(
+            base_url=base, connector=aiohttp.TCPConnector(limit=0),
+            cookie_jar=aiohttp.DummyCookieJar(), timeout=aiohttp.ClientTimeout(total=30),
         ) as http,
-        httpx.AsyncClient(
-            base_url=events_base or base, limits=limits, cookies=no_cookies(),
-            timeout=httpx.Timeout(30.0, read=None),
+        aiohttp.ClientSession(
+            base_url=events_base or base, connector=aiohttp.TCPConnector(limit=0),
+            cookie_jar=aiohttp.DummyCookieJar(),
+            timeout=aiohttp.ClientTimeout(total=None, connect=30),
         ) as events,
     ):  # fmt: skip
         for club_plan in plan["clubs"]:

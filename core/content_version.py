@@ -8,33 +8,43 @@ token in `ScopeVersion`; the one `ContentVersion` row is the token of everything
 every key. A warband's pages are its campaign's: `w:<id>` asks, in the same query, which
 campaign the warband is in and that campaign's token.
 
-Who draws the tokens: the database. On every content table (the tables of the apps that
-register as content, and the users; `content_tables`) a row trigger, installed after every
-`migrate` (`install_triggers`), draws a new token for each scope the written row belongs to,
-old row and new (`SCOPES`): a figure's campaign through its warband, a canoe game's players'
-inboxes through its seats... So a service, an admin edit, a shell `update()` or a hand-typed SQL
-statement all count, and a new table of these apps is covered as it is created: a table without
-an entry in `SCOPES` draws the `all` token (every cached part), until it is given one.
+Who draws the tokens: the database. On every content table (the tables of the apps that register as
+content, and the users; `content_tables`) a row trigger, installed after every `migrate`
+(`install_triggers`), draws a new token for each scope the written row belongs to, old row and new
+(`SCOPES`): a figure's campaign through its warband, a canoe game's players' inboxes through its
+seats... On PostgreSQL the trigger notes the scopes in a table of the connection's own (`DIRTY`,
+temporary) and the commit draws their tokens, in one statement, in the order of their names
+(`FLUSH`, a deferred trigger); on SQLite it draws them at once. So a service, an admin edit, a shell
+`update()` or a hand-typed SQL statement all count, and a new table of these apps is covered as it
+is created: a table without an entry in `SCOPES` draws the `all` token (every cached part), until it
+is given one.
 
 Each app tells its tables' scopes when it is ready (`register_content`, from its
 `content_scopes` module): the mechanism is core's, the tables are the apps'.
 
 Why it is correct:
-- The trigger runs inside the writing statement, so the tokens change in the write's own
-  transaction: visible to other connections together with the data, gone with it on a
-  rollback. A reader that sees the new token sees the new data: it never caches old data under
-  a new token. It may cache new data under an old token (a write commits between its reads),
-  a key nobody reads again once the new token is read.
-- A new random token, not a counter: after a rollback the next write never draws the token of
-  the rolled-back transaction. A scope never written has no row (its token "-", steady) until
-  its first write, which makes one; a flushed database (no `all` row) caches nothing.
-- Nothing is cached or read from the cache while the connection's transaction has written
-  content not yet committed (`uncommitted_writes`, see core.page_cache).
-- No new deadlock: every SQL statement goes through `notice_writes` (a database execute
-  wrapper, installed on each connection as it opens), which, once per transaction before its
-  first write or row lock of a content table, locks the `ContentVersion` row (without changing
-  it). Writers of content thus take that lock first, in one order, and the scope rows the
-  triggers write after it are never waited for in a cycle (SQLite lets one writer in anyway).
+- The tokens change in the write's own transaction (at its statement, or on PostgreSQL at its
+  commit, which runs the deferred trigger before the transaction ends): visible to other connections
+  together with the data, gone with it on a rollback. A reader that sees the new token sees the new
+  data: it never caches old data under a new token. It may cache new data under an old token (a
+  write commits between its reads), a key nobody reads again once the new token is read.
+- A new random token, not a counter: after a rollback the next write never draws the token of the
+  rolled-back transaction. A scope never written has no row (its token "-", steady) until its first
+  write, which makes one; a flushed database (no `all` row) caches nothing.
+- Nothing is cached or read from the cache while the connection's transaction has written content
+  not yet committed (`uncommitted_writes`, see core.page_cache).
+- No new deadlock, and no writer waits for another club's: on PostgreSQL the scope rows are written
+  only at a commit, after every other row the transaction locks (a Django transaction draws them
+  after its deferred foreign-key checks, core.backends.postgresql; a writer outside Django by a
+  deferred trigger, which may run before those), in the order of their names, so two
+  commits that share scopes wait for each other in one order, never in a cycle, and a transaction
+  holds them only for the moment of its commit; transactions that share no scope (two clubs' moves)
+  never wait for each other at all. (Until 2026-11-28 every writer of content took the
+  `ContentVersion` row's lock first and held it to its commit, so every club's writes, a canoe
+  move's whole computation included, went one at a time.) On SQLite, where one writer is let in at a
+  time anyway, every SQL statement goes through `notice_writes` (a database execute wrapper,
+  installed on each connection as it opens), which once per transaction before its first write or
+  row lock of a content table locks the `ContentVersion` row (without changing it).
 
 Reading costs one query a request: the first read of a token reads, together, every scope the
 request is likely to need (`hint`, from the URL and the signed-in user, see
@@ -162,15 +172,25 @@ def _changed(columns, vendor: str) -> str:
     return " OR ".join(f'OLD."{c}" {differs} NEW."{c}"' for c in columns)
 
 
+PG_TOKEN = "md5(random()::text || clock_timestamp()::text)"
+# PostgreSQL: the scopes a transaction wrote, kept by its connection until the commit draws their
+# tokens (see "Why it is correct"); made by the first write of each connection.
+DIRTY = "pg_temp.frontier_dirty"
+READY, FLUSH, FLUSH_NOW = "frontier_dirty_ready", "frontier_dirty_flush", "frontier_dirty_flush_now"
+# Set (for its transaction) by a Django connection that will draw the tokens itself just before
+# its commit (core.db.postgresql), after the transaction's deferred checks: the trigger leaves
+# them to it. A writer outside Django (psql) has the deferred trigger draw them at its commit.
+AT_COMMIT = "frontier.flush"
+
+
 def _draw(table: str, row: str, op: str, vendor: str) -> str:
-    """The statement drawing new tokens for the scopes of `row` (NEW or OLD)."""
-    token = (
-        "md5(random()::text || clock_timestamp()::text)"
-        if vendor == "postgresql"
-        else "lower(hex(randomblob(16)))"
-    )
+    """The statement drawing new tokens for the scopes of `row` (NEW or OLD); on PostgreSQL,
+    noting them for the commit to draw."""
+    token = PG_TOKEN if vendor == "postgresql" else "lower(hex(randomblob(16)))"
     spec = SCOPES.get(table)
     if spec is None:  # not scoped yet: everything
+        if vendor == "postgresql":
+            return f"INSERT INTO {DIRTY} (scope) VALUES ('all') ON CONFLICT DO NOTHING"
         return f"UPDATE {TABLE} SET token = {token} WHERE id = 1"  # noqa: S608
     parts = []
     for select, columns in spec:
@@ -179,6 +199,11 @@ def _draw(table: str, row: str, op: str, vendor: str) -> str:
             select = f"SELECT scope FROM ({select}) AS part WHERE {_changed(columns, vendor)}"
         parts.append(select)
     union = " UNION ".join(f"SELECT scope FROM ({p}) AS p{n}" for n, p in enumerate(parts))
+    if vendor == "postgresql":
+        return (
+            f"INSERT INTO {DIRTY} (scope) SELECT scope FROM ({union}) AS s "  # noqa: S608
+            "WHERE scope IS NOT NULL ON CONFLICT DO NOTHING"
+        )
     return (
         f"INSERT INTO {SCOPE_TABLE} (scope, token) SELECT scope, {token} FROM ({union}) AS s "  # noqa: S608
         "WHERE scope IS NOT NULL ON CONFLICT (scope) DO UPDATE SET token = excluded.token"
@@ -190,6 +215,7 @@ def trigger_sql(table: str, vendor: str) -> list[str]:
     name = f"frontier_scopes_{table}"
     if vendor == "postgresql":
         body = (
+            f"PERFORM {READY}();\n"
             f"IF TG_OP = 'INSERT' THEN {_draw(table, 'NEW', 'INSERT', vendor)};\n"
             f"ELSIF TG_OP = 'DELETE' THEN {_draw(table, 'OLD', 'DELETE', vendor)};\n"
             f"ELSE {_draw(table, 'OLD', 'UPDATE', vendor)}; "
@@ -210,6 +236,43 @@ def trigger_sql(table: str, vendor: str) -> list[str]:
             f"FOR EACH ROW BEGIN {body} END"
         )
     return statements
+
+
+def dirty_sql() -> list[str]:
+    """PostgreSQL: the functions behind the scopes noted for the commit. `READY` makes the
+    connection's table of noted scopes on its first write, with a deferred trigger that runs
+    `FLUSH` at the commit (unless the Django connection does, `FLUSH_NOW`): the scopes' tokens
+    drawn in the order of their names (so two commits never wait for each other's rows in a
+    cycle), then `all`'s if a table without scopes was written; the noted scopes are then
+    forgotten (a rollback forgets them too)."""
+    return [
+        f"""CREATE OR REPLACE FUNCTION {FLUSH_NOW}() RETURNS void LANGUAGE plpgsql AS $f$
+BEGIN
+IF to_regclass('{DIRTY}') IS NULL THEN RETURN; END IF;  -- nothing written on this connection yet
+IF NOT EXISTS (SELECT 1 FROM {DIRTY}) THEN RETURN; END IF;
+INSERT INTO {SCOPE_TABLE} (scope, token)
+    SELECT scope, {PG_TOKEN} FROM {DIRTY} WHERE scope <> 'all' ORDER BY scope
+    ON CONFLICT (scope) DO UPDATE SET token = excluded.token;
+IF EXISTS (SELECT 1 FROM {DIRTY} WHERE scope = 'all') THEN
+    UPDATE {TABLE} SET token = {PG_TOKEN} WHERE id = 1;
+END IF;
+DELETE FROM {DIRTY};
+END $f$""",  # noqa: S608
+        f"""CREATE OR REPLACE FUNCTION {FLUSH}() RETURNS trigger LANGUAGE plpgsql AS $f$
+BEGIN
+IF coalesce(current_setting('{AT_COMMIT}', true), '') <> 'commit' THEN PERFORM {FLUSH_NOW}();
+END IF;
+RETURN NULL;
+END $f$""",
+        f"""CREATE OR REPLACE FUNCTION {READY}() RETURNS void LANGUAGE plpgsql AS $f$
+BEGIN
+IF to_regclass('{DIRTY}') IS NULL THEN
+    CREATE TEMPORARY TABLE frontier_dirty (scope text PRIMARY KEY);
+    CREATE CONSTRAINT TRIGGER frontier_dirty_flush AFTER INSERT ON {DIRTY}
+        DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION {FLUSH}();
+END IF;
+END $f$""",
+    ]
 
 
 def remove_triggers(conn) -> None:
@@ -236,6 +299,9 @@ def install_triggers(conn) -> None:
     remove_triggers(conn)
     existing = set(conn.introspection.table_names())
     with conn.cursor() as cursor:
+        if conn.vendor == "postgresql":
+            for statement in dirty_sql():
+                cursor.execute(statement)
         for table in sorted(content_tables() & existing):
             for statement in trigger_sql(table, conn.vendor):
                 cursor.execute(statement)
@@ -259,9 +325,32 @@ def _wrote(conn) -> None:
 
 
 def take_turn(conn) -> None:
-    """Lock the `all` row, unchanged: every writer of content takes this lock first."""
+    """SQLite: lock the `all` row, unchanged: every writer of content takes this lock first
+    (PostgreSQL needs no such lock: see "Why it is correct")."""
     with conn.cursor() as cursor:
         cursor.execute(f"UPDATE {TABLE} SET token = token WHERE id = 1")  # noqa: S608
+
+
+def leave_to_commit(conn) -> None:
+    """PostgreSQL, before a write: inside a transaction of Django's, its tokens are drawn by the
+    connection just before it commits (core.backends.postgresql), so the trigger is told to
+    leave them (`AT_COMMIT`); in autocommit the deferred trigger draws them as the statement
+    commits. Inside a test case's own transaction (never committed: its services' blocks stand
+    for a live server's transactions, see open_transaction) they are drawn as each statement
+    ends instead. Said once per transaction, and again after the rollback of a savepoint (which
+    takes back what was said in it): Django gives the transaction a new list of on-commit
+    callbacks then, as it gives each new transaction."""
+    blocks = conn.atomic_blocks
+    if not blocks or getattr(conn, "content_said", None) is conn.run_on_commit:
+        return
+    said = conn.run_on_commit
+    with conn.cursor() as cursor:
+        if getattr(blocks[0], "_from_testcase", False):
+            cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
+        else:
+            cursor.execute(f"SET LOCAL {AT_COMMIT} = 'commit'")
+            conn.content_at_commit = True
+    conn.content_said = said
 
 
 def open_transaction(conn):
@@ -297,9 +386,12 @@ def notice_writes(execute, sql, params, many, context):
         result = execute(sql, params, many, context)
         bump(conn)
         return result
+    if conn.vendor == "postgresql":
+        leave_to_commit(conn)
     transaction = open_transaction(conn)
     if transaction is not None and not uncommitted_writes(conn):
-        take_turn(conn)  # once per transaction, before its first write or lock: see above
+        if conn.vendor != "postgresql":
+            take_turn(conn)  # once per transaction, before its first write or lock: see above
         conn.content_mark = (transaction, conn.run_on_commit)
     result = execute(sql, params, many, context)
     if WRITE.match(sql):

@@ -33,7 +33,7 @@ def _postgres_unreachable() -> str | None:
     from django.conf import settings
 
     db = settings.DATABASES["default"]
-    if db["ENGINE"] != "django.db.backends.postgresql":
+    if db["ENGINE"] != "core.backends.postgresql":
         return None
     import psycopg
 

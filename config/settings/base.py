@@ -114,6 +114,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         {"transaction_mode": "IMMEDIATE", "timeout": env_int("SQLITE_TIMEOUT_SECONDS", 20)}
     )
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Django's, drawing the cached pages' tokens just before each commit (core.content_version).
+    DATABASES["default"]["ENGINE"] = "core.backends.postgresql"
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

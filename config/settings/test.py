@@ -34,7 +34,7 @@ RATES = REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]  # noqa: F405
 REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"] = dict.fromkeys(RATES, "100000/min")  # noqa: F405
 EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
 
-if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":  # noqa: F405
+if DATABASES["default"]["ENGINE"] == "core.backends.postgresql":  # noqa: F405
     # A commit of the test database does not wait for the disk (the tests that commit: live
     # servers, transactional tests, the worker's); a crash may lose the last commits of a
     # database that is thrown away anyway.

@@ -28,8 +28,8 @@ os.environ.setdefault("FRONTIER_EVENTS_IN_WEB", "0")
 
 def post_worker_init(worker):
     """Each worker compiles the templates and builds the URLs' table before its first request
-    (config.warmup): after a restart the club's first pages are not the slow ones."""
-    from config.warmup import warm
+    (core.warmup): after a restart the club's first pages are not the slow ones."""
+    from core.warmup import warm  # here: gunicorn reads this file before Django is set up
 
     try:
         warm()

@@ -1,4 +1,4 @@
-"""A web worker compiles its templates before its first request (config.warmup, run by
+"""A web worker compiles its templates before its first request (core.warmup, run by
 gunicorn's post_worker_init in deploy/gunicorn.py)."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from django.forms.renderers import get_default_renderer
 from django.template import engines
 from django.template.loaders.filesystem import Loader as FilesystemLoader
 
-from config import warmup
+from core import warmup
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -10,15 +10,21 @@ import logging
 import time
 from pathlib import Path
 
+import django.forms
+from django.conf import settings
+from django.forms.renderers import get_default_renderer
+from django.template import TemplateDoesNotExist, engines
+from django.template.utils import get_app_template_dirs
+from django.urls import reverse
+
+from core.page_cache import templates_release
+
 logger = logging.getLogger(__name__)
 SUFFIXES = (".html", ".txt", ".js")
 
 
 def template_names() -> list[str]:
     """Every template of the project's and the apps' template folders, by its loader name."""
-    from django.conf import settings
-    from django.template.utils import get_app_template_dirs
-
     folders = [Path(d) for engine in settings.TEMPLATES for d in engine.get("DIRS", ())]
     folders += [Path(d) for d in get_app_template_dirs("templates")]
     names = set()
@@ -31,8 +37,6 @@ def template_names() -> list[str]:
 
 def form_template_names() -> list[str]:
     """The form widgets' templates Django ships (what the default form renderer draws with)."""
-    import django.forms
-
     folder = Path(django.forms.__file__).parent / "templates"
     return sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*.html"))
 
@@ -41,12 +45,6 @@ def warm() -> dict:
     """Compile what the first requests would. Returns the templates compiled, those that
     failed (named in the log: a broken template is found at the worker's start, not by a
     player) and the seconds it took."""
-    from django.forms.renderers import get_default_renderer
-    from django.template import TemplateDoesNotExist, engines
-    from django.urls import reverse
-
-    from core.page_cache import templates_release
-
     started = time.perf_counter()
     reverse("home")  # imports every view module and builds the URL names' table
     templates_release()  # the digest every cached part's key holds

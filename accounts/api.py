@@ -7,7 +7,7 @@ from rest_framework import serializers
 from rest_framework.decorators import api_view
 from rest_framework.response import Response
 
-from accounts.inbox import inbox_of
+from accounts.selectors import inbox_listed
 
 
 class InboxItemSerializer(serializers.Serializer):
@@ -22,4 +22,4 @@ class InboxItemSerializer(serializers.Serializer):
 def inbox(request):
     """Reports to confirm, post-game sequences to run, captives to settle, canoe games where it
     is your turn: each with the page that deals with it, oldest first."""
-    return Response(InboxItemSerializer(inbox_of(request), many=True).data)
+    return Response(InboxItemSerializer(inbox_listed(request), many=True).data)

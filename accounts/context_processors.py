@@ -13,11 +13,9 @@ change the inbox's key, do not make its queries again (most of a count's cost).
 
 from __future__ import annotations
 
-import time
-
 from django.utils.functional import SimpleLazyObject
 
-from accounts import inbox as inbox_module
+from accounts.selectors import minute, source_groups, sources
 from core.content_version import inbox_scope
 from core.page_cache import cached
 
@@ -29,35 +27,20 @@ def inbox(request) -> dict:
 
 
 def count(request) -> int:
-    """How many items wait for the request's user (as len(inbox_of(request)))."""
+    """How many items wait for the request's user (as len(inbox_listed(request)))."""
     user = request.user
     if hasattr(request, "_inbox"):  # the page lists them: counted already
         return len(request._inbox)
-    apart = inbox_module.COUNT_SCOPES
-    rest = [f for f in inbox_module.SOURCES if f not in apart]
+    rest, groups = source_groups()
     total = cached(
         "inbox-count", user.id, minute(), sources(rest),
         scopes=[inbox_scope(user.id)], request=request, at_once=True,
         render=lambda: sum(1 for f in rest for _ in f(user)),
     )  # fmt: skip
-    groups: dict = {}  # the sources of one scope: one cached count (one look-up a page)
-    for function, scope in apart.items():
-        groups.setdefault(scope, []).append(function)
-    for scope, functions in groups.items():
+    for scope, functions in groups.items():  # the sources of one scope: one cached count
         total += cached(
             "inbox-source-count", user.id, sources(functions),
             scopes=[scope(user.id)], request=request, at_once=True,
             render=lambda functions=functions: sum(1 for f in functions for _ in f(user)),
         )  # fmt: skip
     return total
-
-
-def sources(functions=None) -> str:
-    """The registered sources: the count is theirs (fixed once the apps are loaded)."""
-    functions = inbox_module.SOURCES if functions is None else functions
-    return ",".join(f"{f.__module__}.{f.__qualname__}" for f in functions)
-
-
-def minute() -> int:
-    """A key part that changes every minute: an idle canoe game leaves the inbox on time."""
-    return int(time.time() // 60)

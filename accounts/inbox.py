@@ -3,8 +3,8 @@
 An app registers a source, a function `(user) -> iterable of Item`, with `@source(...)`, naming
 the kinds it yields and whether those kinds are also sent by e-mail; its AppConfig.ready()
 imports the module that holds it. Each source reads with one or two queries; the inbox of a
-request is built once and kept on the request (`inbox_of`), so the top bar's badge and the
-dashboard share it.
+request is built once, from the cache where it can be, and kept on the request
+(accounts.selectors.inbox_listed), so the top bar's badge and the dashboard share it.
 """
 
 from __future__ import annotations
@@ -77,10 +77,3 @@ def inbox_for(user) -> list[Item]:
         return []
     items = [item for function in SOURCES for item in function(user)]
     return sorted(items, key=lambda item: (item.since, item.kind, item.url))
-
-
-def inbox_of(request) -> list[Item]:
-    """The request's user's inbox, built once per request."""
-    if not hasattr(request, "_inbox"):
-        request._inbox = inbox_for(request.user)
-    return request._inbox

@@ -13,8 +13,7 @@ from django.utils.functional import SimpleLazyObject
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods
 
-from accounts.inbox import inbox_of
-from accounts.selectors import profile_of
+from accounts.selectors import inbox_listed, profile_of
 from campaign import selectors, services
 from campaign.access import (
     campaign_for,
@@ -51,7 +50,7 @@ def dashboard(request, mine, public):
     """A player's home page: what waits for them (the inbox), then their campaigns."""
     context = {
         "name": profile_of(request.user),
-        "inbox": inbox_of(request),
+        "inbox": inbox_listed(request),
         "mine": mine,
         "public": public,
     }

@@ -124,3 +124,26 @@ def test_a_correction_to_confirm_and_a_new_organiser_show_at_once(
     assertContains(warm(client, home), badge(0))
     Campaign.objects.filter(pk=campaign.pk).update(organiser=other_player)  # by hand: the admin
     assertContains(client.get(home), badge(1))
+
+
+def test_the_home_page_lists_the_inbox_from_the_cache_and_a_new_item_at_once(
+    client, campaign, war_party, patrol, player, other_player, race
+):
+    """The home page's list is kept like the badge's counts (accounts.selectors.inbox_listed):
+    read again with nothing new it reads no source; a report to confirm and a canoe move each
+    show at once."""
+    client.force_login(other_player)
+    home = reverse("home")
+    warm(client, home)
+    with CaptureQueriesContext(connection) as queries:
+        client.get(home)
+    read = " ".join(q["sql"] for q in queries)
+    assert 'FROM "campaign_gamereport"' not in read and 'FROM "chase_seat"' not in read
+
+    game = file_battle(campaign, war_party, patrol, player)  # the other player is to confirm
+    page = client.get(home).content.decode()
+    assert f'href="{reverse("game", args=[game.id])}"' in page and "Review and confirm" in page
+    before = page.count("to move")
+    move(race)
+    after = client.get(home).content.decode().count("to move")
+    assert after != before  # the race's turn passed to (or from) them: the list follows

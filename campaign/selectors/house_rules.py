@@ -25,14 +25,15 @@ def house_rules_version(campaign: Campaign) -> int:
 
 def rulebook_for(campaign: Campaign, version: int | None = None) -> RuleBook:
     """The campaign's rule book: the latest version, or `version` (0: the seed's tables). The
-    budget defaults to the campaign's own starting-treasury setting (C2)."""
+    budget defaults to the campaign's own starting-treasury setting (C2). The book is shared
+    with every request that plays by the same rules (`RuleBook.shared`): it cannot be changed."""
     if version is None:
         row = house_rules_current(campaign)
     elif version == 0:
         row = None
     else:
         row = campaign.house_rules.filter(version=version).first()
-    return RuleBook(row.overrides if row else {}, budget=campaign.starting_treasury)
+    return RuleBook.shared(row.overrides if row else {}, budget=campaign.starting_treasury)
 
 
 def rulebook_for_game(game: GameReport) -> RuleBook:

@@ -300,22 +300,26 @@ IF_MATCH = OpenApiParameter(
 )
 
 
-def _postgame_response(postgame_id: int, user) -> Response:
-    postgame = postgame_for(user, postgame_id)
+def _postgame_response(postgame_id: int, user, postgame=None) -> Response:
+    """The sequence and its version as ETag: `postgame`, or the row read for `user`."""
+    postgame = postgame or postgame_for(user, postgame_id)
     body = PostGameSerializer(games.postgame_state(postgame)).data
     return Response(body, headers={"ETag": etag(body["version"])})
 
 
 def _step(request, postgame_id: int, step) -> Response:
     """Take one step, `step(version)` (the If-Match version or None), and answer the sequence
-    with its version as ETag; a stale If-Match is a 409 with the version and sequence now."""
+    with its version as ETag; a stale If-Match is a 409 with the version and sequence now.
+    The answer is drawn from the row the step wrote (the caller was let in before it) and the
+    run the step saved it from (selectors.games.postgame_keep_run): not read nor replayed
+    again."""
     try:
-        step(if_match_version(request))
+        row = step(if_match_version(request))
     except PostGameConflict as error:
         current = PostGameSerializer(games.postgame_state(postgame_for(request.user, postgame_id)))
         body = {**error_body(error), "version": error.version, "current": current.data}
         return Response(body, status=409, headers={"ETag": etag(error.version)})
-    return _postgame_response(postgame_id, request.user)
+    return _postgame_response(postgame_id, request.user, row)
 
 
 @extend_schema(

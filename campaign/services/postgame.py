@@ -36,7 +36,7 @@ from campaign.rules.dice import Dice
 from campaign.rules.postgame import prompts
 from campaign.rules.postgame.answers import check_faces
 from campaign.rules.words import possessive
-from campaign.selectors.games import captor_of, postgame_run, warband_sheet
+from campaign.selectors.games import captor_of, postgame_keep_run, postgame_run, warband_sheet
 from campaign.services import dice as dice_source
 from campaign.services.activity import activity_record
 from campaign.services.campaigns import require_open
@@ -98,6 +98,7 @@ def _save(row: PostGame, run: rules.PostGameRun) -> PostGame:
     row.undone = run.undone_to_list()
     row.version += 1
     row.save(update_fields=["answers", "undone", "version", "updated_at"])
+    postgame_keep_run(row, run)  # the answer to this request shows it: no second replay
     publish(postgame_channel(row.pk), clock_version())  # whoever watches it, once committed
     return row
 

@@ -252,7 +252,10 @@ def figure_for(user, figure_id: int, *, edit: bool = False) -> Figure:
 def game_for(
     user, game_id: int, *, confirm: bool = False, edit: bool = False, withdraw: bool = False
 ) -> GameReport:
-    game = _found(games_queryset(), "No such game.", pk=game_id)
+    queryset = games_queryset()
+    if confirm:  # its service reads the game again, locked: its lines and sequences are not read
+        queryset = queryset.prefetch_related(None)
+    game = _found(queryset, "No such game.", pk=game_id)
     if not may_read(game.campaign, user):
         raise Http404("No such game.")
     if confirm and not may_confirm(game, user):

@@ -1,6 +1,7 @@
 """What a post-game sequence's state and an answer cost (issue 35): a club's two sequences
-answer every 7.5 s, so a query or a replay more on each is paid all night. The pins fail if
-the cut regresses; the answer a step gives is still the sequence as a fresh read shows it.
+answer every 7.5 s, so a query or a replay more on each is paid all night (and a report every
+few minutes opens two). The pins fail if the cut regresses; the answer a step gives is still
+the sequence as a fresh read shows it.
 
 A step answers from the row it wrote and the run it saved it from (api.postgames._step,
 selectors.games.postgame_keep_run); the rule book is built once a process (RuleBook.shared).
@@ -118,3 +119,21 @@ def test_a_steps_answer_is_the_sequence_as_a_fresh_read_shows_it(owner, sequence
         fresh = owner.get(url(sequence))
         assert response.json() == fresh.json()
         assert response["ETag"] == fresh["ETag"]
+
+
+# Confirming a report: the game read to check who confirms (not its lines nor its sequences:
+# the service reads it again, locked), then the locks, both rosters, the two sequences opened,
+# the activity, the rankings' job; the game shown as it is now.
+CONFIRM_QUERIES = 29
+
+
+def test_confirming_a_report_opens_both_sequences_in_a_bounded_number_of_queries(
+    campaign, war_party, patrol, player, other_player, django_assert_max_num_queries
+):
+    from tests.campaign.games_support import file_battle
+
+    game = file_battle(campaign, war_party, patrol, player)
+    with django_assert_max_num_queries(CONFIRM_QUERIES):
+        response = signed_in(other_player).post(f"/api/games/{game.id}/confirm/")
+    assert response.status_code == 200
+    assert len(response.json()["postgames"]) == 2

@@ -58,13 +58,15 @@ def _locked(postgame: PostGame) -> PostGame:
     then its post-game rows, then warbands by id (services.games.game_withdraw too), so a
     commit and a withdraw at the same moment queue up instead of deadlocking; whoever comes
     second finds the other's result and gets a ConflictError (409) or the committed row."""
-    list(GameReport.objects.select_for_update().filter(pk=postgame.game_id).values("id"))
-    row = (
+    # One row each (by pk): no ORDER BY to compile.
+    list(GameReport.objects.select_for_update().filter(pk=postgame.game_id).order_by().values("id"))
+    locked = (
         PostGame.objects.select_for_update(of=("self",))
         .select_related("warband__campaign", "game__warband_a", "game__warband_b")
         .filter(pk=postgame.pk)
-        .first()
+        .order_by()
     )
+    row = next(iter(locked[:1]), None)
     if row is None:
         raise ConflictError(WITHDRAWN, field="status")
     return row

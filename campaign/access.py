@@ -307,8 +307,17 @@ POSTGAME_RELATED = (
 )
 
 
-def postgame_for(user, postgame_id: int, *, drive: bool = False) -> PostGame:
-    queryset = PostGame.objects.select_related(*POSTGAME_RELATED)
+# What a sequence's state reads (selectors.games.postgame_state, its rule book, may_drive): the
+# API's answers, read every few seconds a club.
+POSTGAME_STATE_RELATED = ("warband__campaign", "game")
+
+
+def postgame_for(
+    user, postgame_id: int, *, drive: bool = False, related: tuple[str, ...] = POSTGAME_RELATED
+) -> PostGame:
+    """The sequence, for whoever may read its campaign (404 else); `drive`: its warband's owner
+    or the organiser (403 else). `related`: the rows fetched with it (the page's by default)."""
+    queryset = PostGame.objects.select_related(*related)
     postgame = _found(queryset, "No such post-game sequence.", pk=postgame_id)
     if not may_read(postgame.warband.campaign, user):
         raise Http404("No such post-game sequence.")

@@ -38,7 +38,9 @@ def _found(queryset, message: str, **lookup):
     """The one row the lookup names, or a 404 with `message`: the same words a stranger gets
     for a row of a private campaign, so an id that exists is not told from one that does not
     (issue 25, finding 7)."""
-    row = queryset.filter(**lookup).first()
+    # Every lookup names one row (a pk, or a unique pair): no ORDER BY (`.first()` orders by
+    # the model's ordering, a good share of the CPU of compiling the query).
+    row = next(iter(queryset.filter(**lookup).order_by()[:1]), None)
     if row is None:
         raise Http404(message)
     return row
@@ -252,7 +254,10 @@ def figure_for(user, figure_id: int, *, edit: bool = False) -> Figure:
 def game_for(
     user, game_id: int, *, confirm: bool = False, edit: bool = False, withdraw: bool = False
 ) -> GameReport:
-    game = _found(games_queryset(), "No such game.", pk=game_id)
+    queryset = games_queryset()
+    if confirm:  # its service reads the game again, locked: its lines and sequences are not read
+        queryset = queryset.prefetch_related(None)
+    game = _found(queryset, "No such game.", pk=game_id)
     if not may_read(game.campaign, user):
         raise Http404("No such game.")
     if confirm and not may_confirm(game, user):
@@ -302,8 +307,17 @@ POSTGAME_RELATED = (
 )
 
 
-def postgame_for(user, postgame_id: int, *, drive: bool = False) -> PostGame:
-    queryset = PostGame.objects.select_related(*POSTGAME_RELATED)
+# What a sequence's state reads (selectors.games.postgame_state, its rule book, may_drive): the
+# API's answers, read every few seconds a club.
+POSTGAME_STATE_RELATED = ("warband__campaign", "game")
+
+
+def postgame_for(
+    user, postgame_id: int, *, drive: bool = False, related: tuple[str, ...] = POSTGAME_RELATED
+) -> PostGame:
+    """The sequence, for whoever may read its campaign (404 else); `drive`: its warband's owner
+    or the organiser (403 else). `related`: the rows fetched with it (the page's by default)."""
+    queryset = PostGame.objects.select_related(*related)
     postgame = _found(queryset, "No such post-game sequence.", pk=postgame_id)
     if not may_read(postgame.warband.campaign, user):
         raise Http404("No such post-game sequence.")

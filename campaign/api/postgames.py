@@ -18,7 +18,7 @@ from rest_framework.decorators import api_view
 from rest_framework.response import Response
 
 from campaign import services
-from campaign.access import figure_for_captive, postgame_for
+from campaign.access import POSTGAME_STATE_RELATED, figure_for_captive, postgame_for
 from campaign.api.common import BAD_REQUEST, FORBIDDEN, NOT_FOUND
 from campaign.errors import PostGameConflict
 from campaign.rules.postgame.prompts import PROMPTS
@@ -300,22 +300,30 @@ IF_MATCH = OpenApiParameter(
 )
 
 
-def _postgame_response(postgame_id: int, user) -> Response:
-    postgame = postgame_for(user, postgame_id)
+def _postgame_response(postgame_id: int, user, postgame=None) -> Response:
+    """The sequence and its version as ETag: `postgame`, or the row read for `user`."""
+    postgame = postgame or postgame_for(user, postgame_id, related=POSTGAME_STATE_RELATED)
     body = PostGameSerializer(games.postgame_state(postgame)).data
     return Response(body, headers={"ETag": etag(body["version"])})
 
 
 def _step(request, postgame_id: int, step) -> Response:
     """Take one step, `step(version)` (the If-Match version or None), and answer the sequence
-    with its version as ETag; a stale If-Match is a 409 with the version and sequence now."""
+    with its version as ETag; a stale If-Match is a 409 with the version and sequence now.
+    The answer is drawn from the row the step wrote (the caller was let in before it) and the
+    run the step saved it from (selectors.games.postgame_keep_run): not read nor replayed
+    again."""
     try:
-        step(if_match_version(request))
+        row = step(if_match_version(request))
     except PostGameConflict as error:
-        current = PostGameSerializer(games.postgame_state(postgame_for(request.user, postgame_id)))
+        current = PostGameSerializer(
+            games.postgame_state(
+                postgame_for(request.user, postgame_id, related=POSTGAME_STATE_RELATED)
+            )
+        )
         body = {**error_body(error), "version": error.version, "current": current.data}
         return Response(body, status=409, headers={"ETag": etag(error.version)})
-    return _postgame_response(postgame_id, request.user)
+    return _postgame_response(postgame_id, request.user, row)
 
 
 @extend_schema(
@@ -338,7 +346,7 @@ def postgame_detail(request, postgame_id: int):
 def postgame_advance(request, postgame_id: int):
     """Answer the prompt: `dice` typed in (checked against the roll: a bad face is a 400 and
     nothing changes), a `choice` among the options, or neither for the app to roll."""
-    postgame = postgame_for(request.user, postgame_id, drive=True)
+    postgame = postgame_for(request.user, postgame_id, drive=True, related=POSTGAME_STATE_RELATED)
     serializer = AdvanceSerializer(data=request.data)
     serializer.is_valid(raise_exception=True)
     return _step(
@@ -359,7 +367,7 @@ def postgame_advance(request, postgame_id: int):
 @api_view(["POST"])
 def postgame_trade(request, postgame_id: int):
     """One trading action while the step is `trading`; {"action": "done"} ends trading."""
-    postgame = postgame_for(request.user, postgame_id, drive=True)
+    postgame = postgame_for(request.user, postgame_id, drive=True, related=POSTGAME_STATE_RELATED)
     serializer = TradeSerializer(data=request.data)
     serializer.is_valid(raise_exception=True)
     return _step(
@@ -384,7 +392,7 @@ def postgame_trade(request, postgame_id: int):
 @api_view(["POST"])
 def postgame_undo(request, postgame_id: int):
     """Drop the last answer (C22)."""
-    postgame = postgame_for(request.user, postgame_id, drive=True)
+    postgame = postgame_for(request.user, postgame_id, drive=True, related=POSTGAME_STATE_RELATED)
     serializer = PositionSerializer(data=request.data)
     serializer.is_valid(raise_exception=True)
     return _step(
@@ -403,7 +411,7 @@ def postgame_undo(request, postgame_id: int):
 def postgame_commit(request, postgame_id: int):
     """Apply the sequence to the roster in one transaction, once (C22). A second commit (a
     retry, a double click) answers 200 with the committed sequence and changes nothing."""
-    postgame = postgame_for(request.user, postgame_id, drive=True)
+    postgame = postgame_for(request.user, postgame_id, drive=True, related=POSTGAME_STATE_RELATED)
     return _step(
         request,
         postgame_id,
@@ -419,7 +427,7 @@ def postgame_restart(request, postgame_id: int):
     """The organiser's way out of a stuck sequence: its answers are set aside (one "restart"
     line in its log) and it starts again under the house rules in force now; its own dice stay
     the same (C22). Written in the activity feed. A committed sequence is a 400."""
-    postgame = postgame_for(request.user, postgame_id, drive=True)
+    postgame = postgame_for(request.user, postgame_id, drive=True, related=POSTGAME_STATE_RELATED)
     services.postgame_restart(postgame=postgame, actor=request.user)
     return _postgame_response(postgame_id, request.user)
 

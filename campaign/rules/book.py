@@ -14,6 +14,10 @@ from __future__ import annotations
 import copy
 import dataclasses
 import functools
+import hashlib
+import json
+import threading
+from collections import OrderedDict
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
@@ -111,7 +115,7 @@ def seed_document(*, budget: int = SEED_BUDGET) -> dict[str, Any]:
                 "limits": {
                     "figures": MAX_FIGURES,
                     "required_weapon": REQUIRED_WEAPON_COUNT,
-                    **copy.deepcopy(limits),
+                    **{status: dict(row) for status, row in limits.items()},  # a faction's own
                 },
             }
             for f in FACTIONS.values()
@@ -374,6 +378,72 @@ def _check_underdog(document) -> list[tuple[str, str]]:
     return errors
 
 
+# --- shared, unchangeable tables -----------------------------------------------------------------
+
+SHARED = (
+    "A rule book's tables are shared by every request of the process and cannot be changed: "
+    "change a copy (copy.deepcopy gives plain dicts and lists)."
+)
+
+
+class FrozenDict(dict):
+    """A dict whose every change raises TypeError: a rule book's tables, read by every request
+    of the process (`RuleBook.shared`). Reads, JSON and `==` are a dict's; `copy.deepcopy`
+    gives plain, changeable dicts and lists."""
+
+    __slots__ = ()
+
+    def _refuse(self, *args, **kwargs):
+        raise TypeError(SHARED)
+
+    __setitem__ = __delitem__ = __ior__ = _refuse
+    clear = pop = popitem = setdefault = update = _refuse
+
+    def __copy__(self) -> dict:
+        return dict(self)
+
+    def __deepcopy__(self, memo) -> dict:
+        return {key: copy.deepcopy(value, memo) for key, value in self.items()}
+
+    def __reduce__(self):
+        return (FrozenDict, (dict(self),))
+
+
+class FrozenList(list):
+    """A list whose every change raises TypeError (see FrozenDict)."""
+
+    __slots__ = ()
+
+    def _refuse(self, *args, **kwargs):
+        raise TypeError(SHARED)
+
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse
+    append = extend = insert = pop = remove = clear = sort = reverse = _refuse
+
+    def __copy__(self) -> list:
+        return list(self)
+
+    def __deepcopy__(self, memo) -> list:
+        return [copy.deepcopy(value, memo) for value in self]
+
+    def __reduce__(self):
+        return (FrozenList, (list(self),))
+
+
+def frozen(document: Any) -> Any:
+    """A copy of a JSON-like document that cannot be changed (FrozenDict, FrozenList)."""
+    if isinstance(document, dict):
+        return FrozenDict({key: frozen(value) for key, value in document.items()})
+    if isinstance(document, list | tuple):
+        return FrozenList(frozen(value) for value in document)
+    return document
+
+
+@functools.lru_cache(maxsize=16)
+def _seed(budget: int) -> FrozenDict:
+    return frozen(seed_document(budget=budget))
+
+
 # --- the book -----------------------------------------------------------------------------------
 
 
@@ -385,12 +455,37 @@ class Underdog:
 
 
 class RuleBook:
-    """The tables one campaign plays by. Plain data, built once per document."""
+    """The tables one campaign plays by, built once per document and never changed after:
+    `base`, `overrides` and `document` are frozen (FrozenDict), so one book may be shared by
+    every request that plays by the same house rules (`RuleBook.shared`). To edit a book's
+    tables, change a `copy.deepcopy` of them and build a new book."""
 
     def __init__(self, overrides: dict[str, Any] | None = None, *, budget: int = SEED_BUDGET):
-        self.base = seed_document(budget=budget)
-        self.overrides = copy.deepcopy(overrides or {})
-        self.document = merged(self.base, self.overrides)
+        self.base = _seed(budget)
+        self.overrides = frozen(overrides or {})  # a copy: the caller's dict stays theirs
+        self.document = frozen(merged(self.base, self.overrides)) if overrides else self.base
+
+    @classmethod
+    def shared(cls, overrides: dict[str, Any] | None = None, *, budget: int = SEED_BUDGET):
+        """The book of these overrides and budget, built once a process (a bounded LRU keyed
+        on their content, never on the dict's identity: a dict changed after the call names
+        another book). Overrides that are not JSON get a book of their own."""
+        try:
+            text = json.dumps([budget, overrides or {}], sort_keys=True, separators=(",", ":"))
+        except (TypeError, ValueError):
+            return cls(overrides, budget=budget)
+        key = hashlib.sha256(text.encode()).hexdigest()
+        with _SHARED_LOCK:
+            book = _SHARED_BOOKS.get(key)
+            if book is not None:
+                _SHARED_BOOKS.move_to_end(key)
+                return book
+        book = cls(overrides, budget=budget)
+        with _SHARED_LOCK:
+            _SHARED_BOOKS[key] = book
+            while len(_SHARED_BOOKS) > SHARED_BOOKS:
+                _SHARED_BOOKS.popitem(last=False)
+        return book
 
     @classmethod
     def checked(cls, overrides: dict[str, Any], *, budget: int = SEED_BUDGET) -> RuleBook:
@@ -430,7 +525,7 @@ class RuleBook:
                 if rules["equipment"][i.key]["allowed"]
             )
             out[key] = dataclasses.replace(faction, profiles=profiles, equipment=equipment)
-        return out
+        return FrozenDict(out)
 
     def faction(self, key: str) -> Faction | None:
         return self.factions.get(key)
@@ -499,14 +594,20 @@ class RuleBook:
     @cached_property
     def specialists(self) -> dict[str, Specialist]:
         kinds = self.document["specialists"]["kinds"]
-        return {k: dataclasses.replace(s, **kinds[k]) for k, s in SPECIALISTS.items()}
+        return FrozenDict({k: dataclasses.replace(s, **kinds[k]) for k, s in SPECIALISTS.items()})
 
     @property
     def specialist_limit(self) -> int:
         return self.document["specialists"]["hire_limit"]
 
 
+# Books kept by `RuleBook.shared`: a club server's campaigns and the versions their games keep.
+SHARED_BOOKS = 256
+_SHARED_BOOKS: OrderedDict[str, RuleBook] = OrderedDict()
+_SHARED_LOCK = threading.Lock()
+
+
 @functools.cache
 def seed_book() -> RuleBook:
     """The seed's tables, no house rules: what every rule uses when given no book."""
-    return RuleBook()
+    return RuleBook.shared()

@@ -6,6 +6,7 @@ about the sequence is stored but the sheet, the report and the answers.
 
 from __future__ import annotations
 
+import copy
 import logging
 from dataclasses import dataclass
 
@@ -206,7 +207,11 @@ def _step_or_stuck(postgame: PostGame) -> str:
 
 
 def postgame_run(postgame: PostGame) -> rules.PostGameRun:
-    """The row's sequence as the rules replay it from its stored answers."""
+    """The row's sequence as the rules replay it from its stored answers; the run a write just
+    saved on this row (`postgame_keep_run`) when its answers are still the row's."""
+    kept = getattr(postgame, "_kept_run", None)
+    if kept is not None and kept[0] == _run_key(postgame):
+        return kept[1]
     return rules.PostGameRun.from_dicts(
         postgame.sheet,
         postgame.report,
@@ -215,6 +220,17 @@ def postgame_run(postgame: PostGame) -> rules.PostGameRun:
         # C31: the rules in force when it was reported (or restarted by the organiser)
         rulebook_for_postgame(postgame),
     )
+
+
+def _run_key(postgame: PostGame) -> tuple:
+    return (postgame.answers, postgame.undone, postgame.rules_version, postgame.game.rules_version)
+
+
+def postgame_keep_run(postgame: PostGame, run: rules.PostGameRun) -> None:
+    """Keep on the row the run (immutable) a write saved it from, so the answer drawn from the
+    same row does not replay the sequence again. Keyed on a copy of what the replay reads,
+    compared by value: a row changed since (in place or not) replays."""
+    postgame._kept_run = (copy.deepcopy(_run_key(postgame)), run)
 
 
 def postgame_step(postgame: PostGame) -> str:

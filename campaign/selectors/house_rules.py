@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from campaign.models import Campaign, GameReport, HouseRules, PostGame
+from campaign.models import Campaign, GameReport, HouseRules, PostGame, Warband
 from campaign.rules.book import RuleBook, diff, leaves, read_path, write_path
 
 
@@ -25,14 +25,15 @@ def house_rules_version(campaign: Campaign) -> int:
 
 def rulebook_for(campaign: Campaign, version: int | None = None) -> RuleBook:
     """The campaign's rule book: the latest version, or `version` (0: the seed's tables). The
-    budget defaults to the campaign's own starting-treasury setting (C2)."""
+    budget defaults to the campaign's own starting-treasury setting (C2). The book is shared
+    with every request that plays by the same rules (`RuleBook.shared`): it cannot be changed."""
     if version is None:
         row = house_rules_current(campaign)
     elif version == 0:
         row = None
     else:
         row = campaign.house_rules.filter(version=version).first()
-    return RuleBook(row.overrides if row else {}, budget=campaign.starting_treasury)
+    return RuleBook.shared(row.overrides if row else {}, budget=campaign.starting_treasury)
 
 
 def rulebook_for_game(game: GameReport) -> RuleBook:
@@ -42,9 +43,19 @@ def rulebook_for_game(game: GameReport) -> RuleBook:
 
 def rulebook_for_postgame(postgame: PostGame) -> RuleBook:
     """C31: the rules its game keeps, or those the organiser restarted it under."""
-    if postgame.rules_version is None:
-        return rulebook_for_game(postgame.game)
-    return rulebook_for(postgame.game.campaign, postgame.rules_version)
+    game = postgame.game
+    version = game.rules_version if postgame.rules_version is None else postgame.rules_version
+    return rulebook_for(_campaign_of(postgame, game), version)
+
+
+def _campaign_of(postgame: PostGame, game: GameReport) -> Campaign:
+    """The game's campaign, as fetched with the game or else with the warband (the same row:
+    `access.postgame_for` fetches the sequence with its warband's), read only when neither was."""
+    if not GameReport.campaign.is_cached(game) and PostGame.warband.is_cached(postgame):
+        warband = postgame.warband
+        if warband.campaign_id == game.campaign_id and Warband.campaign.is_cached(warband):
+            return warband.campaign
+    return game.campaign
 
 
 def house_rules_history(campaign: Campaign):

@@ -24,9 +24,8 @@ CLOSED = "{name} is closed: its books are kept as they are and nothing more can 
 def require_open(campaign: Campaign) -> None:
     """Refuse any write to a closed campaign, with a message the player reads. Asks the
     database, not the object in hand: that may have been read before the organiser closed it."""
-    campaign.closed_at = (
-        Campaign.objects.filter(pk=campaign.pk).values_list("closed_at", flat=True).first()
-    )
+    closed_at = Campaign.objects.filter(pk=campaign.pk).order_by().values_list("closed_at")[:1]
+    campaign.closed_at = next((row[0] for row in closed_at), None)  # one row: no ORDER BY
     if campaign.is_closed:
         raise CampaignError(CLOSED.format(name=campaign.name), field="campaign")
 

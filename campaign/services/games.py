@@ -269,8 +269,12 @@ def _confirm(game: GameReport, actor) -> GameReport:
         .filter(pk__in=[game.warband_a_id, game.warband_b_id])
         .order_by("pk")
     )
+    open_ones = PostGame.objects.filter(warband__in=sides, status=PostGame.Status.OPEN)
+    first_open = {}  # each side's first open sequence (by id), read in one query
+    for postgame in open_ones.order_by("id"):
+        first_open.setdefault(postgame.warband_id, postgame)
     for warband in sides:
-        earlier = warband.postgames.filter(status=PostGame.Status.OPEN).first()
+        earlier = first_open.get(warband.id)
         if earlier is not None:
             raise ReportError(
                 f"{warband.name} has not committed the post-game of an earlier game "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
@@ -43,7 +44,7 @@ def house_rules_proposed(
                 f"At most {MAX_VALUES} changes at once: a rulebook holds about 230 values.",
                 field="changes",
             )
-        document = current.document
+        document = copy.deepcopy(current.document)  # the book in force is shared: a copy
         found = []
         for path, value in changes.items():
             try:
@@ -83,7 +84,7 @@ def house_rules_save(
     book = house_rules_proposed(campaign=campaign, rules=rules, changes=changes)
     version = latest + 1
     row = HouseRules.objects.create(
-        campaign=campaign, version=version, overrides=book.overrides, author=actor
+        campaign=campaign, version=version, overrides=copy.deepcopy(book.overrides), author=actor
     )
     changed = book.changed
     activity_record(

@@ -36,7 +36,7 @@ from campaign.rules.dice import Dice
 from campaign.rules.postgame import prompts
 from campaign.rules.postgame.answers import check_faces
 from campaign.rules.words import possessive
-from campaign.selectors.games import captor_of, postgame_run, warband_sheet
+from campaign.selectors.games import captor_of, postgame_keep_run, postgame_run, warband_sheet
 from campaign.services import dice as dice_source
 from campaign.services.activity import activity_record
 from campaign.services.campaigns import require_open
@@ -58,13 +58,15 @@ def _locked(postgame: PostGame) -> PostGame:
     then its post-game rows, then warbands by id (services.games.game_withdraw too), so a
     commit and a withdraw at the same moment queue up instead of deadlocking; whoever comes
     second finds the other's result and gets a ConflictError (409) or the committed row."""
-    list(GameReport.objects.select_for_update().filter(pk=postgame.game_id).values("id"))
-    row = (
+    # One row each (by pk): no ORDER BY to compile.
+    list(GameReport.objects.select_for_update().filter(pk=postgame.game_id).order_by().values("id"))
+    locked = (
         PostGame.objects.select_for_update(of=("self",))
         .select_related("warband__campaign", "game__warband_a", "game__warband_b")
         .filter(pk=postgame.pk)
-        .first()
+        .order_by()
     )
+    row = next(iter(locked[:1]), None)
     if row is None:
         raise ConflictError(WITHDRAWN, field="status")
     return row
@@ -98,6 +100,7 @@ def _save(row: PostGame, run: rules.PostGameRun) -> PostGame:
     row.undone = run.undone_to_list()
     row.version += 1
     row.save(update_fields=["answers", "undone", "version", "updated_at"])
+    postgame_keep_run(row, run)  # the answer to this request shows it: no second replay
     publish(postgame_channel(row.pk), clock_version())  # whoever watches it, once committed
     return row
 

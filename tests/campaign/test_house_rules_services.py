@@ -11,7 +11,8 @@ from campaign import selectors, services
 from campaign.models import HouseRules
 from campaign.rules.book import HouseRulesError, RuleBook
 from campaign.selectors.games import postgame_run, warband_sheet
-from campaign.services.house_rules import house_rules_save
+from campaign.selectors.house_rules import rulebook_for
+from campaign.services.house_rules import house_rules_preview, house_rules_save
 from campaign.views import words
 from tests.campaign.games_support import (
     WAR_PARTY_INCOME,
@@ -122,3 +123,14 @@ def test_a_correction_adds_kit_at_the_campaigns_price(campaign, organiser, war_p
         figure=otter, actor=organiser, changes={"kit": [*kit, "shield"]}, reason="forgot it"
     )
     assert otter.equipment.get(key="shield").price == 7
+
+
+def test_a_preview_of_changes_leaves_the_rules_in_force_as_they_were(campaign, organiser):
+    """The rules in force are one book shared by every request (RuleBook.shared): a preview of
+    changes typed in works on a copy of it."""
+    house_rules_save(campaign=campaign, actor=organiser, changes={"income.won": "D6"})
+    preview = house_rules_preview(campaign=campaign, changes={"income.won": "2D6"})
+    assert preview["changed"] == ["income.won"]
+    assert rulebook_for(campaign).income["won"] == "D6"
+    again = house_rules_preview(campaign=campaign, changes={"income.drew": "2D6"})
+    assert again["changed"] == ["income.drew"]

@@ -7,7 +7,6 @@ sheet every time, so the steps may change `run.sheet` freely: nothing outside th
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Generator
 from dataclasses import dataclass, field
 from typing import Any
@@ -59,7 +58,7 @@ class Run:
     used_crack_shots: set[str] = field(default_factory=set)  # C17: one re-roll each
 
     def __post_init__(self) -> None:
-        self.sheet = copy.deepcopy(self.start)
+        self.sheet = self.start.copy()
 
     @property
     def faction(self) -> Faction:

@@ -84,7 +84,8 @@ def replay_answers(
     """Run the sequence over the recorded answers; return the run and what it waits for.
     `book` holds the rules in force when the game was reported (C31)."""
     _check_report(sheet, report)
-    run = Run(start=copy.deepcopy(sheet), report=report, book=book or seed_book())
+    # The run never changes its start (it works on a copy): the sheet given is shared with it.
+    run = Run(start=sheet, report=report, book=book or seed_book())
     steps = _sequence_steps(run)
     prompt = next(steps)
     for answer in answers:
@@ -182,7 +183,7 @@ class PostGameRun:
 
     def preview_sheet(self) -> WarbandSheet:
         """The warband as it would be after commit (this game counted in games_played)."""
-        sheet = copy.deepcopy(self._run.sheet)
+        sheet = self._run.sheet.copy()
         sheet.games_played = self.sheet.games_played + 1
         return sheet
 

@@ -10,7 +10,7 @@ what was paid (C20).
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from campaign.rules.errors import RulesError
@@ -46,6 +46,9 @@ class Piece:
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
+
+    def copy(self) -> Piece:
+        return replace(self)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Piece:
@@ -124,6 +127,17 @@ class FigureSheet:
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
+    def copy(self) -> FigureSheet:
+        """A deep copy: its own increases, lists and pieces (copy.deepcopy's result, several
+        times faster: a sequence copies its sheet on every replay)."""
+        return replace(
+            self,
+            increases=dict(self.increases),
+            skills=list(self.skills),
+            injuries=list(self.injuries),
+            equipment=[piece.copy() for piece in self.equipment],
+        )
+
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> FigureSheet:
         what = f"Figure {data.get('name') or data.get('id')!s}" if isinstance(data, dict) else ""
@@ -188,6 +202,14 @@ class WarbandSheet:
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
+
+    def copy(self) -> WarbandSheet:
+        """A deep copy (see FigureSheet.copy)."""
+        return replace(
+            self,
+            figures=[figure.copy() for figure in self.figures],
+            storage=[piece.copy() for piece in self.storage],
+        )
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> WarbandSheet:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.db.models import prefetch_related_objects
 from django.http import Http404, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string, select_template
 from django.urls import reverse
@@ -36,9 +37,11 @@ from chase.selectors import sessions as selectors
 from chase.services import sessions as services
 from chase.services.pace import late_seats, seats_seen, time_left
 from chase.services.ratings import rated_verdict
+from core import content_version
 from core.addresses import address_digest
+from core.content_version import game_scope
 from core.domain_errors import domain_errors, form_error
-from core.page_cache import cached
+from core.page_cache import CSRF_SLOT, cached, csrf_filled
 from core.throttles import throttle_wait, too_many, wait_words
 
 # --- the lobby ---------------------------------------------------------------------------------
@@ -47,8 +50,15 @@ from core.throttles import throttle_wait, too_many, wait_words
 @require_GET
 def lobby(request):
     """The lobby. With `kind` (another game chosen, or a number of seats changed, which sends
-    the form's values along): that game's options and seats, keeping what was typed."""
+    the form's values along): that game's options and seats, keeping what was typed. Asked by
+    the open games' list itself (the lobby's stream said a game opened, filled or started):
+    that list alone."""
     kind = request.GET.get("kind")
+    if request.htmx and not kind and request.htmx.target == "open-games":
+        listed = list(selectors.open_games()[:20])
+        content_version.hint(game_scope(g.pk) for g in listed)  # their tokens in one query
+        context = {"open_games_html": _open_games_html(request, listed)}
+        return render(request, "chase/lobby.html#open_games", context)
     chosen = {key: request.GET[key] for key in ("kind", "mode") if request.GET.get(key)}
     form = NewGameForm(initial=chosen or None)
     options = options_form(kind=kind, shown=request.GET, user=request.user)
@@ -75,15 +85,68 @@ def _options_html(request, options) -> str | None:
     )  # fmt: skip
 
 
+def _new_game_html(request, form, options, games) -> str | None:
+    """The new game's whole form as first shown (no game chosen, nothing typed: the lobby as
+    most visitors open it), options included, is the same for everyone but its CSRF token,
+    which stays outside it: kept like the options (a few more widgets, the choice of games and
+    modes). None: render it (a game chosen, values typed, an error)."""
+    if form.is_bound or form.initial:
+        return None
+    options_html = _options_html(request, options)
+    if options_html is None:
+        return None
+    context = {"form": form, "options_form": options, "options_html": options_html}
+    return cached(
+        "lobby-new-game", options.kind, scopes=["all"], request=request,
+        render=lambda: render_to_string("chase/lobby.html#new_game", {**context, "games": games}),
+    )  # fmt: skip
+
+
+def _open_games_html(request, listed: list[GameSession]) -> str:
+    """The open games' list: the same for everyone who sees the same games, but for the CSRF
+    token of each "Play" form (its slot filled for each answer, core.page_cache.csrf_filled).
+    Kept under the ids listed and their games' own scopes: a game opened, a seat taken or a
+    game started changes the key. The seats are read only to draw it."""
+
+    def draw() -> str:
+        prefetch_related_objects(listed, "seats")
+        games = [_listed(g) for g in listed]
+        context = {"open_games": games, "csrf_token": CSRF_SLOT}
+        return render_to_string("chase/lobby.html#open_list", context)
+
+    scopes = ["all", *(game_scope(g.pk) for g in listed)]
+    html = cached(
+        "lobby-open-games", *(g.pk for g in listed), scopes=scopes, request=request, render=draw
+    )
+    return csrf_filled(html, get_token(request))
+
+
+def _my_games_html(request, mine: list[GameSession]) -> str:
+    """ "My games": each one's title, mode and status, the same for whoever sees these games
+    (no token, no name), kept under their ids and their games' scopes."""
+
+    def draw() -> str:
+        games = [{"session": g, "title": get_engine(g.kind).title} for g in mine]
+        return render_to_string("chase/lobby.html#my_list", {"my_games": games})
+
+    scopes = ["all", *(game_scope(g.pk) for g in mine)]
+    return cached("lobby-my-games", *(g.pk for g in mine), scopes=scopes, request=request,
+                  render=draw)  # fmt: skip
+
+
 def _lobby(request, form, options, status=200):
-    mine = selectors.my_games(request.user, held_tokens(request))[:30]
+    mine = list(selectors.my_games(request.user, held_tokens(request))[:30])
+    listed = list(selectors.open_games()[:20])
+    content_version.hint(game_scope(g.pk) for g in [*mine, *listed])  # in one query
+    games = [(kind, game.title) for kind, game in registry().items()]
     context = {
         "form": form,
-        "games": [(kind, game.title) for kind, game in registry().items()],
+        "games": games,
         "options_form": options,
         "options_html": _options_html(request, options),
-        "open_games": [_listed(g) for g in selectors.open_games()[:20]],
-        "my_games": [{"session": g, "title": get_engine(g.kind).title} for g in mine],
+        "new_game_html": _new_game_html(request, form, options, games),
+        "open_games_html": _open_games_html(request, listed),
+        "my_games_html": _my_games_html(request, mine),
         "variants": Variant.objects.select_related("owner")[:50],  # the club's house rules
     }
     return render(request, "chase/lobby.html", context, status=status)

@@ -122,22 +122,21 @@ def _open_games_html(request, listed: list[GameSession]) -> str:
 
 
 def _my_games_html(request, mine: list[GameSession]) -> str:
-    """ "My games": each one's title, mode and status, the same for whoever sees these games
-    (no token, no name), kept under their ids and their games' scopes."""
+    """The lobby's "My games": each one's title, mode and status, the same for whoever sees
+    these games (no token, no name), kept under those very values, read with the list."""
 
     def draw() -> str:
         games = [{"session": g, "title": get_engine(g.kind).title} for g in mine]
         return render_to_string("chase/lobby.html#my_list", {"my_games": games})
 
-    scopes = ["all", *(game_scope(g.pk) for g in mine)]
-    return cached("lobby-my-games", *(g.pk for g in mine), scopes=scopes, request=request,
-                  render=draw)  # fmt: skip
+    shown = [f"{g.pk}:{g.kind}:{g.mode}:{g.status}" for g in mine]
+    return cached("lobby-my-games", *shown, scopes=["all"], request=request, render=draw)
 
 
 def _lobby(request, form, options, status=200):
     mine = list(selectors.my_games(request.user, held_tokens(request))[:30])
     listed = list(selectors.open_games()[:20])
-    content_version.hint(game_scope(g.pk) for g in [*mine, *listed])  # in one query
+    content_version.hint(game_scope(g.pk) for g in listed)  # in one query
     games = [(kind, game.title) for kind, game in registry().items()]
     context = {
         "form": form,

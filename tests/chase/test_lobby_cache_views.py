@@ -110,6 +110,20 @@ def test_the_kept_lobby_lists_a_new_open_game_and_drops_a_started_one(club_serve
     assert f"#{waiting.pk} · Several browsers" in html  # now one of mine
 
 
+def test_my_kept_games_show_a_game_that_started_since(club_server, owner, opponent):
+    waiting = services.session_create(
+        kind="pelts", mode="multi", options={}, user=owner, creator_sits=True
+    )
+    browser = _browser(owner)
+    card = rf"#{waiting.pk} · Several browsers \(invite links\)</span>\s*<span class=\"tag"
+    assert re.search(card + r' warn">Waiting for players', _kept_lobby(browser))
+
+    services.seat_claim(session=waiting, role="indian", user=opponent)
+
+    html = browser.get("/play/").content.decode()
+    assert re.search(card + r'">Playing', html)
+
+
 def test_the_lobby_stream_redraws_the_open_games_alone(
     club_server, owner, opponent, django_assert_max_num_queries
 ):

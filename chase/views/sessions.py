@@ -54,9 +54,10 @@ def lobby(request):
     the open games' list itself (the lobby's stream said a game opened, filled or started):
     that list alone."""
     kind = request.GET.get("kind")
+    listed = None
+    if not kind:  # read before the user is: their games' tokens come with the user's (one query)
+        listed = _open_games()
     if request.htmx and not kind and request.htmx.target == "open-games":
-        listed = list(selectors.open_games()[:20])
-        content_version.hint(game_scope(g.pk) for g in listed)  # their tokens in one query
         context = {"open_games_html": _open_games_html(request, listed)}
         return render(request, "chase/lobby.html#open_games", context)
     chosen = {key: request.GET[key] for key in ("kind", "mode") if request.GET.get(key)}
@@ -67,7 +68,14 @@ def lobby(request):
         if html is not None:
             return HttpResponse(html)
         return render(request, "chase/lobby.html#options", {"options_form": options})
-    return _lobby(request, form, options)
+    return _lobby(request, form, options, listed=listed)
+
+
+def _open_games() -> list[GameSession]:
+    """The open games the lobby lists, their scopes' tokens to be read with the next ones."""
+    listed = list(selectors.open_games()[:20])
+    content_version.hint(game_scope(g.pk) for g in listed)
+    return listed
 
 
 def _options_html(request, options) -> str | None:
@@ -85,15 +93,12 @@ def _options_html(request, options) -> str | None:
     )  # fmt: skip
 
 
-def _new_game_html(request, form, options, games) -> str | None:
+def _new_game_html(request, form, options, options_html, games) -> str | None:
     """The new game's whole form as first shown (no game chosen, nothing typed: the lobby as
     most visitors open it), options included, is the same for everyone but its CSRF token,
     which stays outside it: kept like the options (a few more widgets, the choice of games and
     modes). None: render it (a game chosen, values typed, an error)."""
-    if form.is_bound or form.initial:
-        return None
-    options_html = _options_html(request, options)
-    if options_html is None:
+    if form.is_bound or form.initial or options_html is None:
         return None
     context = {"form": form, "options_form": options, "options_html": options_html}
     return cached(
@@ -133,17 +138,17 @@ def _my_games_html(request, mine: list[GameSession]) -> str:
     return cached("lobby-my-games", *shown, scopes=["all"], request=request, render=draw)
 
 
-def _lobby(request, form, options, status=200):
+def _lobby(request, form, options, status=200, listed=None):
+    listed = _open_games() if listed is None else listed
     mine = list(selectors.my_games(request.user, held_tokens(request))[:30])
-    listed = list(selectors.open_games()[:20])
-    content_version.hint(game_scope(g.pk) for g in listed)  # in one query
     games = [(kind, game.title) for kind, game in registry().items()]
+    options_html = _options_html(request, options)
     context = {
         "form": form,
         "games": games,
         "options_form": options,
-        "options_html": _options_html(request, options),
-        "new_game_html": _new_game_html(request, form, options, games),
+        "options_html": options_html,
+        "new_game_html": _new_game_html(request, form, options, options_html, games),
         "open_games_html": _open_games_html(request, listed),
         "my_games_html": _my_games_html(request, mine),
         "variants": Variant.objects.select_related("owner")[:50],  # the club's house rules

@@ -229,10 +229,10 @@ def test_the_lobby_costs_the_same_queries_for_many_games_and_reads_no_position(
     _lobby_queries(browser)  # seen twice: kept from now on (core.page_cache)
     kept_many = _lobby_queries(browser)
 
-    # The tokens, my games, the open games, their games' tokens, the club's variants; the
-    # open games' seats only when their list is drawn, not once it is kept.
-    assert len(many) == len(one) == 6, many
-    assert len(kept_many) == len(kept_one) == 5, kept_many
+    # The open games, the tokens (the user's and the open games' together), my games, the
+    # club's variants; the open games' seats only when their list is drawn, not once it is kept.
+    assert len(many) == len(one) == 5, many
+    assert len(kept_many) == len(kept_one) == 4, kept_many
     assert not any(sql.startswith('SELECT "chase_seat"') for sql in kept_many)
     assert sum(sql.startswith('SELECT "chase_seat"') for sql in many) == 1
     games = [sql for sql in many if 'FROM "chase_gamesession"' in sql]

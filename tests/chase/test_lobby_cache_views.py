@@ -135,8 +135,9 @@ def test_the_lobby_stream_redraws_the_open_games_alone(
     for _ in range(2):
         browser.get("/play/", HTTP_HX_TARGET="open-games", **HTMX)
 
-    # The tokens, the open games, their games' tokens: no seat, no form, no variant read.
-    with django_assert_max_num_queries(3):
+    # The open games, then the tokens (the user's and their games'): no seat, no form, no
+    # variant read.
+    with django_assert_max_num_queries(2):
         response = browser.get("/play/", HTTP_HX_TARGET="open-games", **HTMX)
 
     html = response.content.decode()

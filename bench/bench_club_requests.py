@@ -5,12 +5,12 @@ median wall time and the median CPU time of each (`make bench`'s `club-requests`
 
 A move (the seat's view, then the action, through the API; and from the table page), a table
 poll that finds nothing new and one that finds a move, the API's version poll, the lobby (signed
-in, the options of each game), and starting a game across two browsers (created, joined). Run in
-a throwaway test database (SQLite in memory): the queries are what a club server makes, the
-times what one request costs in Python without the network. Wall time well above the CPU time
-is time spent waiting (on the database, on a lock, or, on a busy machine, for a core). The
-caches are as on a club server: one shared by every process (in memory here, Redis there), the
-sessions read from it.
+in, its open games as its stream redraws them, the options of each game), and starting a game
+across two browsers (created, joined). Run in a throwaway test database (SQLite in memory): the
+queries are what a club server makes, the times what one request costs in Python without the
+network. Wall time well above the CPU time is time spent waiting (on the database, on a lock,
+or, on a busy machine, for a core). The caches are as on a club server: one shared by every
+process (in memory here, Redis there), the sessions read from it.
 """
 
 from __future__ import annotations
@@ -220,6 +220,11 @@ def main() -> None:
     measure(
         "the lobby, 30 games of mine, 20 open ones",
         lambda: a.get("/play/"),
+        args.repeat,
+    )
+    measure(
+        "the lobby's open games, redrawn by its stream",
+        lambda: a.get("/play/", HTTP_HX_TARGET="open-games", **htmx),
         args.repeat,
     )
     for kind in kinds():

@@ -37,6 +37,8 @@ from django.core.cache import caches
 from django.core.cache.utils import make_template_fragment_key
 from django.db import DatabaseError, connection
 from django.template.utils import get_app_template_dirs
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
 from core import content_version
@@ -85,6 +87,28 @@ def fragment_key(name: str, *vary, scopes: Iterable[str], request=None) -> str:
     parts = [f"{scope}={tokens[scope]}" for scope in scopes]
     release = templates_release()
     return make_template_fragment_key(name, [*vary, *parts, tokens["all"], get_language(), release])
+
+
+# A cached form's CSRF field: the part is rendered with this in the place of the token (its
+# `csrf_token` in the context), and each answer puts the viewer's own token there, so a cached
+# form still posts and no token is ever shared.
+CSRF_SLOT = "csrf-token-of-the-viewer"  # not a token: a real one is 64 letters and digits
+
+
+def csrf_input(token) -> str:
+    return format_html('<input type="hidden" name="csrfmiddlewaretoken" value="{}">', token)
+
+
+CSRF_SLOT_INPUT = csrf_input(CSRF_SLOT)
+
+
+def csrf_filled(html: str, token) -> SafeString:
+    """A cached part with the viewer's CSRF `token` in each form's slot (none: the field is
+    left out, as `{% csrf_token %}` leaves it without a token)."""
+    if CSRF_SLOT_INPUT in html:
+        mine = csrf_input(token) if token and str(token) != "NOTPROVIDED" else ""
+        html = html.replace(CSRF_SLOT_INPUT, mine)
+    return mark_safe(html)  # noqa: S308 -- rendered by a template; the token is letters and digits
 
 
 def _outcome(hit: bool, alias: str) -> None:

@@ -11,22 +11,13 @@ puts the viewer's own token there (so a cached form still posts, and no token is
 from __future__ import annotations
 
 from django import template
-from django.utils.html import format_html
 
 from core.content_version import campaign_scope, game_scope, inbox_scope, user_scope
-from core.page_cache import cached
+from core.page_cache import CSRF_SLOT, cached, csrf_filled
 
 register = template.Library()
 
 SCOPES = {"campaign": campaign_scope, "user": user_scope, "inbox": inbox_scope, "game": game_scope}
-SLOT = "csrf-token-of-the-viewer"  # not a token: a real one is 64 letters and digits
-
-
-def token_input(token) -> str:
-    return format_html('<input type="hidden" name="csrfmiddlewaretoken" value="{}">', token)
-
-
-SLOT_INPUT = token_input(SLOT)
 
 
 class FragmentNode(template.Node):
@@ -38,7 +29,7 @@ class FragmentNode(template.Node):
         scopes = [SCOPES[kind](value.resolve(context)) for kind, value in self.scopes]
 
         def render_with_slot() -> str:
-            with context.push(csrf_token=SLOT):
+            with context.push(csrf_token=CSRF_SLOT):
                 return self.nodelist.render(context)
 
         html = cached(
@@ -48,11 +39,7 @@ class FragmentNode(template.Node):
             request=context.get("request"),
             render=render_with_slot,
         )
-        if SLOT_INPUT in html:
-            token = context.get("csrf_token")
-            mine = token_input(token) if token and str(token) != "NOTPROVIDED" else ""
-            html = html.replace(SLOT_INPUT, mine)
-        return html
+        return csrf_filled(html, context.get("csrf_token"))
 
 
 @register.tag

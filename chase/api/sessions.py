@@ -10,6 +10,7 @@ Errors: 400/403/404 with {"detail", "errors": [{"rule", "field", "message"}]} (c
 
 from __future__ import annotations
 
+from django.db.models import prefetch_related_objects
 from django.http import HttpResponse
 from django.urls import reverse
 from django.utils import timezone
@@ -203,6 +204,7 @@ def sessions_create(request):
         creator_sits=True,
         address=address_digest(request),
     )
+    prefetch_related_objects([session], "seats")  # read once, for the tokens and the links
     seats = list(session.seats.all())
     if session.mode == GameSession.Mode.MULTI:
         held = [s for s in seats if s.taken_at is not None and not s.is_computer]

@@ -93,8 +93,9 @@ def who_acts(session: GameSession) -> list[str]:
 # The lobby's lists show a game's title, seats and status, never its position: the state (the
 # largest column, a JSON document decoded per row) is not read for them.
 def open_games():
-    games = GameSession.objects.open_to_join().defer("state")
-    return games.prefetch_related("seats").order_by("-created_at")
+    """The lobby's open games, newest first, without their positions. Their seats are the
+    caller's to read: the lobby reads them only when it draws its list (it is cached)."""
+    return GameSession.objects.open_to_join().defer("state").order_by("-created_at")
 
 
 def my_games(user, tokens):

@@ -170,15 +170,19 @@ def session_create(
     ActionLog.objects.create(
         session=session, seq=0, outcomes=chance.outcomes, events=setup.events, version_after=0
     )
+    # Read once, here: the computer's first moves, the seats' clocks, the creator's seat and
+    # the caller's answer (its tokens and invite links) all use these, kept up to date.
+    prefetch_related_objects([session], "seats")
     if session.status == Status.PLAYING:
         state, moves = _computer_moves(session, engine, setup.state, session.seats.all())
         if moves:
             _commit(session, engine, state, moves)
     if creator_sits and waiting:
-        _take(seat=session.seats.get(role=play_as), user=user, address=address)
-        session.refresh_from_db()
+        seat = next(s for s in session.seats.all() if s.role == play_as)
+        _take_locked(session=session, seat=seat, user=user, address=address)
     elif waiting:
         publish(LOBBY_CHANNEL, clock_version())  # a new open game
+    session.refresh_from_db(fields=["seats"])  # no query: the caller reads them as they will be
     return session
 
 
@@ -316,9 +320,8 @@ def seat_take(*, seat: Seat, user=None, address: str = "") -> Seat:
     last free human seat starts it. Taking a seat, by any way, spends its invite. Taking a seat
     again is harmless. `address` is where it was taken from (core.addresses.address_digest).
     """
-    if not seat.is_taken:
-        _take(seat=seat, user=user, address=address)
-        seat.refresh_from_db()
+    if not seat.is_taken and not _take(seat=seat, user=user, address=address):
+        seat.refresh_from_db()  # taken by someone else meanwhile: as it is now
     return seat
 
 
@@ -328,13 +331,16 @@ def seat_join(*, invite: str, session_id: int | None = None, user=None, address:
     (or one of another game than `session_id`) is NoSuchInvite and hands out nothing."""
     seat = None
     if is_code(invite):
-        seat = Seat.objects.filter(invite=invite, kind=Seat.Kind.HUMAN).first()  # unique index
+        # With its game and what the apps owning a game read to refuse a seat (chase.hooks):
+        # one query. The game's state is read again, locked, if the seat is free to take.
+        related = ["session", *(f"session__{path}" for path in hooks.read_related())]
+        seats = Seat.objects.select_related(*related).defer("session__state")
+        seat = seats.filter(invite=invite, kind=Seat.Kind.HUMAN).first()  # unique index
     if seat is None or (session_id is not None and seat.session_id != session_id):
         raise NoSuchInvite()
     _check_owned_seat(seat, user)
     if seat.taken_at is not None or not _take(seat=seat, user=user, invite=invite, address=address):
         raise NoSuchInvite()
-    seat.refresh_from_db()
     return seat
 
 
@@ -356,7 +362,6 @@ def seat_claim(*, session: GameSession, role: str, user=None, address: str = "")
     _check_owned_seat(seat, user)
     if not _take(seat=seat, user=user, fresh=True, waiting_multi=True, address=address):
         raise SessionError("Someone has taken that seat already: choose another.", field="role")
-    seat.refresh_from_db()
     return seat
 
 
@@ -409,7 +414,6 @@ def seat_rematch(
         return None
     if not _take(seat=seat, user=user, fresh=True, address=address):
         return None
-    seat.refresh_from_db()
     return seat
 
 
@@ -423,14 +427,32 @@ def _take(
     waiting_multi: bool = False,
     address: str = "",
 ) -> bool:
-    """Take the seat if it is free; True when this call took it. With `invite`, only while the
-    seat still has that invite; with `fresh` (or an invite) the seat gets a new token, so
-    nobody but the taker holds it. `waiting_multi`: only in a multi game still waiting."""
+    """Take the seat if it is free; True when this call took it, and `seat` is then as it was
+    written (no need to read it again). With `invite`, only while the seat still has that
+    invite; with `fresh` (or an invite) the seat gets a new token, so nobody but the taker
+    holds it. `waiting_multi`: only in a multi game still waiting."""
     session = GameSession.objects.select_for_update().get(pk=seat.session_id)
     if waiting_multi and (
         session.mode != GameSession.Mode.MULTI or session.status != Status.WAITING
     ):
         return False
+    return _take_locked(
+        session=session, seat=seat, user=user, invite=invite, fresh=fresh, address=address
+    )
+
+
+def _take_locked(
+    *,
+    session: GameSession,
+    seat: Seat,
+    user=None,
+    invite: str | None = None,
+    fresh: bool = False,
+    address: str = "",
+) -> bool:
+    """`_take`, in a transaction already open that holds the game's row (locked, or created
+    by it). Its seats are read once, after the seat was taken, unless the caller has them
+    (`session_create`: `seat` is one of them, kept as it is written)."""
     person = user if user is not None and user.is_authenticated else None
     free = Seat.objects.filter(pk=seat.pk, taken_at__isnull=True)
     changes: dict[str, Any] = {
@@ -446,6 +468,8 @@ def _take(
     taken = free.update(**changes)
     if taken:
         view_cache.forget([seat.session_id])  # "taken" may change with no new version
+        for field, value in changes.items():
+            setattr(seat, field, value)
     if not taken or session.status != Status.WAITING:
         return bool(taken)
     engine = get_engine(session.kind)
@@ -456,6 +480,8 @@ def _take(
         _commit(session, engine, state, moves, bump=1)
     else:
         _commit(session, engine, session.state, [], bump=1, status=Status.WAITING)
+    mine = next(s for s in seats if s.pk == seat.pk)
+    seat.turn_since, seat.deadline = mine.turn_since, mine.deadline  # the clock just set
     return True
 
 
@@ -494,7 +520,7 @@ def session_act(
     fill = view_cache.reserve(session_id, view_cache.stamp(session_id)) if views else None
     session = _locked_with_seats(session_id)
     seat = _acting_seat(session, token, held, role, user)
-    if not seat.is_taken and _take(seat=seat, user=user, address=address):
+    if not seat.is_taken and _take_locked(session=session, seat=seat, user=user, address=address):
         session = _locked_with_seats(session_id)  # taking it may have moved the game on
         seat = next(s for s in session.seats.all() if s.pk == seat.pk)
     if version != session.version:
@@ -618,32 +644,35 @@ def _commit(
     status = status or _status(engine, state)
     winner = engine.winner(state) if status == Status.FINISHED else None
     version = read + bump + len(moves)
+    updated_at = timezone.now()
     changed = GameSession.objects.filter(pk=session.pk, version=read).update(
-        state=state, version=version, status=status, winner=winner, updated_at=timezone.now()
+        state=state, version=version, status=status, winner=winner, updated_at=updated_at
     )
     if changed != 1:
         raise StaleVersion()
     version_cache.remember(session.pk, version, status)  # under the row lock (chase.version_cache)
-    last = ActionLog.objects.filter(session=session).aggregate(last=Max("seq"))["last"]
-    first = 0 if last is None else last + 1
-    ActionLog.objects.bulk_create(
-        ActionLog(
-            session=session,
-            seq=first + i,
-            role=move.role,
-            by_computer=move.by_computer,
-            kind=move.kind,
-            action=move.action,
-            outcomes=move.outcomes,
-            events=move.events,
-            version_after=read + bump + i + 1,
+    if moves:  # a seat taken in a waiting game logs nothing
+        last = ActionLog.objects.filter(session=session).aggregate(last=Max("seq"))["last"]
+        first = 0 if last is None else last + 1
+        ActionLog.objects.bulk_create(
+            ActionLog(
+                session=session,
+                seq=first + i,
+                role=move.role,
+                by_computer=move.by_computer,
+                kind=move.kind,
+                action=move.action,
+                outcomes=move.outcomes,
+                events=move.events,
+                version_after=read + bump + i + 1,
+            )
+            for i, move in enumerate(moves)
         )
-        for i, move in enumerate(moves)
-    )
     if status == Status.FINISHED and session.status != Status.FINISHED:
         ratings_after_finish(session)  # the kind's ratings, rebuilt once this commits
     lobby = Status.WAITING in (session.status, status)  # its open games list this one
     session.state, session.version, session.status, session.winner = state, version, status, winner
+    session.updated_at = updated_at
     _published(session, lobby=lobby)
     moved = {m.role for m in moves if not m.by_computer and m.kind == ActionLog.Kind.MOVE}
     seats_clock(session, engine, state, moved, timezone.now())

@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.db.models import prefetch_related_objects
 from django.http import Http404, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string, select_template
 from django.urls import reverse
@@ -36,9 +37,11 @@ from chase.selectors import sessions as selectors
 from chase.services import sessions as services
 from chase.services.pace import late_seats, seats_seen, time_left
 from chase.services.ratings import rated_verdict
+from core import content_version
 from core.addresses import address_digest
+from core.content_version import game_scope
 from core.domain_errors import domain_errors, form_error
-from core.page_cache import cached
+from core.page_cache import CSRF_SLOT, cached, csrf_filled
 from core.throttles import throttle_wait, too_many, wait_words
 
 # --- the lobby ---------------------------------------------------------------------------------
@@ -47,8 +50,16 @@ from core.throttles import throttle_wait, too_many, wait_words
 @require_GET
 def lobby(request):
     """The lobby. With `kind` (another game chosen, or a number of seats changed, which sends
-    the form's values along): that game's options and seats, keeping what was typed."""
+    the form's values along): that game's options and seats, keeping what was typed. Asked by
+    the open games' list itself (the lobby's stream said a game opened, filled or started):
+    that list alone."""
     kind = request.GET.get("kind")
+    listed = None
+    if not kind:  # read before the user is: their games' tokens come with the user's (one query)
+        listed = _open_games()
+    if request.htmx and not kind and request.htmx.target == "open-games":
+        context = {"open_games_html": _open_games_html(request, listed)}
+        return render(request, "chase/lobby.html#open_games", context)
     chosen = {key: request.GET[key] for key in ("kind", "mode") if request.GET.get(key)}
     form = NewGameForm(initial=chosen or None)
     options = options_form(kind=kind, shown=request.GET, user=request.user)
@@ -57,7 +68,14 @@ def lobby(request):
         if html is not None:
             return HttpResponse(html)
         return render(request, "chase/lobby.html#options", {"options_form": options})
-    return _lobby(request, form, options)
+    return _lobby(request, form, options, listed=listed)
+
+
+def _open_games() -> list[GameSession]:
+    """The open games the lobby lists, their scopes' tokens to be read with the next ones."""
+    listed = list(selectors.open_games()[:20])
+    content_version.hint(game_scope(g.pk) for g in listed)
+    return listed
 
 
 def _options_html(request, options) -> str | None:
@@ -75,15 +93,64 @@ def _options_html(request, options) -> str | None:
     )  # fmt: skip
 
 
-def _lobby(request, form, options, status=200):
-    mine = selectors.my_games(request.user, held_tokens(request))[:30]
+def _new_game_html(request, form, options, options_html, games) -> str | None:
+    """The new game's whole form as first shown (no game chosen, nothing typed: the lobby as
+    most visitors open it), options included, is the same for everyone but its CSRF token,
+    which stays outside it: kept like the options (a few more widgets, the choice of games and
+    modes). None: render it (a game chosen, values typed, an error)."""
+    if form.is_bound or form.initial or options_html is None:
+        return None
+    context = {"form": form, "options_form": options, "options_html": options_html}
+    return cached(
+        "lobby-new-game", options.kind, scopes=["all"], request=request,
+        render=lambda: render_to_string("chase/lobby.html#new_game", {**context, "games": games}),
+    )  # fmt: skip
+
+
+def _open_games_html(request, listed: list[GameSession]) -> str:
+    """The open games' list: the same for everyone who sees the same games, but for the CSRF
+    token of each "Play" form (its slot filled for each answer, core.page_cache.csrf_filled).
+    Kept under the ids listed and their games' own scopes: a game opened, a seat taken or a
+    game started changes the key. The seats are read only to draw it."""
+
+    def draw() -> str:
+        prefetch_related_objects(listed, "seats")
+        games = [_listed(g) for g in listed]
+        context = {"open_games": games, "csrf_token": CSRF_SLOT}
+        return render_to_string("chase/lobby.html#open_list", context)
+
+    scopes = ["all", *(game_scope(g.pk) for g in listed)]
+    html = cached(
+        "lobby-open-games", *(g.pk for g in listed), scopes=scopes, request=request, render=draw
+    )
+    return csrf_filled(html, get_token(request))
+
+
+def _my_games_html(request, mine: list[GameSession]) -> str:
+    """The lobby's "My games": each one's title, mode and status, the same for whoever sees
+    these games (no token, no name), kept under those very values, read with the list."""
+
+    def draw() -> str:
+        games = [{"session": g, "title": get_engine(g.kind).title} for g in mine]
+        return render_to_string("chase/lobby.html#my_list", {"my_games": games})
+
+    shown = [f"{g.pk}:{g.kind}:{g.mode}:{g.status}" for g in mine]
+    return cached("lobby-my-games", *shown, scopes=["all"], request=request, render=draw)
+
+
+def _lobby(request, form, options, status=200, listed=None):
+    listed = _open_games() if listed is None else listed
+    mine = list(selectors.my_games(request.user, held_tokens(request))[:30])
+    games = [(kind, game.title) for kind, game in registry().items()]
+    options_html = _options_html(request, options)
     context = {
         "form": form,
-        "games": [(kind, game.title) for kind, game in registry().items()],
+        "games": games,
         "options_form": options,
-        "options_html": _options_html(request, options),
-        "open_games": [_listed(g) for g in selectors.open_games()[:20]],
-        "my_games": [{"session": g, "title": get_engine(g.kind).title} for g in mine],
+        "options_html": options_html,
+        "new_game_html": _new_game_html(request, form, options, options_html, games),
+        "open_games_html": _open_games_html(request, listed),
+        "my_games_html": _my_games_html(request, mine),
         "variants": Variant.objects.select_related("owner")[:50],  # the club's house rules
     }
     return render(request, "chase/lobby.html", context, status=status)

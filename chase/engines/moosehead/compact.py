@@ -64,7 +64,8 @@ OTHER, LAKE, ISLAND, PORTAGE, SHELTER = range(5)  # what the weather acts on (`T
 
 # One move a throw offers: (to, path, camp, steps, seen, goals), `steps`, `seen` and `goals`
 # being the path's `moves.plan_walk`.
-UNKNOWN: Any = object()  # a key whose moves are not worked out yet
+UNKNOWN: Any = object()  # a key whose moves (or a weather's aim) are not worked out yet
+BY_WEATHER: Any = object()  # the aim is an all-night trip's attractions: by the weather
 Offer = tuple[int, tuple[int, ...], bool, tuple[Any, ...], tuple[str, ...], tuple[str, ...]]
 # the moves, the sites the camping ones camp at, the spaces they go to, and whether their worth
 # asks what the canoe is blocked from; or, when a wait is among them, (None, the candidates,
@@ -905,28 +906,32 @@ class Trip:
     def _aim(self, canoe: Canoe) -> tuple[str, frozenset[int]]:
         """`computer.aim_of`, kept on the canoe while what it depends on stays: the
         Destination card held and the point it is barred from, the camps made and the
-        attractions seen (only ever added to: their counts), the weather on an all-night trip;
-        the dock is asked afresh each time (everyone's points), the points' spaces are kept by
-        the attractions blocked."""
-        weather = self.weather if self.all_night else None
+        attractions seen (only ever added to: their counts); an all-night trip's attractions
+        are kept by the weather too, the one aim that asks it; the dock is asked afresh each
+        time (everyone's points), the points' spaces are kept by the attractions blocked."""
         kept = canoe.kept_aim
         if (
             kept[0] != canoe.destination
             or kept[1] != canoe.barred
             or kept[2] != len(canoe.camps)
             or kept[3] != len(canoe.seen)
-            or kept[4] != weather
         ):
+            found = self._aim_before_the_dock(canoe)
             kept = canoe.kept_aim = (
                 canoe.destination,
                 canoe.barred,
                 len(canoe.camps),
                 len(canoe.seen),
-                weather,
-                self._aim_before_the_dock(canoe),
+                found,
+                [UNKNOWN] * len(self.dial) if found is BY_WEATHER else None,
             )
-        if kept[5] is not None:
-            return kept[5]
+        found = kept[4]
+        if found is BY_WEATHER:
+            found = kept[5][self.weather]
+            if found is UNKNOWN:
+                found = kept[5][self.weather] = self._attractions_aim(canoe)
+        if found is not None:
+            return found
         if self._may_dock(canoe):
             return "dock", self.b.dock_only
         kept = canoe.kept_points
@@ -937,9 +942,11 @@ class Trip:
             )
         return "points", kept[1]
 
-    def _aim_before_the_dock(self, canoe: Canoe) -> tuple[str, frozenset[int]] | None:
+    def _aim_before_the_dock(self, canoe: Canoe) -> Any:
         """`computer.aim_of` up to the dock: the Destination card's goal, the nights and
-        campsites, the attractions of an all-night trip; None when none of them is the aim."""
+        campsites, or `BY_WEATHER` for the attractions of an all-night trip (which ones are
+        aimed at depends on the weather: `_attractions_aim`); None when none of them is the
+        aim."""
         card = canoe.destination
         b = self.b
         if card:
@@ -962,22 +969,28 @@ class Trip:
         if len(camps) < self.nights and kept[0][1]:
             return kept[0]
         if self.all_night:
-            key = (self.weather, *canoe.seen)
-            found = t.unseen.get(key, UNKNOWN)
-            if found is UNKNOWN:
-                now = self.dial[self.weather]
-                seen = canoe.seen
-                unseen = [a for a in t.attractions if a not in seen]
-                fair = [a for a in unseen if t.fair[a] is None or now in t.fair[a]]
-                found = None
-                if unseen:
-                    spaces = frozenset().union(*(t.attraction_spaces[a] for a in fair or unseen))
-                    found = ("attractions", spaces)
-                if len(t.unseen) > 4096:
-                    t.unseen.clear()
-                t.unseen[key] = found
-            return found
+            seen = canoe.seen
+            if any(a not in seen for a in t.attractions):
+                return BY_WEATHER
         return None
+
+    def _attractions_aim(self, canoe: Canoe) -> tuple[str, frozenset[int]]:
+        """`computer.aim_of` on an all-night trip with attractions unseen: the spaces of those
+        seen in the weather now, or of all unseen when none is; kept per board by the weather
+        and the attractions seen."""
+        t = self.t
+        key = (self.weather, *canoe.seen)
+        found = t.unseen.get(key)
+        if found is None:
+            now = self.dial[self.weather]
+            seen = canoe.seen
+            unseen = [a for a in t.attractions if a not in seen]
+            fair = [a for a in unseen if t.fair[a] is None or now in t.fair[a]]
+            spaces = frozenset().union(*(t.attraction_spaces[a] for a in fair or unseen))
+            if len(t.unseen) > 4096:
+                t.unseen.clear()
+            found = t.unseen[key] = ("attractions", spaces)
+        return found
 
     def _enter_pays(self, canoe: Canoe, aim: str, targets: frozenset[int]) -> bool:
         """`computer._enter_pays`."""

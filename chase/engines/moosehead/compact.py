@@ -64,8 +64,7 @@ OTHER, LAKE, ISLAND, PORTAGE, SHELTER = range(5)  # what the weather acts on (`T
 
 # One move a throw offers: (to, path, camp, steps, seen, goals), `steps`, `seen` and `goals`
 # being the path's `moves.plan_walk`.
-UNKNOWN: Any = object()  # a key whose moves (or a weather's aim) are not worked out yet
-BY_WEATHER: Any = object()  # the aim is an all-night trip's attractions: by the weather
+UNKNOWN: Any = object()  # a key whose moves are not worked out yet
 Offer = tuple[int, tuple[int, ...], bool, tuple[Any, ...], tuple[str, ...], tuple[str, ...]]
 # the moves, the sites the camping ones camp at, the spaces they go to, and whether their worth
 # asks what the canoe is blocked from; or, when a wait is among them, (None, the candidates,
@@ -118,6 +117,7 @@ class Tables:
         "dock_far",
         "campable",
         "unseen",
+        "ahead",
     )
 
     def __init__(self, b: Board) -> None:
@@ -178,9 +178,12 @@ class Tables:
         }
         self.dock_far = {s: far.get(b.dock, FAR) for s, far in self.distances.items()}
         # the computer's aim (`Trip._aim`): the campsites a canoe may camp at, by its camps;
-        # the attractions' spaces on an all-night trip, by the weather and those seen
+        # the attractions' spaces on an all-night trip, by those unseen and then the weather
         self.campable: dict[tuple[int, ...], tuple[Any, Any]] = {}
-        self.unseen: dict[tuple[Any, ...], Any] = {}
+        self.unseen: dict[tuple[str, ...], list[Any]] = {}  # by the attractions unseen
+        # where a canoe sent on ahead looks for a free space (`Trip._free_ahead`), by its
+        # space and the one it came from
+        self.ahead: dict[tuple[int, int | None], tuple[tuple[int, tuple[int, ...]], ...]] = {}
 
 
 def tables(b: Board) -> Tables:
@@ -479,19 +482,24 @@ class Trip:
                 return
             if not taken.isdisjoint(tos):  # ... unless a space they go to is taken
                 memo = None
+        settled = None  # where the move to a taken space ends, when the pick worked it out
         if len(offers) == 1 and not wait:
             to, path, camp, steps_, seen, goals = offers[0]
             walked = _walk_along(t, canoe, steps_)
         else:
             walks: list[Walked | None] = [None] * len(offers)
-            chosen = self._pick(canoe, offers, wait, walks, taken, memo, scoring)
+            # a space the moves go to is taken only when the pick is not kept (`memo`)
+            settles = None if memo is not None else [None] * len(offers)
+            chosen = self._pick(canoe, offers, wait, walks, settles, taken, memo, scoring)
             if chosen < 0:  # the wait by Dangerous Point (`turns._wait`, untold)
                 self._end_turn()
                 return
             to, path, camp, steps_, seen, goals = offers[chosen]
             walked = walks[chosen] or _walk_along(t, canoe, steps_)
+            if settles is not None:
+                settled = settles[chosen]
         if camp or seen or goals or to in taken or to in t.busy:
-            self._move(canoe, to, path, camp, seen, goals, walked, taken)
+            self._move(canoe, to, path, camp, seen, goals, walked, taken, settled)
             return
         # `turns._move` of a plain move: to a free space that brings nothing but perhaps a card,
         # passing no attraction and reaching no goal (lakes it may cross)
@@ -594,7 +602,9 @@ class Trip:
         target = path[-1]
         if self._is_free(target, canoe):
             return target, path[:-1]
-        there = next(p for p in self.players if p.at == target and p is not canoe)
+        for there in self.players:  # the canoe there
+            if there.at == target and there is not canoe:
+                break
         if canoe.points > there.points:
             ahead = self._free_ahead(canoe, path)
             if ahead is not None:
@@ -605,24 +615,15 @@ class Trip:
         return path[0], []  # pragma: no cover - the canoe's own space is always free to it
 
     def _free_ahead(self, canoe: Canoe, path: list[int]) -> list[int] | None:
-        """`moves._free_ahead`: the way on to the nearest free space in front."""
-        b = self.b
-        rules = Rules(b, self.dial[self.weather], self._may_dock(canoe), canoe.barred)
+        """`moves._free_ahead`: the way on to the nearest free space in front, the first free
+        one of the spaces its search would look at were none free (`_ahead`)."""
         start = (path[-1], path[-2] if len(path) > 1 else None)
-        queue = deque([(start, [])])
-        seen = {start}
-        while queue:
-            (here, came), way = queue.popleft()
-            if len(way) >= AHEAD_SEARCH:
-                continue
-            for to, _ in steps(rules, here, came, 2):
-                if to == b.dock or stops_the_move(b, to) or to in b.rock:
-                    continue
-                if self._is_free(to, canoe):
-                    return [*way, to]
-                if (to, here) not in seen:
-                    seen.add((to, here))
-                    queue.append(((to, here), [*way, to]))
+        ahead = self.t.ahead.get(start)
+        if ahead is None:
+            ahead = self.t.ahead[start] = _ahead(self.b, *start)
+        for to, way in ahead:
+            if self._is_free(to, canoe):
+                return list(way)
         return None
 
     def _nearest_free(self, canoe: Canoe, space: int) -> int:
@@ -695,12 +696,13 @@ class Trip:
         goals: tuple[str, ...],
         walked: Walked,
         taken: set[int],
+        settled: tuple[int, list[int]] | None,
     ) -> None:
-        """`turns._move` untold."""
+        """`turns._move` untold (`settled`: where the move ends, when `_pick` settled it)."""
         t = self.t
         whole = [canoe.at, *path]
         if to in taken:
-            final, before = self._settle(canoe, whole)
+            final, before = settled or self._settle(canoe, whole)
         else:
             final, before = to, whole[:-1]
         canoe.trail = (canoe.trail + before)[-TRAIL:]
@@ -923,13 +925,13 @@ class Trip:
                 len(canoe.camps),
                 len(canoe.seen),
                 found,
-                [UNKNOWN] * len(self.dial) if found is BY_WEATHER else None,
             )
         found = kept[4]
-        if found is BY_WEATHER:
-            found = kept[5][self.weather]
-            if found is UNKNOWN:
-                found = kept[5][self.weather] = self._attractions_aim(canoe)
+        if isinstance(found, list):  # an all-night trip's attractions, by the weather
+            by_weather = found
+            found = by_weather[self.weather]
+            if found is None:
+                found = by_weather[self.weather] = self._attractions_aim(canoe)
         if found is not None:
             return found
         if self._may_dock(canoe):
@@ -944,9 +946,9 @@ class Trip:
 
     def _aim_before_the_dock(self, canoe: Canoe) -> Any:
         """`computer.aim_of` up to the dock: the Destination card's goal, the nights and
-        campsites, or `BY_WEATHER` for the attractions of an all-night trip (which ones are
-        aimed at depends on the weather: `_attractions_aim`); None when none of them is the
-        aim."""
+        campsites, or for the attractions of an all-night trip those aims by the weather's
+        index on the dial (kept per board by the attractions unseen, each worked out when first
+        asked: `_attractions_aim`); None when none of them is the aim."""
         card = canoe.destination
         b = self.b
         if card:
@@ -970,27 +972,23 @@ class Trip:
             return kept[0]
         if self.all_night:
             seen = canoe.seen
-            if any(a not in seen for a in t.attractions):
-                return BY_WEATHER
+            unseen = tuple(a for a in t.attractions if a not in seen)
+            if unseen:
+                by_weather = t.unseen.get(unseen)
+                if by_weather is None:
+                    by_weather = t.unseen[unseen] = [None] * len(self.dial)
+                return by_weather
         return None
 
     def _attractions_aim(self, canoe: Canoe) -> tuple[str, frozenset[int]]:
         """`computer.aim_of` on an all-night trip with attractions unseen: the spaces of those
-        seen in the weather now, or of all unseen when none is; kept per board by the weather
-        and the attractions seen."""
+        seen in the weather now, or of all unseen when none is."""
         t = self.t
-        key = (self.weather, *canoe.seen)
-        found = t.unseen.get(key)
-        if found is None:
-            now = self.dial[self.weather]
-            seen = canoe.seen
-            unseen = [a for a in t.attractions if a not in seen]
-            fair = [a for a in unseen if t.fair[a] is None or now in t.fair[a]]
-            spaces = frozenset().union(*(t.attraction_spaces[a] for a in fair or unseen))
-            if len(t.unseen) > 4096:
-                t.unseen.clear()
-            found = t.unseen[key] = ("attractions", spaces)
-        return found
+        now = self.dial[self.weather]
+        seen = canoe.seen
+        unseen = [a for a in t.attractions if a not in seen]
+        fair = [a for a in unseen if t.fair[a] is None or now in t.fair[a]]
+        return "attractions", frozenset().union(*(t.attraction_spaces[a] for a in fair or unseen))
 
     def _enter_pays(self, canoe: Canoe, aim: str, targets: frozenset[int]) -> bool:
         """`computer._enter_pays`."""
@@ -1035,13 +1033,15 @@ class Trip:
         offers: tuple[Offer, ...],
         wait: bool,
         walks: list[Walked | None],
+        settles: list[tuple[int, list[int]] | None] | None,
         taken: set[int],
         memo: tuple[Any, ...] | None,
         scoring: bool,
     ) -> int:
         """`computer._choose` of the moves `offers` (and the wait by Dangerous Point, last, when
         `wait`): the index of the first of the best, -1 for the wait. The same sums in the same
-        order as `computer._worths`, so the same floats. The walks it makes go into `walks`.
+        order as `computer._worths`, so the same floats. The walks it makes go into `walks`, where
+        the moves to a taken space end into `settles` (given when `memo` is not).
 
         With `memo` (the moves' key, when no move was dropped and no space they go to is
         taken), the pick is kept by it and all else it depends on: the aim, the Destination
@@ -1087,7 +1087,8 @@ class Trip:
                 else:
                     scored = None
                 if to in taken:
-                    to, _ = self._settle(canoe, [canoe.at, *path])
+                    settled = settles[index] = self._settle(canoe, [canoe.at, *path])
+                    to = settled[0]
                 value = float(sum(score for _, score in scored)) if scored else 0.0
                 pile = card_pile.get(to)
                 if pile is not None:
@@ -1117,6 +1118,33 @@ class Trip:
                 t.picks.clear()
             t.picks[memo] = chosen
         return chosen
+
+
+def _ahead(b: Board, start: int, came: int | None) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """The spaces `moves._free_ahead` looks at from `start` (come from `came`), in the order it
+    looks at them, each with the way to it, were every space taken: the search stops at the
+    first free one, and until then it searches as if none were (a taken space is searched on
+    from, a free one ends it), so the first free one of these is the one it finds. A space
+    looked at again is left out (taken the first time, it is taken again). The weather, the
+    dock and the point a canoe is barred from do not change the search: the dock and Raven
+    Rock are never looked at (`moves.steps` drops no other space for them)."""
+    rules = Rules(b, "", False, None)
+    queue = deque([((start, came), ())])
+    seen = {(start, came)}
+    looked: dict[int, tuple[int, ...]] = {}
+    while queue:
+        (here, came), way = queue.popleft()
+        if len(way) >= AHEAD_SEARCH:
+            continue
+        for to, _ in steps(rules, here, came, 2):
+            if to == b.dock or stops_the_move(b, to) or to in b.rock:
+                continue
+            if to not in looked:
+                looked[to] = (*way, to)
+            if (to, here) not in seen:
+                seen.add((to, here))
+                queue.append(((to, here), (*way, to)))
+    return tuple(looked.items())
 
 
 def _walk_along(t: Tables, canoe: Canoe, plan: tuple[tuple[bool, str], ...]) -> Walked:

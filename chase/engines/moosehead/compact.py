@@ -452,10 +452,8 @@ class Trip:
             found = t.offers[key] = _offered(b, key, rules)
         offers, sites, tos, scoring = found
         shareable = t.shareable
-        taken = set()  # the spaces `state.is_free` says the canoe may not end on
-        for other in self.players:
-            if other is not canoe and other.at not in shareable:
-                taken.add(other.at)
+        # the spaces `state.is_free` says the canoe may not end on
+        taken = {o.at for o in self.players if o is not canoe and o.at not in shareable}
         memo: tuple[Any, ...] | None = key  # the pick is kept by this and the canoe's aim ...
         if offers is None:  # a wait among them: the moves as `moves.reachable` gives them
             memo = None
@@ -544,6 +542,12 @@ class Trip:
     def _end_turn(self) -> None:
         """`turns._end_turn` untold: the next canoe that throws (`turns.begin_turn`)."""
         players = self.players
+        current = self.current + 1
+        if current < len(players) and not self.windbound[self.weather]:
+            canoe = players[current]
+            if not canoe.miss:  # the next canoe throws: what follows, in short
+                self.current = current
+                return
         count = len(players)
         island = self.t.island
         windbound_in = self.windbound  # by the dial's index

@@ -66,10 +66,11 @@ OTHER, LAKE, ISLAND, PORTAGE, SHELTER = range(5)  # what the weather acts on (`T
 # being the path's `moves.plan_walk`.
 UNKNOWN: Any = object()  # a key whose moves are not worked out yet
 Offer = tuple[int, tuple[int, ...], bool, tuple[Any, ...], tuple[str, ...], tuple[str, ...]]
-# the moves, the sites the camping ones camp at, the spaces they go to, and whether their worth
-# asks what the canoe is blocked from; or, when a wait is among them, (None, the candidates,
-# None, True): what is offered then depends on the spaces taken
-Offers = tuple[Any, Any, Any, bool]
+# the moves, the sites the camping ones camp at, the spaces they go to, whether their worth
+# asks what the canoe is blocked from, and the computer's picks of them (`Trip._pick`); or,
+# when a wait is among them, (None, the candidates, None, True, None): what is offered then
+# depends on the spaces taken
+Offers = tuple[Any, Any, Any, bool, Any]
 # What a walk along a path brings a canoe (`moves.Walk`): what scores, the attractions it is
 # blocked from after, and the last lake crossed.
 Walked = tuple[list[tuple[str, int]], dict[str, Any], str | None]
@@ -96,6 +97,7 @@ class Tables:
         "card_only",
         "busy",
         "picks",
+        "picked",
         "shareable",
         "rock",
         "scores",
@@ -123,7 +125,10 @@ class Tables:
     def __init__(self, b: Board) -> None:
         # key -> the moves offered (`_offered`)
         self.offers: dict[tuple[Any, ...], Offers] = {}
-        self.picks: dict[tuple[Any, ...], int] = {}  # the computer's pick (`_pick`)
+        # the computer's picks (`_pick`), each kept in a dict of the moves' key (`offers`):
+        # those dicts, and how many picks they keep
+        self.picks: list[dict[tuple[Any, ...], int]] = []
+        self.picked = 0
         self.turning = frozenset(b.turning)
         self.dock = b.dock
         self.entries = b.entries
@@ -213,7 +218,7 @@ def _offered(b: Board, key: tuple[Any, ...], rules: Rules) -> Offers:
         if alike not in firsts:
             firsts[alike] = candidate
     if any(candidate[3] for candidate in firsts.values()):
-        return None, candidates, None, True  # a wait first of its kind: weighed per state
+        return None, candidates, None, True, None  # a wait first of its kind: weighed per state
     ranked = sorted(firsts.values(), key=lambda c: c[5])
     offers = tuple((c[0], c[1], c[2], *c[6]) for c in ranked)
     camping = frozenset(offer[0] for offer in offers if offer[2])
@@ -221,7 +226,7 @@ def _offered(b: Board, key: tuple[Any, ...], rules: Rules) -> Offers:
     # a move that sees an attraction, climbs to the summit or camps by one
     summit, attracting = b.summit, b.camp_attraction
     scoring = any(o[4] or o[0] == summit or (o[2] and o[0] in attracting) for o in offers)
-    return offers, camping, frozenset(offer[0] for offer in offers), scoring
+    return offers, camping, frozenset(offer[0] for offer in offers), scoring, {}
 
 
 class Canoe:
@@ -447,16 +452,19 @@ class Trip:
         if found is UNKNOWN:
             if len(t.offers) > 20000:
                 t.offers.clear()
+                t.picks.clear()
+                t.picked = 0
             b = self.b
             rules = Rules(b, self.dial[weather], docking, barred)
             found = t.offers[key] = _offered(b, key, rules)
-        offers, sites, tos, scoring = found
+            if found[4] is not None:
+                t.picks.append(found[4])
+        offers, sites, tos, scoring, memo = found
         shareable = t.shareable
         # the spaces `state.is_free` says the canoe may not end on
         taken = {o.at for o in self.players if o is not canoe and o.at not in shareable}
-        memo: tuple[Any, ...] | None = key  # the pick is kept by this and the canoe's aim ...
+        # the pick is kept by the moves (`memo`, their key's picks) and the canoe's aim ...
         if offers is None:  # a wait among them: the moves as `moves.reachable` gives them
-            memo = None
             offers = self._reachable(canoe, sites, taken)
             if not offers:
                 self._end_turn()
@@ -468,13 +476,14 @@ class Trip:
                     s for s in sites.intersection(camps) if not self._may_camp(canoe, s)
                 )
                 if dropped:
-                    memo = (key, dropped)
-                    kept = t.offers.get(memo)
+                    kept = t.offers.get((key, dropped))
                     if kept is None:
-                        kept = t.offers[memo] = tuple(
-                            o for o in offers if not (o[2] and o[0] in dropped)
+                        kept = t.offers[key, dropped] = (
+                            tuple(o for o in offers if not (o[2] and o[0] in dropped)),
+                            {},
                         )
-                    offers = kept
+                        t.picks.append(kept[1])
+                    offers, memo = kept
             if not offers:
                 self._end_turn()
                 return
@@ -1039,7 +1048,7 @@ class Trip:
         walks: list[Walked | None],
         settles: list[tuple[int, list[int]] | None] | None,
         taken: set[int],
-        memo: tuple[Any, ...] | None,
+        memo: dict[tuple[Any, ...], int] | None,
         scoring: bool,
     ) -> int:
         """`computer._choose` of the moves `offers` (and the wait by Dangerous Point, last, when
@@ -1047,8 +1056,9 @@ class Trip:
         order as `computer._worths`, so the same floats. The walks it makes go into `walks`, where
         the moves to a taken space end into `settles` (given when `memo` is not).
 
-        With `memo` (the moves' key, when no move was dropped and no space they go to is
-        taken), the pick is kept by it and all else it depends on: the aim, the Destination
+        With `memo` (the picks kept for these moves, those of their key or of their key and the
+        camping moves dropped, when no space they go to is taken), the pick is kept in it by
+        all else it depends on: the aim, the Destination
         card held, the point the canoe is barred from (the Unmapped Region's goal), the
         attractions it is blocked from and the last lake it crossed (what scores, when a move's
         worth asks it: `scoring`), and whether it may wait."""
@@ -1057,8 +1067,7 @@ class Trip:
         if memo is not None:
             if scoring:
                 blocked = canoe.blocked
-                memo = (
-                    memo,
+                kept_by: tuple[Any, ...] = (
                     aim,
                     targets,
                     canoe.destination,
@@ -1068,8 +1077,8 @@ class Trip:
                     canoe.last_lake,
                 )
             else:  # no move's worth asks what the canoe is blocked from
-                memo = (memo, aim, targets, canoe.destination, canoe.barred, wait)
-            kept = t.picks.get(memo)
+                kept_by = (aim, targets, canoe.destination, canoe.barred, wait)
+            kept = memo.get(kept_by)
             if kept is not None:
                 return kept
         nearest = self.b.nearest(targets)
@@ -1118,9 +1127,12 @@ class Trip:
             if value > best:
                 chosen = -1
         if memo is not None:
-            if len(t.picks) > 50000:
-                t.picks.clear()
-            t.picks[memo] = chosen
+            t.picked += 1
+            if t.picked > 50000:
+                for picks in t.picks:
+                    picks.clear()
+                t.picked = 0
+            memo[kept_by] = chosen
         return chosen
 
 

@@ -62,14 +62,17 @@ THROW_AVERAGE = computer.THROW_AVERAGE
 AHEAD_SEARCH = 12  # as `moves.AHEAD_SEARCH`
 OTHER, LAKE, ISLAND, PORTAGE, SHELTER = range(5)  # what the weather acts on (`Tables.ground`)
 
-# One move a throw offers: (to, path, camp, steps, seen, goals), `steps`, `seen` and `goals`
-# being the path's `moves.plan_walk`.
+# One move a throw offers: (to, path, camp, steps, seen, goals, plain), `steps`, `seen` and
+# `goals` being the path's `moves.plan_walk`, `plain` its worth to the computer before its
+# progress when nothing else adds to it (`_plain`).
 UNKNOWN: Any = object()  # a key whose moves are not worked out yet
-Offer = tuple[int, tuple[int, ...], bool, tuple[Any, ...], tuple[str, ...], tuple[str, ...]]
+Offer = tuple[
+    int, tuple[int, ...], bool, tuple[Any, ...], tuple[str, ...], tuple[str, ...], float | None
+]
 # the moves, the sites the camping ones camp at, the spaces they go to, whether their worth
 # asks what the canoe is blocked from, and the computer's picks of them (`Trip._pick`); or,
-# when a wait is among them, (None, the candidates, None, True, None): what is offered then
-# depends on the spaces taken
+# when a wait is among them, (None, the candidates, None, True, None), each candidate as
+# (to, camp, wait, alike, rank, its move): what is offered then depends on the spaces taken
 Offers = tuple[Any, Any, Any, bool, Any]
 # What a walk along a path brings a canoe (`moves.Walk`): what scores, the attractions it is
 # blocked from after, and the last lake crossed.
@@ -204,7 +207,8 @@ def _offered(b: Board, key: tuple[Any, ...], rules: Rules) -> Offers:
     camping ones camp at. Camping moves still need the canoe to be allowed to camp there
     (asked per canoe, in `Trip._throw`): every move alike to one camps at the same site, so
     dropping them keeps the others' order. With a wait among them: (None, the candidates,
-    None, True), for `Trip._reachable` to choose from per state."""
+    None, True, None), for `Trip._reachable` to choose from per state."""
+    t = tables(b)
     start, came, number = key[0], key[1], key[2]
     candidates = b.reach.get(key)
     if candidates is None:
@@ -217,16 +221,41 @@ def _offered(b: Board, key: tuple[Any, ...], rules: Rules) -> Offers:
         alike = candidate[4]
         if alike not in firsts:
             firsts[alike] = candidate
-    if any(candidate[3] for candidate in firsts.values()):
-        return None, candidates, None, True, None  # a wait first of its kind: weighed per state
+    if any(candidate[3] for candidate in firsts.values()):  # a wait first of its kind
+        return (
+            None,
+            tuple((c[0], c[2], c[3], c[4], c[5], _offer(t, c)) for c in candidates),
+            None,
+            True,
+            None,
+        )
     ranked = sorted(firsts.values(), key=lambda c: c[5])
-    offers = tuple((c[0], c[1], c[2], *c[6]) for c in ranked)
+    offers = tuple(_offer(t, c) for c in ranked)
     camping = frozenset(offer[0] for offer in offers if offer[2])
     # whether the computer's weighing of them asks what the canoe is blocked from (`_pick`):
     # a move that sees an attraction, climbs to the summit or camps by one
     summit, attracting = b.summit, b.camp_attraction
     scoring = any(o[4] or o[0] == summit or (o[2] and o[0] in attracting) for o in offers)
     return offers, camping, frozenset(offer[0] for offer in offers), scoring, {}
+
+
+def _offer(t: Tables, candidate: tuple[Any, ...]) -> Offer:
+    """A move `moves._candidates` found, as the compact playout offers it."""
+    to, path, camp, plan = candidate[0], candidate[1], candidate[2], candidate[6]
+    return (to, path, camp, *plan, _plain(t, to, camp, plan[1], plan[2]))
+
+
+def _plain(
+    t: Tables, to: int, camp: bool, seen: tuple[str, ...], goals: tuple[str, ...]
+) -> float | None:
+    """A move's worth to the computer before its progress (`Trip._pick`, `computer._worths`)
+    when nothing but the card it lands on can add to it: it camps nowhere, sees no attraction
+    and reaches no goal, to a space other than the dock, the summit and Great Falls' landing;
+    None for any other move. The same float as the worth's sum: 0.0 plus the pile's average."""
+    if camp or seen or goals or to in (t.dock, t.summit, t.landing):
+        return None
+    pile = t.card_pile.get(to)
+    return 0.0 + CARD_AVERAGE[pile] if pile is not None else 0.0
 
 
 class Canoe:
@@ -273,7 +302,7 @@ class Canoe:
         # canoe has camped and seen enough to dock (`Trip._may_dock`)
         self.kept_aim: tuple[Any, ...] = (None, None, -1, -1, None, None)
         self.kept_dock: tuple[Any, ...] = (-1, -1, False)
-        self.kept_points: tuple[Any, ...] = (None, None)
+        self.kept_points: tuple[Any, ...] = ({None: None}, None)  # by the attractions blocked
 
     def written(self) -> dict[str, Any]:
         """The player dict again, as the rules' functions would have left it."""
@@ -491,7 +520,7 @@ class Trip:
                 memo = None
         settled = None  # where the move to a taken space ends, when the pick worked it out
         if len(offers) == 1 and not wait:
-            to, path, camp, steps_, seen, goals = offers[0]
+            to, path, camp, steps_, seen, goals, _ = offers[0]
             walked = _walk_along(t, canoe, steps_)
         else:
             walks: list[Walked | None] = [None] * len(offers)
@@ -501,7 +530,7 @@ class Trip:
             if chosen < 0:  # the wait by Dangerous Point (`turns._wait`, untold)
                 self._end_turn()
                 return
-            to, path, camp, steps_, seen, goals = offers[chosen]
+            to, path, camp, steps_, seen, goals, _ = offers[chosen]
             walked = walks[chosen] or _walk_along(t, canoe, steps_)
             if settles is not None:
                 settled = settles[chosen]
@@ -536,7 +565,7 @@ class Trip:
         offered: set[int] = set()
         ranked: list[tuple[int, Offer]] = []
         camps = canoe.camps
-        for to, path, camp, wait, alike, rank, plan in candidates:
+        for to, camp, wait, alike, rank, offer in candidates:
             if alike in offered:
                 continue
             if camp and to in camps and not self._may_camp(canoe, to):
@@ -544,7 +573,7 @@ class Trip:
             if wait and to in taken:
                 continue
             offered.add(alike)
-            ranked.append((rank, (to, path, camp, *plan)))
+            ranked.append((rank, offer))
         ranked.sort()  # the ranks differ: no two moves are compared
         return tuple(offer for _, offer in ranked)
 
@@ -726,7 +755,10 @@ class Trip:
             points = dict(scored)
             for attraction in seen:
                 self._tell_attraction(canoe, attraction, points.pop(attraction, None))
-        self._reach_goals(canoe, goals)
+        if goals:
+            self._reach_goals(canoe, goals)
+        else:  # `turns._reach_goals` of none: the obeying only
+            self._obey(canoe)
         # `turns._land`
         if final == t.dock and to == t.dock:
             self.status = "finished"  # `turns._finish`: M5
@@ -923,7 +955,8 @@ class Trip:
         Destination card held and the point it is barred from, the camps made and the
         attractions seen (only ever added to: their counts); an all-night trip's attractions
         are kept by the weather too, the one aim that asks it; the dock is asked afresh each
-        time (everyone's points), the points' spaces are kept by the attractions blocked."""
+        time (everyone's points), the points' spaces are kept by the attractions blocked (the
+        dict's keys: a walk across a lake may make a new dict of the same ones)."""
         kept = canoe.kept_aim
         if (
             kept[0] != canoe.destination
@@ -950,10 +983,11 @@ class Trip:
         if self._may_dock(canoe):
             return "dock", self.b.dock_only
         kept = canoe.kept_points
-        if kept[0] is not canoe.blocked:
+        blocked = canoe.blocked
+        if kept[0] is not blocked and kept[0].keys() != blocked.keys():
             kept = canoe.kept_points = (
-                canoe.blocked,
-                computer._points_spaces(self.b, frozenset(canoe.blocked)),
+                blocked,
+                computer._points_spaces(self.b, frozenset(blocked)),
             )
         return "points", kept[1]
 
@@ -1090,8 +1124,10 @@ class Trip:
         summit = t.summit if "raven" not in canoe.blocked else None
         best = None
         chosen = 0
-        for index, (to, path, camp, steps_, seen, goals) in enumerate(offers):
-            if to == dock:
+        for index, (to, path, camp, steps_, seen, goals, plain) in enumerate(offers):
+            if plain is not None and to not in taken:  # the card's worth and the progress
+                value = plain + PROGRESS * (here - nearest.get(to, FAR))
+            elif to == dock:
                 value = DOCKING
             else:
                 if seen:  # only an attraction seen scores (a path that crosses lakes only, none)

@@ -123,6 +123,7 @@ class Tables:
         "campable",
         "unseen",
         "ahead",
+        "choosing",
     )
 
     def __init__(self, b: Board) -> None:
@@ -135,6 +136,9 @@ class Tables:
         self.turning = frozenset(b.turning)
         self.dock = b.dock
         self.entries = b.entries
+        # where a turn may offer more than the throw: the Unmapped Region's edge, Raven Rock's
+        # foot (`Trip.play`)
+        self.choosing = frozenset({*b.entries, b.raven_base})
         self.raven_base = b.raven_base
         self.shelters = b.shelters
         self.terrain = b.terrain_at
@@ -419,20 +423,22 @@ class Trip:
         players = self.players
         entries = t.entries
         raven_base = t.raven_base
+        choosing = t.choosing
         dial = self.dial
         while self.status == "playing":
             canoe = players[self.current]
             here = canoe.at
-            enter = here in entries and here != canoe.barred
-            wait = here == raven_base and dial[self.weather] in NO_CLIMBING
-            if enter or wait:  # `computer._choose` of the throw and the other choices
-                aim, targets = self._aim(canoe)
-                if enter and self._enter_pays(canoe, aim, targets):
-                    self._enter(canoe)
-                    continue
-                if wait and aim == "raven" and self._another_can_throw(canoe):
-                    self._end_turn()  # `turns._wait`
-                    continue
+            if here in choosing:  # `computer._choose` of the throw and the other choices
+                enter = here in entries and here != canoe.barred
+                wait = here == raven_base and dial[self.weather] in NO_CLIMBING
+                if enter or wait:
+                    aim, targets = self._aim(canoe)
+                    if enter and self._enter_pays(canoe, aim, targets):
+                        self._enter(canoe)
+                        continue
+                    if wait and aim == "raven" and self._another_can_throw(canoe):
+                        self._end_turn()  # `turns._wait`
+                        continue
             self._throw(canoe)
 
     def _roll(self) -> int:
@@ -757,7 +763,7 @@ class Trip:
                 self._tell_attraction(canoe, attraction, points.pop(attraction, None))
         if goals:
             self._reach_goals(canoe, goals)
-        else:  # `turns._reach_goals` of none: the obeying only
+        elif canoe.destination is not None:  # `turns._reach_goals` of none: the obeying only
             self._obey(canoe)
         # `turns._land`
         if final == t.dock and to == t.dock:
@@ -773,7 +779,8 @@ class Trip:
             self._take_card(canoe, pile, camping=False)
         if camp:
             self._camp(canoe, final)
-        self._obey(canoe)
+        if canoe.destination is not None:
+            self._obey(canoe)
         if self.status == "playing":
             self._end_turn()
 

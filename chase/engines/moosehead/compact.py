@@ -304,7 +304,7 @@ class Canoe:
         self.barred: int | None = player["barred"]
         # the computer's aim, kept (`Trip._aim`), and whether a long or all-night trip's
         # canoe has camped and seen enough to dock (`Trip._may_dock`)
-        self.kept_aim: tuple[Any, ...] = (None, None, -1, -1, None, None)
+        self.kept_aim: Any = UNKNOWN
         self.kept_dock: tuple[Any, ...] = (-1, -1, False)
         self.kept_points: tuple[Any, ...] = ({None: None}, None)  # by the attractions blocked
 
@@ -594,21 +594,18 @@ class Trip:
                 return
         count = len(players)
         island = self.t.island
-        windbound_in = self.windbound  # by the dial's index
+        windbound = self.windbound[self.weather]  # by the dial's index
         current = self.current
-        passed = 0
-        while passed < SKIP_GUARD:
-            passed += 1
+        for _ in range(SKIP_GUARD):
             current += 1
             if current == count:
                 current = 0
                 self.round += 1
             self.current = current
-            windbound = windbound_in[self.weather]
             if windbound and all(p.at in island for p in players):  # every canoe on an island
                 self._advance_weather()
                 self._weather_on_rock()
-                windbound = windbound_in[self.weather]
+                windbound = self.windbound[self.weather]
             canoe = players[current]
             if canoe.miss:
                 canoe.miss.pop(0)
@@ -729,6 +726,7 @@ class Trip:
         canoe.at = self._nearest_free(canoe, exit_)
         canoe.trail = []
         canoe.barred = exit_
+        canoe.kept_aim = UNKNOWN  # the aim asks the point it is barred from
         self._reach_goals(canoe, ("unmapped",))
         self._end_turn()
 
@@ -788,6 +786,7 @@ class Trip:
         """`turns._tell_attraction` untold."""
         if attraction not in canoe.seen:
             canoe.seen.append(attraction)
+            canoe.kept_aim = UNKNOWN  # the aim asks the attractions seen
         if score is not None:
             canoe.points += score
 
@@ -815,6 +814,7 @@ class Trip:
         t = self.t
         canoe.points += t.campsite_score[site]
         canoe.camps.append(site)
+        canoe.kept_aim = UNKNOWN  # the aim asks the camps
         attraction = t.camp_attraction.get(site)
         if attraction:
             score = self._sample(canoe, attraction)
@@ -840,6 +840,7 @@ class Trip:
         if card is None or DESTINATION[card]["goal"] not in canoe.done:
             return
         canoe.destination = None
+        canoe.kept_aim = UNKNOWN  # the aim asks the card held
         canoe.obeyed += 1
         self.obeyed.append(card)
 
@@ -865,6 +866,7 @@ class Trip:
                 self.piles[pile].append(card)
             else:
                 canoe.destination = card
+                canoe.kept_aim = UNKNOWN
             return
         info = CARD[card]
         effect = info["effect"]
@@ -960,26 +962,14 @@ class Trip:
     def _aim(self, canoe: Canoe) -> tuple[str, frozenset[int]]:
         """`computer.aim_of`, kept on the canoe while what it depends on stays: the
         Destination card held and the point it is barred from, the camps made and the
-        attractions seen (only ever added to: their counts); an all-night trip's attractions
+        attractions seen (it is forgotten wherever one of them changes); an all-night trip's
+        attractions
         are kept by the weather too, the one aim that asks it; the dock is asked afresh each
         time (everyone's points), the points' spaces are kept by the attractions blocked (the
         dict's keys: a walk across a lake may make a new dict of the same ones)."""
-        kept = canoe.kept_aim
-        if (
-            kept[0] != canoe.destination
-            or kept[1] != canoe.barred
-            or kept[2] != len(canoe.camps)
-            or kept[3] != len(canoe.seen)
-        ):
-            found = self._aim_before_the_dock(canoe)
-            kept = canoe.kept_aim = (
-                canoe.destination,
-                canoe.barred,
-                len(canoe.camps),
-                len(canoe.seen),
-                found,
-            )
-        found = kept[4]
+        found = canoe.kept_aim
+        if found is UNKNOWN:
+            found = canoe.kept_aim = self._aim_before_the_dock(canoe)
         if isinstance(found, list):  # an all-night trip's attractions, by the weather
             by_weather = found
             found = by_weather[self.weather]

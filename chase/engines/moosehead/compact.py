@@ -366,8 +366,7 @@ class Trip:
         "nights",
         "all_night",
         "roll",
-        "lake_wind",
-        "portage_rain",
+        "modifier",
         "windbound",
         "weather_class",
     )
@@ -393,8 +392,12 @@ class Trip:
         self.all_night = self.variant == "all_night"
         # by the dial's index: the weather's modifiers (M3) and its class (`moves.reachable`)
         dial = self.dial
-        self.lake_wind = [LAKE_WIND.get(now, 0) for now in dial]
-        self.portage_rain = [PORTAGE_RAIN.get(now, 0) for now in dial]
+        lake_wind = [LAKE_WIND.get(now, 0) for now in dial]
+        # by what the weather acts on (`Tables.ground`): lakes and islands the wind, portages
+        # the rain (M3), Dangerous Point's shelters nothing (M4)
+        self.modifier = [[0] * len(dial) for _ in (OTHER, LAKE, ISLAND, PORTAGE, SHELTER)]
+        self.modifier[LAKE] = self.modifier[ISLAND] = lake_wind
+        self.modifier[PORTAGE] = [PORTAGE_RAIN.get(now, 0) for now in dial]
         self.windbound = [now == "windbound" for now in dial]
         self.weather_class = [self.b.weather_class(now) for now in dial]
 
@@ -459,23 +462,16 @@ class Trip:
         weather = self.weather
         here = canoe.at
         ground = t.ground[here]  # `moves.throw_for`: what the weather acts on here
-        number = die
-        if ground == LAKE:
-            number += self.lake_wind[weather]
-        elif ground == ISLAND:
-            if self.windbound[weather]:  # stuck on the island
-                self._end_turn()
-                return
-            number += self.lake_wind[weather]
-        elif ground == PORTAGE:
-            number += self.portage_rain[weather]
+        if ground == ISLAND and self.windbound[weather]:  # stuck on the island
+            self._end_turn()
+            return
+        number = die + self.modifier[ground][weather]
         if number <= 0:
             if number < 0:
                 self._blown_back(canoe, -number)
             self._end_turn()
             return
-        sheltered = ground == SHELTER
-        wait = sheltered and die != DANGEROUS_POINT_FACE
+        wait = ground == SHELTER and die != DANGEROUS_POINT_FACE  # a wait by Dangerous Point
         # `moves.reachable`'s key
         came = None if here in t.turning else (canoe.trail[-1] if canoe.trail else None)
         docking = t.dock_far[here] <= number and self._may_dock(canoe)

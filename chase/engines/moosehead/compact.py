@@ -62,14 +62,18 @@ THROW_AVERAGE = computer.THROW_AVERAGE
 AHEAD_SEARCH = 12  # as `moves.AHEAD_SEARCH`
 OTHER, LAKE, ISLAND, PORTAGE, SHELTER = range(5)  # what the weather acts on (`Tables.ground`)
 
-# One move a throw offers: (to, path, camp, steps, seen, goals), `steps`, `seen` and `goals`
-# being the path's `moves.plan_walk`.
+# One move a throw offers: (to, path, camp, steps, seen, goals, plain), `steps`, `seen` and
+# `goals` being the path's `moves.plan_walk`, `plain` its worth to the computer before its
+# progress when nothing else adds to it (`_plain`).
 UNKNOWN: Any = object()  # a key whose moves are not worked out yet
-Offer = tuple[int, tuple[int, ...], bool, tuple[Any, ...], tuple[str, ...], tuple[str, ...]]
-# the moves, the sites the camping ones camp at, the spaces they go to, and whether their worth
-# asks what the canoe is blocked from; or, when a wait is among them, (None, the candidates,
-# None, True): what is offered then depends on the spaces taken
-Offers = tuple[Any, Any, Any, bool]
+Offer = tuple[
+    int, tuple[int, ...], bool, tuple[Any, ...], tuple[str, ...], tuple[str, ...], float | None
+]
+# the moves, the sites the camping ones camp at, the spaces they go to, whether their worth
+# asks what the canoe is blocked from, and the computer's picks of them (`Trip._pick`); or,
+# when a wait is among them, (None, the candidates, None, True, None), each candidate as
+# (to, camp, wait, alike, rank, its move): what is offered then depends on the spaces taken
+Offers = tuple[Any, Any, Any, bool, Any]
 # What a walk along a path brings a canoe (`moves.Walk`): what scores, the attractions it is
 # blocked from after, and the last lake crossed.
 Walked = tuple[list[tuple[str, int]], dict[str, Any], str | None]
@@ -96,6 +100,7 @@ class Tables:
         "card_only",
         "busy",
         "picks",
+        "picked",
         "shareable",
         "rock",
         "scores",
@@ -117,15 +122,23 @@ class Tables:
         "dock_far",
         "campable",
         "unseen",
+        "ahead",
+        "choosing",
     )
 
     def __init__(self, b: Board) -> None:
         # key -> the moves offered (`_offered`)
         self.offers: dict[tuple[Any, ...], Offers] = {}
-        self.picks: dict[tuple[Any, ...], int] = {}  # the computer's pick (`_pick`)
+        # the computer's picks (`_pick`), each kept in a dict of the moves' key (`offers`):
+        # those dicts, and how many picks they keep
+        self.picks: list[dict[tuple[Any, ...], int]] = []
+        self.picked = 0
         self.turning = frozenset(b.turning)
         self.dock = b.dock
         self.entries = b.entries
+        # where a turn may offer more than the throw: the Unmapped Region's edge, Raven Rock's
+        # foot (`Trip.play`)
+        self.choosing = frozenset({*b.entries, b.raven_base})
         self.raven_base = b.raven_base
         self.shelters = b.shelters
         self.terrain = b.terrain_at
@@ -177,9 +190,12 @@ class Tables:
         }
         self.dock_far = {s: far.get(b.dock, FAR) for s, far in self.distances.items()}
         # the computer's aim (`Trip._aim`): the campsites a canoe may camp at, by its camps;
-        # the attractions' spaces on an all-night trip, by the weather and those seen
+        # the attractions' spaces on an all-night trip, by those unseen and then the weather
         self.campable: dict[tuple[int, ...], tuple[Any, Any]] = {}
-        self.unseen: dict[tuple[Any, ...], Any] = {}
+        self.unseen: dict[tuple[str, ...], list[Any]] = {}  # by the attractions unseen
+        # where a canoe sent on ahead looks for a free space (`Trip._free_ahead`), by its
+        # space and the one it came from
+        self.ahead: dict[tuple[int, int | None], tuple[tuple[int, tuple[int, ...]], ...]] = {}
 
 
 def tables(b: Board) -> Tables:
@@ -195,7 +211,8 @@ def _offered(b: Board, key: tuple[Any, ...], rules: Rules) -> Offers:
     camping ones camp at. Camping moves still need the canoe to be allowed to camp there
     (asked per canoe, in `Trip._throw`): every move alike to one camps at the same site, so
     dropping them keeps the others' order. With a wait among them: (None, the candidates,
-    None, True), for `Trip._reachable` to choose from per state."""
+    None, True, None), for `Trip._reachable` to choose from per state."""
+    t = tables(b)
     start, came, number = key[0], key[1], key[2]
     candidates = b.reach.get(key)
     if candidates is None:
@@ -208,16 +225,41 @@ def _offered(b: Board, key: tuple[Any, ...], rules: Rules) -> Offers:
         alike = candidate[4]
         if alike not in firsts:
             firsts[alike] = candidate
-    if any(candidate[3] for candidate in firsts.values()):
-        return None, candidates, None, True  # a wait first of its kind: weighed per state
+    if any(candidate[3] for candidate in firsts.values()):  # a wait first of its kind
+        return (
+            None,
+            tuple((c[0], c[2], c[3], c[4], c[5], _offer(t, c)) for c in candidates),
+            None,
+            True,
+            None,
+        )
     ranked = sorted(firsts.values(), key=lambda c: c[5])
-    offers = tuple((c[0], c[1], c[2], *c[6]) for c in ranked)
+    offers = tuple(_offer(t, c) for c in ranked)
     camping = frozenset(offer[0] for offer in offers if offer[2])
     # whether the computer's weighing of them asks what the canoe is blocked from (`_pick`):
     # a move that sees an attraction, climbs to the summit or camps by one
     summit, attracting = b.summit, b.camp_attraction
     scoring = any(o[4] or o[0] == summit or (o[2] and o[0] in attracting) for o in offers)
-    return offers, camping, frozenset(offer[0] for offer in offers), scoring
+    return offers, camping, frozenset(offer[0] for offer in offers), scoring, {}
+
+
+def _offer(t: Tables, candidate: tuple[Any, ...]) -> Offer:
+    """A move `moves._candidates` found, as the compact playout offers it."""
+    to, path, camp, plan = candidate[0], candidate[1], candidate[2], candidate[6]
+    return (to, path, camp, *plan, _plain(t, to, camp, plan[1], plan[2]))
+
+
+def _plain(
+    t: Tables, to: int, camp: bool, seen: tuple[str, ...], goals: tuple[str, ...]
+) -> float | None:
+    """A move's worth to the computer before its progress (`Trip._pick`, `computer._worths`)
+    when nothing but the card it lands on can add to it: it camps nowhere, sees no attraction
+    and reaches no goal, to a space other than the dock, the summit and Great Falls' landing;
+    None for any other move. The same float as the worth's sum: 0.0 plus the pile's average."""
+    if camp or seen or goals or to in (t.dock, t.summit, t.landing):
+        return None
+    pile = t.card_pile.get(to)
+    return 0.0 + CARD_AVERAGE[pile] if pile is not None else 0.0
 
 
 class Canoe:
@@ -262,9 +304,9 @@ class Canoe:
         self.barred: int | None = player["barred"]
         # the computer's aim, kept (`Trip._aim`), and whether a long or all-night trip's
         # canoe has camped and seen enough to dock (`Trip._may_dock`)
-        self.kept_aim: tuple[Any, ...] = (None, None, -1, -1, None, None)
+        self.kept_aim: Any = UNKNOWN
         self.kept_dock: tuple[Any, ...] = (-1, -1, False)
-        self.kept_points: tuple[Any, ...] = (None, None)
+        self.kept_points: tuple[Any, ...] = ({None: None}, None)  # by the attractions blocked
 
     def written(self) -> dict[str, Any]:
         """The player dict again, as the rules' functions would have left it."""
@@ -324,8 +366,7 @@ class Trip:
         "nights",
         "all_night",
         "roll",
-        "lake_wind",
-        "portage_rain",
+        "modifier",
         "windbound",
         "weather_class",
     )
@@ -351,8 +392,12 @@ class Trip:
         self.all_night = self.variant == "all_night"
         # by the dial's index: the weather's modifiers (M3) and its class (`moves.reachable`)
         dial = self.dial
-        self.lake_wind = [LAKE_WIND.get(now, 0) for now in dial]
-        self.portage_rain = [PORTAGE_RAIN.get(now, 0) for now in dial]
+        lake_wind = [LAKE_WIND.get(now, 0) for now in dial]
+        # by what the weather acts on (`Tables.ground`): lakes and islands the wind, portages
+        # the rain (M3), Dangerous Point's shelters nothing (M4)
+        self.modifier = [[0] * len(dial) for _ in (OTHER, LAKE, ISLAND, PORTAGE, SHELTER)]
+        self.modifier[LAKE] = self.modifier[ISLAND] = lake_wind
+        self.modifier[PORTAGE] = [PORTAGE_RAIN.get(now, 0) for now in dial]
         self.windbound = [now == "windbound" for now in dial]
         self.weather_class = [self.b.weather_class(now) for now in dial]
 
@@ -381,20 +426,22 @@ class Trip:
         players = self.players
         entries = t.entries
         raven_base = t.raven_base
+        choosing = t.choosing
         dial = self.dial
         while self.status == "playing":
             canoe = players[self.current]
             here = canoe.at
-            enter = here in entries and here != canoe.barred
-            wait = here == raven_base and dial[self.weather] in NO_CLIMBING
-            if enter or wait:  # `computer._choose` of the throw and the other choices
-                aim, targets = self._aim(canoe)
-                if enter and self._enter_pays(canoe, aim, targets):
-                    self._enter(canoe)
-                    continue
-                if wait and aim == "raven" and self._another_can_throw(canoe):
-                    self._end_turn()  # `turns._wait`
-                    continue
+            if here in choosing:  # `computer._choose` of the throw and the other choices
+                enter = here in entries and here != canoe.barred
+                wait = here == raven_base and dial[self.weather] in NO_CLIMBING
+                if enter or wait:
+                    aim, targets = self._aim(canoe)
+                    if enter and self._enter_pays(canoe, aim, targets):
+                        self._enter(canoe)
+                        continue
+                    if wait and aim == "raven" and self._another_can_throw(canoe):
+                        self._end_turn()  # `turns._wait`
+                        continue
             self._throw(canoe)
 
     def _roll(self) -> int:
@@ -415,23 +462,16 @@ class Trip:
         weather = self.weather
         here = canoe.at
         ground = t.ground[here]  # `moves.throw_for`: what the weather acts on here
-        number = die
-        if ground == LAKE:
-            number += self.lake_wind[weather]
-        elif ground == ISLAND:
-            if self.windbound[weather]:  # stuck on the island
-                self._end_turn()
-                return
-            number += self.lake_wind[weather]
-        elif ground == PORTAGE:
-            number += self.portage_rain[weather]
+        if ground == ISLAND and self.windbound[weather]:  # stuck on the island
+            self._end_turn()
+            return
+        number = die + self.modifier[ground][weather]
         if number <= 0:
             if number < 0:
                 self._blown_back(canoe, -number)
             self._end_turn()
             return
-        sheltered = ground == SHELTER
-        wait = sheltered and die != DANGEROUS_POINT_FACE
+        wait = ground == SHELTER and die != DANGEROUS_POINT_FACE  # a wait by Dangerous Point
         # `moves.reachable`'s key
         came = None if here in t.turning else (canoe.trail[-1] if canoe.trail else None)
         docking = t.dock_far[here] <= number and self._may_dock(canoe)
@@ -443,18 +483,19 @@ class Trip:
         if found is UNKNOWN:
             if len(t.offers) > 20000:
                 t.offers.clear()
+                t.picks.clear()
+                t.picked = 0
             b = self.b
             rules = Rules(b, self.dial[weather], docking, barred)
             found = t.offers[key] = _offered(b, key, rules)
-        offers, sites, tos, scoring = found
+            if found[4] is not None:
+                t.picks.append(found[4])
+        offers, sites, tos, scoring, memo = found
         shareable = t.shareable
-        taken = set()  # the spaces `state.is_free` says the canoe may not end on
-        for other in self.players:
-            if other is not canoe and other.at not in shareable:
-                taken.add(other.at)
-        memo: tuple[Any, ...] | None = key  # the pick is kept by this and the canoe's aim ...
+        # the spaces `state.is_free` says the canoe may not end on
+        taken = {o.at for o in self.players if o is not canoe and o.at not in shareable}
+        # the pick is kept by the moves (`memo`, their key's picks) and the canoe's aim ...
         if offers is None:  # a wait among them: the moves as `moves.reachable` gives them
-            memo = None
             offers = self._reachable(canoe, sites, taken)
             if not offers:
                 self._end_turn()
@@ -466,31 +507,37 @@ class Trip:
                     s for s in sites.intersection(camps) if not self._may_camp(canoe, s)
                 )
                 if dropped:
-                    memo = (key, dropped)
-                    kept = t.offers.get(memo)
+                    kept = t.offers.get((key, dropped))
                     if kept is None:
-                        kept = t.offers[memo] = tuple(
-                            o for o in offers if not (o[2] and o[0] in dropped)
+                        kept = t.offers[key, dropped] = (
+                            tuple(o for o in offers if not (o[2] and o[0] in dropped)),
+                            {},
                         )
-                    offers = kept
+                        t.picks.append(kept[1])
+                    offers, memo = kept
             if not offers:
                 self._end_turn()
                 return
             if not taken.isdisjoint(tos):  # ... unless a space they go to is taken
                 memo = None
+        settled = None  # where the move to a taken space ends, when the pick worked it out
         if len(offers) == 1 and not wait:
-            to, path, camp, steps_, seen, goals = offers[0]
+            to, path, camp, steps_, seen, goals, _ = offers[0]
             walked = _walk_along(t, canoe, steps_)
         else:
             walks: list[Walked | None] = [None] * len(offers)
-            chosen = self._pick(canoe, offers, wait, walks, taken, memo, scoring)
+            # a space the moves go to is taken only when the pick is not kept (`memo`)
+            settles = None if memo is not None else [None] * len(offers)
+            chosen = self._pick(canoe, offers, wait, walks, settles, taken, memo, scoring)
             if chosen < 0:  # the wait by Dangerous Point (`turns._wait`, untold)
                 self._end_turn()
                 return
-            to, path, camp, steps_, seen, goals = offers[chosen]
+            to, path, camp, steps_, seen, goals, _ = offers[chosen]
             walked = walks[chosen] or _walk_along(t, canoe, steps_)
+            if settles is not None:
+                settled = settles[chosen]
         if camp or seen or goals or to in taken or to in t.busy:
-            self._move(canoe, to, path, camp, seen, goals, walked, taken)
+            self._move(canoe, to, path, camp, seen, goals, walked, taken, settled)
             return
         # `turns._move` of a plain move: to a free space that brings nothing but perhaps a card,
         # passing no attraction and reaching no goal (lakes it may cross)
@@ -520,7 +567,7 @@ class Trip:
         offered: set[int] = set()
         ranked: list[tuple[int, Offer]] = []
         camps = canoe.camps
-        for to, path, camp, wait, alike, rank, plan in candidates:
+        for to, camp, wait, alike, rank, offer in candidates:
             if alike in offered:
                 continue
             if camp and to in camps and not self._may_camp(canoe, to):
@@ -528,30 +575,33 @@ class Trip:
             if wait and to in taken:
                 continue
             offered.add(alike)
-            ranked.append((rank, (to, path, camp, *plan)))
+            ranked.append((rank, offer))
         ranked.sort()  # the ranks differ: no two moves are compared
         return tuple(offer for _, offer in ranked)
 
     def _end_turn(self) -> None:
         """`turns._end_turn` untold: the next canoe that throws (`turns.begin_turn`)."""
         players = self.players
+        current = self.current + 1
+        if current < len(players) and not self.windbound[self.weather]:
+            canoe = players[current]
+            if not canoe.miss:  # the next canoe throws: what follows, in short
+                self.current = current
+                return
         count = len(players)
         island = self.t.island
-        windbound_in = self.windbound  # by the dial's index
+        windbound = self.windbound[self.weather]  # by the dial's index
         current = self.current
-        passed = 0
-        while passed < SKIP_GUARD:
-            passed += 1
+        for _ in range(SKIP_GUARD):
             current += 1
             if current == count:
                 current = 0
                 self.round += 1
             self.current = current
-            windbound = windbound_in[self.weather]
             if windbound and all(p.at in island for p in players):  # every canoe on an island
                 self._advance_weather()
                 self._weather_on_rock()
-                windbound = windbound_in[self.weather]
+                windbound = self.windbound[self.weather]
             canoe = players[current]
             if canoe.miss:
                 canoe.miss.pop(0)
@@ -593,7 +643,9 @@ class Trip:
         target = path[-1]
         if self._is_free(target, canoe):
             return target, path[:-1]
-        there = next(p for p in self.players if p.at == target and p is not canoe)
+        for there in self.players:  # the canoe there
+            if there.at == target and there is not canoe:
+                break
         if canoe.points > there.points:
             ahead = self._free_ahead(canoe, path)
             if ahead is not None:
@@ -604,24 +656,15 @@ class Trip:
         return path[0], []  # pragma: no cover - the canoe's own space is always free to it
 
     def _free_ahead(self, canoe: Canoe, path: list[int]) -> list[int] | None:
-        """`moves._free_ahead`: the way on to the nearest free space in front."""
-        b = self.b
-        rules = Rules(b, self.dial[self.weather], self._may_dock(canoe), canoe.barred)
+        """`moves._free_ahead`: the way on to the nearest free space in front, the first free
+        one of the spaces its search would look at were none free (`_ahead`)."""
         start = (path[-1], path[-2] if len(path) > 1 else None)
-        queue = deque([(start, [])])
-        seen = {start}
-        while queue:
-            (here, came), way = queue.popleft()
-            if len(way) >= AHEAD_SEARCH:
-                continue
-            for to, _ in steps(rules, here, came, 2):
-                if to == b.dock or stops_the_move(b, to) or to in b.rock:
-                    continue
-                if self._is_free(to, canoe):
-                    return [*way, to]
-                if (to, here) not in seen:
-                    seen.add((to, here))
-                    queue.append(((to, here), [*way, to]))
+        ahead = self.t.ahead.get(start)
+        if ahead is None:
+            ahead = self.t.ahead[start] = _ahead(self.b, *start)
+        for to, way in ahead:
+            if self._is_free(to, canoe):
+                return list(way)
         return None
 
     def _nearest_free(self, canoe: Canoe, space: int) -> int:
@@ -679,6 +722,7 @@ class Trip:
         canoe.at = self._nearest_free(canoe, exit_)
         canoe.trail = []
         canoe.barred = exit_
+        canoe.kept_aim = UNKNOWN  # the aim asks the point it is barred from
         self._reach_goals(canoe, ("unmapped",))
         self._end_turn()
 
@@ -694,12 +738,13 @@ class Trip:
         goals: tuple[str, ...],
         walked: Walked,
         taken: set[int],
+        settled: tuple[int, list[int]] | None,
     ) -> None:
-        """`turns._move` untold."""
+        """`turns._move` untold (`settled`: where the move ends, when `_pick` settled it)."""
         t = self.t
         whole = [canoe.at, *path]
         if to in taken:
-            final, before = self._settle(canoe, whole)
+            final, before = settled or self._settle(canoe, whole)
         else:
             final, before = to, whole[:-1]
         canoe.trail = (canoe.trail + before)[-TRAIL:]
@@ -710,7 +755,10 @@ class Trip:
             points = dict(scored)
             for attraction in seen:
                 self._tell_attraction(canoe, attraction, points.pop(attraction, None))
-        self._reach_goals(canoe, goals)
+        if goals:
+            self._reach_goals(canoe, goals)
+        elif canoe.destination is not None:  # `turns._reach_goals` of none: the obeying only
+            self._obey(canoe)
         # `turns._land`
         if final == t.dock and to == t.dock:
             self.status = "finished"  # `turns._finish`: M5
@@ -725,7 +773,8 @@ class Trip:
             self._take_card(canoe, pile, camping=False)
         if camp:
             self._camp(canoe, final)
-        self._obey(canoe)
+        if canoe.destination is not None:
+            self._obey(canoe)
         if self.status == "playing":
             self._end_turn()
 
@@ -733,6 +782,7 @@ class Trip:
         """`turns._tell_attraction` untold."""
         if attraction not in canoe.seen:
             canoe.seen.append(attraction)
+            canoe.kept_aim = UNKNOWN  # the aim asks the attractions seen
         if score is not None:
             canoe.points += score
 
@@ -760,6 +810,7 @@ class Trip:
         t = self.t
         canoe.points += t.campsite_score[site]
         canoe.camps.append(site)
+        canoe.kept_aim = UNKNOWN  # the aim asks the camps
         attraction = t.camp_attraction.get(site)
         if attraction:
             score = self._sample(canoe, attraction)
@@ -785,6 +836,7 @@ class Trip:
         if card is None or DESTINATION[card]["goal"] not in canoe.done:
             return
         canoe.destination = None
+        canoe.kept_aim = UNKNOWN  # the aim asks the card held
         canoe.obeyed += 1
         self.obeyed.append(card)
 
@@ -810,6 +862,7 @@ class Trip:
                 self.piles[pile].append(card)
             else:
                 canoe.destination = card
+                canoe.kept_aim = UNKNOWN
             return
         info = CARD[card]
         effect = info["effect"]
@@ -905,41 +958,37 @@ class Trip:
     def _aim(self, canoe: Canoe) -> tuple[str, frozenset[int]]:
         """`computer.aim_of`, kept on the canoe while what it depends on stays: the
         Destination card held and the point it is barred from, the camps made and the
-        attractions seen (only ever added to: their counts), the weather on an all-night trip;
-        the dock is asked afresh each time (everyone's points), the points' spaces are kept by
-        the attractions blocked."""
-        weather = self.weather if self.all_night else None
-        kept = canoe.kept_aim
-        if (
-            kept[0] != canoe.destination
-            or kept[1] != canoe.barred
-            or kept[2] != len(canoe.camps)
-            or kept[3] != len(canoe.seen)
-            or kept[4] != weather
-        ):
-            kept = canoe.kept_aim = (
-                canoe.destination,
-                canoe.barred,
-                len(canoe.camps),
-                len(canoe.seen),
-                weather,
-                self._aim_before_the_dock(canoe),
-            )
-        if kept[5] is not None:
-            return kept[5]
+        attractions seen (it is forgotten wherever one of them changes); an all-night trip's
+        attractions
+        are kept by the weather too, the one aim that asks it; the dock is asked afresh each
+        time (everyone's points), the points' spaces are kept by the attractions blocked (the
+        dict's keys: a walk across a lake may make a new dict of the same ones)."""
+        found = canoe.kept_aim
+        if found is UNKNOWN:
+            found = canoe.kept_aim = self._aim_before_the_dock(canoe)
+        if isinstance(found, list):  # an all-night trip's attractions, by the weather
+            by_weather = found
+            found = by_weather[self.weather]
+            if found is None:
+                found = by_weather[self.weather] = self._attractions_aim(canoe)
+        if found is not None:
+            return found
         if self._may_dock(canoe):
             return "dock", self.b.dock_only
         kept = canoe.kept_points
-        if kept[0] is not canoe.blocked:
+        blocked = canoe.blocked
+        if kept[0] is not blocked and kept[0].keys() != blocked.keys():
             kept = canoe.kept_points = (
-                canoe.blocked,
-                computer._points_spaces(self.b, frozenset(canoe.blocked)),
+                blocked,
+                computer._points_spaces(self.b, frozenset(blocked)),
             )
         return "points", kept[1]
 
-    def _aim_before_the_dock(self, canoe: Canoe) -> tuple[str, frozenset[int]] | None:
+    def _aim_before_the_dock(self, canoe: Canoe) -> Any:
         """`computer.aim_of` up to the dock: the Destination card's goal, the nights and
-        campsites, the attractions of an all-night trip; None when none of them is the aim."""
+        campsites, or for the attractions of an all-night trip those aims by the weather's
+        index on the dial (kept per board by the attractions unseen, each worked out when first
+        asked: `_attractions_aim`); None when none of them is the aim."""
         card = canoe.destination
         b = self.b
         if card:
@@ -962,22 +1011,24 @@ class Trip:
         if len(camps) < self.nights and kept[0][1]:
             return kept[0]
         if self.all_night:
-            key = (self.weather, *canoe.seen)
-            found = t.unseen.get(key, UNKNOWN)
-            if found is UNKNOWN:
-                now = self.dial[self.weather]
-                seen = canoe.seen
-                unseen = [a for a in t.attractions if a not in seen]
-                fair = [a for a in unseen if t.fair[a] is None or now in t.fair[a]]
-                found = None
-                if unseen:
-                    spaces = frozenset().union(*(t.attraction_spaces[a] for a in fair or unseen))
-                    found = ("attractions", spaces)
-                if len(t.unseen) > 4096:
-                    t.unseen.clear()
-                t.unseen[key] = found
-            return found
+            seen = canoe.seen
+            unseen = tuple(a for a in t.attractions if a not in seen)
+            if unseen:
+                by_weather = t.unseen.get(unseen)
+                if by_weather is None:
+                    by_weather = t.unseen[unseen] = [None] * len(self.dial)
+                return by_weather
         return None
+
+    def _attractions_aim(self, canoe: Canoe) -> tuple[str, frozenset[int]]:
+        """`computer.aim_of` on an all-night trip with attractions unseen: the spaces of those
+        seen in the weather now, or of all unseen when none is."""
+        t = self.t
+        now = self.dial[self.weather]
+        seen = canoe.seen
+        unseen = [a for a in t.attractions if a not in seen]
+        fair = [a for a in unseen if t.fair[a] is None or now in t.fair[a]]
+        return "attractions", frozenset().union(*(t.attraction_spaces[a] for a in fair or unseen))
 
     def _enter_pays(self, canoe: Canoe, aim: str, targets: frozenset[int]) -> bool:
         """`computer._enter_pays`."""
@@ -1022,16 +1073,19 @@ class Trip:
         offers: tuple[Offer, ...],
         wait: bool,
         walks: list[Walked | None],
+        settles: list[tuple[int, list[int]] | None] | None,
         taken: set[int],
-        memo: tuple[Any, ...] | None,
+        memo: dict[tuple[Any, ...], int] | None,
         scoring: bool,
     ) -> int:
         """`computer._choose` of the moves `offers` (and the wait by Dangerous Point, last, when
         `wait`): the index of the first of the best, -1 for the wait. The same sums in the same
-        order as `computer._worths`, so the same floats. The walks it makes go into `walks`.
+        order as `computer._worths`, so the same floats. The walks it makes go into `walks`, where
+        the moves to a taken space end into `settles` (given when `memo` is not).
 
-        With `memo` (the moves' key, when no move was dropped and no space they go to is
-        taken), the pick is kept by it and all else it depends on: the aim, the Destination
+        With `memo` (the picks kept for these moves, those of their key or of their key and the
+        camping moves dropped, when no space they go to is taken), the pick is kept in it by
+        all else it depends on: the aim, the Destination
         card held, the point the canoe is barred from (the Unmapped Region's goal), the
         attractions it is blocked from and the last lake it crossed (what scores, when a move's
         worth asks it: `scoring`), and whether it may wait."""
@@ -1040,8 +1094,7 @@ class Trip:
         if memo is not None:
             if scoring:
                 blocked = canoe.blocked
-                memo = (
-                    memo,
+                kept_by: tuple[Any, ...] = (
                     aim,
                     targets,
                     canoe.destination,
@@ -1051,8 +1104,8 @@ class Trip:
                     canoe.last_lake,
                 )
             else:  # no move's worth asks what the canoe is blocked from
-                memo = (memo, aim, targets, canoe.destination, canoe.barred, wait)
-            kept = t.picks.get(memo)
+                kept_by = (aim, targets, canoe.destination, canoe.barred, wait)
+            kept = memo.get(kept_by)
             if kept is not None:
                 return kept
         nearest = self.b.nearest(targets)
@@ -1064,8 +1117,10 @@ class Trip:
         summit = t.summit if "raven" not in canoe.blocked else None
         best = None
         chosen = 0
-        for index, (to, path, camp, steps_, seen, goals) in enumerate(offers):
-            if to == dock:
+        for index, (to, path, camp, steps_, seen, goals, plain) in enumerate(offers):
+            if plain is not None and to not in taken:  # the card's worth and the progress
+                value = plain + PROGRESS * (here - nearest.get(to, FAR))
+            elif to == dock:
                 value = DOCKING
             else:
                 if seen:  # only an attraction seen scores (a path that crosses lakes only, none)
@@ -1074,7 +1129,8 @@ class Trip:
                 else:
                     scored = None
                 if to in taken:
-                    to, _ = self._settle(canoe, [canoe.at, *path])
+                    settled = settles[index] = self._settle(canoe, [canoe.at, *path])
+                    to = settled[0]
                 value = float(sum(score for _, score in scored)) if scored else 0.0
                 pile = card_pile.get(to)
                 if pile is not None:
@@ -1100,10 +1156,40 @@ class Trip:
             if value > best:
                 chosen = -1
         if memo is not None:
-            if len(t.picks) > 50000:
-                t.picks.clear()
-            t.picks[memo] = chosen
+            t.picked += 1
+            if t.picked > 50000:
+                for picks in t.picks:
+                    picks.clear()
+                t.picked = 0
+            memo[kept_by] = chosen
         return chosen
+
+
+def _ahead(b: Board, start: int, came: int | None) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """The spaces `moves._free_ahead` looks at from `start` (come from `came`), in the order it
+    looks at them, each with the way to it, were every space taken: the search stops at the
+    first free one, and until then it searches as if none were (a taken space is searched on
+    from, a free one ends it), so the first free one of these is the one it finds. A space
+    looked at again is left out (taken the first time, it is taken again). The weather, the
+    dock and the point a canoe is barred from do not change the search: the dock and Raven
+    Rock are never looked at (`moves.steps` drops no other space for them)."""
+    rules = Rules(b, "", False, None)
+    queue = deque([((start, came), ())])
+    seen = {(start, came)}
+    looked: dict[int, tuple[int, ...]] = {}
+    while queue:
+        (here, came), way = queue.popleft()
+        if len(way) >= AHEAD_SEARCH:
+            continue
+        for to, _ in steps(rules, here, came, 2):
+            if to == b.dock or stops_the_move(b, to) or to in b.rock:
+                continue
+            if to not in looked:
+                looked[to] = (*way, to)
+            if (to, here) not in seen:
+                seen.add((to, here))
+                queue.append(((to, here), (*way, to)))
+    return tuple(looked.items())
 
 
 def _walk_along(t: Tables, canoe: Canoe, plan: tuple[tuple[bool, str], ...]) -> Walked:

@@ -88,3 +88,33 @@ def test_the_compact_playout_ends_as_the_computers_does_from_anywhere(options):
         old, new = RandomChance(seed, record=False), RandomChance(seed, record=False)
         assert compact.playout(world, new) == computer.playout(world, old)
         assert new.roll(10**9) == old.roll(10**9), "the two drew differently"
+
+
+def crowded(options, seed):
+    """A new trip with its canoes on neighbouring spaces (the first reached in a breadth-first
+    run of the board from a space drawn at random), their points drawn: many moves end on a
+    taken space, and a canoe with more points than the canoe there is sent on ahead past the
+    others (M4), the search ahead that the compact playout keeps per board."""
+    state = ENGINE.new_game(options, RandomChance(3000 + seed)).state
+    b = board_of(state["board"])
+    draw = random.Random(seed)
+    start = draw.choice(sorted(s for s in b.spaces if s != b.dock))
+    near, queue = [start], [start]
+    while queue and len(near) < len(state["players"]):
+        for link in b.out[queue.pop(0)]:
+            if link.to != b.dock and link.to not in near:
+                near.append(link.to)
+                queue.append(link.to)
+    for player, space in zip(state["players"], near, strict=False):
+        player["at"] = space
+        player["points"] = draw.randrange(12)
+    return state
+
+
+@pytest.mark.parametrize("options", VARIANTS, ids=lambda o: "-".join(map(str, o.values())))
+def test_the_compact_playout_ends_as_the_computers_does_from_a_crowd(options):
+    for seed in range(12):
+        world = crowded(options, seed)
+        old, new = RandomChance(seed, record=False), RandomChance(seed, record=False)
+        assert compact.playout(world, new) == computer.playout(world, old)
+        assert new.roll(10**9) == old.roll(10**9), "the two drew differently"

@@ -130,3 +130,21 @@ def multi_game(creator, joiner, pace="live", kind="pelts", **options) -> GameSes
     services.seat_join(invite=free.invite, user=joiner)
     session.refresh_from_db()
     return session
+
+
+# A club server: the cache (and the sessions' copy, cached_db) shared by every web process.
+SHARED_CACHE = {
+    alias: {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": alias}
+    for alias in ("default", "template_fragments", "versions", "users")
+}
+
+
+@pytest.fixture
+def club_server(settings):
+    """The caches as on a club server, emptied."""
+    settings.CACHES = SHARED_CACHE
+    settings.SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+    from django.core.cache import caches  # here: after the settings above are in place
+
+    for alias in SHARED_CACHE:
+        caches[alias].clear()

@@ -19,21 +19,6 @@ from chase.models import GameSession
 pytestmark = pytest.mark.django_db
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
-# A club server: the cache (and the sessions' copy, cached_db) shared by every web process.
-SHARED_CACHE = {
-    alias: {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": alias}
-    for alias in ("default", "template_fragments", "versions", "users")
-}
-
-
-@pytest.fixture
-def club_server(settings):
-    settings.CACHES = SHARED_CACHE
-    settings.SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
-    from django.core.cache import caches
-
-    for alias in SHARED_CACHE:
-        caches[alias].clear()
 
 
 @pytest.fixture

@@ -14,22 +14,11 @@ from chase.games import get_engine
 from chase.models import GameSession
 from chase.services import sessions as services
 from core.page_cache import CSRF_SLOT
-from tests.chase.test_club_night_queries import SHARED_CACHE
 
 pytestmark = pytest.mark.django_db
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
-
-
-@pytest.fixture
-def club_server(settings):
-    settings.CACHES = SHARED_CACHE
-    settings.SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
-    from django.core.cache import caches
-
-    for alias in SHARED_CACHE:
-        caches[alias].clear()
 
 
 def _browser(user) -> Client:

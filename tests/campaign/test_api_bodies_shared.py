@@ -11,7 +11,8 @@ from rest_framework import serializers
 from rest_framework.renderers import JSONRenderer
 
 from campaign import selectors, services
-from campaign.access import POSTGAME_STATE_RELATED, postgame_for
+from campaign.access import POSTGAME_STATE_RELATED, game_for, postgame_for
+from campaign.api.games import GameSerializer
 from campaign.api.postgames import PostGameSerializer
 from campaign.api.warbands import WarbandSerializer
 from campaign.models import EquipmentPiece
@@ -75,6 +76,16 @@ def test_the_post_game_state_body_is_drfs_own(player, sequence):
     assert response.status_code == 200
     row = postgame_for(player, sequence.id, related=POSTGAME_STATE_RELATED)
     assert response.content == drf_body(PostGameSerializer(games.postgame_state(row)))
+
+
+def test_the_games_bodies_are_drfs_own(player, battle, campaign):
+    client = signed_in(player)
+    response = client.get(f"/api/games/{battle.id}/")
+    assert response.status_code == 200
+    assert response.content == drf_body(GameSerializer(game_for(player, battle.id)))
+    response = client.get(f"/api/games/?campaign={campaign.id}")
+    assert response.status_code == 200
+    assert response.content == drf_body(GameSerializer(games.campaign_games(campaign), many=True))
 
 
 def test_a_warband_drawn_after_a_change_takes_seven_queries(

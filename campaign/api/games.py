@@ -38,6 +38,7 @@ from campaign.api.common import (
     NOT_FOUND,
     CampaignQuerySerializer,
     UserSerializer,
+    represent,
 )
 from campaign.errors import ReportError
 from campaign.rules.postgame.sheet import OUTCOMES
@@ -154,7 +155,7 @@ ANSWERS = {200: GameSerializer, 400: BAD_REQUEST, 403: FORBIDDEN, 404: NOT_FOUND
 
 def _game_response(game_id: int, user, code=status.HTTP_200_OK) -> Response:
     game = game_for(user, game_id)
-    return Response(GameSerializer(game).data, status=code)
+    return Response(represent(GameSerializer, game), status=code)
 
 
 class GamesView(APIView):
@@ -168,7 +169,7 @@ class GamesView(APIView):
         query = CampaignQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
         campaign = campaign_for(request.user, query.validated_data["campaign"])
-        return Response(GameSerializer(games.campaign_games(campaign), many=True).data)
+        return Response(represent(GameSerializer, games.campaign_games(campaign), many=True))
 
     @extend_schema(
         operation_id="games_create",

@@ -19,7 +19,7 @@ from rest_framework.response import Response
 
 from campaign import services
 from campaign.access import POSTGAME_STATE_RELATED, figure_for_captive, postgame_for
-from campaign.api.common import BAD_REQUEST, FORBIDDEN, NOT_FOUND
+from campaign.api.common import BAD_REQUEST, FORBIDDEN, NOT_FOUND, represent
 from campaign.errors import PostGameConflict
 from campaign.rules.postgame.prompts import PROMPTS
 from campaign.rules.postgame.trading import ACTIONS
@@ -303,7 +303,7 @@ IF_MATCH = OpenApiParameter(
 def _postgame_response(postgame_id: int, user, postgame=None) -> Response:
     """The sequence and its version as ETag: `postgame`, or the row read for `user`."""
     postgame = postgame or postgame_for(user, postgame_id, related=POSTGAME_STATE_RELATED)
-    body = PostGameSerializer(games.postgame_state(postgame)).data
+    body = represent(PostGameSerializer, games.postgame_state(postgame))
     return Response(body, headers={"ETag": etag(body["version"])})
 
 
@@ -316,12 +316,13 @@ def _step(request, postgame_id: int, step) -> Response:
     try:
         row = step(if_match_version(request))
     except PostGameConflict as error:
-        current = PostGameSerializer(
+        current = represent(
+            PostGameSerializer,
             games.postgame_state(
                 postgame_for(request.user, postgame_id, related=POSTGAME_STATE_RELATED)
-            )
+            ),
         )
-        body = {**error_body(error), "version": error.version, "current": current.data}
+        body = {**error_body(error), "version": error.version, "current": current}
         return Response(body, status=409, headers={"ETag": etag(error.version)})
     return _postgame_response(postgame_id, request.user, row)
 

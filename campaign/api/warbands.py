@@ -24,6 +24,7 @@ from campaign.api.common import (
     NOT_FOUND,
     CampaignQuerySerializer,
     UserSerializer,
+    represent,
 )
 from campaign.models import FACTION_CHOICES, Warband
 from campaign.rules.factions import (
@@ -296,14 +297,19 @@ class WarbandSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(FigureSerializer(many=True))
     def get_figures(self, warband) -> list:
-        return FigureSerializer(selectors.roster_cards(warband), many=True).data
+        return represent(FigureSerializer, selectors.roster_cards(warband), many=True)
 
     @extend_schema_field(StoredItemSerializer(many=True))
     def get_storage(self, warband) -> list:
-        return StoredItemSerializer(selectors.storage(warband), many=True).data
+        return represent(StoredItemSerializer, selectors.storage(warband), many=True)
 
 
 # --- views ----------------------------------------------------------------------------------------
+
+
+def _read(warband_id: int) -> dict:
+    """A warband's body read fresh after a write (not the cached GET's)."""
+    return represent(WarbandSerializer, selectors.warbands_with_roster().get(pk=warband_id))
 
 
 class WarbandsView(APIView):
@@ -318,7 +324,7 @@ class WarbandsView(APIView):
         query.is_valid(raise_exception=True)
         campaign = campaign_for(request.user, query.validated_data["campaign"])
         warbands = selectors.warbands_with_roster().filter(campaign=campaign)
-        return Response(WarbandSerializer(warbands, many=True).data)
+        return Response(represent(WarbandSerializer, warbands, many=True))
 
     @extend_schema(
         operation_id="warbands_create",
@@ -343,7 +349,7 @@ class WarbandsView(APIView):
             figures=serializer.new_figures(),
         )
         warband = selectors.warbands_with_roster().get(pk=warband.pk)
-        return Response(WarbandSerializer(warband).data, status=status.HTTP_201_CREATED)
+        return Response(represent(WarbandSerializer, warband), status=status.HTTP_201_CREATED)
 
 
 class WarbandRenameSerializer(serializers.Serializer):
@@ -379,7 +385,7 @@ def warband_detail(request, warband_id: int):
             warband.id,
             scopes=[campaign_scope(warband.campaign_id)],
             request=request,
-            render=lambda: WarbandSerializer(selectors.load_roster(warband)).data,
+            render=lambda: represent(WarbandSerializer, selectors.load_roster(warband)),
         )
         return Response(data)
     warband = warband_for(request.user, warband_id, edit=True)
@@ -391,7 +397,7 @@ def warband_detail(request, warband_id: int):
     services.warband_rename(
         warband=warband, name=serializer.validated_data["name"], actor=request.user
     )
-    return Response(WarbandSerializer(selectors.warbands_with_roster().get(pk=warband.pk)).data)
+    return Response(_read(warband.pk))
 
 
 @extend_schema(
@@ -406,4 +412,4 @@ def warband_retire(request, warband_id: int):
     open post-game sequence is a 400."""
     warband = warband_for(request.user, warband_id, edit=True)
     services.warband_retire(warband=warband)
-    return Response(WarbandSerializer(selectors.warbands_with_roster().get(pk=warband.pk)).data)
+    return Response(_read(warband.pk))

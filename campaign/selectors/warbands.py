@@ -22,6 +22,17 @@ ROSTER_PREFETCH = (
 )
 
 
+# A roster read on its own (load_roster: a cached page's miss, the roster page's or the API's
+# warband): every piece of the warband in one query, dealt to its figures and its storage here
+# (ROSTER_PREFETCH reads them in two: the figures' pieces, then storage). By id either way.
+LOADED_ROSTER_PREFETCH = (
+    "figures",
+    Prefetch("equipment", to_attr="all_pieces"),
+    "ledger",
+    "campaign__house_rules",
+)
+
+
 def warbands_with_roster() -> QuerySet[Warband]:
     """Warbands with everything the roster shows, in a fixed number of queries."""
     return Warband.objects.select_related("campaign", "owner").prefetch_related(*ROSTER_PREFETCH)
@@ -29,7 +40,7 @@ def warbands_with_roster() -> QuerySet[Warband]:
 
 def load_roster(warband: Warband) -> Warband:
     """The roster's rows for a warband fetched without them (a cached page's miss)."""
-    prefetch_related_objects([warband], *ROSTER_PREFETCH)
+    prefetch_related_objects([warband], *LOADED_ROSTER_PREFETCH)
     return warband
 
 
@@ -63,12 +74,16 @@ class FigureCard:
     specialist_rule: str
 
 
-def figure_card(figure: Figure, book: RuleBook | None = None) -> FigureCard:
-    """The card's numbers with the injury effects of the campaign's rules in force (C14, C31)."""
+def figure_card(
+    figure: Figure, book: RuleBook | None = None, carried: list[EquipmentPiece] | None = None
+) -> FigureCard:
+    """The card's numbers with the injury effects of the campaign's rules in force (C14, C31).
+    `carried`: the figure's pieces as the roster read them (else its own equipment)."""
     book = book or rulebook_for(figure.warband.campaign)
     special = SPECIALISTS.get(figure.specialist)
     mods = attribute_modifiers(figure.increases, figure.injuries, book)
-    pieces = [(p.key, item_name(p.key), p.price) for p in figure.equipment.all()]
+    carried = figure.equipment.all() if carried is None else carried
+    pieces = [(p.key, item_name(p.key), p.price) for p in carried]
     profile = FACTIONS[figure.warband.faction].profile(figure.profile)
     return FigureCard(
         figure=figure,
@@ -101,11 +116,21 @@ def _injury_words(entry: str) -> str:
 def roster_cards(warband: Warband) -> list[FigureCard]:
     """Cards for every figure, from the prefetched rows (see warbands_with_roster)."""
     book = rulebook_for(warband.campaign)  # once for the roster
-    return [figure_card(f, book) for f in warband.figures.all()]
+    pieces = getattr(warband, "all_pieces", None)  # load_roster's
+    if pieces is None:
+        return [figure_card(f, book) for f in warband.figures.all()]
+    carried: dict[int, list[EquipmentPiece]] = {}
+    for piece in pieces:
+        if piece.figure_id is not None:
+            carried.setdefault(piece.figure_id, []).append(piece)
+    return [figure_card(f, book, carried.get(f.id, [])) for f in warband.figures.all()]
 
 
 def storage(warband: Warband) -> list[EquipmentPiece]:
-    return [p for p in warband.equipment.all() if p.figure_id is None]
+    pieces = getattr(warband, "all_pieces", None)  # load_roster's, or ROSTER_PREFETCH's storage
+    return [
+        p for p in (warband.equipment.all() if pieces is None else pieces) if p.figure_id is None
+    ]
 
 
 def draft_check(warband: Warband):

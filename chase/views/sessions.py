@@ -429,6 +429,16 @@ def _table_context(request, session: GameSession, note: str) -> dict:
         "rematch": selectors.rematch_for(session) if finished else None,
         "late": [(s.role, selectors.role_title(session, s.role)) for s in late] if held else [],
         "my_turn": bool(seat and actions and session.status == GameSession.Status.PLAYING),
+        # The signed-in player's seats that another browser holds (they joined there, the inbox
+        # led here): one tap takes them up in this one (chase:resume, as My games does).
+        "seats_elsewhere": [
+            selectors.role_title(session, s.role)
+            for s in session.seats.all()
+            if request.user.is_authenticated
+            and s.user_id == request.user.id
+            and not s.is_computer
+            and s not in held
+        ],
         # The computer's level is shown where it holds a seat.
         "computer_level": any(s.is_computer for s in session.seats.all()),
         **_ratings_context(session, finished),

@@ -233,6 +233,15 @@ def postgame_keep_run(postgame: PostGame, run: rules.PostGameRun) -> None:
     postgame._kept_run = (copy.deepcopy(_run_key(postgame)), run)
 
 
+def postgame_run_kept_from(postgame: PostGame, written: PostGame) -> None:
+    """Keep on `postgame` (the same sequence read again, with what its page shows) the run the
+    step that wrote `written` saved it from: drawn, it replays nothing while its answers are
+    still those (postgame_run compares them)."""
+    kept = getattr(written, "_kept_run", None)
+    if kept is not None:
+        postgame._kept_run = kept
+
+
 def postgame_step(postgame: PostGame) -> str:
     if postgame.status == PostGame.Status.COMMITTED:
         return COMMITTED

@@ -266,10 +266,13 @@ def postgame_page(request, postgame_id: int):
     return render(request, "campaign/postgame.html", _sequence_context(request, postgame))
 
 
-def _sequence_fragment(request, postgame):
+def _sequence_fragment(request, postgame, written=None):
     """After a step: the sequence fragment for HTMX, the page again otherwise; its ETag the
-    sequence's version now (the page's `#sequence` says it too, in data-version)."""
+    sequence's version now (the page's `#sequence` says it too, in data-version). `written`:
+    the row the step returned, whose saved run the fragment draws from (no replay again)."""
     postgame = access.postgame_for(request.user, postgame.id)
+    if written is not None:
+        games.postgame_run_kept_from(postgame, written)
     if not request.htmx:
         response = redirect("postgame", postgame.id)
     else:
@@ -325,7 +328,7 @@ def postgame_advance(request, postgame_id: int):
     if not form.is_valid():
         raise form_error(form, field="dice")
     data = form.cleaned_data
-    services.postgame_answer(
+    written = services.postgame_answer(
         postgame=postgame,
         actor=request.user,
         dice=data["dice"],
@@ -333,7 +336,7 @@ def postgame_advance(request, postgame_id: int):
         position=data["position"],
         version=if_match_version(request),
     )
-    return _sequence_fragment(request, postgame)
+    return _sequence_fragment(request, postgame, written)
 
 
 @login_required
@@ -345,14 +348,14 @@ def postgame_trade(request, postgame_id: int):
     form = TradeForm(request.POST)
     if not form.is_valid():
         raise form_error(form, field="action")
-    services.postgame_trade(
+    written = services.postgame_trade(
         postgame=postgame,
         actor=request.user,
         action=form.action_dict(),
         position=form.cleaned_data["position"],
         version=if_match_version(request),
     )
-    return _sequence_fragment(request, postgame)
+    return _sequence_fragment(request, postgame, written)
 
 
 @login_required
@@ -363,13 +366,13 @@ def postgame_undo(request, postgame_id: int):
     postgame = access.postgame_for(request.user, postgame_id, drive=True)
     form = AnswerForm(request.POST)
     position = form.cleaned_data["position"] if form.is_valid() else None
-    services.postgame_undo(
+    written = services.postgame_undo(
         postgame=postgame,
         actor=request.user,
         position=position,
         version=if_match_version(request),
     )
-    return _sequence_fragment(request, postgame)
+    return _sequence_fragment(request, postgame, written)
 
 
 @login_required

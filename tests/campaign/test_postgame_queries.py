@@ -137,3 +137,16 @@ def test_confirming_a_report_opens_both_sequences_in_a_bounded_number_of_queries
         response = signed_in(other_player).post(f"/api/games/{game.id}/confirm/")
     assert response.status_code == 200
     assert len(response.json()["postgames"]) == 2
+
+
+def test_a_step_on_the_page_replays_as_the_api_does(
+    client, player, sequence, replays_counted, django_assert_max_num_queries
+):
+    """The page's step (HTMX) draws the fragment from the run the step saved, not a replay of
+    the sequence read again: one replay to answer, one of the answers with the new one."""
+    client.force_login(player)
+    response = client.post(f"/postgames/{sequence.id}/advance/", {}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    assert len(replays_counted) == 2
+    sequence.refresh_from_db()
+    assert f'data-version="{sequence.version}"' in response.content.decode()

@@ -8,6 +8,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from chase.models import GameSession
+from tests.browser.test_battle import settled
 
 MAX_STEPS = 400  # clicks: a short course needs far fewer
 
@@ -17,12 +18,6 @@ def _wait_for_new_table(page, version: str) -> None:
         "v => { const t = document.querySelector('#table'); return t && t.dataset.version !== v }",
         arg=version,
     )
-
-
-def _settled(page) -> None:
-    """htmx binds a swapped-in part's own attributes at its settle, 20 ms after it shows (the
-    class `htmx-added` until then): a change sent to the new inputs before that is not heard."""
-    expect(page.locator(".htmx-added")).to_have_count(0)
 
 
 def test_a_hot_seat_race_with_two_computer_canoes_is_played_to_the_finish_without_handovers(
@@ -39,11 +34,11 @@ def test_a_hot_seat_race_with_two_computer_canoes_is_played_to_the_finish_withou
     page.locator("input[name=race-canoes]").dispatch_event("change")
     expect(page.locator(".seat-row")).to_have_count(5)
     expect(page.locator("input[name=race-names-1-colony]")).to_have_value("Delaware")
-    _settled(page)
+    settled(page)  # the redrawn options wired up: a change before is not heard
     page.fill("input[name=race-canoes]", "4")
     page.locator("input[name=race-canoes]").dispatch_event("change")
     expect(page.locator(".seat-row")).to_have_count(4)
-    _settled(page)
+    settled(page)  # the redrawn options wired up: a change before is not heard
 
     page.fill("input[name=race-leg_length]", "12")
     page.fill("input[name=race-names-1-canoe]", "Sea Serpent")

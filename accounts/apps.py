@@ -7,7 +7,8 @@ class AccountsConfig(AppConfig):
 
     def ready(self) -> None:
         # The accounts are content: a write draws the scopes it shows in (core.content_version).
-        from accounts.content_scopes import SCOPES  # its module imports core's: the apps first
+        from accounts.content_scopes import SCOPES, TOKEN_SCOPES  # imports core's: apps first
         from core.content_version import register_content  # the app registry: loaded only now
 
         register_content(self.label, SCOPES)
+        register_content("authtoken", TOKEN_SCOPES)

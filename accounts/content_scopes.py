@@ -15,3 +15,7 @@ SCOPES: dict[str, list[Part]] = {
     "auth_user_groups": [_USER],
     "auth_user_user_permissions": [_USER],
 }
+
+# An API token made or deleted is a write to its account: the account's requests read it again
+# (core.token_auth.CachedTokenAuthentication keeps a token under its account's scope).
+TOKEN_SCOPES: dict[str, list[Part]] = {"authtoken_token": [_USER]}

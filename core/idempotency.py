@@ -38,9 +38,9 @@ from django.http import HttpResponse, JsonResponse, RawPostDataException
 from django.shortcuts import render
 from django.utils import timezone
 from django_htmx.http import reswap, retarget
-from rest_framework.authentication import TokenAuthentication
 from rest_framework.exceptions import AuthenticationFailed
 
+from core.token_auth import CachedTokenAuthentication
 from core.http_errors import is_api
 from core.models import IdempotentRequest
 
@@ -88,7 +88,7 @@ def owner_of(request) -> str | None:
     neither token nor session: nothing is kept."""
     if request.headers.get("Authorization", "").split(" ")[0].lower() == "token":
         try:
-            found = TokenAuthentication().authenticate(request)
+            found = CachedTokenAuthentication().authenticate(request)
         except AuthenticationFailed:
             return None
         return f"u:{found[0].pk}" if found else None

@@ -92,4 +92,3 @@ class CachedModelBackend(ModelBackend):
             "user", user_id, scopes=[user_scope(user_id)], alias="users", at_once=True,
             render=lambda: super(CachedModelBackend, self).get_user(user_id),
         )  # fmt: skip
-

@@ -40,9 +40,9 @@ from django.utils import timezone
 from django_htmx.http import reswap, retarget
 from rest_framework.exceptions import AuthenticationFailed
 
-from core.token_auth import CachedTokenAuthentication
 from core.http_errors import is_api
 from core.models import IdempotentRequest
+from core.token_auth import CachedTokenAuthentication
 
 HEADER = "Idempotency-Key"
 REPLAYED = "Idempotent-Replayed"

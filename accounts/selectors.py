@@ -27,6 +27,19 @@ def minute() -> int:
     return int(time.time() // 60)
 
 
+RENAME_SECONDS = 300
+
+
+def rename_window() -> int:
+    """A key part that changes every five minutes: the words of the items counted under a scope
+    of their own (the campaign's: their count is exact at once, by that scope) name warbands,
+    campaigns, figures and players, whose renames draw no such scope; a new name shows in them
+    within five minutes. Not the minute: a member reads their home page every few minutes, so
+    a list keyed by the minute was drawn afresh at every reading (its four queries were most of
+    the home page's cost at a club night, issue 35)."""
+    return int(time.time() // RENAME_SECONDS)
+
+
 def source_groups() -> tuple[list, dict]:
     """The sources read under the inbox's scope and the minute, and those with a scope of their
     own (accounts.inbox.COUNT_SCOPES), by that scope."""
@@ -41,10 +54,12 @@ def source_groups() -> tuple[list, dict]:
 def inbox_listed(request) -> list[Item]:
     """The request's user's inbox, oldest first, as accounts.inbox.inbox_for lists it, kept on
     the request (the top bar's badge counts it then) and each group of sources kept in the cache
-    under the keys its count is kept by (accounts.context_processors), and the minute: a player's
-    home page read again, with nothing new for them, reads no source. An item that comes or goes
-    shows at once (its scope's token); a name in an item's words that changes without that (a
-    campaign or a warband renamed) shows within the minute."""
+    under the keys its count is kept by (accounts.context_processors), the inbox's own sources
+    with the minute (an idle canoe game leaves on time), those of a scope of their own with
+    `rename_window` and stored at once: a player's home page read again, with nothing new for
+    them, reads no source. An item that comes or goes shows at once (its scope's token); a name
+    in an item's words that changes without that (a campaign or a warband renamed) shows within
+    the minute, or the five minutes of `rename_window`."""
     if hasattr(request, "_inbox"):
         return request._inbox
     user = request.user
@@ -59,8 +74,8 @@ def inbox_listed(request) -> list[Item]:
     )  # fmt: skip
     for scope, functions in groups.items():
         items = items + cached(
-            "inbox-source-items", user.id, minute(), sources(functions),
-            scopes=[scope(user.id)], request=request,
+            "inbox-source-items", user.id, rename_window(), sources(functions),
+            scopes=[scope(user.id)], request=request, at_once=True,
             render=lambda functions=functions: [item for f in functions for item in f(user)],
         )  # fmt: skip
     request._inbox = sorted(items, key=lambda item: (item.since, item.kind, item.url))

@@ -34,7 +34,7 @@ from django.db import transaction
 from rest_framework.renderers import JSONRenderer
 
 from chase import version_cache
-from chase.selectors.sessions import LOG_LENGTH, seat_payload
+from chase.selectors.sessions import recent_entries, seat_payload
 
 ALIAS = version_cache.ALIAS
 SECONDS = 300  # a body unused this long goes
@@ -127,7 +127,7 @@ def reserve(session_id: int, stamp: str):
     transaction.on_commit(keep)
 
     def fill(session) -> dict[str, bytes]:
-        entries = list(session.log.order_by("-seq")[:LOG_LENGTH])[::-1]
+        entries = recent_entries(session)
         found = {}
         for seat in session.seats.all():
             if seat.is_computer or not seat.is_taken:

@@ -174,3 +174,4 @@ def one_minute(monkeypatch):
     sees a miss (and the queries of a render) that no write made."""
     monkeypatch.setattr("accounts.context_processors.minute", lambda: 0)
     monkeypatch.setattr("accounts.selectors.minute", lambda: 0)  # the home page's list too
+    monkeypatch.setattr("accounts.selectors.rename_window", lambda: 0)

@@ -61,13 +61,23 @@ def iso(moment) -> str | None:
     return moment.isoformat() if moment is not None else None
 
 
+# What a view shows of a log row: not its dice (`outcomes`, a shuffle's whole deck at times),
+# which the replay reads and no view does.
+LOG_SHOWN = ("session", "seq", "role", "by_computer", "action", "events", "version_after")
+
+
+def recent_entries(session: GameSession, limit: int = LOG_LENGTH) -> list:
+    """The game's newest log rows, oldest first, with what a view shows of them."""
+    return list(session.log.only(*LOG_SHOWN).order_by("-seq")[:limit])[::-1]
+
+
 def recent_log(
     session: GameSession, role: str | None, limit: int = LOG_LENGTH, entries=None
 ) -> list[dict]:
     """The newest log rows, oldest first. The events are public (every engine tells them to
     all); an action is shown to its own seat, and to everyone once the game is over."""
     if entries is None:
-        entries = list(session.log.order_by("-seq")[:limit])[::-1]
+        entries = recent_entries(session, limit)
     told = session.is_finished
     return [
         {

@@ -63,8 +63,14 @@ def seats_clock(session: GameSession, engine, state: dict, moved: set[str], now)
         if (since, deadline) != (seat.turn_since, seat.deadline):
             seat.turn_since, seat.deadline = since, deadline
             changed.append(seat)
-    if changed:
-        Seat.objects.bulk_update(changed, ["turn_since", "deadline"])
+    # One UPDATE per new (turn start, deadline): at a move, the mover's turn ends and the next
+    # player's begins, two plain UPDATEs, which cost a third of what Django's bulk_update (a
+    # CASE per column) costs to build.
+    clocks: dict[tuple, list[int]] = {}
+    for seat in changed:
+        clocks.setdefault((seat.turn_since, seat.deadline), []).append(seat.pk)
+    for (since, deadline), ids in clocks.items():
+        Seat.objects.filter(pk__in=ids).update(turn_since=since, deadline=deadline)
 
 
 def late_seats(session: GameSession, now) -> list[Seat]:

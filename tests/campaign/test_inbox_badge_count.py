@@ -147,3 +147,36 @@ def test_the_home_page_lists_the_inbox_from_the_cache_and_a_new_item_at_once(
     move(race)
     after = client.get(home).content.decode().count("to move")
     assert after != before  # the race's turn passed to (or from) them: the list follows
+
+
+def test_the_home_pages_campaign_items_are_kept_from_the_first_reading(
+    client, campaign, war_party, patrol, player, other_player, race
+):
+    """A member reads their home page every few minutes at a club night: the campaign's items
+    are kept from the first reading (not the second), and a canoe move, which changes the
+    inbox's key, makes only the canoe games' source read again."""
+    file_battle(campaign, war_party, patrol, player)  # the other player is to confirm it
+    client.force_login(other_player)
+    home = reverse("home")
+    assert "Review and confirm" in client.get(home).content.decode()  # the first reading
+    move(race)
+    with CaptureQueriesContext(connection) as queries:
+        page = client.get(home).content.decode()
+    read = " ".join(q["sql"] for q in queries)
+    assert 'FROM "campaign_gamereport"' not in read and 'FROM "campaign_postgame"' not in read
+    assert 'FROM "chase_seat"' in read  # the canoe games: their turn changed
+    assert "Review and confirm" in page
+
+
+def test_a_renamed_warband_shows_in_the_home_pages_items_within_five_minutes(
+    client, campaign, war_party, patrol, player, other_player, monkeypatch
+):
+    """A name in an item's words draws no scope of the inbox: it shows once `rename_window`
+    turns (every five minutes), never later."""
+    file_battle(campaign, war_party, patrol, player)
+    client.force_login(other_player)
+    home = reverse("home")
+    warm(client, home)
+    type(war_party).objects.filter(pk=war_party.pk).update(name="The Renamed Band")
+    monkeypatch.setattr("accounts.selectors.rename_window", lambda: 1)  # five minutes on
+    assert "The Renamed Band" in client.get(home).content.decode()

@@ -367,7 +367,9 @@ STATEMENTS = [
     ('SELECT "campaign_warband"."id" FROM "campaign_warband" WHERE "id" = 1', False),
     ('UPDATE "django_session" SET "session_data" = %s WHERE "session_key" = %s', False),
     ('INSERT INTO "axes_accessattempt" ("username") VALUES (%s)', False),
-    ('INSERT INTO "authtoken_token" ("key") VALUES (%s)', False),
+    ('INSERT INTO "django_admin_log" ("action_flag") VALUES (%s)', False),
+    # An API token made or deleted is its account's (core.token_auth).
+    ('INSERT INTO "authtoken_token" ("key") VALUES (%s)', True),
     ("UPDATE core_contentversion SET token = %s WHERE id = 1", False),
 ]
 

@@ -73,10 +73,18 @@ def inbox_listed(request) -> list[Item]:
         render=lambda: [item for f in rest for item in f(user)],
     )  # fmt: skip
     for scope, functions in groups.items():
-        items = items + cached(
-            "inbox-source-items", user.id, rename_window(), sources(functions),
-            scopes=[scope(user.id)], request=request, at_once=True,
-            render=lambda functions=functions: [item for f in functions for item in f(user)],
-        )  # fmt: skip
+        items = items + group_items(request, scope, functions)
     request._inbox = sorted(items, key=lambda item: (item.since, item.kind, item.url))
     return request._inbox
+
+
+def group_items(request, scope, functions) -> list[Item]:
+    """The items of sources counted under a scope of their own (`source_groups`), kept under
+    that scope and `rename_window`, stored at once: the top bar's count of them is their number
+    (accounts.context_processors), so a player's first page draws them once for both."""
+    user = request.user
+    return cached(
+        "inbox-source-items", user.id, rename_window(), sources(functions),
+        scopes=[scope(user.id)], request=request, at_once=True,
+        render=lambda: [item for f in functions for item in f(user)],
+    )  # fmt: skip

@@ -180,3 +180,19 @@ def test_a_renamed_warband_shows_in_the_home_pages_items_within_five_minutes(
     type(war_party).objects.filter(pk=war_party.pk).update(name="The Renamed Band")
     monkeypatch.setattr("accounts.selectors.rename_window", lambda: 1)  # five minutes on
     assert "The Renamed Band" in client.get(home).content.decode()
+
+
+def test_the_badge_of_the_first_page_draws_the_items_the_home_page_lists(
+    client, campaign, war_party, patrol, player, other_player
+):
+    """The badge's count of the campaign's items is their number: the first page a member
+    reads (any page with the top bar) draws them once, and their home page lists them from the
+    cache, reading no campaign source again."""
+    file_battle(campaign, war_party, patrol, player)
+    client.force_login(other_player)
+    assertContains(client.get(reverse("chase:lobby")), badge(1))
+    with CaptureQueriesContext(connection) as queries:
+        page = client.get(reverse("home")).content.decode()
+    read = " ".join(q["sql"] for q in queries)
+    assert 'FROM "campaign_gamereport"' not in read and 'FROM "campaign_postgame"' not in read
+    assert "Review and confirm" in page

@@ -6,6 +6,7 @@ and the app's lines of the same request share it. Error log to standard error. O
 the command line win over these (`--bind 0.0.0.0:8000`, `--workers 5`).
 """
 
+import gc
 import os
 
 # WEB_CONCURRENCY (gunicorn's own variable, honcho and most hosts know it): worker processes.
@@ -35,3 +36,8 @@ def post_worker_init(worker):
         warm()
     except Exception:  # noqa: BLE001 (a failed warm-up leaves the worker as it was: cold)
         worker.log.exception("warm-up failed; the worker starts cold")
+    # What the worker holds from now on (Django, the templates, the URLs, the engines' tables)
+    # is left out of the garbage collector's full passes: each of them walked it all, some
+    # 0.1 s of a worker's time every so often, a page held that long (issue 35). The objects
+    # made by requests are collected as before.
+    gc.freeze()

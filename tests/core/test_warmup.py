@@ -71,9 +71,15 @@ def test_a_cold_worker_would(client, django_user_model):
 def test_gunicorn_warms_each_worker_and_survives_a_failed_warm_up():
     hooks = runpy.run_path(str(ROOT / "deploy" / "gunicorn.py"))
     worker = mock.Mock()
-    with mock.patch.object(warmup, "warm") as warm:
+    order = mock.Mock()
+    with mock.patch.object(warmup, "warm", order.warm), mock.patch("gc.freeze", order.freeze):
         hooks["post_worker_init"](worker)
-    warm.assert_called_once_with()
-    with mock.patch.object(warmup, "warm", side_effect=RuntimeError("no database")):
+    # warmed, then what it holds left out of the collector's full passes
+    assert order.mock_calls == [mock.call.warm(), mock.call.freeze()]
+    with (
+        mock.patch.object(warmup, "warm", side_effect=RuntimeError("no database")),
+        mock.patch("gc.freeze") as freeze,
+    ):
         hooks["post_worker_init"](worker)  # logged, the worker starts cold
     worker.log.exception.assert_called_once()
+    freeze.assert_called_once_with()

@@ -8,6 +8,7 @@ everything else goes to gunicorn. It would answer any other page too, one at a t
 thread, which is why the proxy does not send it any.
 """
 
+import gc
 import os
 
 from django.core.asgi import get_asgi_application
@@ -18,8 +19,15 @@ application = get_asgi_application()
 from concurrent.futures import ThreadPoolExecutor  # noqa: E402
 
 from core.schema import refuse_unapplied_migrations  # noqa: E402
+from core.warmup import warm  # noqa: E402
 
 # uvicorn imports the application inside its event loop (in each worker, with --workers), where
 # Django refuses a query: the check runs in a thread of its own, and its refusal still stops us.
+# Then the process is warmed as gunicorn's workers are (core.warmup): without it the first stream
+# opened imported every URL's views (a quarter of the process's time in a club night's first
+# half minute, when every table opens its streams), and what it holds is left out of the garbage
+# collector's full passes.
 with ThreadPoolExecutor(max_workers=1) as pool:
     pool.submit(refuse_unapplied_migrations).result()
+    pool.submit(warm).result()
+gc.freeze()

@@ -83,3 +83,17 @@ def test_gunicorn_warms_each_worker_and_survives_a_failed_warm_up():
         hooks["post_worker_init"](worker)  # logged, the worker starts cold
     worker.log.exception.assert_called_once()
     freeze.assert_called_once_with()
+
+
+def test_the_event_process_is_warmed_before_its_first_stream():
+    """config/asgi.py, as uvicorn imports it in each of its workers: the migrations checked,
+    then the warm-up (the URLs' table: the first stream no longer imports every view), then
+    what the process holds left out of the collector's full passes."""
+    order = mock.Mock()
+    with (
+        mock.patch("core.schema.refuse_unapplied_migrations", order.check),
+        mock.patch.object(warmup, "warm", order.warm),
+        mock.patch("gc.freeze", order.freeze),
+    ):
+        runpy.run_path(str(ROOT / "config" / "asgi.py"))
+    assert order.mock_calls == [mock.call.check(), mock.call.warm(), mock.call.freeze()]

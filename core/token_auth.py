@@ -21,12 +21,13 @@ class CachedTokenAuthentication(TokenAuthentication):
     but the token and its account are read from this process's memory, under the account's
     version (core.content_version), as CachedModelBackend does for a session's user.
 
-    A token's key belongs to one account for ever (a new token is a new random key), so which
-    account a key is for is kept in memory as it is first read (under a digest of the key,
-    never the key). The token with its account is then kept under that account's scope
-    `u:<id>`, whose token is read with the request's others in its one query: a token made or
-    deleted (accounts.content_scopes) and any change of the account (made inactive, renamed)
-    is a write to that scope, so the next request reads the row again and is refused at once.
+    Which account a key is for is kept in memory as it is first read (under a digest of the
+    key, never the key), and the token with its account under that account's scope `u:<id>`,
+    whose token is read with the request's others in its one query. A token made, deleted or
+    given to another account (accounts.content_scopes) and any change of the account (made
+    inactive, renamed) is a write to that scope, so the next request reads the row again: a
+    deleted token or an inactive account is refused at once, a token given to another account
+    signs that account in and is kept under its scope from then on.
     Saves the API's every request a query and the ORM's work on it (13% of the web workers'
     CPU at a club night, issue 35)."""
 
@@ -34,16 +35,19 @@ class CachedTokenAuthentication(TokenAuthentication):
         digest = hashlib.sha256(key.encode()).hexdigest()
         memory = caches["users"]
         owner = memory.get(f"token-owner:{digest}")
-        if owner is None:
-            token = self._read(key)
-            if token is not None:
-                memory.set(f"token-owner:{digest}", token.user_id, None)
-        else:
+        token = None
+        if owner is not None:
             token = cached(
                 "api-token", digest, scopes=[user_scope(owner)], alias="users", at_once=True,
                 render=lambda: self._read(key),
             )  # fmt: skip
-        if token is None or (owner is not None and token.user_id != owner):
+        if token is None or token.user_id != owner:
+            # First sight; or gone; or given to another account (in the admin): read afresh,
+            # and kept from now on under the account it belongs to.
+            token = self._read(key)
+            if token is not None:
+                memory.set(f"token-owner:{digest}", token.user_id, None)
+        if token is None:
             raise exceptions.AuthenticationFailed(_("Invalid token."))
         if not token.user.is_active:
             raise exceptions.AuthenticationFailed(_("User inactive or deleted."))

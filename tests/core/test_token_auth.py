@@ -98,3 +98,17 @@ def test_a_key_that_is_no_token_is_refused_every_time():
         assert response.status_code == 401
         assert response.json()["detail"] == "Invalid token."
         assert response["WWW-Authenticate"] == "Token"
+
+
+def test_a_token_given_to_another_account_signs_in_that_account():
+    alice, bob = UserFactory(username="alice"), UserFactory(username="bob")
+    token = Token.objects.create(user=alice)
+    client = _client(token.key)
+    for _ in range(3):
+        assert client.get("/api/inbox/").wsgi_request.user == alice
+    Token.objects.filter(pk=token.pk).update(user=bob)  # as the admin may
+    for _ in range(3):
+        response = client.get("/api/inbox/")
+        assert response.status_code == 200 and response.wsgi_request.user == bob
+    get_user_model().objects.filter(pk=bob.pk).update(is_active=False)
+    assert client.get("/api/inbox/").status_code == 401  # kept under bob's scope now

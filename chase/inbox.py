@@ -24,15 +24,28 @@ YOUR_TURN = Kind("your_turn", "Canoe games on your turn", email=False)
 
 @source(YOUR_TURN)
 def your_turn(user):
+    """The player's seats with a move waiting: `turn_since` is set on every change of a game
+    for each human seat that has a legal action, and cleared for one that has none
+    (chase.services.pace), so no game's state is read here (it was, and every seat's legal
+    actions worked out, at every page of a canoe player: issue 35)."""
     since = timezone.now() - datetime.timedelta(days=IDLE_DAYS)
     seats = (
         Seat.objects.filter(
             user=user,
             kind=Seat.Kind.HUMAN,
+            turn_since__isnull=False,
             session__status=GameSession.Status.PLAYING,
             session__updated_at__gte=since,
         )
         .select_related("session")
+        .only(
+            "role",
+            "position",
+            "session",
+            "session__kind",
+            "session__options",
+            "session__updated_at",
+        )
         .order_by("session_id", "position")
     )
     told = set()
@@ -40,13 +53,12 @@ def your_turn(user):
         session = seat.session
         if session.id in told:
             continue
-        if get_engine(session.kind).legal_actions(session.state, seat.role):
-            told.add(session.id)
-            yield Item(
-                kind=YOUR_TURN.key,
-                title=f"{get_engine(session.kind).title}: "
-                f"{selectors.role_title(session, seat.role)} to move",
-                url=reverse("chase:table", args=[session.id]),
-                since=session.updated_at,
-                action="Play",
-            )
+        told.add(session.id)
+        yield Item(
+            kind=YOUR_TURN.key,
+            title=f"{get_engine(session.kind).title}: "
+            f"{selectors.role_title(session, seat.role)} to move",
+            url=reverse("chase:table", args=[session.id]),
+            since=session.updated_at,
+            action="Play",
+        )

@@ -177,6 +177,8 @@ def session_create(
         state, moves = _computer_moves(session, engine, setup.state, session.seats.all())
         if moves:
             _commit(session, engine, state, moves)
+        else:  # the first turn's clock, as a move sets it (the inbox reads it)
+            seats_clock(session, engine, setup.state, set(), timezone.now())
     if creator_sits and waiting:
         seat = next(s for s in session.seats.all() if s.role == play_as)
         _take_locked(session=session, seat=seat, user=user, address=address)

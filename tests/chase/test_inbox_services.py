@@ -59,3 +59,35 @@ def test_a_game_idle_for_weeks_leaves_the_inbox(race):
     long_ago = timezone.now() - datetime.timedelta(days=30)
     GameSession.objects.filter(pk=session.pk).update(updated_at=long_ago)
     assert inbox_for(ann) == [] and inbox_for(ben) == []
+
+
+def test_a_hot_seat_game_not_yet_moved_is_on_the_inbox_of_the_account_at_its_table(db):
+    """No move has set a turn's clock yet: the game's creation does (chase.services.sessions),
+    so the inbox, which reads the clocks, lists it from the start."""
+    ann = UserFactory(username="ann")
+    session = services.session_create(kind="race", mode="hotseat", options={"canoes": 2})
+    [acting] = who_acts(session)
+    for seat in session.seats.all():
+        services.seat_take(seat=seat, user=ann)
+    [item] = inbox_for(ann)
+    assert item.kind == "your_turn" and item.url == f"/play/{session.id}/"
+    assert item.title.endswith(" to move")
+    assert session.seats.get(role=acting).turn_since is not None
+
+
+def test_the_clocks_missing_from_older_games_are_set_by_the_migration(race):
+    """A game whose seats have no turn clock (played before clocks, or not moved) is listed
+    once `chase/0011` has set them; the seat without a move stays without."""
+    import importlib
+
+    from django.apps import apps
+
+    session, ann, ben = race
+    [acting] = who_acts(session)
+    mover = session.seats.get(role=acting).user
+    session.seats.update(turn_since=None)
+    assert inbox_for(mover) == []
+    importlib.import_module("chase.migrations.0011_turn_since_backfill").backfill(apps, None)
+    [item] = inbox_for(mover)
+    assert item.kind == "your_turn"
+    assert session.seats.filter(turn_since__isnull=False).count() == 1

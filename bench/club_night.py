@@ -612,9 +612,10 @@ def report(clubs: int, seconds: float, stats: Stats, used: dict, poll: bool) -> 
         where = ", ".join(f"{part} {100 * share:.0f}" for part, share in used["parts"].items())
         print(f"  where the cores went, % of one core: {where}")
     print(
-        f"  {'kind':18} {'count':>6} {'p50 ms':>8} {'p95 ms':>8} {'warm p95':>8} {'hits':>6} "
-        f"{'err':>5} {'4xx':>5}"
+        f"  {'kind':18} {'count':>6} {'p50 ms':>8} {'p95 ms':>8} {'warm p95':>8} {'late p95':>8} "
+        f"{'hits':>6} {'err':>5} {'4xx':>5}"
     )
+    half = seconds / 2
     worst = 0.0
     for kind in sorted(stats.times):
         values = [t for _, t in stats.times[kind]]
@@ -624,10 +625,12 @@ def report(clubs: int, seconds: float, stats: Stats, used: dict, poll: bool) -> 
         p95 = percentile(values, 0.95)
         if kind != "stream (opened)":
             worst = max(worst, p95)
+        late = [t for at, t in stats.times[kind] if at >= half]
         warm_p95 = f"{percentile(warm, 0.95):8.1f}" if warm else f"{'-':>8}"
+        late_p95 = f"{percentile(late, 0.95):8.1f}" if late else f"{'-':>8}"
         print(
             f"  {kind:18} {len(values):6d} {percentile(values, 0.5):8.1f} {p95:8.1f} "
-            f"{warm_p95} {share:>6} {stats.errors[kind]:5d} {stats.refused[kind]:5d}"
+            f"{warm_p95} {late_p95} {share:>6} {stats.errors[kind]:5d} {stats.refused[kind]:5d}"
         )
     seen = stats.seen
     print(
@@ -642,7 +645,8 @@ def report(clubs: int, seconds: float, stats: Stats, used: dict, poll: bool) -> 
         )
     print(
         f"  worst p95: {worst:.0f} ms ({'under' if worst < 200 else 'over'} 200 ms); "
-        f"'warm p95': after the first {WARM_UP:g} s"
+        f"'warm p95': after the first {WARM_UP:g} s; 'late p95': the run's second half (the "
+        "steady night, once the queue the tables' opening builds has drained)"
     )
     sys.stdout.flush()
     return worst

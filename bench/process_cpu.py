@@ -4,8 +4,12 @@ started and its children), PostgreSQL's backends of the bench's database and its
 processes (the WAL writer, the checkpointer...), Redis, the load generator, and anything else
 on the machine (the rest of the machine's busy time).
 
-A process counts from the first snapshot to the second; one that exited between them is
-missed (its time shows as "anything else"), one started between them counts from its start.
+A process counts from the first snapshot to the second; one started between them counts from
+its start. One that exited between them is missed (its time shows as "anything else"), but for
+PostgreSQL's backends: a connection is kept 60 s, the length of a run, so many end during it,
+and their time is read from the postmaster, which collects it as each ends (its children's
+time in /proc), as "PostgreSQL's backends that ended" (of any database: nothing else should
+use PostgreSQL during a run).
 """
 
 from __future__ import annotations
@@ -19,12 +23,14 @@ BACKEND = re.compile(
     r"^postgres: (?:\S+: )?(?P<user>\S+) (?P<database>\S+) (?:\S*\(\d+\)|\[local\])"
 )
 HZ = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+ENDED = "PostgreSQL's backends that ended"
 PARTS = (
     "web workers",
     "event process",
     "Celery worker",
     "PostgreSQL, the bench's database",
     "PostgreSQL's shared processes",
+    ENDED,
     "Redis",
     "the load generator",
 )
@@ -69,16 +75,33 @@ def _part(pid: int, table: dict, roots: dict[int, str], database: str) -> str | 
     return None
 
 
-def snapshot(roots: dict[int, str], database: str) -> dict[int, tuple[str, float]]:
-    """pid -> (part, CPU seconds) of every process of a part. `roots`: the pids the bench
+def snapshot(roots: dict[int, str], database: str) -> dict:
+    """pid -> (part, CPU seconds) of every process of a part, and for PostgreSQL's postmaster
+    "<pid>:ended" -> the time of its backends that have ended. `roots`: the pids the bench
     started, by part; `database`: the PostgreSQL database's name."""
     table = _processes()
-    out = {}
-    for pid, (_, cpu, _) in table.items():
+    out: dict = {}
+    for pid, (_, cpu, command) in table.items():
         part = _part(pid, table, roots, database)
         if part is not None:
             out[pid] = (part, cpu)
+        if _is_postmaster(command) and (ended := _children_time(pid)) is not None:
+            out[f"{pid}:ended"] = (ENDED, ended)
     return out
+
+
+def _is_postmaster(command: str) -> bool:
+    return bool(command.split()) and Path(command.split()[0]).name == "postgres"
+
+
+def _children_time(pid: int) -> float | None:
+    """CPU seconds of the process's children that have ended and been waited for."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    fields = stat[stat.rindex(")") + 2 :].split()
+    return (int(fields[13]) + int(fields[14])) / HZ
 
 
 def machine_busy_seconds() -> float:
@@ -93,5 +116,8 @@ def shares(before: dict, after: dict, busy: float, wall: float) -> dict[str, flo
     used = dict.fromkeys(PARTS, 0.0)
     for pid, (part, cpu) in after.items():
         used[part] += cpu - (before[pid][1] if pid in before else 0.0)
+    for pid, (part, cpu) in before.items():
+        if pid not in after and part == "PostgreSQL, the bench's database":
+            used[ENDED] -= cpu  # ended in the run: the postmaster collected its whole time
     used["anything else"] = max(0.0, busy - sum(used.values()))
     return {part: seconds / wall for part, seconds in used.items()}

@@ -60,3 +60,23 @@ def test_the_shares_count_from_the_first_snapshot_and_the_rest_is_anything_else(
 def test_a_snapshot_of_this_machine_finds_this_process():
     found = process_cpu.snapshot({}, "frontier_cache")
     assert found[os.getpid()][0] == "the load generator"
+
+
+def test_the_backends_that_ended_are_read_from_the_postmaster():
+    """A backend that ends during the run is gone from /proc at the second snapshot: its time
+    is the growth of the postmaster's collected children's time, not "anything else"."""
+    ended = process_cpu.ENDED
+    before = {"300:ended": (ended, 4.0), 301: ("PostgreSQL, the bench's database", 7.0)}
+    # 301 ended meanwhile after 2 s more: the postmaster collected its 9 s, and a backend
+    # started and ended in the run its 1.5 s
+    after = {"300:ended": (ended, 4.0 + 9.0 + 1.5)}
+    shares = process_cpu.shares(before, after, busy=5.0, wall=10.0)
+    assert shares[ended] == pytest.approx(0.35)  # 2 + 1.5 CPU-seconds in the run
+    assert shares["anything else"] == pytest.approx(0.15)
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="Linux's /proc only")
+def test_a_process_children_time_is_read_from_proc():
+    assert process_cpu._children_time(os.getpid()) >= 0.0
+    assert process_cpu._is_postmaster("/usr/lib/postgresql/15/bin/postgres -D /x")
+    assert not process_cpu._is_postmaster("postgres: 15/main: walwriter ")

@@ -68,8 +68,8 @@ def _part(pid: int, table: dict, roots: dict[int, str], database: str) -> str | 
         if backend is None:
             return "PostgreSQL's shared processes"  # the WAL writer, the checkpointer, autovacuum
         return "PostgreSQL, the bench's database" if backend["database"] == database else None
-    if program == "postgres":
-        return "PostgreSQL's shared processes"  # the postmaster
+    if _is_postmaster(command):
+        return "PostgreSQL's shared processes"
     if program == "redis-server":
         return "Redis"
     return None
@@ -91,6 +91,7 @@ def snapshot(roots: dict[int, str], database: str) -> dict:
 
 
 def _is_postmaster(command: str) -> bool:
+    """PostgreSQL's postmaster: its program is `postgres` (its backends are titled `postgres:`)."""
     return bool(command.split()) and Path(command.split()[0]).name == "postgres"
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from django.http import Http404, HttpResponse, JsonResponse
 from django.utils import timezone
 from django.views.decorators.http import require_GET
-from rest_framework.authtoken.models import Token
+from rest_framework.exceptions import AuthenticationFailed
 
 from chase import view_cache
 from chase.access import held_tokens, seat_for, session_for
@@ -26,6 +26,7 @@ from chase.services.sessions import LOBBY_CHANNEL, game_channel
 from core.api_errors import error_body
 from core.domain_errors import DomainError, status_of
 from core.streams import Event, Feed, PageFeed, inbox_channels, last_event_id, stream_response
+from core.token_auth import CachedTokenAuthentication
 
 
 class SeatFeed(Feed):
@@ -109,12 +110,14 @@ def session_events(request, session_id: int):
 
 def _token_user(request) -> None:
     """DRF's `Authorization: Token <key>`, for this plain view as for the API's own."""
-    header = request.headers.get("Authorization", "")
-    if not header.startswith("Token "):
+    if not request.headers.get("Authorization", "").startswith("Token "):
         return
-    token = Token.objects.select_related("user").filter(key=header[6:].strip()).first()
-    if token is not None and token.user.is_active:
-        request.user = token.user
+    try:
+        found = CachedTokenAuthentication().authenticate(request)
+    except AuthenticationFailed:
+        return  # not a token, or its account inactive: the request stays as it came
+    if found is not None:
+        request.user = found[0]
 
 
 @require_GET

@@ -178,7 +178,7 @@ PG_TOKEN = "md5(random()::text || clock_timestamp()::text)"
 DIRTY = "pg_temp.frontier_dirty"
 READY, FLUSH, FLUSH_NOW = "frontier_dirty_ready", "frontier_dirty_flush", "frontier_dirty_flush_now"
 # Set (for its transaction) by a Django connection that will draw the tokens itself just before
-# its commit (core.db.postgresql), after the transaction's deferred checks: the trigger leaves
+# its commit (core.backends.postgresql), after the transaction's deferred checks: the trigger leaves
 # them to it. A writer outside Django (psql) has the deferred trigger draw them at its commit.
 AT_COMMIT = "frontier.flush"
 

@@ -219,6 +219,26 @@ def test_open_streams_are_bounded_per_account(game, owner, settings):
     open_stream(client, session, trappers.token).close()
 
 
+def test_a_token_header_signs_a_stream_in_until_the_token_is_deleted(game, owner, settings):
+    """The stream reads DRF's `Authorization: Token` as the API does (core.token_auth): the
+    account's bound counts it; once the token is deleted the stream is a guest's."""
+    from rest_framework.authtoken.models import Token
+
+    settings.EVENTS_PER_ACCOUNT = 1
+    session, trappers, _ = game
+    token = Token.objects.create(user=owner)
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    first = open_stream(client, session, trappers.token)
+    refused = client.get(f"/api/sessions/{session.pk}/events/?seat={trappers.token}")
+    assert refused.status_code == 429
+    assert "from this account" in refused.json()["detail"]
+    token.delete()
+    second = open_stream(client, session, trappers.token)  # a guest's now: not the account's
+    first.close()
+    second.close()
+
+
 def test_open_streams_are_bounded_per_address(game, settings):
     settings.EVENTS_PER_ADDRESS = 2
     session, _, _ = game

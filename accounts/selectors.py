@@ -81,10 +81,17 @@ def inbox_listed(request) -> list[Item]:
 def group_items(request, scope, functions) -> list[Item]:
     """The items of sources counted under a scope of their own (`source_groups`), kept under
     that scope and `rename_window`, stored at once: the top bar's count of them is their number
-    (accounts.context_processors), so a player's first page draws them once for both."""
+    (accounts.context_processors), so a player's first page draws them once for both. The
+    group's probe (accounts.inbox.PROBES), if it has one, is asked first."""
     user = request.user
+    probe = inbox_module.PROBES.get(scope)
+
+    def render() -> list[Item]:
+        if probe is not None and not probe(user):  # nothing waits: the sources are not read
+            return []
+        return [item for f in functions for item in f(user)]
+
     return cached(
         "inbox-source-items", user.id, rename_window(), sources(functions),
-        scopes=[scope(user.id)], request=request, at_once=True,
-        render=lambda: [item for f in functions for item in f(user)],
+        scopes=[scope(user.id)], request=request, at_once=True, render=render,
     )  # fmt: skip

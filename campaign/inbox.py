@@ -2,18 +2,22 @@
 corrections to confirm, typed dice changed after an undo.
 
 Registered with accounts.inbox by CampaignConfig.ready(). Each source is one or two queries;
-the same kinds are e-mailed by the services (campaign.services.notify) when they appear.
+the same kinds are e-mailed by the services (campaign.services.notify) when they appear. Each
+source reads the rows of a queryset below (by the user's id), and the probe asks, in one query,
+whether any of them has a row: most players have nothing waiting in a campaign.
 """
 
 from __future__ import annotations
 
-from django.db.models import Q
+from django.contrib.auth import get_user_model
+from django.db.models import Exists, Q
 from django.urls import reverse
 
-from accounts.inbox import Item, Kind, source
+from accounts.inbox import Item, Kind, probe, source
 from campaign.content_scopes import campaign_inbox_scope
 from campaign.models import Correction, Figure, GameReport, PostGame, Warband
 from campaign.rules.postgame.prompts import PROMPTS
+from core.compiled import CompiledQuery
 
 CONFIRM_REPORT = Kind("confirm_report", "Reports to confirm", email=True)
 RUN_POSTGAME = Kind("run_postgame", "Post-game sequences to run", email=True)
@@ -53,21 +57,87 @@ def run_postgame_item(postgame: PostGame) -> Item:
     )
 
 
+# What each source reads, by the user's id (the sources and the probe share them).
+
+
+def pending_reports(user_id: int):
+    """Reports of the player's games filed by someone else and not yet confirmed."""
+    mine = Q(warband_a__owner=user_id) | Q(warband_b__owner=user_id)
+    return GameReport.objects.filter(mine, status=GameReport.Status.PENDING).exclude(
+        filed_by=user_id
+    )
+
+
+def open_postgames(user_id: int):
+    """The open post-game sequences of the player's warbands."""
+    return PostGame.objects.filter(warband__owner=user_id, status=PostGame.Status.OPEN)
+
+
+def own_captives(user_id: int):
+    """The player's captured figures with no ransom offered yet."""
+    return Figure.objects.filter(
+        state=Figure.State.CAPTURED, warband__owner=user_id, ransom_offer__isnull=True
+    )
+
+
+def offered_captives(user_id: int):
+    """Captured figures of others in the player's campaigns with a ransom offered (those the
+    player's warbands hold are settled by the player: `captives` keeps those)."""
+    return Figure.objects.filter(
+        state=Figure.State.CAPTURED,
+        warband__campaign__warbands__owner=user_id,
+        ransom_offer__isnull=False,
+    ).exclude(warband__owner=user_id)
+
+
+def awaiting_corrections(user_id: int):
+    """C30: corrections of figures in the campaigns the player organises, awaiting them."""
+    return Correction.objects.filter(
+        state=Correction.State.AWAITING, figure__warband__campaign__organiser=user_id
+    )
+
+
+def opponents_postgames(user_id: int):
+    """The open post-game sequences of the player's opponents in the player's games."""
+    return (
+        PostGame.objects.filter(status=PostGame.Status.OPEN)
+        .filter(Q(game__warband_a__owner=user_id) | Q(game__warband_b__owner=user_id))
+        .exclude(warband__owner=user_id)
+    )
+
+
+READS = (
+    pending_reports, open_postgames, own_captives, offered_captives, awaiting_corrections,
+    opponents_postgames,
+)  # fmt: skip
+
+
+def _any_read_has_a_row(user_id: int):
+    """The user's row if any of READS has a row for them: their EXISTS in one query."""
+    anything = Q(*(Q(Exists(read(user_id))) for read in READS), _connector=Q.OR)
+    return get_user_model().objects.filter(anything, pk=user_id).values_list("pk")[:1]
+
+
+_ANYTHING = CompiledQuery(_any_read_has_a_row)
+
+
+@probe(campaign_inbox_scope)
+def anything_waiting(user) -> bool:
+    """Whether any source below may yield an item for `user`: one query, its SQL built once
+    per process (core.compiled). True when a read has a row, even one a source then drops."""
+    return bool(_ANYTHING.rows(user.pk))
+
+
 @source(CONFIRM_REPORT, RUN_POSTGAME, count_scope=campaign_inbox_scope)
 def reports_and_postgames(user):
     """Reports of this player's games filed by someone else and not yet confirmed, and the
     open post-game sequences of this player's warbands."""
-    mine = Q(warband_a__owner=user) | Q(warband_b__owner=user)
-    pending = (
-        GameReport.objects.filter(mine, status=GameReport.Status.PENDING)
-        .exclude(filed_by=user)
-        .select_related("campaign", "warband_a", "warband_b", "filed_by")
+    pending = pending_reports(user.pk).select_related(
+        "campaign", "warband_a", "warband_b", "filed_by"
     )
     for game in pending:
         yield confirm_report_item(game)
-    open_ = PostGame.objects.filter(
-        warband__owner=user, status=PostGame.Status.OPEN
-    ).select_related("warband", "game__warband_a", "game__warband_b")
+    open_ = open_postgames(user.pk).select_related("warband", "game__warband_a", "game__warband_b")
     for postgame in open_:
         yield run_postgame_item(postgame)
 
@@ -93,15 +163,9 @@ def captures(warband_ids) -> dict[int, tuple[Warband, PostGame]]:
 def captives(user):
     """The owner's captured figures with no ransom offered yet (offer one), and the captives
     this player's warbands hold with a ransom offered (accept it, or sell)."""
-    captured = Figure.objects.filter(state=Figure.State.CAPTURED).select_related(
-        "warband__campaign", "warband__owner"
-    )
-    own = list(captured.filter(warband__owner=user, ransom_offer__isnull=True))
-    offered = list(
-        captured.filter(warband__campaign__warbands__owner=user, ransom_offer__isnull=False)
-        .exclude(warband__owner=user)
-        .distinct()
-    )
+    related = ("warband__campaign", "warband__owner")
+    own = list(own_captives(user.pk).select_related(*related))
+    offered = list(offered_captives(user.pk).select_related(*related).distinct())
     if not own and not offered:
         return
     held = captures({f.warband_id for f in own + offered})
@@ -132,9 +196,7 @@ def captives(user):
 @source(CONFIRM_CORRECTION, count_scope=campaign_inbox_scope)
 def corrections_to_confirm(user):
     """C30: owners' corrections of figures awaiting this organiser's confirmation."""
-    waiting = Correction.objects.filter(
-        state=Correction.State.AWAITING, figure__warband__campaign__organiser=user
-    ).select_related("figure__warband", "by")
+    waiting = awaiting_corrections(user.pk).select_related("figure__warband", "by")
     for correction in waiting.order_by("created_at", "id"):
         figure = correction.figure
         yield Item(
@@ -169,11 +231,8 @@ def dice_change_item(postgame: PostGame, answer: dict, since) -> Item:
 def dice_changes(user):
     """C22: typed faces changed after an undo in the open post-game of this player's opponent;
     shown until that sequence is committed (the activity feed keeps it for good)."""
-    theirs = (
-        PostGame.objects.filter(status=PostGame.Status.OPEN)
-        .filter(Q(game__warband_a__owner=user) | Q(game__warband_b__owner=user))
-        .exclude(warband__owner=user)
-        .select_related("warband", "game__warband_a", "game__warband_b")
+    theirs = opponents_postgames(user.pk).select_related(
+        "warband", "game__warband_a", "game__warband_b"
     )
     for postgame in theirs:
         for answer in postgame.answers:

@@ -159,6 +159,53 @@ def _fresh_local_cache():
 
 
 @pytest.fixture(autouse=True)
+def _inbox_probes_hide_nothing(monkeypatch):
+    """Wherever a test reads the inbox, every item a source counted under a probed scope yields
+    is checked against that scope's probe (accounts.inbox.PROBES): a probe that says nothing
+    waits while an item does fails the test. The probe's own query is taken out of the
+    connection's log, so the tests that count queries count the app's."""
+    from django.conf import settings
+
+    if not settings.configured:
+        yield
+        return
+    import functools
+
+    from django.db import connection
+
+    from accounts import inbox
+
+    hidden: list[str] = []
+
+    def checked(function, probe):
+        @functools.wraps(function)
+        def source(user):
+            items = list(function(user))
+            if items:
+                log = connection.queries_log
+                before = len(log)
+                if not probe(user):
+                    hidden.append(f"{function.__qualname__}: {items[0].title}")
+                while len(log) > before:
+                    log.pop()
+            return items
+
+        return source
+
+    wrapped = {}
+    for function, scope in inbox.COUNT_SCOPES.items():
+        if scope in inbox.PROBES:
+            wrapped[function] = checked(function, inbox.PROBES[scope])
+    if wrapped:
+        monkeypatch.setattr(inbox, "SOURCES", [wrapped.get(f, f) for f in inbox.SOURCES])
+        monkeypatch.setattr(
+            inbox, "COUNT_SCOPES", {wrapped.get(f, f): s for f, s in inbox.COUNT_SCOPES.items()}
+        )
+    yield
+    assert not hidden, f"an inbox probe said nothing waits while these did: {hidden}"
+
+
+@pytest.fixture(autouse=True)
 def few_playouts(request):
     """`@pytest.mark.odds_playouts(n)`: the odds are worked out from n playouts, not a club's
     thousand (fast; each module keeps the number its expectations were written for)."""

@@ -16,6 +16,7 @@ process (in memory here, Redis there), the sessions read from it.
 from __future__ import annotations
 
 import argparse
+import os
 import json
 import statistics
 import sys
@@ -78,7 +79,7 @@ def profile(label: str, send, repeat: int, prepare) -> None:
     print(f"--- {label}: {repeat} calls", flush=True)
     stats = pstats.Stats(profiler, stream=sys.stdout)
     stats.sort_stats("tottime").print_stats(25)
-    stats.sort_stats("cumulative").print_stats(45)
+    stats.sort_stats("cumulative").print_stats(int(os.environ.get("PROFILE_LINES", 45)))
 
 
 def busy_lobby(player, other) -> None:

@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.db import connections
-from django.db.models import QuerySet
+from django.db.models import Model, QuerySet
+from django.db.models.query import RawQuerySet
 
 # A value no row holds, told apart from every other parameter of the built query; within a
 # 32-bit integer's range (out of a field's range, a lookup is built as matching nothing).
@@ -22,16 +23,16 @@ STAND_IN = -1_234_567_891
 
 
 class CompiledQuery:
-    """`build(value)` -> the queryset; `rows(value)` runs its SQL, built once per database alias,
-    with `value` in the places the stand-in took. The queryset's other parameters are kept as
-    they were built: they must not depend on anything but the value (a model's constant, a
-    status), as the SQL is never built again in this process."""
+    """`build(value)` -> the queryset; `rows(value)` and `objects(value)` run its SQL, built once
+    per database alias, with `value` in the places the stand-in took. The queryset's other
+    parameters are kept as they were built: they must not depend on anything but the value (a
+    model's constant, a status; never the clock), as the SQL is never built again."""
 
     def __init__(self, build: Callable[[int], QuerySet]) -> None:
         self.build = build
-        self._built: dict[str, tuple[str, tuple, tuple[int, ...]]] = {}
+        self._built: dict[str, tuple[str, tuple, tuple[int, ...], type[Model]]] = {}
 
-    def _sql(self, alias: str) -> tuple[str, tuple, tuple[int, ...]]:
+    def _sql(self, alias: str) -> tuple[str, tuple, tuple[int, ...], type[Model]]:
         built = self._built.get(alias)
         if built is None:
             queryset = self.build(STAND_IN)
@@ -40,14 +41,26 @@ class CompiledQuery:
             places = tuple(i for i, p in enumerate(params) if p == STAND_IN)
             if not places:
                 raise ValueError("The built query does not use its value.")
-            built = self._built[alias] = (sql, params, places)
+            built = self._built[alias] = (sql, params, places, queryset.model)
         return built
 
-    def rows(self, value: int, using: str = "default") -> list[tuple]:
-        sql, params, places = self._sql(using)
+    def _bound(self, value: int, using: str) -> tuple[str, list, type[Model]]:
+        sql, params, places, model = self._sql(using)
         bound = list(params)
         for place in places:
             bound[place] = value
+        return sql, bound, model
+
+    def rows(self, value: int, using: str = "default") -> list[tuple]:
+        """The rows as the database gives them (no field's conversion)."""
+        sql, bound, _ = self._bound(value, using)
         with connections[using].cursor() as cursor:
             cursor.execute(sql, bound)
             return cursor.fetchall()
+
+    def objects(self, value: int, using: str = "default") -> RawQuerySet:
+        """The queryset's model's rows as instances, each field converted as the ORM converts
+        it (Django's `raw()`; the primary key must be among the columns). A column of an
+        annotation is an attribute as the database gives it: keep those to text and numbers."""
+        sql, bound, model = self._bound(value, using)
+        return model._default_manager.using(using).raw(sql, bound)

@@ -138,7 +138,7 @@ def test_the_home_page_lists_the_inbox_from_the_cache_and_a_new_item_at_once(
     with CaptureQueriesContext(connection) as queries:
         client.get(home)
     read = " ".join(q["sql"] for q in queries)
-    assert 'FROM "campaign_gamereport"' not in read and 'FROM "chase_seat"' not in read
+    assert 'FROM "campaign_gamereport"' not in read and 'JOIN "chase_seat"' not in read
 
     game = file_battle(campaign, war_party, patrol, player)  # the other player is to confirm
     page = client.get(home).content.decode()
@@ -164,7 +164,7 @@ def test_the_home_pages_campaign_items_are_kept_from_the_first_reading(
         page = client.get(home).content.decode()
     read = " ".join(q["sql"] for q in queries)
     assert 'FROM "campaign_gamereport"' not in read and 'FROM "campaign_postgame"' not in read
-    assert 'FROM "chase_seat"' in read  # the canoe games: their turn changed
+    assert 'JOIN "chase_seat"' in read  # the canoe games: their turn changed
     assert "Review and confirm" in page
 
 

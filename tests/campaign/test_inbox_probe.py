@@ -15,7 +15,6 @@ from accounts.inbox import inbox_for
 from campaign import services
 from campaign.inbox import anything_waiting
 from campaign.models import Figure
-from core.compiled import CompiledQuery
 
 
 def test_a_player_with_nothing_waiting_is_told_so(campaign, war_party, patrol, player, stranger):
@@ -94,26 +93,3 @@ def test_a_first_page_with_nothing_waiting_reads_the_campaigns_part_in_one_query
     ]  # fmt: skip
     assert len(campaign_tables) == 1, campaign_tables
     assert "EXISTS" in campaign_tables[0].upper()
-
-
-def test_a_compiled_query_builds_its_sql_once_and_binds_each_value(
-    campaign, player, other_player, django_assert_num_queries
-):
-    built = []
-
-    def build(user_id):
-        built.append(user_id)
-        return type(player).objects.filter(pk=user_id).values_list("username")
-
-    query = CompiledQuery(build)
-    with django_assert_num_queries(1):
-        assert query.rows(player.pk) == [(player.username,)]
-    assert query.rows(other_player.pk) == [(other_player.username,)]
-    assert query.rows(-1) == []
-    assert len(built) == 1
-
-
-def test_a_compiled_query_must_use_its_value(player):
-    query = CompiledQuery(lambda user_id: type(player).objects.filter(pk=1))
-    with pytest.raises(ValueError, match="does not use its value"):
-        query.rows(player.pk)

@@ -1,0 +1,57 @@
+"""core.compiled.CompiledQuery: a read whose SQL is built once per process, each call binding
+its value; its rows as the database gives them, or its model's instances converted as the ORM
+converts them (a JSON field as a dict, a time as an aware datetime, on SQLite too)."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from chase.models import GameSession
+from core.compiled import CompiledQuery
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def two_users():
+    users = get_user_model().objects
+    return users.create(username="ann"), users.create(username="bo")
+
+
+def test_a_compiled_query_builds_its_sql_once_and_binds_each_value(
+    two_users, django_assert_num_queries
+):
+    ann, bo = two_users
+    built = []
+
+    def build(user_id):
+        built.append(user_id)
+        return get_user_model().objects.filter(pk=user_id).values_list("username")
+
+    query = CompiledQuery(build)
+    with django_assert_num_queries(1):
+        assert query.rows(ann.pk) == [("ann",)]
+    assert query.rows(bo.pk) == [("bo",)]
+    assert query.rows(-1) == []
+    assert len(built) == 1
+
+
+def test_its_objects_are_the_models_rows_converted_as_the_orm_converts_them(two_users):
+    ann, _ = two_users
+    game = GameSession.objects.create(kind="race", mode="solo", options={"canoes": 4}, state={})
+    query = CompiledQuery(
+        lambda pk: GameSession.objects.filter(pk=pk).only("kind", "options", "updated_at")
+    )
+    [found] = query.objects(game.pk)
+    expected = GameSession.objects.get(pk=game.pk)
+    assert found.options == {"canoes": 4} == expected.options
+    assert found.updated_at == expected.updated_at and found.updated_at.tzinfo is not None
+    assert list(query.objects(game.pk + 1000)) == []
+
+
+def test_a_compiled_query_must_use_its_value(two_users):
+    ann, _ = two_users
+    query = CompiledQuery(lambda user_id: get_user_model().objects.filter(pk=1))
+    with pytest.raises(ValueError, match="does not use its value"):
+        query.rows(ann.pk)

@@ -13,7 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from chase.games import get_engine, kinds, role_words
-from chase.models import GameSession, Seat
+from chase.models import ActionLog, GameSession, Seat
+from core.compiled import CompiledQuery
 
 LOG_LENGTH = 30  # log rows in a view: the newest, oldest first
 
@@ -66,8 +67,20 @@ def iso(moment) -> str | None:
 LOG_SHOWN = ("session", "seq", "role", "by_computer", "action", "events", "version_after")
 
 
+# A view's log (read at every move, for every seat's view): its query built once per process.
+_RECENT = CompiledQuery(
+    lambda session_id: (
+        ActionLog.objects.filter(session_id=session_id)
+        .only(*LOG_SHOWN)
+        .order_by("-seq")[:LOG_LENGTH]
+    )
+)
+
+
 def recent_entries(session: GameSession, limit: int = LOG_LENGTH) -> list:
     """The game's newest log rows, oldest first, with what a view shows of them."""
+    if limit == LOG_LENGTH:
+        return list(_RECENT.objects(session.pk))[::-1]
     return list(session.log.only(*LOG_SHOWN).order_by("-seq")[:limit])[::-1]
 
 

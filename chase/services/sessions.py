@@ -18,7 +18,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Max, prefetch_related_objects
+from django.db.models import prefetch_related_objects
 from django.utils import timezone
 
 from chase import hooks, version_cache, view_cache
@@ -31,6 +31,7 @@ from chase.games import UnknownGame, get_engine, role_words
 from chase.models import ActionLog, GameSession, Seat, is_code, new_invite, new_token
 from chase.services.pace import clean_pace, late_seats, seats_clock
 from chase.services.ratings import ratings_after_finish, ratings_history_changed
+from core.compiled import CompiledQuery
 from core.events import clock_version, publish
 from core.parsers import depth_exceeds
 
@@ -547,9 +548,15 @@ def session_act(
     return session
 
 
+_LOCKED = CompiledQuery(
+    lambda session_id: GameSession.objects.select_for_update().filter(pk=session_id)
+)
+
+
 def _locked_with_seats(session_id: int) -> GameSession:
-    """The game, its row locked for this transaction, and its seats in one more query."""
-    session = GameSession.objects.select_for_update().filter(pk=session_id).first()
+    """The game, its row locked for this transaction, and its seats in one more query. The
+    game's query is built once per process (core.compiled: every move reads it)."""
+    session = next(iter(_LOCKED.objects(session_id)), None)
     if session is None:
         raise NoSuchSession("There is no such game.")
     prefetch_related_objects([session], "seats")
@@ -654,8 +661,8 @@ def _commit(
         raise StaleVersion()
     version_cache.remember(session.pk, version, status)  # under the row lock (chase.version_cache)
     if moves:  # a seat taken in a waiting game logs nothing
-        last = ActionLog.objects.filter(session=session).aggregate(last=Max("seq"))["last"]
-        first = 0 if last is None else last + 1
+        last = _LAST_SEQ.rows(session.pk)
+        first = last[0][0] + 1 if last else 0
         ActionLog.objects.bulk_create(
             ActionLog(
                 session=session,
@@ -678,6 +685,14 @@ def _commit(
     _published(session, lobby=lobby)
     moved = {m.role for m in moves if not m.by_computer and m.kind == ActionLog.Kind.MOVE}
     seats_clock(session, engine, state, moved, timezone.now())
+
+
+# The game's last log row's number (every move reads it): built once per process.
+_LAST_SEQ = CompiledQuery(
+    lambda session_id: (
+        ActionLog.objects.filter(session_id=session_id).order_by("-seq").values_list("seq")[:1]
+    )
+)
 
 
 def _published(session: GameSession, *, lobby: bool) -> None:

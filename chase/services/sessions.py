@@ -434,7 +434,7 @@ def _take(
     written (no need to read it again). With `invite`, only while the seat still has that
     invite; with `fresh` (or an invite) the seat gets a new token, so nobody but the taker
     holds it. `waiting_multi`: only in a multi game still waiting."""
-    session = GameSession.objects.select_for_update().get(pk=seat.session_id)
+    session = _locked(seat.session_id)
     if waiting_multi and (
         session.mode != GameSession.Mode.MULTI or session.status != Status.WAITING
     ):
@@ -553,12 +553,18 @@ _LOCKED = CompiledQuery(
 )
 
 
-def _locked_with_seats(session_id: int) -> GameSession:
-    """The game, its row locked for this transaction, and its seats in one more query. The
-    game's query is built once per process (core.compiled: every move reads it)."""
+def _locked(session_id: int) -> GameSession:
+    """The game, its row locked for this transaction; its query built once per process
+    (core.compiled: every move and every seat taken reads it)."""
     session = next(iter(_LOCKED.objects(session_id)), None)
     if session is None:
         raise NoSuchSession("There is no such game.")
+    return session
+
+
+def _locked_with_seats(session_id: int) -> GameSession:
+    """The game, its row locked for this transaction, and its seats in one more query."""
+    session = _locked(session_id)
     prefetch_related_objects([session], "seats")
     return session
 

@@ -67,7 +67,9 @@ def _database() -> dict[str, dict]:
     try:
         with connection.cursor() as cursor:
             if connection.vendor == "postgresql":
-                cursor.execute("SET statement_timeout = %s", [int(PROBE_SECONDS * 1000)])
+                # set_config, not SET: a SET takes no bound parameter (server-side binding)
+                timeout = str(int(PROBE_SECONDS * 1000))
+                cursor.execute("SELECT set_config('statement_timeout', %s, false)", [timeout])
             cursor.execute("SELECT 1")
         missing = unapplied_migrations(connection)
     except Exception as error:  # noqa: BLE001 - whatever it is, the database is the failing part

@@ -117,6 +117,12 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # Django's, drawing the cached pages' tokens just before each commit (core.content_version).
     DATABASES["default"]["ENGINE"] = "core.backends.postgresql"
+    # Parameters sent apart from the query (psycopg's server-side binding): a query a connection
+    # has run five times is prepared, so PostgreSQL parses and plans it once per connection
+    # instead of at every request (a move's and a page's queries are the same text each time).
+    DATABASES["default"].setdefault("OPTIONS", {})["server_side_binding"] = env_bool(
+        "DATABASE_SERVER_SIDE_BINDING", True
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -509,12 +509,16 @@ class Trip:
                 if dropped:
                     kept = t.offers.get((key, dropped))
                     if kept is None:
+                        # kept as `Offers` too (their sites, spaces and scoring unused)
                         kept = t.offers[key, dropped] = (
                             tuple(o for o in offers if not (o[2] and o[0] in dropped)),
+                            None,
+                            None,
+                            False,
                             {},
                         )
-                        t.picks.append(kept[1])
-                    offers, memo = kept
+                        t.picks.append(kept[4])
+                    offers, memo = kept[0], kept[4]
             if not offers:
                 self._end_turn()
                 return
@@ -527,7 +531,9 @@ class Trip:
         else:
             walks: list[Walked | None] = [None] * len(offers)
             # a space the moves go to is taken only when the pick is not kept (`memo`)
-            settles = None if memo is not None else [None] * len(offers)
+            settles: list[tuple[int, list[int]] | None] | None = (
+                None if memo is not None else [None] * len(offers)
+            )
             chosen = self._pick(canoe, offers, wait, walks, settles, taken, memo, scoring)
             if chosen < 0:  # the wait by Dangerous Point (`turns._wait`, untold)
                 self._end_turn()
@@ -1027,7 +1033,7 @@ class Trip:
         now = self.dial[self.weather]
         seen = canoe.seen
         unseen = [a for a in t.attractions if a not in seen]
-        fair = [a for a in unseen if t.fair[a] is None or now in t.fair[a]]
+        fair = [a for a in unseen if (weathers := t.fair[a]) is None or now in weathers]
         return "attractions", frozenset().union(*(t.attraction_spaces[a] for a in fair or unseen))
 
     def _enter_pays(self, canoe: Canoe, aim: str, targets: frozenset[int]) -> bool:
@@ -1129,6 +1135,7 @@ class Trip:
                 else:
                     scored = None
                 if to in taken:
+                    assert settles is not None  # given when a space the moves go to is taken
                     settled = settles[index] = self._settle(canoe, [canoe.at, *path])
                     to = settled[0]
                 value = float(sum(score for _, score in scored)) if scored else 0.0
@@ -1153,6 +1160,7 @@ class Trip:
                 chosen = index
         if wait:
             value = 0.5 if aim == "raven" else 0.0
+            assert best is not None  # there is a move besides the wait
             if value > best:
                 chosen = -1
         if memo is not None:
@@ -1174,7 +1182,7 @@ def _ahead(b: Board, start: int, came: int | None) -> tuple[tuple[int, tuple[int
     dock and the point a canoe is barred from do not change the search: the dock and Raven
     Rock are never looked at (`moves.steps` drops no other space for them)."""
     rules = Rules(b, "", False, None)
-    queue = deque([((start, came), ())])
+    queue: deque[tuple[tuple[int, int | None], tuple[int, ...]]] = deque([((start, came), ())])
     seen = {(start, came)}
     looked: dict[int, tuple[int, ...]] = {}
     while queue:

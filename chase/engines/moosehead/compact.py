@@ -22,7 +22,12 @@ computer's choices must be made in both (that test fails until it is).
 
 from __future__ import annotations
 
+import hashlib
+import importlib
+import os
+import pathlib
 from collections import deque
+from types import ModuleType
 from typing import Any
 
 from chase.engines.chance import Chance
@@ -198,10 +203,13 @@ class Tables:
         self.ahead: dict[tuple[int, int | None], tuple[tuple[int, tuple[int, ...]], ...]] = {}
 
 
+TABLES = f"_tables_of_{__name__}"  # where a board keeps them: the compiled twin keeps its own
+
+
 def tables(b: Board) -> Tables:
-    found = b.__dict__.get("_compact")
+    found = b.__dict__.get(TABLES)
     if found is None:
-        found = b.__dict__["_compact"] = Tables(b)
+        found = b.__dict__[TABLES] = Tables(b)
     return found
 
 
@@ -330,7 +338,15 @@ class Canoe:
 
 
 def playout(state: State, chance: Chance) -> State:
-    """`computer.playout`, reaching the same final state with the same chance."""
+    """`computer.playout`, reaching the same final state with the same chance: `trip_playout`,
+    of the compiled twin of this module when there is one (`COMPILED`), else of this one."""
+    if COMPILED is not None:
+        return COMPILED.trip_playout(state, chance)
+    return trip_playout(state, chance)
+
+
+def trip_playout(state: State, chance: Chance) -> State:
+    """The playout, as written here."""
     state = copy_state(state)
     while state["status"] == "playing" and state["phase"] == "move":
         # a position with a throw's moves pending: as `computer.playout` plays it
@@ -1034,7 +1050,7 @@ class Trip:
         seen = canoe.seen
         unseen = [a for a in t.attractions if a not in seen]
         fair = [a for a in unseen if (weathers := t.fair[a]) is None or now in weathers]
-        return "attractions", frozenset().union(*(t.attraction_spaces[a] for a in fair or unseen))
+        return "attractions", frozenset().union(*[t.attraction_spaces[a] for a in fair or unseen])
 
     def _enter_pays(self, canoe: Canoe, aim: str, targets: frozenset[int]) -> bool:
         """`computer._enter_pays`."""
@@ -1223,3 +1239,30 @@ def _walk_along(t: Tables, canoe: Canoe, plan: tuple[tuple[bool, str], ...]) -> 
                 copied = True
             blocked[name] = last_lake
     return scored, blocked, last_lake
+
+
+# --- the compiled twin (`make compile`) ----------------------------------------------------------
+
+
+def compiled_twin() -> ModuleType | None:
+    """This module compiled into a C extension by mypyc (`deploy/compile.py`), when one was built
+    from this very source for this Python: it is named by the source's digest
+    (`compact_<digest>`), so a build left from an older source is never loaded."""
+    digest = hashlib.sha256(pathlib.Path(__file__).read_bytes()).hexdigest()[:16]
+    name = f"chase.engines.moosehead.compact_{digest}"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as error:
+        if error.name != name:
+            raise
+        return None
+
+
+# The twin `playout` runs (the twin itself runs its own code: it has another name), unless
+# FRONTIER_PURE_PYTHON=1 asks for this module's (to measure one against the other).
+COMPILED = (
+    compiled_twin()
+    if __name__ == "chase.engines.moosehead.compact"
+    and os.environ.get("FRONTIER_PURE_PYTHON") != "1"
+    else None
+)

@@ -15,7 +15,7 @@ $(VENV)/.installed: requirements/base.txt requirements/production.txt requiremen
 	touch $@
 
 ## make install also compiles Moosehead's playout (make compile), and goes on without it when that
-## fails (no C compiler, say): the odds are then 2 to 2.5 times slower, never different
+## fails (no C compiler, say): the odds are then about twice as slow, never different
 install: $(VENV)/.installed
 	@$(PY) deploy/compile.py --optional
 

@@ -1,5 +1,5 @@
 """make compile: Moosehead's compact playout (`chase.engines.moosehead.compact`) compiled by mypyc
-into a C extension beside its source, 2 to 2.5 times faster (docs/speed.md).
+into a C extension beside its source: about twice as fast (docs/speed.md).
 
     .venv/bin/python deploy/compile.py [--optional]
 
@@ -82,7 +82,7 @@ def main() -> None:
             raise
         print(
             f"make compile: not compiled ({type(error).__name__}: {error}); the odds run on "
-            "Moosehead's playout in Python, 2 to 2.5 times slower",
+            "Moosehead's playout in Python, about twice as slow",
             file=sys.stderr,
         )
 

@@ -43,6 +43,8 @@ def compile_twin(source: pathlib.Path) -> str:
 
     for path in built:
         path.unlink()
+    for left in ("c", "temp"):  # the C and objects of older builds
+        shutil.rmtree(BUILD / left, ignore_errors=True)
     copy = source.with_name(f"{name}.py")  # mypyc names the module by its file
     shutil.copyfile(source, copy)
     started = time.perf_counter()

@@ -70,7 +70,7 @@ OTHER, LAKE, ISLAND, PORTAGE, SHELTER = range(5)  # what the weather acts on (`T
 # One move a throw offers: (to, path, camp, steps, seen, goals, plain), `steps`, `seen` and
 # `goals` being the path's `moves.plan_walk`, `plain` its worth to the computer before its
 # progress when nothing else adds to it (`_plain`).
-UNKNOWN: Any = object()  # a key whose moves are not worked out yet
+UNKNOWN: Any = object()  # an aim not worked out yet
 Offer = tuple[
     int, tuple[int, ...], bool, tuple[Any, ...], tuple[str, ...], tuple[str, ...], float | None
 ]
@@ -78,7 +78,10 @@ Offer = tuple[
 # asks what the canoe is blocked from, and the computer's picks of them (`Trip._pick`); or,
 # when a wait is among them, (None, the candidates, None, True, None), each candidate as
 # (to, camp, wait, alike, rank, its move): what is offered then depends on the spaces taken
-Offers = tuple[Any, Any, Any, bool, Any]
+Offers = tuple[tuple[Offer, ...] | None, Any, Any, bool, dict[tuple[Any, ...], int] | None]
+# A move `moves._candidates` found, when a wait is among them: (to, camp, wait, alike, rank, the
+# move as offered)
+Waiting = tuple[int, bool, bool, int, int, Offer]
 # What a walk along a path brings a canoe (`moves.Walk`): what scores, the attractions it is
 # blocked from after, and the last lake crossed.
 Walked = tuple[list[tuple[str, int]], dict[str, Any], str | None]
@@ -414,7 +417,7 @@ class Trip:
         self.modifier = [[0] * len(dial) for _ in (OTHER, LAKE, ISLAND, PORTAGE, SHELTER)]
         self.modifier[LAKE] = self.modifier[ISLAND] = lake_wind
         self.modifier[PORTAGE] = [PORTAGE_RAIN.get(now, 0) for now in dial]
-        self.windbound = [now == "windbound" for now in dial]
+        self.windbound: list[bool] = [now == "windbound" for now in dial]
         self.weather_class = [self.b.weather_class(now) for now in dial]
 
     def written(self) -> State:
@@ -495,8 +498,8 @@ class Trip:
         if barred is not None and t.distances[here].get(barred, number + 1) > number:
             barred = None
         key = (here, came, number, self.weather_class[weather], docking, barred)
-        found = t.offers.get(key, UNKNOWN)
-        if found is UNKNOWN:
+        found = t.offers.get(key)
+        if found is None:  # not worked out yet
             if len(t.offers) > 20000:
                 t.offers.clear()
                 t.picks.clear()
@@ -582,7 +585,7 @@ class Trip:
             self._end_turn()
 
     def _reachable(
-        self, canoe: Canoe, candidates: tuple[Any, ...], taken: set[int]
+        self, canoe: Canoe, candidates: tuple[Waiting, ...], taken: set[int]
     ) -> tuple[Offer, ...]:
         """`moves.reachable` of candidates with a wait among them: the first of each alike
         kind that the canoe may camp at and whose waiting place is free, in rank order."""

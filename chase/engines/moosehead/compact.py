@@ -26,6 +26,7 @@ import hashlib
 import importlib
 import os
 import pathlib
+import warnings
 from collections import deque
 from types import ModuleType
 from typing import Any
@@ -1258,6 +1259,9 @@ def compiled_twin() -> ModuleType | None:
     except ModuleNotFoundError as error:
         if error.name != name:
             raise
+        return None
+    except ImportError as error:  # a broken build: the odds run in Python, as without one
+        warnings.warn(f"Moosehead's compiled playout did not load ({error})", stacklevel=1)
         return None
 
 

@@ -6,7 +6,7 @@ MANAGE := DJANGO_DEBUG=1 $(PY) manage.py
 TEST_DATABASE_URL ?= postgres://root@127.0.0.1:5432/test
 PORT ?= 8000
 
-.PHONY: install run serve test test-sqlite test-postgres test-fast lint format fuzz-api bench bench-club worker beat clean
+.PHONY: install compile run serve test test-sqlite test-postgres test-fast lint format fuzz-api bench bench-club worker beat clean
 
 $(VENV)/.installed: requirements/base.txt requirements/production.txt requirements/dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -14,7 +14,16 @@ $(VENV)/.installed: requirements/base.txt requirements/production.txt requiremen
 	$(PY) -m pip install --quiet -r requirements/dev.txt
 	touch $@
 
+## make install also compiles Moosehead's playout (make compile), and goes on without it when that
+## fails (no C compiler, say): the odds are then about twice as slow, never different
 install: $(VENV)/.installed
+	@$(PY) deploy/compile.py --optional
+
+## make compile: Moosehead's compact playout compiled by mypyc into a C extension beside its source
+## (deploy/compile.py; needs a C compiler; a failure is an error here). Nothing to do when built
+## from the current source; a build from an older source is never loaded
+compile: $(VENV)/.installed
+	$(PY) deploy/compile.py
 
 ## make run: install, migrate, load the demo campaign, serve on http://127.0.0.1:8000
 ## (another port: PORT=8001 make run); e-mails are printed here, not sent
@@ -94,4 +103,4 @@ beat: install
 	$(VENV)/bin/celery -A config beat --loglevel=info
 
 clean:
-	rm -rf $(VENV) staticfiles
+	rm -rf $(VENV) staticfiles build chase/engines/moosehead/compact_*.so

@@ -22,7 +22,13 @@ computer's choices must be made in both (that test fails until it is).
 
 from __future__ import annotations
 
+import hashlib
+import importlib
+import os
+import pathlib
+import warnings
 from collections import deque
+from types import ModuleType
 from typing import Any
 
 from chase.engines.chance import Chance
@@ -65,7 +71,7 @@ OTHER, LAKE, ISLAND, PORTAGE, SHELTER = range(5)  # what the weather acts on (`T
 # One move a throw offers: (to, path, camp, steps, seen, goals, plain), `steps`, `seen` and
 # `goals` being the path's `moves.plan_walk`, `plain` its worth to the computer before its
 # progress when nothing else adds to it (`_plain`).
-UNKNOWN: Any = object()  # a key whose moves are not worked out yet
+UNKNOWN: Any = object()  # an aim not worked out yet
 Offer = tuple[
     int, tuple[int, ...], bool, tuple[Any, ...], tuple[str, ...], tuple[str, ...], float | None
 ]
@@ -73,7 +79,10 @@ Offer = tuple[
 # asks what the canoe is blocked from, and the computer's picks of them (`Trip._pick`); or,
 # when a wait is among them, (None, the candidates, None, True, None), each candidate as
 # (to, camp, wait, alike, rank, its move): what is offered then depends on the spaces taken
-Offers = tuple[Any, Any, Any, bool, Any]
+Offers = tuple[tuple[Offer, ...] | None, Any, Any, bool, dict[tuple[Any, ...], int] | None]
+# A move `moves._candidates` found, when a wait is among them: (to, camp, wait, alike, rank, the
+# move as offered)
+Waiting = tuple[int, bool, bool, int, int, Offer]
 # What a walk along a path brings a canoe (`moves.Walk`): what scores, the attractions it is
 # blocked from after, and the last lake crossed.
 Walked = tuple[list[tuple[str, int]], dict[str, Any], str | None]
@@ -198,10 +207,13 @@ class Tables:
         self.ahead: dict[tuple[int, int | None], tuple[tuple[int, tuple[int, ...]], ...]] = {}
 
 
+TABLES = f"_tables_of_{__name__}"  # where a board keeps them: the compiled twin keeps its own
+
+
 def tables(b: Board) -> Tables:
-    found = b.__dict__.get("_compact")
+    found = b.__dict__.get(TABLES)
     if found is None:
-        found = b.__dict__["_compact"] = Tables(b)
+        found = b.__dict__[TABLES] = Tables(b)
     return found
 
 
@@ -330,7 +342,15 @@ class Canoe:
 
 
 def playout(state: State, chance: Chance) -> State:
-    """`computer.playout`, reaching the same final state with the same chance."""
+    """`computer.playout`, reaching the same final state with the same chance: `trip_playout`,
+    of the compiled twin of this module when there is one (`COMPILED`), else of this one."""
+    if COMPILED is not None:
+        return COMPILED.trip_playout(state, chance)
+    return trip_playout(state, chance)
+
+
+def trip_playout(state: State, chance: Chance) -> State:
+    """The playout, as written here."""
     state = copy_state(state)
     while state["status"] == "playing" and state["phase"] == "move":
         # a position with a throw's moves pending: as `computer.playout` plays it
@@ -398,7 +418,7 @@ class Trip:
         self.modifier = [[0] * len(dial) for _ in (OTHER, LAKE, ISLAND, PORTAGE, SHELTER)]
         self.modifier[LAKE] = self.modifier[ISLAND] = lake_wind
         self.modifier[PORTAGE] = [PORTAGE_RAIN.get(now, 0) for now in dial]
-        self.windbound = [now == "windbound" for now in dial]
+        self.windbound: list[bool] = [now == "windbound" for now in dial]
         self.weather_class = [self.b.weather_class(now) for now in dial]
 
     def written(self) -> State:
@@ -479,8 +499,8 @@ class Trip:
         if barred is not None and t.distances[here].get(barred, number + 1) > number:
             barred = None
         key = (here, came, number, self.weather_class[weather], docking, barred)
-        found = t.offers.get(key, UNKNOWN)
-        if found is UNKNOWN:
+        found = t.offers.get(key)
+        if found is None:  # not worked out yet
             if len(t.offers) > 20000:
                 t.offers.clear()
                 t.picks.clear()
@@ -509,12 +529,16 @@ class Trip:
                 if dropped:
                     kept = t.offers.get((key, dropped))
                     if kept is None:
+                        # kept as `Offers` too (their sites, spaces and scoring unused)
                         kept = t.offers[key, dropped] = (
                             tuple(o for o in offers if not (o[2] and o[0] in dropped)),
+                            None,
+                            None,
+                            False,
                             {},
                         )
-                        t.picks.append(kept[1])
-                    offers, memo = kept
+                        t.picks.append(kept[4])
+                    offers, memo = kept[0], kept[4]
             if not offers:
                 self._end_turn()
                 return
@@ -527,7 +551,9 @@ class Trip:
         else:
             walks: list[Walked | None] = [None] * len(offers)
             # a space the moves go to is taken only when the pick is not kept (`memo`)
-            settles = None if memo is not None else [None] * len(offers)
+            settles: list[tuple[int, list[int]] | None] | None = (
+                None if memo is not None else [None] * len(offers)
+            )
             chosen = self._pick(canoe, offers, wait, walks, settles, taken, memo, scoring)
             if chosen < 0:  # the wait by Dangerous Point (`turns._wait`, untold)
                 self._end_turn()
@@ -560,7 +586,7 @@ class Trip:
             self._end_turn()
 
     def _reachable(
-        self, canoe: Canoe, candidates: tuple[Any, ...], taken: set[int]
+        self, canoe: Canoe, candidates: tuple[Waiting, ...], taken: set[int]
     ) -> tuple[Offer, ...]:
         """`moves.reachable` of candidates with a wait among them: the first of each alike
         kind that the canoe may camp at and whose waiting place is free, in rank order."""
@@ -1027,8 +1053,8 @@ class Trip:
         now = self.dial[self.weather]
         seen = canoe.seen
         unseen = [a for a in t.attractions if a not in seen]
-        fair = [a for a in unseen if t.fair[a] is None or now in t.fair[a]]
-        return "attractions", frozenset().union(*(t.attraction_spaces[a] for a in fair or unseen))
+        fair = [a for a in unseen if (weathers := t.fair[a]) is None or now in weathers]
+        return "attractions", frozenset().union(*[t.attraction_spaces[a] for a in fair or unseen])
 
     def _enter_pays(self, canoe: Canoe, aim: str, targets: frozenset[int]) -> bool:
         """`computer._enter_pays`."""
@@ -1129,6 +1155,7 @@ class Trip:
                 else:
                     scored = None
                 if to in taken:
+                    assert settles is not None  # given when a space the moves go to is taken
                     settled = settles[index] = self._settle(canoe, [canoe.at, *path])
                     to = settled[0]
                 value = float(sum(score for _, score in scored)) if scored else 0.0
@@ -1153,6 +1180,7 @@ class Trip:
                 chosen = index
         if wait:
             value = 0.5 if aim == "raven" else 0.0
+            assert best is not None  # there is a move besides the wait
             if value > best:
                 chosen = -1
         if memo is not None:
@@ -1174,7 +1202,7 @@ def _ahead(b: Board, start: int, came: int | None) -> tuple[tuple[int, tuple[int
     dock and the point a canoe is barred from do not change the search: the dock and Raven
     Rock are never looked at (`moves.steps` drops no other space for them)."""
     rules = Rules(b, "", False, None)
-    queue = deque([((start, came), ())])
+    queue: deque[tuple[tuple[int, int | None], tuple[int, ...]]] = deque([((start, came), ())])
     seen = {(start, came)}
     looked: dict[int, tuple[int, ...]] = {}
     while queue:
@@ -1215,3 +1243,33 @@ def _walk_along(t: Tables, canoe: Canoe, plan: tuple[tuple[bool, str], ...]) -> 
                 copied = True
             blocked[name] = last_lake
     return scored, blocked, last_lake
+
+
+# --- the compiled twin (`make compile`) ----------------------------------------------------------
+
+
+def compiled_twin() -> ModuleType | None:
+    """This module compiled into a C extension by mypyc (`deploy/compile.py`), when one was built
+    from this very source for this Python: it is named by the source's digest
+    (`compact_<digest>`), so a build left from an older source is never loaded."""
+    digest = hashlib.sha256(pathlib.Path(__file__).read_bytes()).hexdigest()[:16]
+    name = f"chase.engines.moosehead.compact_{digest}"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as error:
+        if error.name != name:
+            raise
+        return None
+    except ImportError as error:  # a broken build: the odds run in Python, as without one
+        warnings.warn(f"Moosehead's compiled playout did not load ({error})", stacklevel=1)
+        return None
+
+
+# The twin `playout` runs (the twin itself runs its own code: it has another name), unless
+# FRONTIER_PURE_PYTHON=1 asks for this module's (to measure one against the other).
+COMPILED = (
+    compiled_twin()
+    if __name__ == "chase.engines.moosehead.compact"
+    and os.environ.get("FRONTIER_PURE_PYTHON") != "1"
+    else None
+)

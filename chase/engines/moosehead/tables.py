@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 KIND = "moosehead"
 TITLE = "The Moosehead Lake Canoe Trip"
 
@@ -164,7 +166,7 @@ CARDS = (
     ("canoe-thumb", "canoe", -10, "You are doing J-strokes with your thumb pointing up.", None),
     ("canoe-hit-rock", "canoe", -15, "You take a point too close in and hit a rock.", None),
 )
-CARD = {
+CARD: dict[str, dict[str, Any]] = {
     row[0]: {"pile": row[1], "score": row[2], "text": row[3], "effect": row[4]} for row in CARDS
 }
 

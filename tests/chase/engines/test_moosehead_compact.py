@@ -1,11 +1,14 @@
 """The compact playout (`moosehead.compact`) ends every trip in the very state `computer.playout`
 ends it in, drawing the same die and cards: over many seeds, for every variant the lobby offers
 and from the start, mid-trip and late in the trip, each position determinized afresh as the win
-odds play it."""
+odds play it. Each test runs on the playout as written in Python and, when `make compile` built
+it, on its compiled twin (mypyc)."""
 
 from __future__ import annotations
 
 import copy
+import os
+import pathlib
 import random
 
 import pytest
@@ -14,6 +17,13 @@ from chase.engines.chance import RandomChance
 from chase.engines.moosehead import ENGINE, compact, computer
 from chase.engines.moosehead.board import board_of
 from chase.engines.moosehead.tables import DIAL
+from tests.conftest import missing_service
+
+TWIN = compact.compiled_twin()  # None unless `make compile` built it from this source
+PLAYOUTS = [compact.trip_playout] + ([TWIN.trip_playout] if TWIN is not None else [])
+each_playout = pytest.mark.parametrize(
+    "playout", PLAYOUTS, ids=["python", "compiled"][: len(PLAYOUTS)]
+)
 
 VARIANTS = [
     {"players": 3},
@@ -39,14 +49,15 @@ def positions(options, seed):
     return [states[0], states[len(states) // 3], states[2 * len(states) // 3]]
 
 
+@each_playout
 @pytest.mark.parametrize("options", VARIANTS, ids=lambda o: "-".join(map(str, o.values())))
-def test_the_compact_playout_ends_as_the_computers_does(options):
+def test_the_compact_playout_ends_as_the_computers_does(options, playout):
     for seed in range(6):
         for position in positions(options, seed):
             world = ENGINE.determinize(position, ENGINE.seat_to_act(position), RandomChance(seed))
             before = copy.deepcopy(world)
             old, new = RandomChance(seed, record=False), RandomChance(seed, record=False)
-            assert compact.playout(world, new) == computer.playout(world, old)
+            assert playout(world, new) == computer.playout(world, old)
             assert world == before, "the compact playout changed the state it started from"
             assert new.roll(10**9) == old.roll(10**9), "the two drew differently"
 
@@ -81,18 +92,19 @@ def scattered(options, seed):
     return state
 
 
+@each_playout
 @pytest.mark.parametrize("options", VARIANTS, ids=lambda o: "-".join(map(str, o.values())))
-def test_the_compact_playout_ends_as_the_computers_does_from_anywhere(options):
-    ends_as_the_computers(scattered, options)
+def test_the_compact_playout_ends_as_the_computers_does_from_anywhere(options, playout):
+    ends_as_the_computers(playout, scattered, options)
 
 
-def ends_as_the_computers(place, options):
+def ends_as_the_computers(playout, place, options):
     """From 12 positions `place(options, seed)` makes, the compact playout and the computer's
     end the same and draw the same dice."""
     for seed in range(12):
         world = place(options, seed)
         old, new = RandomChance(seed, record=False), RandomChance(seed, record=False)
-        assert compact.playout(world, new) == computer.playout(world, old)
+        assert playout(world, new) == computer.playout(world, old)
         assert new.roll(10**9) == old.roll(10**9), "the two drew differently"
 
 
@@ -117,6 +129,25 @@ def crowded(options, seed):
     return state
 
 
+@each_playout
 @pytest.mark.parametrize("options", VARIANTS, ids=lambda o: "-".join(map(str, o.values())))
-def test_the_compact_playout_ends_as_the_computers_does_from_a_crowd(options):
-    ends_as_the_computers(crowded, options)
+def test_the_compact_playout_ends_as_the_computers_does_from_a_crowd(options, playout):
+    ends_as_the_computers(playout, crowded, options)
+
+
+def test_the_compiled_twin_is_built_and_run():
+    """`make compile` built the twin of this very source, and the odds' playout runs it (unless
+    FRONTIER_PURE_PYTHON=1 asks for the Python)."""
+    if TWIN is None:
+        missing_service("Moosehead's playout is not compiled (make compile: mypyc, a C compiler)")
+    assert TWIN.__file__.endswith(".so")
+    assert compact.COMPILED is (None if os.environ.get("FRONTIER_PURE_PYTHON") == "1" else TWIN)
+
+
+def test_a_twin_built_from_another_source_is_not_run(monkeypatch, tmp_path):
+    """The twin is found by the digest of the source: were the source changed since
+    `make compile`, its build is left alone and the playout runs in Python."""
+    changed = tmp_path / "compact.py"
+    changed.write_bytes(pathlib.Path(compact.__file__).read_bytes() + b"# changed\n")
+    monkeypatch.setattr(compact, "__file__", str(changed))
+    assert compact.compiled_twin() is None

@@ -120,9 +120,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # Parameters sent apart from the query (psycopg's server-side binding): a query a connection
     # has run five times is prepared, so PostgreSQL parses and plans it once per connection
     # instead of at every request (a move's and a page's queries are the same text each time).
-    DATABASES["default"].setdefault("OPTIONS", {})["server_side_binding"] = env_bool(
-        "DATABASE_SERVER_SIDE_BINDING", True
-    )
+    # (Django turns psycopg's preparing off unless told: `prepare_threshold`, psycopg's default.)
+    if env_bool("DATABASE_SERVER_SIDE_BINDING", True):
+        DATABASES["default"].setdefault("OPTIONS", {}).update(
+            {"server_side_binding": True, "prepare_threshold": 5}
+        )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -16,8 +16,8 @@ process (in memory here, Redis there), the sessions read from it.
 from __future__ import annotations
 
 import argparse
-import os
 import json
+import os
 import statistics
 import sys
 import time

@@ -77,20 +77,16 @@ _RECENT = CompiledQuery(
 )
 
 
-def recent_entries(session: GameSession, limit: int = LOG_LENGTH) -> list:
-    """The game's newest log rows, oldest first, with what a view shows of them."""
-    if limit == LOG_LENGTH:
-        return list(_RECENT.objects(session.pk))[::-1]
-    return list(session.log.only(*LOG_SHOWN).order_by("-seq")[:limit])[::-1]
+def recent_entries(session: GameSession) -> list:
+    """The game's newest LOG_LENGTH log rows, oldest first, with what a view shows of them."""
+    return list(_RECENT.objects(session.pk))[::-1]
 
 
-def recent_log(
-    session: GameSession, role: str | None, limit: int = LOG_LENGTH, entries=None
-) -> list[dict]:
+def recent_log(session: GameSession, role: str | None, entries=None) -> list[dict]:
     """The newest log rows, oldest first. The events are public (every engine tells them to
     all); an action is shown to its own seat, and to everyone once the game is over."""
     if entries is None:
-        entries = recent_entries(session, limit)
+        entries = recent_entries(session)
     told = session.is_finished
     return [
         {

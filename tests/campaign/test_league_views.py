@@ -19,6 +19,7 @@ from core.content_version import campaign_scope
 from core.models import Job
 from tests.campaign_data import game, warband
 from tests.factories import UserFactory, member
+from tests.svg import svg_numbers
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -154,6 +155,18 @@ def test_the_page_draws_both_charts_and_their_legends(client, player, campaign, 
     assertContains(response, "Team ratings")
     assertContains(response, "Player rankings")
     assertContains(response, '<ul class="legend">', count=2)
+
+
+def test_the_charts_write_their_numbers_as_svg_reads_them_in_any_language(
+    client, player, campaign, bands, settings
+):
+    client.force_login(player)
+    english = svg_numbers(client.get(league_url(campaign)).content.decode())
+    settings.LANGUAGE_CODE = "fr"  # French formats: a decimal comma, a space between thousands
+    settings.USE_THOUSAND_SEPARATOR = True
+    french = svg_numbers(client.get(league_url(campaign)).content.decode())
+    assert len(english) > 20 and any("." in value for value in english)  # fractions drawn
+    assert french == english
 
 
 def test_the_page_fits_a_phone(client, player, campaign, bands):

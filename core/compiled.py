@@ -31,6 +31,7 @@ class CompiledQuery:
     def __init__(self, build: Callable[[int], QuerySet]) -> None:
         self.build = build
         self._built: dict[str, tuple[str, tuple, tuple[int, ...], type[Model]]] = {}
+        self._columns: dict[str, tuple[tuple[str, ...], list]] = {}
 
     def _sql(self, alias: str) -> tuple[str, tuple, tuple[int, ...], type[Model]]:
         built = self._built.get(alias)
@@ -50,6 +51,39 @@ class CompiledQuery:
         for place in places:
             bound[place] = value
         return sql, bound, model
+
+    def _named(self, alias: str) -> tuple[tuple[str, ...], list]:
+        """The selected columns' names (a field's attribute name, or an annotation's) and the
+        converters of each column that has any, as the ORM applies them (a JSON field's
+        decoding, SQLite's booleans and times), worked out once per database alias."""
+        named = self._columns.get(alias)
+        if named is None:
+            compiler = self.build(STAND_IN).query.get_compiler(using=alias)
+            compiler.setup_query()
+            names = tuple(
+                getattr(getattr(expression, "target", None), "attname", None) or name
+                for expression, _, name in compiler.select
+            )
+            expressions = [expression for expression, _, _ in compiler.select]
+            converters = sorted(compiler.get_converters(expressions).items())
+            named = self._columns[alias] = (names, converters)
+        return named
+
+    def dicts(self, value: int, using: str = "default") -> list[dict]:
+        """Each row as a dict of its columns by name, converted as the ORM converts them, with
+        no model instance made (a read of many rows for their values only)."""
+        names, converters = self._named(using)
+        connection = connections[using]
+        found = []
+        for row in self.rows(value, using):
+            row = list(row)
+            for place, (functions, expression) in converters:
+                cell = row[place]
+                for convert in functions:
+                    cell = convert(cell, expression, connection)
+                row[place] = cell
+            found.append(dict(zip(names, row, strict=True)))
+        return found
 
     def rows(self, value: int, using: str = "default") -> list[tuple]:
         """The rows as the database gives them (no field's conversion)."""

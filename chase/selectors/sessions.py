@@ -77,9 +77,10 @@ _RECENT = CompiledQuery(
 )
 
 
-def recent_entries(session: GameSession) -> list:
-    """The game's newest LOG_LENGTH log rows, oldest first, with what a view shows of them."""
-    return list(_RECENT.objects(session.pk))[::-1]
+def recent_entries(session: GameSession) -> list[dict]:
+    """The game's newest LOG_LENGTH log rows, oldest first, with what a view shows of them,
+    each a dict of its columns (read at every move: no model instance is made for them)."""
+    return _RECENT.dicts(session.pk)[::-1]
 
 
 def recent_log(session: GameSession, role: str | None, entries=None) -> list[dict]:
@@ -90,12 +91,12 @@ def recent_log(session: GameSession, role: str | None, entries=None) -> list[dic
     told = session.is_finished
     return [
         {
-            "seq": e.seq,
-            "role": e.role,
-            "by_computer": e.by_computer,
-            "action": e.action if told or (role is not None and e.role == role) else None,
-            "events": e.events,
-            "version_after": e.version_after,
+            "seq": e["seq"],
+            "role": e["role"],
+            "by_computer": e["by_computer"],
+            "action": e["action"] if told or (role is not None and e["role"] == role) else None,
+            "events": e["events"],
+            "version_after": e["version_after"],
         }
         for e in entries
     ]

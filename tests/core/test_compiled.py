@@ -55,3 +55,27 @@ def test_a_compiled_query_must_use_its_value(two_users):
     query = CompiledQuery(lambda user_id: get_user_model().objects.filter(pk=1))
     with pytest.raises(ValueError, match="does not use its value"):
         query.rows(ann.pk)
+
+
+def test_its_dicts_are_the_rows_by_column_name_converted_as_the_orm_converts_them(two_users):
+    ann, _ = two_users
+    game = GameSession.objects.create(
+        kind="race", mode="solo", options={"canoes": 4}, state={}, created_by=ann, abandoned=True
+    )
+    query = CompiledQuery(
+        lambda pk: GameSession.objects.filter(pk=pk).only(
+            "kind", "options", "abandoned", "created_by", "updated_at"
+        )
+    )
+    [found] = query.dicts(game.pk)
+    expected = GameSession.objects.get(pk=game.pk)
+    assert found == {
+        "id": game.pk,
+        "kind": "race",
+        "options": {"canoes": 4},  # decoded, not the JSON text
+        "abandoned": True,  # a boolean, not SQLite's 1
+        "created_by_id": ann.pk,  # a foreign key by its column's attribute name
+        "updated_at": expected.updated_at,
+    }
+    assert found["updated_at"].tzinfo is not None
+    assert query.dicts(game.pk + 1000) == []

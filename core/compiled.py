@@ -23,29 +23,38 @@ STAND_IN = -1_234_567_891
 
 
 class CompiledQuery:
-    """`build(value)` -> the queryset; `rows(value)` and `objects(value)` run its SQL, built once
-    per database alias, with `value` in the places the stand-in took. The queryset's other
-    parameters are kept as they were built: they must not depend on anything but the value (a
-    model's constant, a status; never the clock), as the SQL is never built again."""
+    """`build(value)` -> the queryset; `rows(value)`, `dicts(value)` and `objects(value)` run
+    its SQL, built once per database alias, with `value` in the places the stand-in took. The
+    queryset's other parameters are kept as they were built: they must not depend on anything
+    but the value (a model's constant, a status; never the clock), as the SQL is never built
+    again."""
 
-    def __init__(self, build: Callable[[int], QuerySet]) -> None:
+    def __init__(self, build: Callable[..., QuerySet], *, fixed: bool = False) -> None:
+        """`fixed`: `build()` takes no value (a read the same for every request, its SQL still
+        built once); the calls then pass none."""
         self.build = build
+        self.fixed = fixed
         self._built: dict[str, tuple[str, tuple, tuple[int, ...], type[Model]]] = {}
         self._columns: dict[str, tuple[tuple[str, ...], list]] = {}
 
     def _sql(self, alias: str) -> tuple[str, tuple, tuple[int, ...], type[Model]]:
         built = self._built.get(alias)
         if built is None:
-            queryset = self.build(STAND_IN)
+            queryset = self._queryset()
             sql, params = queryset.query.get_compiler(using=alias).as_sql()
             params = tuple(params)
-            places = tuple(i for i, p in enumerate(params) if p == STAND_IN)
-            if not places:
+            places = () if self.fixed else tuple(i for i, p in enumerate(params) if p == STAND_IN)
+            if not places and not self.fixed:
                 raise ValueError("The built query does not use its value.")
             built = self._built[alias] = (sql, params, places, queryset.model)
         return built
 
-    def _bound(self, value: int, using: str) -> tuple[str, list, type[Model]]:
+    def _queryset(self) -> QuerySet:
+        return self.build() if self.fixed else self.build(STAND_IN)
+
+    def _bound(self, value: int | None, using: str) -> tuple[str, list, type[Model]]:
+        if (value is None) != self.fixed:
+            raise TypeError("A fixed query takes no value; any other takes one.")
         sql, params, places, model = self._sql(using)
         bound = list(params)
         for place in places:
@@ -58,7 +67,7 @@ class CompiledQuery:
         decoding, SQLite's booleans and times), worked out once per database alias."""
         named = self._columns.get(alias)
         if named is None:
-            compiler = self.build(STAND_IN).query.get_compiler(using=alias)
+            compiler = self._queryset().query.get_compiler(using=alias)
             compiler.setup_query()
             names = tuple(
                 getattr(getattr(expression, "target", None), "attname", None) or name
@@ -69,7 +78,7 @@ class CompiledQuery:
             named = self._columns[alias] = (names, converters)
         return named
 
-    def dicts(self, value: int, using: str = "default") -> list[dict]:
+    def dicts(self, value: int | None = None, using: str = "default") -> list[dict]:
         """Each row as a dict of its columns by name, converted as the ORM converts them, with
         no model instance made (a read of many rows for their values only)."""
         names, converters = self._named(using)
@@ -85,14 +94,14 @@ class CompiledQuery:
             found.append(dict(zip(names, row, strict=True)))
         return found
 
-    def rows(self, value: int, using: str = "default") -> list[tuple]:
+    def rows(self, value: int | None = None, using: str = "default") -> list[tuple]:
         """The rows as the database gives them (no field's conversion)."""
         sql, bound, _ = self._bound(value, using)
         with connections[using].cursor() as cursor:
             cursor.execute(sql, bound)
             return cursor.fetchall()
 
-    def objects(self, value: int, using: str = "default") -> RawQuerySet:
+    def objects(self, value: int | None = None, using: str = "default") -> RawQuerySet:
         """The queryset's model's rows as instances, each field converted as the ORM converts
         it (Django's `raw()`; the primary key must be among the columns). A column of an
         annotation is an attribute as the database gives it: keep those to text and numbers."""

@@ -112,10 +112,22 @@ def who_acts(session: GameSession) -> list[str]:
 
 # The lobby's lists show a game's title, seats and status, never its position: the state (the
 # largest column, a JSON document decoded per row) is not read for them.
+OPEN_LISTED = 20  # the lobby lists the newest open games
+
+
 def open_games():
     """The lobby's open games, newest first, without their positions. Their seats are the
     caller's to read: the lobby reads them only when it draws its list (it is cached)."""
     return GameSession.objects.open_to_join().defer("state").order_by("-created_at")
+
+
+# The lobby's list (read at every lobby, by every visitor): its SQL built once per process.
+_OPEN_LISTED = CompiledQuery(lambda: open_games()[:OPEN_LISTED], fixed=True)
+
+
+def open_games_listed() -> list[GameSession]:
+    """The newest open games the lobby lists (as `open_games()[:OPEN_LISTED]`)."""
+    return list(_OPEN_LISTED.objects())
 
 
 def my_games(user, tokens):

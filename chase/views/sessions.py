@@ -73,7 +73,7 @@ def lobby(request):
 
 def _open_games() -> list[GameSession]:
     """The open games the lobby lists, their scopes' tokens to be read with the next ones."""
-    listed = list(selectors.open_games()[:20])
+    listed = selectors.open_games_listed()
     content_version.hint(game_scope(g.pk) for g in listed)
     return listed
 

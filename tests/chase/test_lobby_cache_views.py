@@ -162,3 +162,23 @@ def test_starting_a_game_of_each_kind_across_two_browsers_stays_within_its_queri
     seats = {s.role: s for s in GameSession.objects.get(pk=created["id"]).seats.all()}
     assert seats[response.json()["role"]].token == response.json()["token"]
     assert seats[response.json()["role"]].user == opponent
+
+
+def test_the_lobby_lists_the_newest_open_games_as_the_queryset_says(owner, opponent):
+    from chase.selectors import sessions as selectors
+
+    def multi():
+        return services.session_create(
+            kind="pelts", mode="multi", options={}, user=owner, creator_sits=True
+        )
+
+    games = [multi() for _ in range(selectors.OPEN_LISTED + 3)]
+    services.session_create(kind="race", mode="solo", options={}, user=owner)  # never open
+    started = games[-1]
+    invite = started.seats.get(taken_at__isnull=True).invite
+    services.seat_join(invite=invite, user=opponent)  # no longer open
+    listed = selectors.open_games_listed()
+    assert [g.pk for g in listed] == [g.pk for g in selectors.open_games()[: selectors.OPEN_LISTED]]
+    assert len(listed) == selectors.OPEN_LISTED and started.pk not in {g.pk for g in listed}
+    assert listed[0].pk == games[-2].pk  # the newest open one first
+    assert listed[0].options == games[-2].options  # converted as the ORM converts

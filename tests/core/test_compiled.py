@@ -79,3 +79,22 @@ def test_its_dicts_are_the_rows_by_column_name_converted_as_the_orm_converts_the
     }
     assert found["updated_at"].tzinfo is not None
     assert query.dicts(game.pk + 1000) == []
+
+
+def test_a_fixed_query_is_built_once_and_read_anew_each_call(two_users):
+    ann, _ = two_users
+    built = []
+
+    def build():
+        built.append(1)
+        return get_user_model().objects.filter(username__startswith="a").values_list("username")
+
+    query = CompiledQuery(build, fixed=True)
+    assert query.rows() == [("ann",)]
+    get_user_model().objects.create(username="al")
+    assert sorted(query.rows()) == [("al",), ("ann",)]  # the SQL is kept, never the rows
+    assert len(built) == 1
+    with pytest.raises(TypeError, match="takes no value"):
+        query.rows(ann.pk)
+    with pytest.raises(TypeError, match="takes one"):
+        CompiledQuery(lambda pk: get_user_model().objects.filter(pk=pk)).rows()

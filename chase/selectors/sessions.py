@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import F
+
 from chase.games import get_engine, kinds, role_words
-from chase.models import ActionLog, GameSession, Seat
+from chase.models import ActionLog, GameSession, Seat, Variant
 from core.compiled import CompiledQuery
 
 LOG_LENGTH = 30  # log rows in a view: the newest, oldest first
@@ -123,6 +125,22 @@ def open_games():
 
 # The lobby's list (read at every lobby, by every visitor): its SQL built once per process.
 _OPEN_LISTED = CompiledQuery(lambda: open_games()[:OPEN_LISTED], fixed=True)
+
+
+# The club's saved variants the lobby offers to start from, with their owners' names.
+VARIANTS_LISTED = 50
+_VARIANTS = CompiledQuery(
+    lambda: Variant.objects.only("pk", "kind", "name").annotate(owner_name=F("owner__username"))[
+        :VARIANTS_LISTED
+    ],
+    fixed=True,
+)
+
+
+def lobby_variants() -> list[Variant]:
+    """The first VARIANTS_LISTED club variants (by game, then name), each with `owner_name`:
+    read at every lobby, its SQL built once per process."""
+    return list(_VARIANTS.objects())
 
 
 def open_games_listed() -> list[GameSession]:

@@ -31,7 +31,7 @@ from chase.engines.game import action_choices
 from chase.errors import SeatRefused, SessionError, StaleVersion
 from chase.forms.sessions import ActForm, NewGameForm, options_form
 from chase.games import UnknownGame, game_for, get_engine, registry
-from chase.models import GameSession, Seat, Variant, is_code
+from chase.models import GameSession, Seat, is_code
 from chase.selectors import ratings as rating_selectors
 from chase.selectors import sessions as selectors
 from chase.services import sessions as services
@@ -151,7 +151,7 @@ def _lobby(request, form, options, status=200, listed=None):
         "new_game_html": _new_game_html(request, form, options, options_html, games),
         "open_games_html": _open_games_html(request, listed),
         "my_games_html": _my_games_html(request, mine),
-        "variants": Variant.objects.select_related("owner")[:50],  # the club's house rules
+        "variants": selectors.lobby_variants(),  # the club's house rules
     }
     return render(request, "chase/lobby.html", context, status=status)
 

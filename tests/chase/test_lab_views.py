@@ -70,6 +70,11 @@ def test_the_lobby_offers_the_variants_and_links_the_lab(client, member):
     save_variant(client)
     page = client.get("/play/").content.decode()
     assert "Start from a variant" in page and "Club rules: trapper ace" in page
+    variant = Variant.objects.get()
+    assert (
+        f'<option value="{variant.pk}">Club rules: trapper ace (pelts, by {member.username})'
+        in page
+    )
     assert 'href="/play/lab/"' in page
 
 

@@ -14,6 +14,17 @@ import os
 from django.core.asgi import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.base")
+# Every request here runs its sync part (the middleware, a stream's checks at its opening) in a
+# thread of its own (asgiref's thread-sensitive context, one a request), so its connection is a
+# new one each time: a new PostgreSQL backend for every stream opened (a club night's tables
+# reconnect all night). On PostgreSQL the process borrows its connections from psycopg's pool
+# instead (DATABASE_POOL, settings; `DATABASE_POOL=0` in its environment turns that off), at
+# most four (core.streams' three reading threads and the streams being opened, which wait their
+# turn): however many streams are open, the process holds no more connections than that.
+if os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://")):
+    os.environ.setdefault("DATABASE_POOL", "1")
+    os.environ.setdefault("DATABASE_POOL_MIN", "1")
+    os.environ.setdefault("DATABASE_POOL_MAX", "4")
 application = get_asgi_application()
 
 from concurrent.futures import ThreadPoolExecutor  # noqa: E402

@@ -220,3 +220,39 @@ def test_open_streams_hold_no_database_connection_each(live_club):
         time.sleep(0.1)
     assert {reader.status for reader in readers} == {200}
     assert connections_now() - before <= 3  # 15 streams open, not 15 connections
+
+
+def test_opening_streams_makes_no_database_connection_each(live_club):
+    """A stream's opening checks (its seat, its game) borrow a connection from the event
+    process's pool (config.asgi): before, each opening connected afresh, a new PostgreSQL
+    backend (tens of milliseconds of the database's CPU and of the opening's wait), and a club
+    night's tables open and reopen their streams all night."""
+    from django.db import connection
+
+    from tests.factories import UserFactory
+
+    web, events = live_club["web"], live_club["events"]
+    status, created, _ = call(
+        web[0], "POST", "/api/sessions/",
+        {"kind": "race", "mode": "solo", "options": {"canoes": 2}},
+        token=token_of(UserFactory(username="eve")),
+    )  # fmt: skip
+    assert status == 201, created
+
+    def sessions_made() -> int:  # every connection made to the database, by anyone
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_stat_force_next_flush()")
+            cursor.execute(
+                "SELECT sessions FROM pg_stat_database WHERE datname = current_database()"
+            )
+            return cursor.fetchone()[0]
+
+    before = sessions_made()
+    for _ in range(12):  # one after the other: each opened, read, then the next
+        reader = Reader(f"{events[0]}/api/sessions/{created['id']}/events/")
+        deadline = time.monotonic() + WAIT_SECONDS
+        while not reader.events:
+            assert time.monotonic() < deadline, reader.status
+            time.sleep(0.05)
+    time.sleep(1.5)  # a backend's count reaches the statistics when it ends, or within a second
+    assert sessions_made() - before <= 4  # the pool's at most; 12 openings, not 12 connections

@@ -189,28 +189,37 @@ def test_gunicorn_never_holds_a_stream(live_club):
     assert time.monotonic() - started < 5
 
 
+def _solo_race(club, username: str) -> dict:
+    """A solo race of two canoes made through the first web instance's API."""
+    from tests.factories import UserFactory
+
+    status, created, _ = call(
+        club["web"][0], "POST", "/api/sessions/",
+        {"kind": "race", "mode": "solo", "options": {"canoes": 2}},
+        token=token_of(UserFactory(username=username)),
+    )  # fmt: skip
+    assert status == 201, created
+    return created
+
+
+def _one(sql: str):
+    """The first column of the first row `sql` reads, on the tests' own connection."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(sql)
+        return cursor.fetchone()[0]
+
+
 def test_open_streams_hold_no_database_connection_each(live_club):
     """The event process reads the database only when something moved, and lets the connection
     go after: 400 open streams once held 400 PostgreSQL connections and the database refused
     everyone else ("too many clients", the 50-club night in docs/speed.md)."""
-    from django.db import connection
-
-    from tests.factories import UserFactory
-
-    web, events = live_club["web"], live_club["events"]
-    status, created, _ = call(
-        web[0], "POST", "/api/sessions/",
-        {"kind": "race", "mode": "solo", "options": {"canoes": 2}},
-        token=token_of(UserFactory(username="dot")),
-    )  # fmt: skip
-    assert status == 201, created
+    events = live_club["events"]
+    created = _solo_race(live_club, "dot")
 
     def connections_now() -> int:
-        with connection.cursor() as cursor:
-            cursor.execute(
-                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
-            )
-            return cursor.fetchone()[0]
+        return _one("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()")
 
     before = connections_now()
     readers = [Reader(f"{events[0]}/api/sessions/{created['id']}/events/") for _ in range(15)]
@@ -227,25 +236,12 @@ def test_opening_streams_makes_no_database_connection_each(live_club):
     process's pool (config.asgi): before, each opening connected afresh, a new PostgreSQL
     backend (tens of milliseconds of the database's CPU and of the opening's wait), and a club
     night's tables open and reopen their streams all night."""
-    from django.db import connection
-
-    from tests.factories import UserFactory
-
-    web, events = live_club["web"], live_club["events"]
-    status, created, _ = call(
-        web[0], "POST", "/api/sessions/",
-        {"kind": "race", "mode": "solo", "options": {"canoes": 2}},
-        token=token_of(UserFactory(username="eve")),
-    )  # fmt: skip
-    assert status == 201, created
+    events = live_club["events"]
+    created = _solo_race(live_club, "eve")
 
     def sessions_made() -> int:  # every connection made to the database, by anyone
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_stat_force_next_flush()")
-            cursor.execute(
-                "SELECT sessions FROM pg_stat_database WHERE datname = current_database()"
-            )
-            return cursor.fetchone()[0]
+        _one("SELECT pg_stat_force_next_flush()")
+        return _one("SELECT sessions FROM pg_stat_database WHERE datname = current_database()")
 
     before = sessions_made()
     for _ in range(12):  # one after the other: each opened, read, then the next

@@ -10,7 +10,6 @@ the same seed. Plain Python, no Django.
 
 from __future__ import annotations
 
-import gc
 import math
 import time
 from dataclasses import dataclass, field
@@ -60,23 +59,11 @@ def win_odds(
         winner = engine.winner(state)
         wins = {side: playouts if side == winner else 0 for side in sides}
     else:
-        # The cyclic garbage collector is off while the playouts run (back on at the end,
-        # whatever happens): they make millions of short-lived containers, freed as they go out
-        # of use, and the collections they set off walk the young ones and now and then every
-        # object of the process (the engines' kept tables) for next to nothing. (Moosehead's
-        # first playouts on a board leave some tens of thousands of objects in cycles, the moves
-        # it works out once; later ones none: the collector finds them when it is back on.)
-        collecting = gc.isenabled()
-        gc.disable()
-        try:
-            for _ in range(playouts):
-                world = engine.determinize(state, role, chance)
-                winner = engine.winner(engine.playout(world, chance))
-                if winner in wins:
-                    wins[winner] += 1
-        finally:
-            if collecting:
-                gc.enable()
+        for _ in range(playouts):
+            world = engine.determinize(state, role, chance)
+            winner = engine.winner(engine.playout(world, chance))
+            if winner in wins:
+                wins[winner] += 1
     win = {side: round(count / playouts, 4) for side, count in wins.items()}
     widest = max((n / playouts for n in wins.values()), key=lambda p: p * (1 - p), default=0.0)
     margin = round(Z95 * math.sqrt(widest * (1 - widest) / playouts), 4)

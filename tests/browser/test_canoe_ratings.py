@@ -78,9 +78,7 @@ def test_two_accounts_race_to_the_end_and_see_their_new_ratings(new_page, player
     assert session.status == GameSession.Status.FINISHED
 
     for page, user in ((ann, ann_user), (bob, bob_user)):
-        # The end screen comes once the table has caught up with every move play_randomly made
-        # in this process (the live server shares its CPU): slow on a loaded CI box.
-        expect(page.locator("#new-ratings")).to_be_visible(timeout=20000)
+        expect(page.locator("#new-ratings")).to_be_visible(timeout=8000)
         for who in (ann_user, bob_user):
             mine = page.locator(f"#new-ratings li[data-player={who.username}] .rating")
             expect(mine).to_have_text(shown_rating(who))
@@ -123,7 +121,7 @@ def test_a_solo_race_against_three_computer_canoes_ends_with_its_new_ratings(new
     assert session.status == GameSession.Status.FINISHED
     ann.reload()
 
-    expect(ann.locator("#new-ratings")).to_be_visible(timeout=20000)
+    expect(ann.locator("#new-ratings")).to_be_visible(timeout=8000)
     expect(ann.locator("#table")).not_to_contain_text("being worked out")
     mine = ann.locator("#new-ratings li[data-player=ann] .rating")
     expect(mine).to_have_text(shown_rating(ann_user))

@@ -12,6 +12,7 @@ queries and the transaction are the connection's own, as for any query.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import NamedTuple
 
 from django.db import connections
 from django.db.models import Model, QuerySet
@@ -20,6 +21,15 @@ from django.db.models.query import RawQuerySet
 # A value no row holds, told apart from every other parameter of the built query; within a
 # 32-bit integer's range (out of a field's range, a lookup is built as matching nothing).
 STAND_IN = -1_234_567_891
+
+
+class _Built(NamedTuple):
+    sql: str
+    params: tuple
+    places: tuple[int, ...]
+    model: type[Model]
+    names: tuple[str, ...]
+    converters: list
 
 
 class CompiledQuery:
@@ -34,76 +44,67 @@ class CompiledQuery:
         built once); the calls then pass none."""
         self.build = build
         self.fixed = fixed
-        self._built: dict[str, tuple[str, tuple, tuple[int, ...], type[Model]]] = {}
-        self._columns: dict[str, tuple[tuple[str, ...], list]] = {}
+        self._built: dict[str, _Built] = {}
 
-    def _sql(self, alias: str) -> tuple[str, tuple, tuple[int, ...], type[Model]]:
+    def _sql(self, alias: str) -> _Built:
+        """The query built for `alias`, once: its SQL and parameters, the stand-in's places,
+        its model, and its columns' names (a field's attribute name, or an annotation's) with
+        the converters of each column that has any, as the ORM applies them (a JSON field's
+        decoding, SQLite's booleans and times)."""
         built = self._built.get(alias)
         if built is None:
-            queryset = self._queryset()
-            sql, params = queryset.query.get_compiler(using=alias).as_sql()
+            queryset = self.build() if self.fixed else self.build(STAND_IN)
+            compiler = queryset.query.get_compiler(using=alias)
+            sql, params = compiler.as_sql()  # and the compiler's `select`, read below
             params = tuple(params)
             places = () if self.fixed else tuple(i for i, p in enumerate(params) if p == STAND_IN)
             if not places and not self.fixed:
                 raise ValueError("The built query does not use its value.")
-            built = self._built[alias] = (sql, params, places, queryset.model)
-        return built
-
-    def _queryset(self) -> QuerySet:
-        return self.build() if self.fixed else self.build(STAND_IN)
-
-    def _bound(self, value: int | None, using: str) -> tuple[str, list, type[Model]]:
-        if (value is None) != self.fixed:
-            raise TypeError("A fixed query takes no value; any other takes one.")
-        sql, params, places, model = self._sql(using)
-        bound = list(params)
-        for place in places:
-            bound[place] = value
-        return sql, bound, model
-
-    def _named(self, alias: str) -> tuple[tuple[str, ...], list]:
-        """The selected columns' names (a field's attribute name, or an annotation's) and the
-        converters of each column that has any, as the ORM applies them (a JSON field's
-        decoding, SQLite's booleans and times), worked out once per database alias."""
-        named = self._columns.get(alias)
-        if named is None:
-            compiler = self._queryset().query.get_compiler(using=alias)
-            compiler.setup_query()
+            expressions = [expression for expression, _, _ in compiler.select]
             names = tuple(
                 getattr(getattr(expression, "target", None), "attname", None) or name
                 for expression, _, name in compiler.select
             )
-            expressions = [expression for expression, _, _ in compiler.select]
             converters = sorted(compiler.get_converters(expressions).items())
-            named = self._columns[alias] = (names, converters)
-        return named
+            built = _Built(sql, params, places, queryset.model, names, converters)
+            self._built[alias] = built
+        return built
+
+    def _bound(self, value: int | None, using: str) -> tuple[_Built, list]:
+        if (value is None) != self.fixed:
+            raise TypeError("A fixed query takes no value; any other takes one.")
+        built = self._sql(using)
+        bound = list(built.params)
+        for place in built.places:
+            bound[place] = value
+        return built, bound
 
     def dicts(self, value: int | None = None, using: str = "default") -> list[dict]:
         """Each row as a dict of its columns by name, converted as the ORM converts them, with
         no model instance made (a read of many rows for their values only)."""
-        names, converters = self._named(using)
+        built = self._sql(using)
         connection = connections[using]
         found = []
         for row in self.rows(value, using):
             row = list(row)
-            for place, (functions, expression) in converters:
+            for place, (functions, expression) in built.converters:
                 cell = row[place]
                 for convert in functions:
                     cell = convert(cell, expression, connection)
                 row[place] = cell
-            found.append(dict(zip(names, row, strict=True)))
+            found.append(dict(zip(built.names, row, strict=True)))
         return found
 
     def rows(self, value: int | None = None, using: str = "default") -> list[tuple]:
         """The rows as the database gives them (no field's conversion)."""
-        sql, bound, _ = self._bound(value, using)
+        built, bound = self._bound(value, using)
         with connections[using].cursor() as cursor:
-            cursor.execute(sql, bound)
+            cursor.execute(built.sql, bound)
             return cursor.fetchall()
 
     def objects(self, value: int | None = None, using: str = "default") -> RawQuerySet:
         """The queryset's model's rows as instances, each field converted as the ORM converts
         it (Django's `raw()`; the primary key must be among the columns). A column of an
         annotation is an attribute as the database gives it: keep those to text and numbers."""
-        sql, bound, model = self._bound(value, using)
-        return model._default_manager.using(using).raw(sql, bound)
+        built, bound = self._bound(value, using)
+        return built.model._default_manager.using(using).raw(built.sql, bound)

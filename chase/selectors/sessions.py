@@ -112,23 +112,20 @@ def who_acts(session: GameSession) -> list[str]:
     return [s.role for s in session.seats.all() if engine.legal_actions(session.state, s.role)]
 
 
+OPEN_LISTED = 20  # the lobby lists the newest open games
+VARIANTS_LISTED = 50  # and the first club variants to start from
+
+
 # The lobby's lists show a game's title, seats and status, never its position: the state (the
 # largest column, a JSON document decoded per row) is not read for them.
-OPEN_LISTED = 20  # the lobby lists the newest open games
-
-
 def open_games():
     """The lobby's open games, newest first, without their positions. Their seats are the
     caller's to read: the lobby reads them only when it draws its list (it is cached)."""
     return GameSession.objects.open_to_join().defer("state").order_by("-created_at")
 
 
-# The lobby's list (read at every lobby, by every visitor): its SQL built once per process.
+# Read at every lobby, by every visitor: their SQL built once per process.
 _OPEN_LISTED = CompiledQuery(lambda: open_games()[:OPEN_LISTED], fixed=True)
-
-
-# The club's saved variants the lobby offers to start from, with their owners' names.
-VARIANTS_LISTED = 50
 _VARIANTS = CompiledQuery(
     lambda: Variant.objects.only("pk", "kind", "name").annotate(owner_name=F("owner__username"))[
         :VARIANTS_LISTED
@@ -137,15 +134,15 @@ _VARIANTS = CompiledQuery(
 )
 
 
-def lobby_variants() -> list[Variant]:
-    """The first VARIANTS_LISTED club variants (by game, then name), each with `owner_name`:
-    read at every lobby, its SQL built once per process."""
-    return list(_VARIANTS.objects())
-
-
 def open_games_listed() -> list[GameSession]:
     """The newest open games the lobby lists (as `open_games()[:OPEN_LISTED]`)."""
     return list(_OPEN_LISTED.objects())
+
+
+def lobby_variants() -> list[Variant]:
+    """The first VARIANTS_LISTED club variants (by game, then name), each with `owner_name`
+    (its owner's username)."""
+    return list(_VARIANTS.objects())
 
 
 def my_games(user, tokens):

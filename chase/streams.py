@@ -37,11 +37,13 @@ class SeatFeed(Feed):
         super().__init__([game_channel(session_id)], last_id)
         self.session_id, self.seat_id, self.token = session_id, seat_id, token
 
-    def tick(self) -> None:
+    def tick(self) -> list[Event]:
         """A program watching its seat is at the table, as one reading `/view/` (no turn
-        alert while it watches: chase.services.alerts)."""
+        alert while it watches: chase.services.alerts); and a move whose message was missed
+        is sent now (core.streams.Feed.tick)."""
         if self.token:
             seats_seen(session_id=self.session_id, tokens=[self.token], now=timezone.now())
+        return self._current()
 
     def _current(self) -> list[Event]:
         # The body another reader of this view stored at this version (chase.view_cache): no

@@ -46,6 +46,7 @@ from django.db import close_old_connections, connections
 from django.http import HttpResponse, JsonResponse, StreamingHttpResponse
 
 from core.addresses import address_digest
+from core.domain_errors import DomainError
 from core.events import END, Listener, channel_prefix, hub, publisher
 
 logger = logging.getLogger(__name__)
@@ -90,8 +91,13 @@ class Feed:
     def moved(self, messages: list[dict]) -> list[Event]:
         raise NotImplementedError
 
-    def tick(self) -> None:
-        """Every KEEP_ALIVE seconds while the stream is open (the reader is still there)."""
+    def tick(self) -> list[Event]:
+        """Every KEEP_ALIVE seconds of quiet while the stream is open (the reader is still
+        there): what a missed message would have sent, if anything moved past `last_id`. A
+        message is missed when its sender could not reach Redis (a hung or restarting Redis:
+        core.events.send gives up within a second and the move stands), so a page is behind
+        by at most KEEP_ALIVE seconds, never until the next move (at a game's end, never)."""
+        return []
 
 
 def inbox_channels(request) -> list[str]:
@@ -105,15 +111,27 @@ class PageFeed(Feed):
     proxy learns its stream is not getting through), `inbox` when the badge may have changed.
     `read_version` reads the page's version, which is then each event's id; without it (the
     lobby, the post-game: their messages carry the time) the events have no id. `tick` runs
-    every KEEP_ALIVE seconds while the page is open."""
+    every KEEP_ALIVE seconds of quiet while the page is open, and then reads the version again:
+    a move whose message was missed is told then."""
 
     def __init__(self, channels: list[str], last_id: int | None, read_version=None, tick=None):
         super().__init__(channels, last_id)
         self.read_version, self.on_tick = read_version, tick
 
-    def tick(self) -> None:
+    def tick(self) -> list[Event]:
         if self.on_tick is not None:
             self.on_tick()
+        if self.read_version is None or self.last_id is None:
+            return []  # the lobby, the post-game: their messages carry the time, not a version
+        try:
+            version = self.read_version()
+        except DomainError:  # the game is gone: the page's next fetch says so
+            self.done = True
+            return []
+        if version is None or version <= self.last_id:
+            return []
+        self.last_id = version
+        return [Event("version", {"version": version}, id=version)]
 
     def opening(self) -> list[Event]:
         version = self.read_version() if self.read_version else None
@@ -208,7 +226,8 @@ def _sync_body(feed: Feed, slot: Slot):
             message = listener.get(KEEP_ALIVE)
             if message is None:
                 slot.renew()
-                feed.tick()
+                for event in feed.tick():
+                    yield event.encode()
                 yield b": keep-alive\n\n"
                 continue
             messages = _drain(message, listener.poll)
@@ -276,7 +295,8 @@ async def _async_body(feed: Feed, slot: Slot):
             message = await listener.aget(KEEP_ALIVE)
             if message is None:
                 await sync_to_async(slot.renew)()
-                await _pooled(feed.tick)()
+                for event in await _pooled(feed.tick)():
+                    yield event.encode()
                 yield b": keep-alive\n\n"
                 continue
             messages = _drain(message, listener.poll)

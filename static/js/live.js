@@ -138,7 +138,7 @@
           source: element,
           target: element.getAttribute("hx-target"),
           swap: element.getAttribute("hx-swap") || "outerHTML",
-        });
+        }).catch(function () {}); // a failure is asked again (htmx:afterRequest below)
       }
     });
   }
@@ -156,6 +156,27 @@
   });
   // New content (an answer swapped in) may show an older version than the stream said.
   document.addEventListener("htmx:load", catchUp);
+
+  // A catch-up fetch that failed (the connection dropped it, a proxy answered 502, the server
+  // an error) is asked again: after 1 s, then 2, 4, up to 15 s between tries, until one gets
+  // through. Without it the page would stay on the older version until the stream says
+  // something new, which at a game's end is never. (While polling, the next poll asks again.)
+  var RETRY_FIRST_MS = 1000;
+  var RETRY_MAX_MS = 15000;
+  var retryMs = 0;
+  var retryTimer = null;
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var element = event.detail.elt;
+    if (!element || !element.hasAttribute("data-live-poll") || mode === "poll") return;
+    if (event.detail.successful) {
+      retryMs = 0;
+      return;
+    }
+    fetchedFor = {};
+    retryMs = Math.min(retryMs ? retryMs * 2 : RETRY_FIRST_MS, RETRY_MAX_MS);
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(catchUp, retryMs);
+  });
 
   // Any event says the stream gets through ("ready" comes at once when the page is current).
   document.addEventListener("htmx:sseOpen", function (event) {

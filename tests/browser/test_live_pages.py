@@ -88,3 +88,36 @@ def test_a_stream_that_ends_at_once_every_time_gives_way_to_polling(new_page, ra
     )
     page.goto(f"/play/{session.pk}/?seat={token}")
     expect(page.locator("html")).to_have_attribute("data-live", "poll")
+
+
+@pytest.mark.parametrize("failure", ["dropped", "bad gateway"])
+def test_a_catch_up_fetch_that_fails_is_asked_again(new_page, race, failure):
+    """The stream says the game moved; the fragment's fetch is lost (the hall's Wi-Fi dropped
+    it) or a proxy answers 502. The page asks again by itself: it does not wait for another
+    move, which at a game's end never comes (a race's end screen once stayed on an early turn)."""
+    mover, watcher, asked = _two_tables(new_page, race)
+    expect(watcher.locator("html")).to_have_attribute("data-live", "push")
+    failed = []
+
+    def fail_the_first(route):
+        if failed:
+            route.continue_()
+            return
+        failed.append(route.request.url)
+        if failure == "dropped":
+            route.abort("internetdisconnected")
+        else:
+            route.fulfill(status=502, content_type="text/html", body="<h1>Bad gateway</h1>")
+
+    watcher.route("**/play/*/?version=*", fail_the_first)
+    before = int(watcher.locator("#table").get_attribute("data-version"))
+
+    mover.locator("#act button[name=action]").first.click()
+
+    expect(watcher.locator("#table")).not_to_have_attribute("data-version", str(before))
+    assert int(watcher.locator("#table").get_attribute("data-version")) == (
+        GameSession.objects.get().version
+    )
+    assert len(failed) == 1
+    assert len(_polls(asked[watcher])) == 2  # the one that failed, and the one asked again
+    expect(watcher.locator("html")).to_have_attribute("data-live", "push")  # still on its stream

@@ -72,6 +72,19 @@ def test_a_move_reaches_the_other_seats_stream(game, api, django_capture_on_comm
     assert event["data"]["log"][-1]["version_after"] == version
 
 
+def test_a_move_whose_message_never_left_reaches_the_stream_at_its_next_keep_alive(game, api):
+    """The move's message is lost (here: its on-commit send never runs, as when the mover's
+    process could not reach Redis); the stream reads the game again when it has been quiet for
+    KEEP_ALIVE seconds, and sends the view it missed, once."""
+    session, trappers, indians = game
+    stream = open_stream(api, session, indians.token, last=session.version)
+    version = act(session, trappers)  # no django_capture_on_commit_callbacks: nothing published
+    event = stream.next_event(patience=1)
+    assert event is not None, "the missed move never reached the stream"
+    assert (event["event"], event["id"], event["data"]["version"]) == ("view", version, version)
+    assert stream.next_event(patience=2) is None  # and not sent again
+
+
 def test_a_stream_opened_without_a_last_id_starts_with_the_current_view(game, api):
     session, _, indians = game
     event = open_stream(api, session, indians.token).next_event()

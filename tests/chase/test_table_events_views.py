@@ -74,6 +74,19 @@ def test_a_move_reaches_the_other_table_as_its_version_only(
     assert any(e["event"] == "inbox" for e in events)  # the badge: it is their turn now
 
 
+def test_a_move_whose_message_never_left_reaches_the_page_at_its_next_keep_alive(tables):
+    """As for a program's stream (test_session_events_api): a lost message costs the page at
+    most KEEP_ALIVE seconds, not the wait for another move (at a game's end, for ever)."""
+    session, browsers = tables
+    url = f"/events/play/{session.pk}/?last_event_id={session.version}"
+    stream = Stream(browsers["indian"].get(url))
+    assert stream.next_event()["event"] == "ready"
+    version = _move(session, "trapper")  # its on-commit message is never sent
+    event = stream.next_event(patience=1)
+    assert event == {"id": version, "event": "version", "data": {"version": version}}
+    assert stream.next_event(patience=2) is None  # told once
+
+
 def test_an_open_table_stream_keeps_the_seat_at_the_table(tables, opponent):
     session, browsers = tables
     Seat.objects.filter(session=session).update(seen_at=None)

@@ -22,6 +22,7 @@ computer's choices must be made in both (that test fails until it is).
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import importlib
 import os
@@ -67,6 +68,8 @@ MISSED_THROW = computer.MISSED_THROW
 THROW_AVERAGE = computer.THROW_AVERAGE
 AHEAD_SEARCH = 12  # as `moves.AHEAD_SEARCH`
 OTHER, LAKE, ISLAND, PORTAGE, SHELTER = range(5)  # what the weather acts on (`Tables.ground`)
+# a throw's number is below this: the die's 6 and the most the weather adds (M3)
+NUMBERS = 7 + max(0, *LAKE_WIND.values(), *PORTAGE_RAIN.values())
 
 # One move a throw offers: (to, path, camp, steps, seen, goals, plain), `steps`, `seen` and
 # `goals` being the path's `moves.plan_walk`, `plain` its worth to the computer before its
@@ -79,7 +82,7 @@ Offer = tuple[
 # asks what the canoe is blocked from, and the computer's picks of them (`Trip._pick`); or,
 # when a wait is among them, (None, the candidates, None, True, None), each candidate as
 # (to, camp, wait, alike, rank, its move): what is offered then depends on the spaces taken
-Offers = tuple[tuple[Offer, ...] | None, Any, Any, bool, dict[tuple[Any, ...], int] | None]
+Offers = tuple[tuple[Offer, ...] | None, Any, Any, bool, dict[int, int] | None]
 # A move `moves._candidates` found, when a wait is among them: (to, camp, wait, alike, rank, the
 # move as offered)
 Waiting = tuple[int, bool, bool, int, int, Offer]
@@ -109,8 +112,15 @@ class Tables:
         "card_only",
         "busy",
         "picks",
+        "refused",
+        "span",
+        "contexts",
+        "counted",
         "picked",
         "shareable",
+        "turning_at",
+        "shareable_at",
+        "busy_at",
         "rock",
         "scores",
         "campsite_score",
@@ -133,15 +143,24 @@ class Tables:
         "unseen",
         "ahead",
         "choosing",
+        "nearest",
     )
 
     def __init__(self, b: Board) -> None:
-        # key -> the moves offered (`_offered`)
-        self.offers: dict[tuple[Any, ...], Offers] = {}
-        # the computer's picks (`_pick`), each kept in a dict of the moves' key (`offers`):
-        # those dicts, and how many picks they keep
-        self.picks: list[dict[tuple[Any, ...], int]] = []
+        # the moves' key (`Trip._throw`, packed into an int) -> the moves offered (`_offered`)
+        self.offers: dict[int, Offers] = {}
+        # the key and the camping moves the canoe may not make -> the moves left
+        self.refused: dict[tuple[int, frozenset[int]], Offers] = {}
+        # a space's number in a key, None's being 0: below this
+        self.span = max(b.spaces) + 2
+        # the computer's picks (`_pick`), each kept in a dict of the moves (`offers`): those
+        # dicts, and how many picks they keep
+        self.picks: list[dict[int, int]] = []
         self.picked = 0
+        # what a pick is kept by besides the moves (`Trip._context`) -> its number, and the
+        # numbers given: never given twice, so a pick kept by a number forgotten here is right
+        self.contexts: dict[tuple[Any, ...], int] = {}
+        self.counted = 0
         self.turning = frozenset(b.turning)
         self.dock = b.dock
         self.entries = b.entries
@@ -188,16 +207,23 @@ class Tables:
         self.portages = {p: info["trail"] for p, info in b.portages.items()}
         self.northern_portage = b.places["northern_portage"]
         self.out = {s: tuple(link.to for link in links) for s, links in b.out.items()}
-        # what the weather acts on at each space (`moves.throw_for`), and its steps to the dock
-        self.ground = {
-            s: SHELTER
+        # By space, as lists (an item of a list is read natively in the compiled playout, a
+        # dict's or a set's is hashed and looked up): what the weather acts on there
+        # (`moves.throw_for`), its steps to the dock, whether a canoe turns there, may share it
+        # with others (`state.is_free`) or gets more than a card by landing there.
+        spaces = range(max(b.spaces) + 1)
+        self.ground = [
+            SHELTER
             if s in b.shelters
             else ISLAND
             if s in self.island
-            else {"lake": LAKE, "portage": PORTAGE}.get(b.terrain_at[s], OTHER)
-            for s in b.spaces
-        }
-        self.dock_far = {s: far.get(b.dock, FAR) for s, far in self.distances.items()}
+            else {"lake": LAKE, "portage": PORTAGE}.get(b.terrain_at.get(s, ""), OTHER)
+            for s in spaces
+        ]
+        self.dock_far = [self.distances.get(s, {}).get(b.dock, FAR) for s in spaces]
+        self.turning_at = [s in self.turning for s in spaces]
+        self.shareable_at = [s in self.shareable for s in spaces]
+        self.busy_at = [s in self.busy for s in spaces]
         # the computer's aim (`Trip._aim`): the campsites a canoe may camp at, by its camps;
         # the attractions' spaces on an all-night trip, by those unseen and then the weather
         self.campable: dict[tuple[int, ...], tuple[Any, Any]] = {}
@@ -205,6 +231,7 @@ class Tables:
         # where a canoe sent on ahead looks for a free space (`Trip._free_ahead`), by its
         # space and the one it came from
         self.ahead: dict[tuple[int, int | None], tuple[tuple[int, tuple[int, ...]], ...]] = {}
+        self.nearest: dict[frozenset[int], dict[int, int]] = {}  # `Board.nearest`, by the targets
 
 
 TABLES = f"_tables_of_{__name__}"  # where a board keeps them: the compiled twin keeps its own
@@ -295,6 +322,7 @@ class Canoe:
         "kept_aim",
         "kept_dock",
         "kept_points",
+        "context",
     )
 
     def __init__(self, player: dict[str, Any]) -> None:
@@ -319,6 +347,7 @@ class Canoe:
         self.kept_aim: Any = UNKNOWN
         self.kept_dock: tuple[Any, ...] = (-1, -1, False)
         self.kept_points: tuple[Any, ...] = ({None: None}, None)  # by the attractions blocked
+        self.context: Context | None = None  # what its picks are kept by (`Trip._context`)
 
     def written(self) -> dict[str, Any]:
         """The player dict again, as the rules' functions would have left it."""
@@ -341,12 +370,60 @@ class Canoe:
         return new
 
 
+class Context:
+    """What a canoe's pick is kept by besides the moves (`Trip._pick`), as numbers
+    (`Tables.contexts`): its aim, the Destination card held and the point it is barred from
+    (`plain`), and with them the attractions it is blocked from and the last lake it crossed
+    (`scoring`, for the moves whose worth asks what scores; -1 until asked). Kept on the canoe
+    with what they number, to be looked up again only when one of them is another object."""
+
+    __slots__ = (
+        "aim",
+        "targets",
+        "destination",
+        "barred",
+        "plain",
+        "blocked",
+        "last_lake",
+        "scoring",
+    )
+
+    def __init__(
+        self,
+        aim: str,
+        targets: frozenset[int],
+        destination: str | None,
+        barred: int | None,
+        plain: int,
+    ) -> None:
+        self.aim = aim
+        self.targets = targets
+        self.destination = destination
+        self.barred = barred
+        self.plain = plain
+        self.blocked: dict[str, Any] | None = None
+        self.last_lake: str | None = None
+        self.scoring = -1
+
+
 def playout(state: State, chance: Chance) -> State:
     """`computer.playout`, reaching the same final state with the same chance: `trip_playout`,
-    of the compiled twin of this module when there is one (`COMPILED`), else of this one."""
-    if COMPILED is not None:
-        return COMPILED.trip_playout(state, chance)
-    return trip_playout(state, chance)
+    of the compiled twin of this module when there is one (`COMPILED`), else of this one.
+
+    The cyclic garbage collector is off while it plays (as it is around the odds' playouts,
+    `odds.win_odds`; this is for a single one, the hard computer's): a playout makes some
+    hundred thousand short-lived tuples, lists and dicts, freed as they go out of use, and a
+    collection would walk them and now and then the board's large tables for next to nothing
+    (only the moves worked out the first time, `Rules` and its closures, are left in cycles)."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        if COMPILED is not None:
+            return COMPILED.trip_playout(state, chance)
+        return trip_playout(state, chance)
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def trip_playout(state: State, chance: Chance) -> State:
@@ -386,6 +463,7 @@ class Trip:
         "nights",
         "all_night",
         "roll",
+        "bits",
         "modifier",
         "windbound",
         "weather_class",
@@ -397,6 +475,7 @@ class Trip:
         self.t = tables(self.b)
         self.chance = chance
         self.roll = chance.roll
+        self.bits = chance.quiet_bits  # the die drawn here when the chance records nothing
         self.players = [Canoe(p) for p in state["players"]]
         self.weather: int = state["weather"]
         self.dial = state["options"].get("dial", DIAL)  # as `state.weather` reads it
@@ -464,9 +543,20 @@ class Trip:
                         continue
             self._throw(canoe)
 
+    def _die(self) -> int:
+        """`chance.roll(6)`: when the chance records nothing (`Chance.quiet_bits`) its very
+        draw, by rejection on three bits (`chance._quiet_draws`), without a call into Python."""
+        bits = self.bits
+        if bits is None:
+            return self.roll(6)
+        drawn = bits(3)
+        while drawn >= 6:
+            drawn = bits(3)
+        return drawn + 1
+
     def _roll(self) -> int:
         """`turns._roll` untold: a 6 moves the weather before the move (M3)."""
-        die = self.roll(6)
+        die = self._die()
         if die == WEATHER_CHANGE_FACE:
             self._advance_weather()
             self._weather_on_rock()
@@ -475,7 +565,7 @@ class Trip:
     def _throw(self, canoe: Canoe) -> None:
         """`turns._throw` without events or labels, and the computer's pick of the moves."""
         t = self.t
-        die = self.roll(6)
+        die = self._die()
         if die == WEATHER_CHANGE_FACE:
             self._advance_weather()
             self._weather_on_rock()
@@ -493,27 +583,33 @@ class Trip:
             return
         wait = ground == SHELTER and die != DANGEROUS_POINT_FACE  # a wait by Dangerous Point
         # `moves.reachable`'s key
-        came = None if here in t.turning else (canoe.trail[-1] if canoe.trail else None)
+        came = None if t.turning_at[here] else (canoe.trail[-1] if canoe.trail else None)
         docking = t.dock_far[here] <= number and self._may_dock(canoe)
         barred = canoe.barred
         if barred is not None and t.distances[here].get(barred, number + 1) > number:
             barred = None
-        key = (here, came, number, self.weather_class[weather], docking, barred)
+        weather_class = self.weather_class[weather]
+        span = t.span  # packed into one int: no tuple to make, hash and compare a throw
+        key = (weather_class * NUMBERS + number) * span + here + 1
+        key = (key * span + (0 if came is None else came + 1)) * span
+        key = (key + (0 if barred is None else barred + 1)) * 2 + (1 if docking else 0)
         found = t.offers.get(key)
         if found is None:  # not worked out yet
-            if len(t.offers) > 20000:
+            if len(t.offers) + len(t.refused) > 20000:
                 t.offers.clear()
+                t.refused.clear()
                 t.picks.clear()
                 t.picked = 0
             b = self.b
             rules = Rules(b, self.dial[weather], docking, barred)
-            found = t.offers[key] = _offered(b, key, rules)
+            unpacked = (here, came, number, weather_class, docking, barred)
+            found = t.offers[key] = _offered(b, unpacked, rules)
             if found[4] is not None:
                 t.picks.append(found[4])
         offers, sites, tos, scoring, memo = found
-        shareable = t.shareable
+        shareable = t.shareable_at
         # the spaces `state.is_free` says the canoe may not end on
-        taken = {o.at for o in self.players if o is not canoe and o.at not in shareable}
+        taken = [o.at for o in self.players if o is not canoe and not shareable[o.at]]
         # the pick is kept by the moves (`memo`, their key's picks) and the canoe's aim ...
         if offers is None:  # a wait among them: the moves as `moves.reachable` gives them
             offers = self._reachable(canoe, sites, taken)
@@ -522,28 +618,32 @@ class Trip:
                 return
         else:
             camps = canoe.camps
-            if camps and not sites.isdisjoint(camps):  # ... and by the camping moves dropped
-                dropped = frozenset(
-                    s for s in sites.intersection(camps) if not self._may_camp(canoe, s)
-                )
-                if dropped:
-                    kept = t.offers.get((key, dropped))
-                    if kept is None:
-                        # kept as `Offers` too (their sites, spaces and scoring unused)
-                        kept = t.offers[key, dropped] = (
-                            tuple(o for o in offers if not (o[2] and o[0] in dropped)),
-                            None,
-                            None,
-                            False,
-                            {},
-                        )
-                        t.picks.append(kept[4])
-                    offers, memo = kept[0], kept[4]
+            # ... and by the camping moves dropped (loops over the few camps and canoes: the
+            # compiled playout calls a set's methods as Python does, by name)
+            camping: frozenset[int] = sites
+            refused = [s for s in camps if s in camping and not self._may_camp(canoe, s)]
+            if refused:
+                dropped = frozenset(refused)
+                kept = t.refused.get((key, dropped))
+                if kept is None:
+                    # kept as `Offers` too (their sites, spaces and scoring unused)
+                    kept = t.refused[key, dropped] = (
+                        tuple(o for o in offers if not (o[2] and o[0] in dropped)),
+                        None,
+                        None,
+                        False,
+                        {},
+                    )
+                    t.picks.append(kept[4])
+                offers, memo = kept[0], kept[4]
             if not offers:
                 self._end_turn()
                 return
-            if not taken.isdisjoint(tos):  # ... unless a space they go to is taken
-                memo = None
+            goes_to: frozenset[int] = tos
+            for space in taken:  # ... unless a space they go to is taken
+                if space in goes_to:
+                    memo = None
+                    break
         settled = None  # where the move to a taken space ends, when the pick worked it out
         if len(offers) == 1 and not wait:
             to, path, camp, steps_, seen, goals, _ = offers[0]
@@ -562,7 +662,7 @@ class Trip:
             walked = walks[chosen] or _walk_along(t, canoe, steps_)
             if settles is not None:
                 settled = settles[chosen]
-        if camp or seen or goals or to in taken or to in t.busy:
+        if camp or seen or goals or _among(to, taken) or t.busy_at[to]:
             self._move(canoe, to, path, camp, seen, goals, walked, taken, settled)
             return
         # `turns._move` of a plain move: to a free space that brings nothing but perhaps a card,
@@ -586,7 +686,7 @@ class Trip:
             self._end_turn()
 
     def _reachable(
-        self, canoe: Canoe, candidates: tuple[Waiting, ...], taken: set[int]
+        self, canoe: Canoe, candidates: tuple[Waiting, ...], taken: list[int]
     ) -> tuple[Offer, ...]:
         """`moves.reachable` of candidates with a wait among them: the first of each alike
         kind that the canoe may camp at and whose waiting place is free, in rank order."""
@@ -598,7 +698,7 @@ class Trip:
                 continue
             if camp and to in camps and not self._may_camp(canoe, to):
                 continue
-            if wait and to in taken:
+            if wait and _among(to, taken):
                 continue
             offered.add(alike)
             ranked.append((rank, offer))
@@ -656,7 +756,7 @@ class Trip:
 
     def _is_free(self, space: int, canoe: Canoe) -> bool:
         """`state.is_free`."""
-        if space in self.t.shareable:
+        if self.t.shareable_at[space]:
             return True
         for other in self.players:  # noqa: SIM110 - a loop: no generator per call
             if other.at == space and other is not canoe:
@@ -763,13 +863,13 @@ class Trip:
         seen: tuple[str, ...],
         goals: tuple[str, ...],
         walked: Walked,
-        taken: set[int],
+        taken: list[int],
         settled: tuple[int, list[int]] | None,
     ) -> None:
         """`turns._move` untold (`settled`: where the move ends, when `_pick` settled it)."""
         t = self.t
         whole = [canoe.at, *path]
-        if to in taken:
+        if _among(to, taken):
             final, before = settled or self._settle(canoe, whole)
         else:
             final, before = to, whole[:-1]
@@ -976,8 +1076,15 @@ class Trip:
         card = canoe.destination
         if card is not None and site in camp_goal_sites(self.b, DESTINATION[card]["goal"]):
             return True
-        last = len(camps) - 1 - camps[::-1].index(site)
-        return set(camps[last + 1 :]) >= self.t.campsites - {site}
+        last = len(camps) - 1
+        while camps[last] != site:
+            last -= 1
+        since = camps[last + 1 :]
+        # every other campsite camped at since
+        for other in self.t.campsites:  # noqa: SIM110 - a loop: no generator per call
+            if other != site and other not in since:
+                return False
+        return True
 
     # --- the computer (`computer`) ----------------------------------------------------------------
 
@@ -1056,6 +1163,17 @@ class Trip:
         fair = [a for a in unseen if (weathers := t.fair[a]) is None or now in weathers]
         return "attractions", frozenset().union(*[t.attraction_spaces[a] for a in fair or unseen])
 
+    def _nearest(self, targets: frozenset[int]) -> dict[int, int]:
+        """`Board.nearest`, kept here too: asked at every pick, where a call of a Python
+        method costs the compiled playout more than the look-up."""
+        kept = self.t.nearest
+        found = kept.get(targets)
+        if found is None:
+            if len(kept) > 256:
+                kept.clear()
+            found = kept[targets] = self.b.nearest(targets)
+        return found
+
     def _enter_pays(self, canoe: Canoe, aim: str, targets: frozenset[int]) -> bool:
         """`computer._enter_pays`."""
         if aim == "unmapped":
@@ -1093,6 +1211,41 @@ class Trip:
                 return value + GOAL_REACHED
         return value - MISSED_THROW
 
+    def _kept_by(self, canoe: Canoe, aim: str, targets: frozenset[int], scoring: bool) -> int:
+        """The number the canoe's pick is kept by (`Context`): kept on the canoe while what it
+        numbers is the same objects, else looked up (or given) in `Tables.contexts` by the
+        values themselves."""
+        kept = canoe.context
+        if (
+            kept is None
+            or kept.aim is not aim
+            or kept.targets is not targets
+            or kept.destination is not canoe.destination
+            or kept.barred != canoe.barred
+        ):
+            plain = self._number((aim, targets, canoe.destination, canoe.barred))
+            kept = canoe.context = Context(aim, targets, canoe.destination, canoe.barred, plain)
+        if not scoring:
+            return kept.plain
+        blocked = canoe.blocked
+        if kept.scoring < 0 or kept.blocked is not blocked or kept.last_lake is not canoe.last_lake:
+            kept.blocked = blocked
+            kept.last_lake = canoe.last_lake
+            items = tuple(blocked.items()) if blocked else ()
+            kept.scoring = self._number((kept.plain, items, canoe.last_lake))
+        return kept.scoring
+
+    def _number(self, context: tuple[Any, ...]) -> int:
+        """The number of `context` in `Tables.contexts` (a new one the first time)."""
+        t = self.t
+        found = t.contexts.get(context)
+        if found is None:
+            if len(t.contexts) > 50000:
+                t.contexts.clear()  # the numbers given stay given: `counted` goes on
+            found = t.contexts[context] = t.counted
+            t.counted += 1
+        return found
+
     def _pick(
         self,
         canoe: Canoe,
@@ -1100,8 +1253,8 @@ class Trip:
         wait: bool,
         walks: list[Walked | None],
         settles: list[tuple[int, list[int]] | None] | None,
-        taken: set[int],
-        memo: dict[tuple[Any, ...], int] | None,
+        taken: list[int],
+        memo: dict[int, int] | None,
         scoring: bool,
     ) -> int:
         """`computer._choose` of the moves `offers` (and the wait by Dangerous Point, last, when
@@ -1117,24 +1270,13 @@ class Trip:
         worth asks it: `scoring`), and whether it may wait."""
         t = self.t
         aim, targets = self._aim(canoe)
+        kept_by = 0
         if memo is not None:
-            if scoring:
-                blocked = canoe.blocked
-                kept_by: tuple[Any, ...] = (
-                    aim,
-                    targets,
-                    canoe.destination,
-                    canoe.barred,
-                    wait,
-                    tuple(blocked.items()) if blocked else (),
-                    canoe.last_lake,
-                )
-            else:  # no move's worth asks what the canoe is blocked from
-                kept_by = (aim, targets, canoe.destination, canoe.barred, wait)
+            kept_by = self._kept_by(canoe, aim, targets, scoring) * 2 + (1 if wait else 0)
             kept = memo.get(kept_by)
             if kept is not None:
                 return kept
-        nearest = self.b.nearest(targets)
+        nearest = self._nearest(targets)
         here = nearest.get(canoe.at, FAR)
         dock = t.dock
         card_pile = t.card_pile
@@ -1144,7 +1286,7 @@ class Trip:
         best = None
         chosen = 0
         for index, (to, path, camp, steps_, seen, goals, plain) in enumerate(offers):
-            if plain is not None and to not in taken:  # the card's worth and the progress
+            if plain is not None and not _among(to, taken):  # the card's worth and the progress
                 value = plain + PROGRESS * (here - nearest.get(to, FAR))
             elif to == dock:
                 value = DOCKING
@@ -1154,7 +1296,7 @@ class Trip:
                     scored = walked[0]
                 else:
                     scored = None
-                if to in taken:
+                if _among(to, taken):
                     assert settles is not None  # given when a space the moves go to is taken
                     settled = settles[index] = self._settle(canoe, [canoe.at, *path])
                     to = settled[0]
@@ -1191,6 +1333,15 @@ class Trip:
                 t.picked = 0
             memo[kept_by] = chosen
         return chosen
+
+
+def _among(space: int, spaces: list[int]) -> bool:
+    """`space in spaces`, compiled to a loop over native ints (`in` on a list compares
+    objects), for the few spaces other canoes take."""
+    for other in spaces:  # noqa: SIM110 - a loop: no generator per call
+        if other == space:
+            return True
+    return False
 
 
 def _ahead(b: Board, start: int, came: int | None) -> tuple[tuple[int, tuple[int, ...]], ...]:

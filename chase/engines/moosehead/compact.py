@@ -30,58 +30,62 @@ import pathlib
 import warnings
 from collections import deque
 from types import ModuleType
-from typing import Any
+from typing import Any, Final
 
 from chase.engines.chance import Chance
-from chase.engines.moosehead import computer
+from chase.engines.moosehead import computer, moves, turns
+from chase.engines.moosehead import state as trip_state
+from chase.engines.moosehead import tables as rule_tables
 from chase.engines.moosehead.board import Board
-from chase.engines.moosehead.moves import SEEN_GOALS, Rules, _candidates, steps, stops_the_move
-from chase.engines.moosehead.state import (
-    TRAIL,
-    State,
-    board,
-    camp_goal_sites,
-    camp_goals,
-    copy_state,
-)
-from chase.engines.moosehead.tables import (
-    CARD,
-    DANGEROUS_POINT_FACE,
-    DESTINATION,
-    DIAL,
-    LAKE_WIND,
-    NO_CLIMBING,
-    PILE_NAMES,
-    PORTAGE_RAIN,
-    SHUFFLE,
-    WEATHER_CHANGE_FACE,
-)
-from chase.engines.moosehead.turns import SKIP_GUARD, choices, play
+from chase.engines.moosehead.moves import Rules, _candidates, steps, stops_the_move
+from chase.engines.moosehead.state import State, board, camp_goal_sites, camp_goals, copy_state
+from chase.engines.moosehead.tables import LAKE_WIND, PORTAGE_RAIN
+from chase.engines.moosehead.turns import choices, play
 
-FAR = computer.FAR
-PROGRESS = computer.PROGRESS
-DOCKING = computer.DOCKING
-GOAL_REACHED = computer.GOAL_REACHED
-CARD_AVERAGE = computer.CARD_AVERAGE
-NEEDED_NIGHT = computer.NEEDED_NIGHT
-MISSED_THROW = computer.MISSED_THROW
-THROW_AVERAGE = computer.THROW_AVERAGE
-AHEAD_SEARCH = 12  # as `moves.AHEAD_SEARCH`
-OTHER, LAKE, ISLAND, PORTAGE, SHELTER = range(5)  # what the weather acts on (`Tables.ground`)
+# The rules' and the computer's constants, `Final` here: the compiled playout reads a Final
+# name from a C variable, any other module-level name from the module's dict (a look-up by
+# name at every use).
+CARD: Final = rule_tables.CARD
+DANGEROUS_POINT_FACE: Final = rule_tables.DANGEROUS_POINT_FACE
+DESTINATION: Final = rule_tables.DESTINATION
+DIAL: Final = rule_tables.DIAL
+NO_CLIMBING: Final = rule_tables.NO_CLIMBING
+PILE_NAMES: Final = rule_tables.PILE_NAMES
+SHUFFLE: Final = rule_tables.SHUFFLE
+WEATHER_CHANGE_FACE: Final = rule_tables.WEATHER_CHANGE_FACE
+SKIP_GUARD: Final = turns.SKIP_GUARD
+SEEN_GOALS: Final = moves.SEEN_GOALS
+TRAIL: Final = trip_state.TRAIL
+FAR: Final = computer.FAR
+PROGRESS: Final = computer.PROGRESS
+DOCKING: Final = computer.DOCKING
+GOAL_REACHED: Final = computer.GOAL_REACHED
+CARD_AVERAGE: Final = computer.CARD_AVERAGE
+NEEDED_NIGHT: Final = computer.NEEDED_NIGHT
+MISSED_THROW: Final = computer.MISSED_THROW
+THROW_AVERAGE: Final = computer.THROW_AVERAGE
+AHEAD_SEARCH: Final = 12  # as `moves.AHEAD_SEARCH`
+# what the weather acts on (`Tables.ground`)
+OTHER: Final = 0
+LAKE: Final = 1
+ISLAND: Final = 2
+PORTAGE: Final = 3
+SHELTER: Final = 4
 # a throw's number is below this: the die's 6 and the most the weather adds (M3)
-NUMBERS = 7 + max(0, *LAKE_WIND.values(), *PORTAGE_RAIN.values())
+NUMBERS: Final = 7 + max(0, *LAKE_WIND.values(), *PORTAGE_RAIN.values())
 
 # One move a throw offers: (to, path, camp, steps, seen, goals, plain), `steps`, `seen` and
 # `goals` being the path's `moves.plan_walk`, `plain` its worth to the computer before its
 # progress when nothing else adds to it (`_plain`).
-UNKNOWN: Any = object()  # an aim not worked out yet
+UNKNOWN: Final[Any] = object()  # an aim not worked out yet
 Offer = tuple[
     int, tuple[int, ...], bool, tuple[Any, ...], tuple[str, ...], tuple[str, ...], float | None
 ]
 # the moves, the sites the camping ones camp at, the spaces they go to, whether their worth
 # asks what the canoe is blocked from, and the computer's picks of them (`Trip._pick`); or,
-# when a wait is among them, (None, the candidates, None, True, None), each candidate as
-# (to, camp, wait, alike, rank, its move): what is offered then depends on the spaces taken
+# when a wait is among them, (None, the candidates by alike kind, None, True, None), each
+# candidate as (to, camp, wait, alike, rank, its move): what is offered then depends on the
+# spaces taken
 Offers = tuple[tuple[Offer, ...] | None, Any, Any, bool, dict[int, int] | None]
 # A move `moves._candidates` found, when a wait is among them: (to, camp, wait, alike, rank, the
 # move as offered)
@@ -104,6 +108,7 @@ class Tables:
         "terrain",
         "island",
         "card_pile",
+        "pile_at",
         "summit",
         "raven_score",
         "landing",
@@ -172,6 +177,7 @@ class Tables:
         self.terrain = b.terrain_at
         self.island = frozenset(s for s, space in b.spaces.items() if space["kind"] == "island")
         self.card_pile = {s: b.spaces[s]["card"] for s in b.card_spaces}
+        self.pile_at = [self.card_pile.get(s) for s in range(max(b.spaces) + 1)]  # by space
         self.summit = b.summit
         self.raven_score = b.attractions["raven"]["score"]
         self.landing = b.landing
@@ -231,7 +237,8 @@ class Tables:
         # where a canoe sent on ahead looks for a free space (`Trip._free_ahead`), by its
         # space and the one it came from
         self.ahead: dict[tuple[int, int | None], tuple[tuple[int, tuple[int, ...]], ...]] = {}
-        self.nearest: dict[frozenset[int], dict[int, int]] = {}  # `Board.nearest`, by the targets
+        # `Board.nearest` by the targets, as lists by space (FAR where it is not reached)
+        self.nearest: dict[frozenset[int], list[int]] = {}
 
 
 TABLES = f"_tables_of_{__name__}"  # where a board keeps them: the compiled twin keeps its own
@@ -265,13 +272,10 @@ def _offered(b: Board, key: tuple[Any, ...], rules: Rules) -> Offers:
         if alike not in firsts:
             firsts[alike] = candidate
     if any(candidate[3] for candidate in firsts.values()):  # a wait first of its kind
-        return (
-            None,
-            tuple((c[0], c[2], c[3], c[4], c[5], _offer(t, c)) for c in candidates),
-            None,
-            True,
-            None,
-        )
+        kinds: dict[int, list[Waiting]] = {}  # in the order their first is found
+        for c in candidates:
+            kinds.setdefault(c[4], []).append((c[0], c[2], c[3], c[4], c[5], _offer(t, c)))
+        return None, tuple(tuple(kind) for kind in kinds.values()), None, True, None
     ranked = sorted(firsts.values(), key=lambda c: c[5])
     offers = tuple(_offer(t, c) for c in ranked)
     camping = frozenset(offer[0] for offer in offers if offer[2])
@@ -494,7 +498,7 @@ class Trip:
         lake_wind = [LAKE_WIND.get(now, 0) for now in dial]
         # by what the weather acts on (`Tables.ground`): lakes and islands the wind, portages
         # the rain (M3), Dangerous Point's shelters nothing (M4)
-        self.modifier = [[0] * len(dial) for _ in (OTHER, LAKE, ISLAND, PORTAGE, SHELTER)]
+        self.modifier = [[0] * len(dial) for _ in range(SHELTER + 1)]
         self.modifier[LAKE] = self.modifier[ISLAND] = lake_wind
         self.modifier[PORTAGE] = [PORTAGE_RAIN.get(now, 0) for now in dial]
         self.windbound: list[bool] = [now == "windbound" for now in dial]
@@ -678,7 +682,7 @@ class Trip:
         # `turns._passed` asks `cards.obey_destination` here, which does nothing: no goal was
         # reached, and a canoe never holds a card whose goal it has reached (a card is obeyed
         # whenever a goal is reached, and one whose goal is done is never taken)
-        pile = t.card_pile.get(to)
+        pile = t.pile_at[to]
         if pile is not None:  # a C or P card space (`turns._land`)
             self._take_card(canoe, pile, camping=False)
             self._obey(canoe)  # as `turns._land` asks
@@ -686,22 +690,21 @@ class Trip:
             self._end_turn()
 
     def _reachable(
-        self, canoe: Canoe, candidates: tuple[Waiting, ...], taken: list[int]
+        self, canoe: Canoe, kinds: tuple[tuple[Waiting, ...], ...], taken: list[int]
     ) -> tuple[Offer, ...]:
-        """`moves.reachable` of candidates with a wait among them: the first of each alike
-        kind that the canoe may camp at and whose waiting place is free, in rank order."""
-        offered: set[int] = set()
+        """`moves.reachable` of candidates with a wait among them, by alike kind (`_offered`):
+        the first of each kind that the canoe may camp at and whose waiting place is free, in
+        rank order."""
         ranked: list[tuple[int, Offer]] = []
         camps = canoe.camps
-        for to, camp, wait, alike, rank, offer in candidates:
-            if alike in offered:
-                continue
-            if camp and to in camps and not self._may_camp(canoe, to):
-                continue
-            if wait and _among(to, taken):
-                continue
-            offered.add(alike)
-            ranked.append((rank, offer))
+        for kind in kinds:
+            for to, camp, wait, _, rank, offer in kind:
+                if camp and to in camps and not self._may_camp(canoe, to):
+                    continue
+                if wait and _among(to, taken):
+                    continue
+                ranked.append((rank, offer))
+                break
         ranked.sort()  # the ranks differ: no two moves are compared
         return tuple(offer for _, offer in ranked)
 
@@ -894,7 +897,7 @@ class Trip:
             self._summit(canoe)
         if final == t.landing and final == to:
             self._reach_goals(canoe, ("great_falls",))
-        pile = t.card_pile.get(final)
+        pile = t.pile_at[final]
         if pile is not None:
             self._take_card(canoe, pile, camping=False)
         if camp:
@@ -1163,15 +1166,17 @@ class Trip:
         fair = [a for a in unseen if (weathers := t.fair[a]) is None or now in weathers]
         return "attractions", frozenset().union(*[t.attraction_spaces[a] for a in fair or unseen])
 
-    def _nearest(self, targets: frozenset[int]) -> dict[int, int]:
-        """`Board.nearest`, kept here too: asked at every pick, where a call of a Python
-        method costs the compiled playout more than the look-up."""
+    def _nearest(self, targets: frozenset[int]) -> list[int]:
+        """`Board.nearest` as a list by space, FAR where no target is reached (`.get(space,
+        FAR)`): asked at every pick, where a call of a Python method and a dict's look-ups
+        cost the compiled playout more than reading a list."""
         kept = self.t.nearest
         found = kept.get(targets)
         if found is None:
             if len(kept) > 256:
                 kept.clear()
-            found = kept[targets] = self.b.nearest(targets)
+            steps_to = self.b.nearest(targets)
+            found = kept[targets] = [steps_to.get(s, FAR) for s in range(self.t.span)]
         return found
 
     def _enter_pays(self, canoe: Canoe, aim: str, targets: frozenset[int]) -> bool:
@@ -1277,9 +1282,9 @@ class Trip:
             if kept is not None:
                 return kept
         nearest = self._nearest(targets)
-        here = nearest.get(canoe.at, FAR)
+        here = nearest[canoe.at]
         dock = t.dock
-        card_pile = t.card_pile
+        pile_at = t.pile_at
         destination = canoe.destination
         goal = DESTINATION[destination]["goal"] if destination else None
         summit = t.summit if "raven" not in canoe.blocked else None
@@ -1287,7 +1292,7 @@ class Trip:
         chosen = 0
         for index, (to, path, camp, steps_, seen, goals, plain) in enumerate(offers):
             if plain is not None and not _among(to, taken):  # the card's worth and the progress
-                value = plain + PROGRESS * (here - nearest.get(to, FAR))
+                value = plain + PROGRESS * (here - nearest[to])
             elif to == dock:
                 value = DOCKING
             else:
@@ -1301,7 +1306,7 @@ class Trip:
                     settled = settles[index] = self._settle(canoe, [canoe.at, *path])
                     to = settled[0]
                 value = float(sum(score for _, score in scored)) if scored else 0.0
-                pile = card_pile.get(to)
+                pile = pile_at[to]
                 if pile is not None:
                     value += CARD_AVERAGE[pile]
                 if goal is not None:
@@ -1313,7 +1318,7 @@ class Trip:
                     value += t.raven_score
                 if camp:
                     value += self._camp_worth(canoe, to, aim, targets)
-                gained = here - nearest.get(to, FAR)
+                gained = here - nearest[to]
                 if camp and aim == "camp" and to in targets:
                     gained = here
                 value = value + PROGRESS * gained

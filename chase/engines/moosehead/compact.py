@@ -39,7 +39,7 @@ from chase.engines.moosehead import tables as rule_tables
 from chase.engines.moosehead.board import Board
 from chase.engines.moosehead.moves import Rules, _candidates, steps, stops_the_move
 from chase.engines.moosehead.state import State, board, camp_goal_sites, camp_goals, copy_state
-from chase.engines.moosehead.tables import LAKE_WIND, PORTAGE_RAIN
+from chase.engines.moosehead.tables import GOAL_NAMES, LAKE_WIND, PORTAGE_RAIN
 from chase.engines.moosehead.turns import choices, play
 
 # The rules' and the computer's constants, `Final` here: the compiled playout reads a Final
@@ -71,6 +71,11 @@ LAKE: Final = 1
 ISLAND: Final = 2
 PORTAGE: Final = 3
 SHELTER: Final = 4
+# the aims of the computer (`computer.aim_of`) and the Destination cards, numbered (None: 0)
+AIM_NUMBER: Final = {
+    aim: n for n, aim in enumerate(("dock", "points", "camp", "attractions", *GOAL_NAMES))
+}
+CARD_NUMBER: Final = {card: n + 1 for n, card in enumerate(DESTINATION)}
 # a throw's number is below this: the die's 6 and the most the weather adds (M3)
 NUMBERS: Final = 7 + max(0, *LAKE_WIND.values(), *PORTAGE_RAIN.values())
 
@@ -120,6 +125,7 @@ class Tables:
         "refused",
         "span",
         "contexts",
+        "targets",
         "counted",
         "picked",
         "shareable",
@@ -162,8 +168,10 @@ class Tables:
         # dicts, and how many picks they keep
         self.picks: list[dict[int, int]] = []
         self.picked = 0
-        # what a pick is kept by besides the moves (`Trip._context`) -> its number, and the
-        # numbers given: never given twice, so a pick kept by a number forgotten here is right
+        # what a pick is kept by besides the moves (`Trip._kept_by`): the aims' spaces and
+        # what scores -> their numbers, and the numbers given: never given twice, so a pick
+        # kept by a number forgotten here is right
+        self.targets: dict[frozenset[int], int] = {}
         self.contexts: dict[tuple[Any, ...], int] = {}
         self.counted = 0
         self.turning = frozenset(b.turning)
@@ -283,7 +291,8 @@ def _offered(b: Board, key: tuple[Any, ...], rules: Rules) -> Offers:
     # a move that sees an attraction, climbs to the summit or camps by one
     summit, attracting = b.summit, b.camp_attraction
     scoring = any(o[4] or o[0] == summit or (o[2] and o[0] in attracting) for o in offers)
-    return offers, camping, frozenset(offer[0] for offer in offers), scoring, {}
+    spaces = tuple(dict.fromkeys(offer[0] for offer in offers))  # a few: looked through
+    return offers, camping, spaces, scoring, {}
 
 
 def _offer(t: Tables, candidate: tuple[Any, ...]) -> Offer:
@@ -326,6 +335,10 @@ class Canoe:
         "kept_aim",
         "kept_dock",
         "kept_points",
+        "kept_camps",
+        "kept_campable",
+        "kept_seen",
+        "kept_unseen",
         "context",
     )
 
@@ -351,7 +364,13 @@ class Canoe:
         self.kept_aim: Any = UNKNOWN
         self.kept_dock: tuple[Any, ...] = (-1, -1, False)
         self.kept_points: tuple[Any, ...] = ({None: None}, None)  # by the attractions blocked
-        self.context: Context | None = None  # what its picks are kept by (`Trip._context`)
+        # the campsites it may camp at by how many camps it made, an all-night trip's aims by
+        # the weather by how many attractions it saw (`Trip._aim_before_the_dock`); -1: none
+        self.kept_camps = -1
+        self.kept_campable: tuple[Any, Any] = (None, None)
+        self.kept_seen = -1
+        self.kept_unseen: list[Any] | None = None
+        self.context: Context | None = None  # what its picks are kept by (`Trip._kept_by`)
 
     def written(self) -> dict[str, Any]:
         """The player dict again, as the rules' functions would have left it."""
@@ -375,39 +394,19 @@ class Canoe:
 
 
 class Context:
-    """What a canoe's pick is kept by besides the moves (`Trip._pick`), as numbers
-    (`Tables.contexts`): its aim, the Destination card held and the point it is barred from
-    (`plain`), and with them the attractions it is blocked from and the last lake it crossed
-    (`scoring`, for the moves whose worth asks what scores; -1 until asked). Kept on the canoe
-    with what they number, to be looked up again only when one of them is another object."""
+    """What a canoe's pick on moves whose worth asks what scores is kept by (`Trip._kept_by`),
+    kept on the canoe while it is the same objects: the number of the rest (`plain`), the
+    attractions it is blocked from and the last lake it crossed, and their number."""
 
-    __slots__ = (
-        "aim",
-        "targets",
-        "destination",
-        "barred",
-        "plain",
-        "blocked",
-        "last_lake",
-        "scoring",
-    )
+    __slots__ = ("plain", "blocked", "last_lake", "scoring")
 
     def __init__(
-        self,
-        aim: str,
-        targets: frozenset[int],
-        destination: str | None,
-        barred: int | None,
-        plain: int,
+        self, plain: int, blocked: dict[str, Any], last_lake: str | None, scoring: int
     ) -> None:
-        self.aim = aim
-        self.targets = targets
-        self.destination = destination
-        self.barred = barred
         self.plain = plain
-        self.blocked: dict[str, Any] | None = None
-        self.last_lake: str | None = None
-        self.scoring = -1
+        self.blocked = blocked
+        self.last_lake = last_lake
+        self.scoring = scoring
 
 
 def playout(state: State, chance: Chance) -> State:
@@ -643,11 +642,8 @@ class Trip:
             if not offers:
                 self._end_turn()
                 return
-            goes_to: frozenset[int] = tos
-            for space in taken:  # ... unless a space they go to is taken
-                if space in goes_to:
-                    memo = None
-                    break
+            if _meet(taken, tos):  # ... unless a space they go to is taken
+                memo = None
         settled = None  # where the move to a taken space ends, when the pick worked it out
         if len(offers) == 1 and not wait:
             to, path, camp, steps_, seen, goals, _ = offers[0]
@@ -1132,28 +1128,38 @@ class Trip:
             return goal, computer.goal_spaces(b, {"barred": canoe.barred}, goal)
         t = self.t
         camps = canoe.camps
-        key = tuple(camps)  # `computer._campable`, kept by the camps (no card is held)
-        kept = t.campable.get(key)
-        if kept is None:
-            campable = frozenset(
-                s for s in b.campsites if s not in camps or self._may_camp(canoe, s)
-            )
-            unvisited = frozenset(s for s in campable if s not in camps)
-            if len(t.campable) > 4096:
-                t.campable.clear()
-            kept = t.campable[key] = (("camp", campable), ("camp", unvisited))
+        # `computer._campable`, kept by the camps (no card is held): on the canoe by how many
+        # it made (only ever added to), per board by the camps themselves
+        kept = canoe.kept_campable
+        if canoe.kept_camps != len(camps):
+            key = tuple(camps)
+            found = t.campable.get(key)
+            if found is None:
+                campable = frozenset(
+                    s for s in b.campsites if s not in camps or self._may_camp(canoe, s)
+                )
+                unvisited = frozenset(s for s in campable if s not in camps)
+                if len(t.campable) > 4096:
+                    t.campable.clear()
+                found = t.campable[key] = (("camp", campable), ("camp", unvisited))
+            kept = canoe.kept_campable = found
+            canoe.kept_camps = len(camps)
         if self.variant == "long" and kept[1][1]:
             return kept[1]
         if len(camps) < self.nights and kept[0][1]:
             return kept[0]
-        if self.all_night:
+        if self.all_night:  # kept on the canoe by how many it has seen (only ever added to)
             seen = canoe.seen
-            unseen = tuple(a for a in t.attractions if a not in seen)
-            if unseen:
-                by_weather = t.unseen.get(unseen)
-                if by_weather is None:
-                    by_weather = t.unseen[unseen] = [None] * len(self.dial)
-                return by_weather
+            if canoe.kept_seen != len(seen):
+                unseen = tuple(a for a in t.attractions if a not in seen)
+                by_weather = None
+                if unseen:
+                    by_weather = t.unseen.get(unseen)
+                    if by_weather is None:
+                        by_weather = t.unseen[unseen] = [None] * len(self.dial)
+                canoe.kept_unseen = by_weather
+                canoe.kept_seen = len(seen)
+            return canoe.kept_unseen
         return None
 
     def _attractions_aim(self, canoe: Canoe) -> tuple[str, frozenset[int]]:
@@ -1217,28 +1223,38 @@ class Trip:
         return value - MISSED_THROW
 
     def _kept_by(self, canoe: Canoe, aim: str, targets: frozenset[int], scoring: bool) -> int:
-        """The number the canoe's pick is kept by (`Context`): kept on the canoe while what it
-        numbers is the same objects, else looked up (or given) in `Tables.contexts` by the
-        values themselves."""
+        """The number the canoe's pick is kept by besides the moves (`_pick`): its aim, the
+        Destination card held and the point it is barred from, packed into an int (the aim's
+        spaces numbered in `Tables.targets`); and when a move's worth asks what scores
+        (`scoring`), with them the attractions it is blocked from and the last lake it crossed
+        (numbered in `Tables.contexts`, kept on the canoe while they are the same objects).
+        Even numbers for the one, odd for the other."""
+        t = self.t
+        numbered = t.targets.get(targets)
+        if numbered is None:
+            if len(t.targets) > 4096:
+                t.targets.clear()  # the numbers given stay given: `counted` goes on
+            numbered = t.targets[targets] = t.counted
+            t.counted += 1
+        card = canoe.destination
+        barred = canoe.barred
+        plain = numbered * len(AIM_NUMBER) + AIM_NUMBER[aim]
+        plain = plain * (len(DESTINATION) + 1) + (0 if card is None else CARD_NUMBER[card])
+        plain = plain * t.span + (0 if barred is None else barred + 1)
+        if not scoring:
+            return plain * 2
         kept = canoe.context
+        blocked = canoe.blocked
         if (
             kept is None
-            or kept.aim is not aim
-            or kept.targets is not targets
-            or kept.destination is not canoe.destination
-            or kept.barred != canoe.barred
+            or kept.plain != plain
+            or kept.blocked is not blocked
+            or kept.last_lake is not canoe.last_lake
         ):
-            plain = self._number((aim, targets, canoe.destination, canoe.barred))
-            kept = canoe.context = Context(aim, targets, canoe.destination, canoe.barred, plain)
-        if not scoring:
-            return kept.plain
-        blocked = canoe.blocked
-        if kept.scoring < 0 or kept.blocked is not blocked or kept.last_lake is not canoe.last_lake:
-            kept.blocked = blocked
-            kept.last_lake = canoe.last_lake
             items = tuple(blocked.items()) if blocked else ()
-            kept.scoring = self._number((kept.plain, items, canoe.last_lake))
-        return kept.scoring
+            number = self._number((plain, items, canoe.last_lake))
+            kept = canoe.context = Context(plain, blocked, canoe.last_lake, number)
+        return kept.scoring * 2 + 1
 
     def _number(self, context: tuple[Any, ...]) -> int:
         """The number of `context` in `Tables.contexts` (a new one the first time)."""
@@ -1338,6 +1354,16 @@ class Trip:
                 t.picked = 0
             memo[kept_by] = chosen
         return chosen
+
+
+def _meet(spaces: list[int], others: tuple[int, ...]) -> bool:
+    """Whether a space of `spaces` is among `others`, as loops over native ints (few of each:
+    the spaces other canoes take, those a throw's moves go to)."""
+    for space in spaces:
+        for other in others:
+            if other == space:
+                return True
+    return False
 
 
 def _among(space: int, spaces: list[int]) -> bool:

@@ -1230,12 +1230,7 @@ class Trip:
         (numbered in `Tables.contexts`, kept on the canoe while they are the same objects).
         Even numbers for the one, odd for the other."""
         t = self.t
-        numbered = t.targets.get(targets)
-        if numbered is None:
-            if len(t.targets) > 4096:
-                t.targets.clear()  # the numbers given stay given: `counted` goes on
-            numbered = t.targets[targets] = t.counted
-            t.counted += 1
+        numbered = self._numbered(t.targets, targets, 4096)
         card = canoe.destination
         barred = canoe.barred
         plain = numbered * len(AIM_NUMBER) + AIM_NUMBER[aim]
@@ -1252,18 +1247,20 @@ class Trip:
             or kept.last_lake is not canoe.last_lake
         ):
             items = tuple(blocked.items()) if blocked else ()
-            number = self._number((plain, items, canoe.last_lake))
+            number = self._numbered(self.t.contexts, (plain, items, canoe.last_lake), 50000)
             kept = canoe.context = Context(plain, blocked, canoe.last_lake, number)
         return kept.scoring * 2 + 1
 
-    def _number(self, context: tuple[Any, ...]) -> int:
-        """The number of `context` in `Tables.contexts` (a new one the first time)."""
+    def _numbered(self, table: dict[Any, int], key: Any, most: int) -> int:
+        """The number of `key` in `table` (`Tables.targets` or `Tables.contexts`), a new one the
+        first time; past `most` keys the table starts again, and the numbers given stay given
+        (`Tables.counted` goes on)."""
         t = self.t
-        found = t.contexts.get(context)
+        found = table.get(key)
         if found is None:
-            if len(t.contexts) > 50000:
-                t.contexts.clear()  # the numbers given stay given: `counted` goes on
-            found = t.contexts[context] = t.counted
+            if len(table) > most:
+                table.clear()
+            found = table[key] = t.counted
             t.counted += 1
         return found
 

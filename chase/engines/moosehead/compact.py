@@ -22,7 +22,6 @@ computer's choices must be made in both (that test fails until it is).
 
 from __future__ import annotations
 
-import gc
 import hashlib
 import importlib
 import os
@@ -413,20 +412,13 @@ def playout(state: State, chance: Chance) -> State:
     """`computer.playout`, reaching the same final state with the same chance: `trip_playout`,
     of the compiled twin of this module when there is one (`COMPILED`), else of this one.
 
-    The cyclic garbage collector is off while it plays (as it is around the odds' playouts,
-    `odds.win_odds`; this is for a single one, the hard computer's): a playout makes some
-    hundred thousand short-lived tuples, lists and dicts, freed as they go out of use, and a
-    collection would walk them and now and then the board's large tables for next to nothing
-    (only the moves worked out the first time, `Rules` and its closures, are left in cycles)."""
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        if COMPILED is not None:
-            return COMPILED.trip_playout(state, chance)
-        return trip_playout(state, chance)
-    finally:
-        if collecting:
-            gc.enable()
+    The cyclic garbage collector is left as it is: switched off here and on again at the end,
+    it is one switch for the whole process, and two threads playing out at once (the live
+    server's and a test's, runserver's) can leave it off for good (one reads it off while the
+    other has it off, then turns it off after the other turned it back on)."""
+    if COMPILED is not None:
+        return COMPILED.trip_playout(state, chance)
+    return trip_playout(state, chance)
 
 
 def trip_playout(state: State, chance: Chance) -> State:

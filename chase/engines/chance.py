@@ -31,6 +31,11 @@ class ChanceExhausted(Exception):
 class Chance:
     """Base class: subclasses implement `_randint` and `_permutation`; outcomes are recorded."""
 
+    # The generator's `getrandbits`, for a source that records nothing: a compiled playout draws
+    # its dice from it with `roll`'s very rejection draw (`RandomChance`), without calling back
+    # into Python a throw. None: ask `roll`.
+    quiet_bits: Callable[[int], int] | None = None
+
     def __init__(self) -> None:
         self.outcomes: list[dict[str, Any]] = []
 
@@ -81,6 +86,7 @@ class RandomChance(Chance):
         if not record:  # the methods' very draws, as closures that look nothing up on self
             self.roll, self.randint, self.choice = draws
             self.shuffle = self._shuffled  # the same swaps on the items themselves: same order
+            self.quiet_bits = self._bits
 
     # The methods below run only when recording (record=False puts the closures in their place).
     def roll(self, sides: int) -> int:

@@ -29,57 +29,68 @@ import pathlib
 import warnings
 from collections import deque
 from types import ModuleType
-from typing import Any
+from typing import Any, Final
 
 from chase.engines.chance import Chance
-from chase.engines.moosehead import computer
+from chase.engines.moosehead import computer, moves, turns
+from chase.engines.moosehead import state as trip_state
+from chase.engines.moosehead import tables as rule_tables
 from chase.engines.moosehead.board import Board
-from chase.engines.moosehead.moves import SEEN_GOALS, Rules, _candidates, steps, stops_the_move
-from chase.engines.moosehead.state import (
-    TRAIL,
-    State,
-    board,
-    camp_goal_sites,
-    camp_goals,
-    copy_state,
-)
-from chase.engines.moosehead.tables import (
-    CARD,
-    DANGEROUS_POINT_FACE,
-    DESTINATION,
-    DIAL,
-    LAKE_WIND,
-    NO_CLIMBING,
-    PILE_NAMES,
-    PORTAGE_RAIN,
-    SHUFFLE,
-    WEATHER_CHANGE_FACE,
-)
-from chase.engines.moosehead.turns import SKIP_GUARD, choices, play
+from chase.engines.moosehead.moves import Rules, _candidates, steps, stops_the_move
+from chase.engines.moosehead.state import State, board, camp_goal_sites, camp_goals, copy_state
+from chase.engines.moosehead.tables import GOAL_NAMES, LAKE_WIND, PORTAGE_RAIN
+from chase.engines.moosehead.turns import choices, play
 
-FAR = computer.FAR
-PROGRESS = computer.PROGRESS
-DOCKING = computer.DOCKING
-GOAL_REACHED = computer.GOAL_REACHED
-CARD_AVERAGE = computer.CARD_AVERAGE
-NEEDED_NIGHT = computer.NEEDED_NIGHT
-MISSED_THROW = computer.MISSED_THROW
-THROW_AVERAGE = computer.THROW_AVERAGE
-AHEAD_SEARCH = 12  # as `moves.AHEAD_SEARCH`
-OTHER, LAKE, ISLAND, PORTAGE, SHELTER = range(5)  # what the weather acts on (`Tables.ground`)
+# The rules' and the computer's constants, `Final` here: the compiled playout reads a Final
+# name from a C variable, any other module-level name from the module's dict (a look-up by
+# name at every use).
+CARD: Final = rule_tables.CARD
+DANGEROUS_POINT_FACE: Final = rule_tables.DANGEROUS_POINT_FACE
+DESTINATION: Final = rule_tables.DESTINATION
+DIAL: Final = rule_tables.DIAL
+NO_CLIMBING: Final = rule_tables.NO_CLIMBING
+PILE_NAMES: Final = rule_tables.PILE_NAMES
+SHUFFLE: Final = rule_tables.SHUFFLE
+WEATHER_CHANGE_FACE: Final = rule_tables.WEATHER_CHANGE_FACE
+SKIP_GUARD: Final = turns.SKIP_GUARD
+SEEN_GOALS: Final = moves.SEEN_GOALS
+TRAIL: Final = trip_state.TRAIL
+FAR: Final = computer.FAR
+PROGRESS: Final = computer.PROGRESS
+DOCKING: Final = computer.DOCKING
+GOAL_REACHED: Final = computer.GOAL_REACHED
+CARD_AVERAGE: Final = computer.CARD_AVERAGE
+NEEDED_NIGHT: Final = computer.NEEDED_NIGHT
+MISSED_THROW: Final = computer.MISSED_THROW
+THROW_AVERAGE: Final = computer.THROW_AVERAGE
+AHEAD_SEARCH: Final = 12  # as `moves.AHEAD_SEARCH`
+# what the weather acts on (`Tables.ground`)
+OTHER: Final = 0
+LAKE: Final = 1
+ISLAND: Final = 2
+PORTAGE: Final = 3
+SHELTER: Final = 4
+# the aims of the computer (`computer.aim_of`) and the Destination cards, numbered (None: 0)
+AIM_NUMBER: Final = {
+    aim: n for n, aim in enumerate(("dock", "points", "camp", "attractions", *GOAL_NAMES))
+}
+CARD_NUMBER: Final = {card: n + 1 for n, card in enumerate(DESTINATION)}
+# a throw's number is below this: the die's 6 and the most the weather adds (M3)
+NUMBERS: Final = 7 + max(0, *LAKE_WIND.values(), *PORTAGE_RAIN.values())
 
 # One move a throw offers: (to, path, camp, steps, seen, goals, plain), `steps`, `seen` and
 # `goals` being the path's `moves.plan_walk`, `plain` its worth to the computer before its
 # progress when nothing else adds to it (`_plain`).
-UNKNOWN: Any = object()  # an aim not worked out yet
+UNKNOWN: Final[Any] = object()  # an aim not worked out yet
 Offer = tuple[
     int, tuple[int, ...], bool, tuple[Any, ...], tuple[str, ...], tuple[str, ...], float | None
 ]
 # the moves, the sites the camping ones camp at, the spaces they go to, whether their worth
 # asks what the canoe is blocked from, and the computer's picks of them (`Trip._pick`); or,
-# when a wait is among them, (None, the candidates, None, True, None), each candidate as
-# (to, camp, wait, alike, rank, its move): what is offered then depends on the spaces taken
-Offers = tuple[tuple[Offer, ...] | None, Any, Any, bool, dict[tuple[Any, ...], int] | None]
+# when a wait is among them, (None, the candidates by alike kind, None, True, None), each
+# candidate as (to, camp, wait, alike, rank, its move): what is offered then depends on the
+# spaces taken
+Offers = tuple[tuple[Offer, ...] | None, Any, Any, bool, dict[int, int] | None]
 # A move `moves._candidates` found, when a wait is among them: (to, camp, wait, alike, rank, the
 # move as offered)
 Waiting = tuple[int, bool, bool, int, int, Offer]
@@ -101,6 +112,7 @@ class Tables:
         "terrain",
         "island",
         "card_pile",
+        "pile_at",
         "summit",
         "raven_score",
         "landing",
@@ -109,8 +121,16 @@ class Tables:
         "card_only",
         "busy",
         "picks",
+        "refused",
+        "span",
+        "contexts",
+        "targets",
+        "counted",
         "picked",
         "shareable",
+        "turning_at",
+        "shareable_at",
+        "busy_at",
         "rock",
         "scores",
         "campsite_score",
@@ -133,15 +153,26 @@ class Tables:
         "unseen",
         "ahead",
         "choosing",
+        "nearest",
     )
 
     def __init__(self, b: Board) -> None:
-        # key -> the moves offered (`_offered`)
-        self.offers: dict[tuple[Any, ...], Offers] = {}
-        # the computer's picks (`_pick`), each kept in a dict of the moves' key (`offers`):
-        # those dicts, and how many picks they keep
-        self.picks: list[dict[tuple[Any, ...], int]] = []
+        # the moves' key (`Trip._throw`, packed into an int) -> the moves offered (`_offered`)
+        self.offers: dict[int, Offers] = {}
+        # the key and the camping moves the canoe may not make -> the moves left
+        self.refused: dict[tuple[int, frozenset[int]], Offers] = {}
+        # a space's number in a key, None's being 0: below this
+        self.span = max(b.spaces) + 2
+        # the computer's picks (`_pick`), each kept in a dict of the moves (`offers`): those
+        # dicts, and how many picks they keep
+        self.picks: list[dict[int, int]] = []
         self.picked = 0
+        # what a pick is kept by besides the moves (`Trip._kept_by`): the aims' spaces and
+        # what scores -> their numbers, and the numbers given: never given twice, so a pick
+        # kept by a number forgotten here is right
+        self.targets: dict[frozenset[int], int] = {}
+        self.contexts: dict[tuple[Any, ...], int] = {}
+        self.counted = 0
         self.turning = frozenset(b.turning)
         self.dock = b.dock
         self.entries = b.entries
@@ -153,6 +184,7 @@ class Tables:
         self.terrain = b.terrain_at
         self.island = frozenset(s for s, space in b.spaces.items() if space["kind"] == "island")
         self.card_pile = {s: b.spaces[s]["card"] for s in b.card_spaces}
+        self.pile_at = [self.card_pile.get(s) for s in range(max(b.spaces) + 1)]  # by space
         self.summit = b.summit
         self.raven_score = b.attractions["raven"]["score"]
         self.landing = b.landing
@@ -188,16 +220,23 @@ class Tables:
         self.portages = {p: info["trail"] for p, info in b.portages.items()}
         self.northern_portage = b.places["northern_portage"]
         self.out = {s: tuple(link.to for link in links) for s, links in b.out.items()}
-        # what the weather acts on at each space (`moves.throw_for`), and its steps to the dock
-        self.ground = {
-            s: SHELTER
+        # By space, as lists (an item of a list is read natively in the compiled playout, a
+        # dict's or a set's is hashed and looked up): what the weather acts on there
+        # (`moves.throw_for`), its steps to the dock, whether a canoe turns there, may share it
+        # with others (`state.is_free`) or gets more than a card by landing there.
+        spaces = range(max(b.spaces) + 1)
+        self.ground = [
+            SHELTER
             if s in b.shelters
             else ISLAND
             if s in self.island
-            else {"lake": LAKE, "portage": PORTAGE}.get(b.terrain_at[s], OTHER)
-            for s in b.spaces
-        }
-        self.dock_far = {s: far.get(b.dock, FAR) for s, far in self.distances.items()}
+            else {"lake": LAKE, "portage": PORTAGE}.get(b.terrain_at.get(s, ""), OTHER)
+            for s in spaces
+        ]
+        self.dock_far = [self.distances.get(s, {}).get(b.dock, FAR) for s in spaces]
+        self.turning_at = [s in self.turning for s in spaces]
+        self.shareable_at = [s in self.shareable for s in spaces]
+        self.busy_at = [s in self.busy for s in spaces]
         # the computer's aim (`Trip._aim`): the campsites a canoe may camp at, by its camps;
         # the attractions' spaces on an all-night trip, by those unseen and then the weather
         self.campable: dict[tuple[int, ...], tuple[Any, Any]] = {}
@@ -205,6 +244,8 @@ class Tables:
         # where a canoe sent on ahead looks for a free space (`Trip._free_ahead`), by its
         # space and the one it came from
         self.ahead: dict[tuple[int, int | None], tuple[tuple[int, tuple[int, ...]], ...]] = {}
+        # `Board.nearest` by the targets, as lists by space (FAR where it is not reached)
+        self.nearest: dict[frozenset[int], list[int]] = {}
 
 
 TABLES = f"_tables_of_{__name__}"  # where a board keeps them: the compiled twin keeps its own
@@ -238,13 +279,10 @@ def _offered(b: Board, key: tuple[Any, ...], rules: Rules) -> Offers:
         if alike not in firsts:
             firsts[alike] = candidate
     if any(candidate[3] for candidate in firsts.values()):  # a wait first of its kind
-        return (
-            None,
-            tuple((c[0], c[2], c[3], c[4], c[5], _offer(t, c)) for c in candidates),
-            None,
-            True,
-            None,
-        )
+        kinds: dict[int, list[Waiting]] = {}  # in the order their first is found
+        for c in candidates:
+            kinds.setdefault(c[4], []).append((c[0], c[2], c[3], c[4], c[5], _offer(t, c)))
+        return None, tuple(tuple(kind) for kind in kinds.values()), None, True, None
     ranked = sorted(firsts.values(), key=lambda c: c[5])
     offers = tuple(_offer(t, c) for c in ranked)
     camping = frozenset(offer[0] for offer in offers if offer[2])
@@ -252,7 +290,8 @@ def _offered(b: Board, key: tuple[Any, ...], rules: Rules) -> Offers:
     # a move that sees an attraction, climbs to the summit or camps by one
     summit, attracting = b.summit, b.camp_attraction
     scoring = any(o[4] or o[0] == summit or (o[2] and o[0] in attracting) for o in offers)
-    return offers, camping, frozenset(offer[0] for offer in offers), scoring, {}
+    spaces = tuple(dict.fromkeys(offer[0] for offer in offers))  # a few: looked through
+    return offers, camping, spaces, scoring, {}
 
 
 def _offer(t: Tables, candidate: tuple[Any, ...]) -> Offer:
@@ -295,6 +334,11 @@ class Canoe:
         "kept_aim",
         "kept_dock",
         "kept_points",
+        "kept_camps",
+        "kept_campable",
+        "kept_seen",
+        "kept_unseen",
+        "context",
     )
 
     def __init__(self, player: dict[str, Any]) -> None:
@@ -319,6 +363,13 @@ class Canoe:
         self.kept_aim: Any = UNKNOWN
         self.kept_dock: tuple[Any, ...] = (-1, -1, False)
         self.kept_points: tuple[Any, ...] = ({None: None}, None)  # by the attractions blocked
+        # the campsites it may camp at by how many camps it made, an all-night trip's aims by
+        # the weather by how many attractions it saw (`Trip._aim_before_the_dock`); -1: none
+        self.kept_camps = -1
+        self.kept_campable: tuple[Any, Any] = (None, None)
+        self.kept_seen = -1
+        self.kept_unseen: list[Any] | None = None
+        self.context: Context | None = None  # what its picks are kept by (`Trip._kept_by`)
 
     def written(self) -> dict[str, Any]:
         """The player dict again, as the rules' functions would have left it."""
@@ -341,9 +392,30 @@ class Canoe:
         return new
 
 
+class Context:
+    """What a canoe's pick on moves whose worth asks what scores is kept by (`Trip._kept_by`),
+    kept on the canoe while it is the same objects: the number of the rest (`plain`), the
+    attractions it is blocked from and the last lake it crossed, and their number."""
+
+    __slots__ = ("plain", "blocked", "last_lake", "scoring")
+
+    def __init__(
+        self, plain: int, blocked: dict[str, Any], last_lake: str | None, scoring: int
+    ) -> None:
+        self.plain = plain
+        self.blocked = blocked
+        self.last_lake = last_lake
+        self.scoring = scoring
+
+
 def playout(state: State, chance: Chance) -> State:
     """`computer.playout`, reaching the same final state with the same chance: `trip_playout`,
-    of the compiled twin of this module when there is one (`COMPILED`), else of this one."""
+    of the compiled twin of this module when there is one (`COMPILED`), else of this one.
+
+    The cyclic garbage collector is left as it is: switched off here and on again at the end,
+    it is one switch for the whole process, and two threads playing out at once (the live
+    server's and a test's, runserver's) can leave it off for good (one reads it off while the
+    other has it off, then turns it off after the other turned it back on)."""
     if COMPILED is not None:
         return COMPILED.trip_playout(state, chance)
     return trip_playout(state, chance)
@@ -386,6 +458,7 @@ class Trip:
         "nights",
         "all_night",
         "roll",
+        "bits",
         "modifier",
         "windbound",
         "weather_class",
@@ -397,6 +470,7 @@ class Trip:
         self.t = tables(self.b)
         self.chance = chance
         self.roll = chance.roll
+        self.bits = chance.quiet_bits  # the die drawn here when the chance records nothing
         self.players = [Canoe(p) for p in state["players"]]
         self.weather: int = state["weather"]
         self.dial = state["options"].get("dial", DIAL)  # as `state.weather` reads it
@@ -415,7 +489,7 @@ class Trip:
         lake_wind = [LAKE_WIND.get(now, 0) for now in dial]
         # by what the weather acts on (`Tables.ground`): lakes and islands the wind, portages
         # the rain (M3), Dangerous Point's shelters nothing (M4)
-        self.modifier = [[0] * len(dial) for _ in (OTHER, LAKE, ISLAND, PORTAGE, SHELTER)]
+        self.modifier = [[0] * len(dial) for _ in range(SHELTER + 1)]
         self.modifier[LAKE] = self.modifier[ISLAND] = lake_wind
         self.modifier[PORTAGE] = [PORTAGE_RAIN.get(now, 0) for now in dial]
         self.windbound: list[bool] = [now == "windbound" for now in dial]
@@ -464,9 +538,20 @@ class Trip:
                         continue
             self._throw(canoe)
 
+    def _die(self) -> int:
+        """`chance.roll(6)`: when the chance records nothing (`Chance.quiet_bits`) its very
+        draw, by rejection on three bits (`chance._quiet_draws`), without a call into Python."""
+        bits = self.bits
+        if bits is None:
+            return self.roll(6)
+        drawn = bits(3)
+        while drawn >= 6:
+            drawn = bits(3)
+        return drawn + 1
+
     def _roll(self) -> int:
         """`turns._roll` untold: a 6 moves the weather before the move (M3)."""
-        die = self.roll(6)
+        die = self._die()
         if die == WEATHER_CHANGE_FACE:
             self._advance_weather()
             self._weather_on_rock()
@@ -475,7 +560,7 @@ class Trip:
     def _throw(self, canoe: Canoe) -> None:
         """`turns._throw` without events or labels, and the computer's pick of the moves."""
         t = self.t
-        die = self.roll(6)
+        die = self._die()
         if die == WEATHER_CHANGE_FACE:
             self._advance_weather()
             self._weather_on_rock()
@@ -493,27 +578,33 @@ class Trip:
             return
         wait = ground == SHELTER and die != DANGEROUS_POINT_FACE  # a wait by Dangerous Point
         # `moves.reachable`'s key
-        came = None if here in t.turning else (canoe.trail[-1] if canoe.trail else None)
+        came = None if t.turning_at[here] else (canoe.trail[-1] if canoe.trail else None)
         docking = t.dock_far[here] <= number and self._may_dock(canoe)
         barred = canoe.barred
         if barred is not None and t.distances[here].get(barred, number + 1) > number:
             barred = None
-        key = (here, came, number, self.weather_class[weather], docking, barred)
+        weather_class = self.weather_class[weather]
+        span = t.span  # packed into one int: no tuple to make, hash and compare a throw
+        key = (weather_class * NUMBERS + number) * span + here + 1
+        key = (key * span + (0 if came is None else came + 1)) * span
+        key = (key + (0 if barred is None else barred + 1)) * 2 + (1 if docking else 0)
         found = t.offers.get(key)
         if found is None:  # not worked out yet
-            if len(t.offers) > 20000:
+            if len(t.offers) + len(t.refused) > 20000:
                 t.offers.clear()
+                t.refused.clear()
                 t.picks.clear()
                 t.picked = 0
             b = self.b
             rules = Rules(b, self.dial[weather], docking, barred)
-            found = t.offers[key] = _offered(b, key, rules)
+            unpacked = (here, came, number, weather_class, docking, barred)
+            found = t.offers[key] = _offered(b, unpacked, rules)
             if found[4] is not None:
                 t.picks.append(found[4])
         offers, sites, tos, scoring, memo = found
-        shareable = t.shareable
+        shareable = t.shareable_at
         # the spaces `state.is_free` says the canoe may not end on
-        taken = {o.at for o in self.players if o is not canoe and o.at not in shareable}
+        taken = [o.at for o in self.players if o is not canoe and not shareable[o.at]]
         # the pick is kept by the moves (`memo`, their key's picks) and the canoe's aim ...
         if offers is None:  # a wait among them: the moves as `moves.reachable` gives them
             offers = self._reachable(canoe, sites, taken)
@@ -522,27 +613,28 @@ class Trip:
                 return
         else:
             camps = canoe.camps
-            if camps and not sites.isdisjoint(camps):  # ... and by the camping moves dropped
-                dropped = frozenset(
-                    s for s in sites.intersection(camps) if not self._may_camp(canoe, s)
-                )
-                if dropped:
-                    kept = t.offers.get((key, dropped))
-                    if kept is None:
-                        # kept as `Offers` too (their sites, spaces and scoring unused)
-                        kept = t.offers[key, dropped] = (
-                            tuple(o for o in offers if not (o[2] and o[0] in dropped)),
-                            None,
-                            None,
-                            False,
-                            {},
-                        )
-                        t.picks.append(kept[4])
-                    offers, memo = kept[0], kept[4]
+            # ... and by the camping moves dropped (loops over the few camps and canoes: the
+            # compiled playout calls a set's methods as Python does, by name)
+            camping: frozenset[int] = sites
+            refused = [s for s in camps if s in camping and not self._may_camp(canoe, s)]
+            if refused:
+                dropped = frozenset(refused)
+                kept = t.refused.get((key, dropped))
+                if kept is None:
+                    # kept as `Offers` too (their sites, spaces and scoring unused)
+                    kept = t.refused[key, dropped] = (
+                        tuple(o for o in offers if not (o[2] and o[0] in dropped)),
+                        None,
+                        None,
+                        False,
+                        {},
+                    )
+                    t.picks.append(kept[4])
+                offers, memo = kept[0], kept[4]
             if not offers:
                 self._end_turn()
                 return
-            if not taken.isdisjoint(tos):  # ... unless a space they go to is taken
+            if _meet(taken, tos):  # ... unless a space they go to is taken
                 memo = None
         settled = None  # where the move to a taken space ends, when the pick worked it out
         if len(offers) == 1 and not wait:
@@ -562,7 +654,7 @@ class Trip:
             walked = walks[chosen] or _walk_along(t, canoe, steps_)
             if settles is not None:
                 settled = settles[chosen]
-        if camp or seen or goals or to in taken or to in t.busy:
+        if camp or seen or goals or _among(to, taken) or t.busy_at[to]:
             self._move(canoe, to, path, camp, seen, goals, walked, taken, settled)
             return
         # `turns._move` of a plain move: to a free space that brings nothing but perhaps a card,
@@ -578,7 +670,7 @@ class Trip:
         # `turns._passed` asks `cards.obey_destination` here, which does nothing: no goal was
         # reached, and a canoe never holds a card whose goal it has reached (a card is obeyed
         # whenever a goal is reached, and one whose goal is done is never taken)
-        pile = t.card_pile.get(to)
+        pile = t.pile_at[to]
         if pile is not None:  # a C or P card space (`turns._land`)
             self._take_card(canoe, pile, camping=False)
             self._obey(canoe)  # as `turns._land` asks
@@ -586,22 +678,21 @@ class Trip:
             self._end_turn()
 
     def _reachable(
-        self, canoe: Canoe, candidates: tuple[Waiting, ...], taken: set[int]
+        self, canoe: Canoe, kinds: tuple[tuple[Waiting, ...], ...], taken: list[int]
     ) -> tuple[Offer, ...]:
-        """`moves.reachable` of candidates with a wait among them: the first of each alike
-        kind that the canoe may camp at and whose waiting place is free, in rank order."""
-        offered: set[int] = set()
+        """`moves.reachable` of candidates with a wait among them, by alike kind (`_offered`):
+        the first of each kind that the canoe may camp at and whose waiting place is free, in
+        rank order."""
         ranked: list[tuple[int, Offer]] = []
         camps = canoe.camps
-        for to, camp, wait, alike, rank, offer in candidates:
-            if alike in offered:
-                continue
-            if camp and to in camps and not self._may_camp(canoe, to):
-                continue
-            if wait and to in taken:
-                continue
-            offered.add(alike)
-            ranked.append((rank, offer))
+        for kind in kinds:
+            for to, camp, wait, _, rank, offer in kind:
+                if camp and to in camps and not self._may_camp(canoe, to):
+                    continue
+                if wait and _among(to, taken):
+                    continue
+                ranked.append((rank, offer))
+                break
         ranked.sort()  # the ranks differ: no two moves are compared
         return tuple(offer for _, offer in ranked)
 
@@ -656,7 +747,7 @@ class Trip:
 
     def _is_free(self, space: int, canoe: Canoe) -> bool:
         """`state.is_free`."""
-        if space in self.t.shareable:
+        if self.t.shareable_at[space]:
             return True
         for other in self.players:  # noqa: SIM110 - a loop: no generator per call
             if other.at == space and other is not canoe:
@@ -763,13 +854,13 @@ class Trip:
         seen: tuple[str, ...],
         goals: tuple[str, ...],
         walked: Walked,
-        taken: set[int],
+        taken: list[int],
         settled: tuple[int, list[int]] | None,
     ) -> None:
         """`turns._move` untold (`settled`: where the move ends, when `_pick` settled it)."""
         t = self.t
         whole = [canoe.at, *path]
-        if to in taken:
+        if _among(to, taken):
             final, before = settled or self._settle(canoe, whole)
         else:
             final, before = to, whole[:-1]
@@ -794,7 +885,7 @@ class Trip:
             self._summit(canoe)
         if final == t.landing and final == to:
             self._reach_goals(canoe, ("great_falls",))
-        pile = t.card_pile.get(final)
+        pile = t.pile_at[final]
         if pile is not None:
             self._take_card(canoe, pile, camping=False)
         if camp:
@@ -976,8 +1067,15 @@ class Trip:
         card = canoe.destination
         if card is not None and site in camp_goal_sites(self.b, DESTINATION[card]["goal"]):
             return True
-        last = len(camps) - 1 - camps[::-1].index(site)
-        return set(camps[last + 1 :]) >= self.t.campsites - {site}
+        last = len(camps) - 1
+        while camps[last] != site:
+            last -= 1
+        since = camps[last + 1 :]
+        # every other campsite camped at since
+        for other in self.t.campsites:  # noqa: SIM110 - a loop: no generator per call
+            if other != site and other not in since:
+                return False
+        return True
 
     # --- the computer (`computer`) ----------------------------------------------------------------
 
@@ -1022,28 +1120,38 @@ class Trip:
             return goal, computer.goal_spaces(b, {"barred": canoe.barred}, goal)
         t = self.t
         camps = canoe.camps
-        key = tuple(camps)  # `computer._campable`, kept by the camps (no card is held)
-        kept = t.campable.get(key)
-        if kept is None:
-            campable = frozenset(
-                s for s in b.campsites if s not in camps or self._may_camp(canoe, s)
-            )
-            unvisited = frozenset(s for s in campable if s not in camps)
-            if len(t.campable) > 4096:
-                t.campable.clear()
-            kept = t.campable[key] = (("camp", campable), ("camp", unvisited))
+        # `computer._campable`, kept by the camps (no card is held): on the canoe by how many
+        # it made (only ever added to), per board by the camps themselves
+        kept = canoe.kept_campable
+        if canoe.kept_camps != len(camps):
+            key = tuple(camps)
+            found = t.campable.get(key)
+            if found is None:
+                campable = frozenset(
+                    s for s in b.campsites if s not in camps or self._may_camp(canoe, s)
+                )
+                unvisited = frozenset(s for s in campable if s not in camps)
+                if len(t.campable) > 4096:
+                    t.campable.clear()
+                found = t.campable[key] = (("camp", campable), ("camp", unvisited))
+            kept = canoe.kept_campable = found
+            canoe.kept_camps = len(camps)
         if self.variant == "long" and kept[1][1]:
             return kept[1]
         if len(camps) < self.nights and kept[0][1]:
             return kept[0]
-        if self.all_night:
+        if self.all_night:  # kept on the canoe by how many it has seen (only ever added to)
             seen = canoe.seen
-            unseen = tuple(a for a in t.attractions if a not in seen)
-            if unseen:
-                by_weather = t.unseen.get(unseen)
-                if by_weather is None:
-                    by_weather = t.unseen[unseen] = [None] * len(self.dial)
-                return by_weather
+            if canoe.kept_seen != len(seen):
+                unseen = tuple(a for a in t.attractions if a not in seen)
+                by_weather = None
+                if unseen:
+                    by_weather = t.unseen.get(unseen)
+                    if by_weather is None:
+                        by_weather = t.unseen[unseen] = [None] * len(self.dial)
+                canoe.kept_unseen = by_weather
+                canoe.kept_seen = len(seen)
+            return canoe.kept_unseen
         return None
 
     def _attractions_aim(self, canoe: Canoe) -> tuple[str, frozenset[int]]:
@@ -1055,6 +1163,19 @@ class Trip:
         unseen = [a for a in t.attractions if a not in seen]
         fair = [a for a in unseen if (weathers := t.fair[a]) is None or now in weathers]
         return "attractions", frozenset().union(*[t.attraction_spaces[a] for a in fair or unseen])
+
+    def _nearest(self, targets: frozenset[int]) -> list[int]:
+        """`Board.nearest` as a list by space, FAR where no target is reached (`.get(space,
+        FAR)`): asked at every pick, where a call of a Python method and a dict's look-ups
+        cost the compiled playout more than reading a list."""
+        kept = self.t.nearest
+        found = kept.get(targets)
+        if found is None:
+            if len(kept) > 256:
+                kept.clear()
+            steps_to = self.b.nearest(targets)
+            found = kept[targets] = [steps_to.get(s, FAR) for s in range(self.t.span)]
+        return found
 
     def _enter_pays(self, canoe: Canoe, aim: str, targets: frozenset[int]) -> bool:
         """`computer._enter_pays`."""
@@ -1093,6 +1214,48 @@ class Trip:
                 return value + GOAL_REACHED
         return value - MISSED_THROW
 
+    def _kept_by(self, canoe: Canoe, aim: str, targets: frozenset[int], scoring: bool) -> int:
+        """The number the canoe's pick is kept by besides the moves (`_pick`): its aim, the
+        Destination card held and the point it is barred from, packed into an int (the aim's
+        spaces numbered in `Tables.targets`); and when a move's worth asks what scores
+        (`scoring`), with them the attractions it is blocked from and the last lake it crossed
+        (numbered in `Tables.contexts`, kept on the canoe while they are the same objects).
+        Even numbers for the one, odd for the other."""
+        t = self.t
+        numbered = self._numbered(t.targets, targets, 4096)
+        card = canoe.destination
+        barred = canoe.barred
+        plain = numbered * len(AIM_NUMBER) + AIM_NUMBER[aim]
+        plain = plain * (len(DESTINATION) + 1) + (0 if card is None else CARD_NUMBER[card])
+        plain = plain * t.span + (0 if barred is None else barred + 1)
+        if not scoring:
+            return plain * 2
+        kept = canoe.context
+        blocked = canoe.blocked
+        if (
+            kept is None
+            or kept.plain != plain
+            or kept.blocked is not blocked
+            or kept.last_lake is not canoe.last_lake
+        ):
+            items = tuple(blocked.items()) if blocked else ()
+            number = self._numbered(self.t.contexts, (plain, items, canoe.last_lake), 50000)
+            kept = canoe.context = Context(plain, blocked, canoe.last_lake, number)
+        return kept.scoring * 2 + 1
+
+    def _numbered(self, table: dict[Any, int], key: Any, most: int) -> int:
+        """The number of `key` in `table` (`Tables.targets` or `Tables.contexts`), a new one the
+        first time; past `most` keys the table starts again, and the numbers given stay given
+        (`Tables.counted` goes on)."""
+        t = self.t
+        found = table.get(key)
+        if found is None:
+            if len(table) > most:
+                table.clear()
+            found = table[key] = t.counted
+            t.counted += 1
+        return found
+
     def _pick(
         self,
         canoe: Canoe,
@@ -1100,8 +1263,8 @@ class Trip:
         wait: bool,
         walks: list[Walked | None],
         settles: list[tuple[int, list[int]] | None] | None,
-        taken: set[int],
-        memo: dict[tuple[Any, ...], int] | None,
+        taken: list[int],
+        memo: dict[int, int] | None,
         scoring: bool,
     ) -> int:
         """`computer._choose` of the moves `offers` (and the wait by Dangerous Point, last, when
@@ -1117,35 +1280,24 @@ class Trip:
         worth asks it: `scoring`), and whether it may wait."""
         t = self.t
         aim, targets = self._aim(canoe)
+        kept_by = 0
         if memo is not None:
-            if scoring:
-                blocked = canoe.blocked
-                kept_by: tuple[Any, ...] = (
-                    aim,
-                    targets,
-                    canoe.destination,
-                    canoe.barred,
-                    wait,
-                    tuple(blocked.items()) if blocked else (),
-                    canoe.last_lake,
-                )
-            else:  # no move's worth asks what the canoe is blocked from
-                kept_by = (aim, targets, canoe.destination, canoe.barred, wait)
+            kept_by = self._kept_by(canoe, aim, targets, scoring) * 2 + (1 if wait else 0)
             kept = memo.get(kept_by)
             if kept is not None:
                 return kept
-        nearest = self.b.nearest(targets)
-        here = nearest.get(canoe.at, FAR)
+        nearest = self._nearest(targets)
+        here = nearest[canoe.at]
         dock = t.dock
-        card_pile = t.card_pile
+        pile_at = t.pile_at
         destination = canoe.destination
         goal = DESTINATION[destination]["goal"] if destination else None
         summit = t.summit if "raven" not in canoe.blocked else None
         best = None
         chosen = 0
         for index, (to, path, camp, steps_, seen, goals, plain) in enumerate(offers):
-            if plain is not None and to not in taken:  # the card's worth and the progress
-                value = plain + PROGRESS * (here - nearest.get(to, FAR))
+            if plain is not None and not _among(to, taken):  # the card's worth and the progress
+                value = plain + PROGRESS * (here - nearest[to])
             elif to == dock:
                 value = DOCKING
             else:
@@ -1154,12 +1306,12 @@ class Trip:
                     scored = walked[0]
                 else:
                     scored = None
-                if to in taken:
+                if _among(to, taken):
                     assert settles is not None  # given when a space the moves go to is taken
                     settled = settles[index] = self._settle(canoe, [canoe.at, *path])
                     to = settled[0]
                 value = float(sum(score for _, score in scored)) if scored else 0.0
-                pile = card_pile.get(to)
+                pile = pile_at[to]
                 if pile is not None:
                     value += CARD_AVERAGE[pile]
                 if goal is not None:
@@ -1171,7 +1323,7 @@ class Trip:
                     value += t.raven_score
                 if camp:
                     value += self._camp_worth(canoe, to, aim, targets)
-                gained = here - nearest.get(to, FAR)
+                gained = here - nearest[to]
                 if camp and aim == "camp" and to in targets:
                     gained = here
                 value = value + PROGRESS * gained
@@ -1191,6 +1343,25 @@ class Trip:
                 t.picked = 0
             memo[kept_by] = chosen
         return chosen
+
+
+def _meet(spaces: list[int], others: tuple[int, ...]) -> bool:
+    """Whether a space of `spaces` is among `others`, as loops over native ints (few of each:
+    the spaces other canoes take, those a throw's moves go to)."""
+    for space in spaces:
+        for other in others:
+            if other == space:
+                return True
+    return False
+
+
+def _among(space: int, spaces: list[int]) -> bool:
+    """`space in spaces`, compiled to a loop over native ints (`in` on a list compares
+    objects), for the few spaces other canoes take."""
+    for other in spaces:  # noqa: SIM110 - a loop: no generator per call
+        if other == space:
+            return True
+    return False
 
 
 def _ahead(b: Board, start: int, came: int | None) -> tuple[tuple[int, tuple[int, ...]], ...]:

@@ -51,7 +51,7 @@ from core.events import END, Listener, channel_prefix, hub, publisher
 
 logger = logging.getLogger(__name__)
 
-KEEP_ALIVE = 15.0  # seconds between two comments on an idle stream
+KEEP_ALIVE = float(settings.EVENTS_KEEP_ALIVE_SECONDS)  # seconds between two comments, if quiet
 RETRY_MS = 2000  # how soon a browser reconnects after a stream ends
 SLOT_SECONDS = 60  # an open stream's count lives this long unless renewed (every KEEP_ALIVE)
 

@@ -24,9 +24,9 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def paused_redis():
-    """A redis-server of the test's own on a free port, answering PING, then paused (SIGSTOP).
-    Yields its URL; resumed and stopped afterwards."""
+def own_redis():
+    """A redis-server of the test's own on a free port, answering PING. Yields (its URL, a
+    function that pauses it: SIGSTOP); resumed and stopped afterwards."""
     binary = shutil.which("redis-server")
     if binary is None:
         missing_service("redis-server is not installed (apt-get install redis-server)")
@@ -48,13 +48,20 @@ def paused_redis():
             if time.monotonic() > deadline:
                 raise RuntimeError("the test's redis-server did not start")
             time.sleep(0.05)
-        os.kill(process.pid, signal.SIGSTOP)
-        yield f"redis://127.0.0.1:{port}/0"
+        yield f"redis://127.0.0.1:{port}/0", lambda: os.kill(process.pid, signal.SIGSTOP)
     finally:
         with contextlib.suppress(ProcessLookupError):
             os.kill(process.pid, signal.SIGCONT)
         process.terminate()
         process.wait(10)
+
+
+@contextlib.contextmanager
+def paused_redis():
+    """A redis-server of the test's own, paused (SIGSTOP) from the start. Yields its URL."""
+    with own_redis() as (url, pause):
+        pause()
+        yield url
 
 
 @contextlib.contextmanager

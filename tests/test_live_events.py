@@ -252,3 +252,57 @@ def test_opening_streams_makes_no_database_connection_each(live_club):
             time.sleep(0.05)
     time.sleep(1.5)  # a backend's count reaches the statistics when it ends, or within a second
     assert sessions_made() - before <= 4  # the pool's at most; 12 openings, not 12 connections
+
+
+def test_a_move_reaches_an_open_stream_while_redis_hangs(database_url, transactional_db):  # noqa: F811
+    """Redis hangs (paused: it takes connections and never answers) while a seat's stream is
+    open. The event process's subscription hears nothing and has no error to end the stream on,
+    and the mover's message is never delivered (its publish gives up after a second): before,
+    the stream stayed open and silent until Redis came back, and a page on it never fell back to
+    polling. Now the stream reads its game again at its next keep-alive (1 s here, 15 s by
+    default) and sends the move."""
+    from tests.factories import UserFactory
+    from tests.hung_servers import own_redis
+
+    with own_redis() as (redis_url, pause):
+        env = {**os.environ, "DATABASE_URL": database_url, "REDIS_URL": redis_url,
+               "DJANGO_DEBUG": "1", "DJANGO_LOG_LEVEL": "CRITICAL",
+               "EVENTS_KEEP_ALIVE_SECONDS": "1"}  # fmt: skip
+        env.pop("DJANGO_SETTINGS_MODULE", None)
+        bin_dir = Path(sys.executable).parent
+        web_port, events_port = free_port(), free_port()
+        processes = []
+        try:
+            processes.append(_boot([str(bin_dir / "gunicorn"), "--workers", "1", "--bind",
+                                    f"127.0.0.1:{web_port}", "--log-level", "critical",
+                                    "config.wsgi:application"], web_port, env))  # fmt: skip
+            processes.append(_boot([str(bin_dir / "uvicorn"), "config.asgi:application",
+                                    "--host", "127.0.0.1", "--port", str(events_port),
+                                    "--log-level", "critical", "--timeout-graceful-shutdown",
+                                    "1"], events_port, env))  # fmt: skip
+            web, events = f"http://127.0.0.1:{web_port}", f"http://127.0.0.1:{events_port}"
+            ann = UserFactory(username="ann")
+            status, created, _ = call(web, "POST", "/api/sessions/",
+                                      {"kind": "race", "mode": "solo", "options": {"canoes": 2}},
+                                      token=token_of(ann))  # fmt: skip
+            assert status == 201, created
+            game, seat = created["id"], next(s["token"] for s in created["seats"] if s["token"])
+            reader = Reader(f"{events}/api/sessions/{game}/events/?seat={seat}")
+            reader.wait_for(created["version"])  # open, subscribed, the current view read
+
+            pause()
+            status, view, _ = call(web, "GET", f"/api/sessions/{game}/view/?seat={seat}")
+            assert status == 200, view
+            status, moved, _ = call(web, "POST", f"/api/sessions/{game}/actions/",
+                                    {"seat": seat, "version": view["version"],
+                                     "action": view["legal_actions"][0]})  # fmt: skip
+            assert status == 200, moved  # the move stands, Redis or not
+
+            reader.wait_for(moved["version"])
+            assert reader.ids()[-1] >= moved["version"]
+            assert reader.events[-1]["data"]["role"] == "canoe-1"
+        finally:
+            for process in processes:
+                process.terminate()
+            for process in processes:
+                process.wait(timeout=30)

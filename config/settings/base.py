@@ -534,3 +534,7 @@ EVENTS_IN_WEB = env_bool("FRONTIER_EVENTS_IN_WEB", not EVENTS_REDIS_URL)
 EVENTS_PER_ACCOUNT = env_int("EVENTS_PER_ACCOUNT", 12)
 EVENTS_PER_ADDRESS = env_int("EVENTS_PER_ADDRESS", 200)
 EVENTS_STREAM_SECONDS = env_int("EVENTS_STREAM_SECONDS", 1800)
+# A comment on a quiet stream every EVENTS_KEEP_ALIVE_SECONDS (keep it under the proxy's idle
+# timeout; 30 at most), when the stream also reads its version again: a move whose message was
+# lost (Redis hung or away for a moment) reaches the page then (core.streams.Feed.tick).
+EVENTS_KEEP_ALIVE_SECONDS = min(env_int("EVENTS_KEEP_ALIVE_SECONDS", 15), 30)

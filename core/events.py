@@ -60,15 +60,32 @@ def clock_version() -> int:
     return time.time_ns() // 1_000_000
 
 
+SEND_RETRY_SECONDS = 5.0  # after a publish fails, this process sends nothing for this long
+_send_retry_at = 0.0  # time.monotonic() before which nothing is sent
+
+
 def send(message: dict) -> None:
+    """Publish `message`; a failure is logged and the write it tells of stands. After one, this
+    process does not try again for SEND_RETRY_SECONDS: with Redis hung, each publish waits out
+    the client's 1 s timeout, and every move of those seconds would wait it too. What is not
+    sent is not lost for the pages: a quiet stream reads its version again at its keep-alive
+    (core.streams.Feed.tick)."""
+    global _send_retry_at
     url = settings.EVENTS_REDIS_URL
     if not url:
         hub.dispatch(message)
         return
+    if time.monotonic() < _send_retry_at:
+        logger.info("live event not sent (%s): Redis failed a moment ago", message["channel"])
+        return
     try:
         publisher(url).publish(channel_prefix(url) + message["channel"], json.dumps(message))
     except redis.RedisError as error:
-        logger.warning("live event not sent (%s): %s", message["channel"], error)
+        _send_retry_at = time.monotonic() + SEND_RETRY_SECONDS
+        logger.warning(
+            "live event not sent (%s): %s; none sent for %.0f s",
+            message["channel"], error, SEND_RETRY_SECONDS,
+        )  # fmt: skip
 
 
 publishers_: dict[str, redis.Redis] = {}

@@ -159,6 +159,18 @@ def _fresh_local_cache():
 
 
 @pytest.fixture(autouse=True)
+def _live_events_try_redis_again():
+    """A test whose publish failed (a Redis paused or away) leaves the next one free to send."""
+    from django.conf import settings
+
+    if not settings.configured:
+        return
+    from core import events
+
+    events._send_retry_at = 0.0
+
+
+@pytest.fixture(autouse=True)
 def _inbox_probes_hide_nothing(monkeypatch):
     """Wherever a test reads the inbox, every item a source counted under a probed scope yields
     is checked against that scope's probe (accounts.inbox.PROBES): a probe that says nothing

@@ -5,6 +5,7 @@ without Redis and through Redis with it, and a lost Redis subscription ends the 
 from __future__ import annotations
 
 import pytest
+import redis
 from django.db import transaction
 
 from core import events, streams
@@ -75,3 +76,33 @@ def test_a_lost_subscription_ends_the_open_streams(fresh_hub):
     assert b"event: ready" in next(body)
     fresh_hub._lost(ConnectionError("Redis went away"))
     assert list(body) == []  # the stream ends: the page reconnects, then polls
+
+
+class _HungPublisher:
+    """A Redis client whose every publish times out, as one to a paused Redis does (after the
+    client's 1 s): counts the tries."""
+
+    def __init__(self):
+        self.tries = 0
+
+    def publish(self, channel, data):
+        self.tries += 1
+        raise redis.TimeoutError("Timeout reading from socket")
+
+
+def test_after_a_failed_publish_the_process_sends_nothing_for_a_few_seconds(
+    fresh_hub, settings, monkeypatch, caplog
+):
+    """With Redis hung, each publish waits out the client's timeout: every move made meanwhile
+    would wait it too. One failure, then none tried for SEND_RETRY_SECONDS (the streams read
+    their versions again at their keep-alive, so the pages still catch up); then tried again."""
+    settings.EVENTS_REDIS_URL = "redis://127.0.0.1:6379/9"
+    hung = _HungPublisher()
+    monkeypatch.setattr(events, "publisher", lambda url: hung)
+    for version in (1, 2, 3):
+        events.send({"channel": "game:1", "version": version})  # a move each
+    assert hung.tries == 1
+    assert "none sent for 5 s" in caplog.text
+    monkeypatch.setattr(events, "_send_retry_at", 0.0)  # the seconds have passed
+    events.send({"channel": "game:1", "version": 4})
+    assert hung.tries == 2

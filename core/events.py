@@ -60,32 +60,40 @@ def clock_version() -> int:
     return time.time_ns() // 1_000_000
 
 
-SEND_RETRY_SECONDS = 5.0  # after a publish fails, this process sends nothing for this long
-_send_retry_at = 0.0  # time.monotonic() before which nothing is sent
+REST_SECONDS = 5.0  # after a call to the events' Redis fails, this process leaves it alone so long
+_rest_until = 0.0  # time.monotonic() before which it is left alone
+
+
+def resting() -> bool:
+    """Whether the events' Redis failed this process a moment ago. With Redis hung each call
+    waits out the client's 1 s timeout: every move would wait it to publish, and every stream's
+    keep-alive to renew its count (one after another: they share the event process's one
+    thread for such calls). After one failure, none is tried for REST_SECONDS."""
+    return time.monotonic() < _rest_until
+
+
+def failed(what: str, error: Exception) -> None:
+    """A call to the events' Redis failed: logged, and Redis left alone for REST_SECONDS."""
+    global _rest_until
+    _rest_until = time.monotonic() + REST_SECONDS
+    logger.warning("%s: %s; Redis left alone for %.0f s", what, error, REST_SECONDS)
 
 
 def send(message: dict) -> None:
-    """Publish `message`; a failure is logged and the write it tells of stands. After one, this
-    process does not try again for SEND_RETRY_SECONDS: with Redis hung, each publish waits out
-    the client's 1 s timeout, and every move of those seconds would wait it too. What is not
-    sent is not lost for the pages: a quiet stream reads its version again at its keep-alive
-    (core.streams.Feed.tick)."""
-    global _send_retry_at
+    """Publish `message`; a failure is logged and the write it tells of stands. What is not sent
+    (Redis failed, or failed a moment ago: `resting`) is not lost for the pages: a quiet stream
+    reads its version again at its keep-alive (core.streams.Feed.tick)."""
     url = settings.EVENTS_REDIS_URL
     if not url:
         hub.dispatch(message)
         return
-    if time.monotonic() < _send_retry_at:
+    if resting():
         logger.info("live event not sent (%s): Redis failed a moment ago", message["channel"])
         return
     try:
         publisher(url).publish(channel_prefix(url) + message["channel"], json.dumps(message))
     except redis.RedisError as error:
-        _send_retry_at = time.monotonic() + SEND_RETRY_SECONDS
-        logger.warning(
-            "live event not sent (%s): %s; none sent for %.0f s",
-            message["channel"], error, SEND_RETRY_SECONDS,
-        )  # fmt: skip
+        failed(f"live event not sent ({message['channel']})", error)
 
 
 publishers_: dict[str, redis.Redis] = {}

@@ -47,7 +47,7 @@ from django.http import HttpResponse, JsonResponse, StreamingHttpResponse
 
 from core.addresses import address_digest
 from core.domain_errors import DomainError
-from core.events import END, Listener, channel_prefix, hub, publisher
+from core.events import END, Listener, channel_prefix, failed, hub, publisher, resting
 
 logger = logging.getLogger(__name__)
 
@@ -345,10 +345,12 @@ class Slots:
             keys.append(f"address:{address}")
             bounds[keys[-1]] = (settings.EVENTS_PER_ADDRESS, "this address")
         slot = Slot(self, keys, secrets.token_hex(8))
+        if self._redis() is not None and resting():
+            return slot  # counted nowhere, but served: Redis failed a moment ago
         try:
             counts = self._add(slot)
         except redis.RedisError as error:  # counted nowhere, but served: Redis comes back
-            logger.warning("open streams not counted: %s", error)
+            failed("open streams not counted", error)
             return slot
         for key, (bound, who) in bounds.items():
             if counts[key] > bound:
@@ -387,8 +389,8 @@ class Slots:
 
     def renew(self, slot: Slot) -> None:
         client = self._redis()
-        if client is None:
-            return
+        if client is None or resting():
+            return  # (if resting: its count expires unless a later renewal comes in time)
         try:
             pipe = client.pipeline()
             for key in slot.keys:
@@ -396,7 +398,7 @@ class Slots:
                 pipe.expire(self._key(key), SLOT_SECONDS * 2)
             pipe.execute()
         except redis.RedisError as error:
-            logger.warning("open stream not renewed: %s", error)
+            failed("open stream not renewed", error)
 
     def release(self, slot: Slot) -> None:
         client = self._redis()
@@ -405,13 +407,15 @@ class Slots:
                 for key in slot.keys:
                     self._open.get(key, set()).discard(slot.name)
             return
+        if resting():
+            return  # its count expires within SLOT_SECONDS
         try:
             pipe = client.pipeline()
             for key in slot.keys:
                 pipe.zrem(self._key(key), slot.name)
             pipe.execute()
         except redis.RedisError as error:
-            logger.warning("open stream not released (it expires): %s", error)
+            failed("open stream not released (it expires)", error)
 
     def open_count(self) -> int:
         """Every open stream: this process's (without Redis) or every event process's."""

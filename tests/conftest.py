@@ -167,7 +167,7 @@ def _live_events_try_redis_again():
         return
     from core import events
 
-    events._send_retry_at = 0.0
+    events._rest_until = 0.0
 
 
 @pytest.fixture(autouse=True)

@@ -112,6 +112,8 @@ def publisher(url: str) -> redis.Redis:
 
 
 END = {"channel": "", "version": -1, "end": True}  # to a listener: the stream must end
+PING_SECONDS = 5.0  # a quiet subscription is pinged this often...
+SILENT_SECONDS = 15.0  # ...and Redis counted as lost when nothing at all came for this long
 
 
 class Listener:
@@ -238,16 +240,45 @@ class Hub:
             return
         self.dispatch(message)
 
+    # A hung Redis (paused, a half-open connection) closes nothing and raises nothing: the
+    # subscription would only be silent, and the streams with it, for as long as it hangs. So
+    # the reader pings a quiet subscription every PING_SECONDS and counts Redis as lost when
+    # nothing at all (not even the pong) came for SILENT_SECONDS: the streams end, and the pages
+    # poll until it answers again. The subscription counts as in place once Redis confirms it.
+
+    def _heard(self, raw: dict | None, ready: threading.Event, silence: list[float]) -> None:
+        """One turn of a reader's loop: `raw` what came (None: nothing within PING_SECONDS);
+        `silence` [when something last came, when the last ping went], on the reader's clock."""
+        now = time.monotonic()
+        if raw is not None:
+            silence[0] = now
+            if raw.get("type") == "psubscribe":
+                ready.set()
+            self._handle(raw)
+        elif now - silence[0] > SILENT_SECONDS:
+            raise TimeoutError(f"Redis said nothing for {SILENT_SECONDS:.0f} s, not even a pong")
+
+    def _ping_due(self, silence: list[float]) -> bool:
+        now = time.monotonic()
+        if now - max(silence) < PING_SECONDS:
+            return False
+        silence[1] = now
+        return True
+
     async def _read_async(self, ready: threading.Event) -> None:
         url = settings.EVENTS_REDIS_URL
         while True:
-            client = aioredis.Redis.from_url(url, socket_connect_timeout=2)
+            client = aioredis.Redis.from_url(
+                url, socket_connect_timeout=2, socket_timeout=SILENT_SECONDS
+            )
             try:
                 pubsub = client.pubsub()
                 await pubsub.psubscribe(channel_prefix(url) + "*")
-                ready.set()
-                async for raw in pubsub.listen():
-                    self._handle(raw)
+                silence = [time.monotonic()] * 2
+                while True:
+                    self._heard(await pubsub.get_message(timeout=PING_SECONDS), ready, silence)
+                    if self._ping_due(silence):
+                        await pubsub.ping()
             except asyncio.CancelledError:
                 raise
             except Exception as error:  # noqa: BLE001 - Redis went away: try again shortly
@@ -259,15 +290,22 @@ class Hub:
     def _read_sync(self, ready: threading.Event) -> None:
         url = settings.EVENTS_REDIS_URL
         while True:
+            client = redis.Redis.from_url(
+                url, socket_connect_timeout=2, socket_timeout=SILENT_SECONDS
+            )
             try:
-                pubsub = redis.Redis.from_url(url, socket_connect_timeout=2).pubsub()
+                pubsub = client.pubsub()
                 pubsub.psubscribe(channel_prefix(url) + "*")
-                ready.set()
-                for raw in pubsub.listen():
-                    self._handle(raw)
+                silence = [time.monotonic()] * 2
+                while True:
+                    self._heard(pubsub.get_message(timeout=PING_SECONDS), ready, silence)
+                    if self._ping_due(silence):
+                        pubsub.ping()
             except Exception as error:  # noqa: BLE001 - Redis went away: try again shortly
                 self._lost(error)
                 time.sleep(1)
+            finally:
+                client.close()
 
 
 hub = Hub()

@@ -26,7 +26,7 @@ def free_port() -> int:
 @contextlib.contextmanager
 def own_redis():
     """A redis-server of the test's own on a free port, answering PING. Yields (its URL, a
-    function that pauses it: SIGSTOP); resumed and stopped afterwards."""
+    function that pauses it: SIGSTOP, one that resumes it: SIGCONT); stopped afterwards."""
     binary = shutil.which("redis-server")
     if binary is None:
         missing_service("redis-server is not installed (apt-get install redis-server)")
@@ -48,7 +48,11 @@ def own_redis():
             if time.monotonic() > deadline:
                 raise RuntimeError("the test's redis-server did not start")
             time.sleep(0.05)
-        yield f"redis://127.0.0.1:{port}/0", lambda: os.kill(process.pid, signal.SIGSTOP)
+        yield (
+            f"redis://127.0.0.1:{port}/0",
+            lambda: os.kill(process.pid, signal.SIGSTOP),
+            lambda: os.kill(process.pid, signal.SIGCONT),
+        )
     finally:
         with contextlib.suppress(ProcessLookupError):
             os.kill(process.pid, signal.SIGCONT)
@@ -59,7 +63,7 @@ def own_redis():
 @contextlib.contextmanager
 def paused_redis():
     """A redis-server of the test's own, paused (SIGSTOP) from the start. Yields its URL."""
-    with own_redis() as (url, pause):
+    with own_redis() as (url, pause, _):
         pause()
         yield url
 

@@ -260,11 +260,12 @@ def test_a_move_reaches_an_open_stream_while_redis_hangs(database_url, transacti
     and the mover's message is never delivered (its publish gives up after a second): before,
     the stream stayed open and silent until Redis came back, and a page on it never fell back to
     polling. Now the stream reads its game again at its next keep-alive (1 s here, 15 s by
-    default) and sends the move."""
+    default) and sends the move; and once Redis has not even answered a ping for 15 s, the
+    event process ends its streams and refuses new ones, so the pages poll."""
     from tests.factories import UserFactory
     from tests.hung_servers import own_redis
 
-    with own_redis() as (redis_url, pause):
+    with own_redis() as (redis_url, pause, _):
         env = {**os.environ, "DATABASE_URL": database_url, "REDIS_URL": redis_url,
                "DJANGO_DEBUG": "1", "DJANGO_LOG_LEVEL": "CRITICAL",
                "EVENTS_KEEP_ALIVE_SECONDS": "1"}  # fmt: skip
@@ -301,6 +302,14 @@ def test_a_move_reaches_an_open_stream_while_redis_hangs(database_url, transacti
             reader.wait_for(moved["version"])
             assert reader.ids()[-1] >= moved["version"]
             assert reader.events[-1]["data"]["role"] == "canoe-1"
+
+            # Then the event process counts Redis as lost (not even a pong for 15 s): the
+            # stream ends, and a new one ends at once with nothing in it (a page polls).
+            reader.join(timeout=40)
+            assert not reader.is_alive(), "the stream stayed open on a hung Redis"
+            again = Reader(f"{events}/api/sessions/{game}/events/?seat={seat}")
+            again.join(timeout=15)
+            assert not again.is_alive() and again.events == []
         finally:
             for process in processes:
                 process.terminate()

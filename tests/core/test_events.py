@@ -4,12 +4,15 @@ without Redis and through Redis with it, and a lost Redis subscription ends the 
 
 from __future__ import annotations
 
+import time
+
 import pytest
 import redis
 from django.db import transaction
 
 from core import events, streams
 from tests.conftest import TEST_REDIS_URL
+from tests.hung_servers import own_redis
 
 
 @pytest.fixture
@@ -141,3 +144,33 @@ def test_the_streams_counts_leave_a_failing_redis_alone_for_a_few_seconds(settin
     monkeypatch.setattr(events, "_rest_until", 0.0)  # the seconds have passed
     counts.renew(slot)
     assert hung.tries == 2
+
+
+def test_a_hung_redis_ends_the_streams_until_it_answers_again(fresh_hub, settings, monkeypatch):
+    """A paused Redis takes connections and never answers: nothing closes, nothing raises, and
+    the subscription would only be silent, the streams with it (their pages never polling), for
+    as long as it hangs. The reader pings a quiet subscription and counts Redis as lost when not
+    even the pong comes back: the open streams end and new ones are refused (their pages poll);
+    once Redis answers again the reader subscribes again and messages flow."""
+    monkeypatch.setattr(events, "PING_SECONDS", 0.2)
+    monkeypatch.setattr(events, "SILENT_SECONDS", 2.0)
+    with own_redis() as (url, pause, resume):
+        settings.EVENTS_REDIS_URL = url
+        listener = _listener(fresh_hub, "game:1")  # starts the reader (a thread here)
+        fresh_hub.wait_subscribed(timeout=5)
+        assert fresh_hub.subscribed()
+        time.sleep(2.5)  # quiet, but answering the pings: nothing lost
+        assert fresh_hub.subscribed() and listener.poll() is None
+
+        pause()
+        assert listener.get(timeout=10) == events.END  # the stream ends: its page reconnects
+        assert not fresh_hub.subscribed()  # and is refused while Redis hangs: it polls
+
+        resume()
+        deadline = time.monotonic() + 15
+        while not fresh_hub.subscribed():
+            assert time.monotonic() < deadline, "never subscribed again"
+            time.sleep(0.05)
+        again = _listener(fresh_hub, "game:1")
+        events.send({"channel": "game:1", "version": 2})
+        assert again.get(timeout=5) == {"channel": "game:1", "version": 2}

@@ -10,22 +10,32 @@
 // that listens (`hx-trigger="sse:inbox"`, the top bar's badge) is told by the stream alone.
 //
 // The fallback, written once here: when the stream cannot be opened (an error before it opens:
-// a proxy that refuses it, a bound reached, an old browser without EventSource), when it opens
-// but says nothing within QUIET_MS (a proxy that buffers it) or when it keeps failing, the
-// stream is closed for good and every [data-live-poll] element is polled every 2 s, as the
-// pages did before, with the same `?version=N` requests (204 while nothing changed).
+// a proxy that refuses it, a bound reached, the connection gone, an old browser without
+// EventSource), when it opens but says nothing within QUIET_MS (a proxy that buffers it) or
+// when it keeps failing, the stream is closed and every [data-live-poll] element is polled
+// every 2 s, as the pages did before, with the same `?version=N` requests (204 while nothing
+// changed). A failure may pass (the hall's Wi-Fi drops for a minute, the event process
+// restarts): then the stream is tried again after 15 s, then 30, 60, up to 5 minutes between
+// tries, and at once when the browser says it is online again; once it says something the page
+// is back on push and stops polling. A browser without EventSource or a proxy that buffers the
+// stream polls for good.
 (function () {
   "use strict";
 
   var POLL_MS = 2000;
   var QUIET_MS = 5000; // a stream's first event comes at once: this long without one, it is buffered
   var MAX_FAILURES = 3; // errors after opening, without an event between them
+  var AGAIN_FIRST_MS = 15000; // after a fallback for a failure, the stream is tried again...
+  var AGAIN_MAX_MS = 300000; // ...after twice as long each time, up to 5 minutes
 
   var mode = "push"; // "push" while the stream works or is being opened; "poll" once given up
   var failures = 0;
   var heard = false;
   var quietTimer = null;
   var source = null;
+  var againMs = 0;
+  var againTimer = null;
+  var reopened = 0;
 
   // The stream the extension opens, kept so that falling back can close it (a stream that never
   // opened is not handed to any event of the extension).
@@ -41,9 +51,10 @@
     return document.querySelector("[sse-connect]");
   }
 
-  function fallBack(reason) {
+  function fallBack(reason, lasting) {
     if (mode === "poll") return;
     mode = "poll";
+    clearTimeout(quietTimer);
     document.documentElement.setAttribute("data-live", "poll");
     var element = streamElement();
     if (element) {
@@ -53,7 +64,51 @@
     }
     if (source) source.close();
     if (window.console && console.info) console.info("Live updates off (" + reason + "): polling.");
+    clearTimeout(againTimer);
+    againTimer = null;
+    if (!lasting) {
+      againMs = Math.min(againMs ? againMs * 2 : AGAIN_FIRST_MS, AGAIN_MAX_MS);
+      againTimer = setTimeout(pushAgain, againMs);
+    }
   }
+
+  // The stream opened again: the page's stream element and every part listening to it get a
+  // changed attribute, so that htmx.process binds them afresh (the extension opens the new
+  // stream and hangs the parts' `sse:` triggers on it). Its URL names the version shown, so it
+  // says at once whether the page is behind.
+  function pushAgain() {
+    againTimer = null;
+    if (mode !== "poll") return;
+    if (navigator.onLine === false) return; // the "online" event tries again
+    var element = document.querySelector("[data-live-stream]");
+    if (!element) return;
+    var url = element.getAttribute("data-live-stream");
+    var shown = document.querySelector("[data-live-poll][data-live-version]");
+    if (shown) {
+      url = url.replace(/([?&]last_event_id=)\d+/, "$1" + shown.getAttribute("data-live-version"));
+    }
+    mode = "push";
+    heard = false;
+    failures = 0;
+    reopened += 1;
+    element.removeAttribute("data-live-stream");
+    element.setAttribute("sse-connect", url);
+    element.setAttribute("data-live-reopened", String(reopened));
+    htmx.process(element);
+    document.querySelectorAll('[hx-trigger*="sse:"]').forEach(function (part) {
+      part.setAttribute("data-live-reopened", String(reopened));
+      htmx.process(part);
+    });
+    quietTimer = setTimeout(function () {
+      if (!heard) fallBack("the stream did not open again");
+    }, QUIET_MS);
+  }
+
+  window.addEventListener("online", function () {
+    if (mode !== "poll" || againTimer === null) return; // on push, or polling for good
+    clearTimeout(againTimer);
+    againTimer = setTimeout(pushAgain, 1000);
+  });
 
   document.addEventListener("htmx:sseOpen", function (event) {
     source = event.detail.source;
@@ -61,7 +116,7 @@
     if (!heard) {
       clearTimeout(quietTimer);
       quietTimer = setTimeout(function () {
-        if (!heard) fallBack("no event through the stream");
+        if (!heard) fallBack("no event through the stream", true); // a proxy buffers it
       }, QUIET_MS);
     }
   });
@@ -77,6 +132,7 @@
   function onMessage() {
     heard = true;
     failures = 0;
+    againMs = 0;
     clearTimeout(quietTimer);
   }
 
@@ -193,12 +249,12 @@
     if (!streamElement()) {
       mode = document.querySelector("[data-live-poll]") ? "poll" : mode;
     } else if (typeof window.EventSource === "undefined") {
-      fallBack("this browser has no EventSource");
+      fallBack("this browser has no EventSource", true);
     } else {
       // Neither opened nor refused (every connection to the server taken, over HTTP/1.1):
       // give the connection back and poll.
       quietTimer = setTimeout(function () {
-        if (!heard) fallBack("the stream did not open");
+        if (!heard) fallBack("the stream did not open", true); // no connection to spare
       }, QUIET_MS);
     }
   });

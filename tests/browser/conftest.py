@@ -62,9 +62,14 @@ def new_page(chromium, live_server):
     """Open pages in fresh browser contexts (one per person); closed after the test."""
     contexts = []
 
-    def open_page(width: int = 390, height: int = 844):
+    def open_page(width: int = 390, height: int = 844, service_workers: str = "allow"):
+        """`service_workers="block"` for a test that intercepts the page's requests: once the
+        app's service worker controls a page, its fetches go through the worker, which a route
+        does not see."""
         context = chromium.new_context(
-            viewport={"width": width, "height": height}, base_url=live_server.url
+            viewport={"width": width, "height": height},
+            base_url=live_server.url,
+            service_workers=service_workers,
         )
         context.set_default_timeout(TIMEOUT_MS)
         contexts.append(context)

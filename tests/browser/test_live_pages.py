@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from chase.models import GameSession
+from core import events
 from chase.services import sessions as services
 
 IDLE_SECONDS = 5  # longer than two polling periods
@@ -24,11 +25,13 @@ def race(transactional_db):
     return session, seats["canoe-1"].token, seats["canoe-2"].invite
 
 
-def _two_tables(new_page, race, block_streams: bool = False):
+def _two_tables(new_page, race, block_streams: bool = False, routed: bool = False):
+    """`routed`: the pages run without the service worker, so that a route sees every request
+    (block_streams' routes only ever meet the streams, which the worker leaves alone)."""
     session, token, invite = race
     pages, asked = [], {}
     for url in (f"/play/{session.pk}/?seat={token}", f"/play/join/{invite}/"):
-        page = new_page(900, 900)
+        page = new_page(900, 900, service_workers="block" if routed else "allow")
         if block_streams:
             page.route("**/events/**", lambda route: route.abort())
         asked[page] = []
@@ -95,7 +98,7 @@ def test_a_catch_up_fetch_that_fails_is_asked_again(new_page, race, failure):
     """The stream says the game moved; the fragment's fetch is lost (the hall's Wi-Fi dropped
     it) or a proxy answers 502. The page asks again by itself: it does not wait for another
     move, which at a game's end never comes (a race's end screen once stayed on an early turn)."""
-    mover, watcher, asked = _two_tables(new_page, race)
+    mover, watcher, asked = _two_tables(new_page, race, routed=True)
     expect(watcher.locator("html")).to_have_attribute("data-live", "push")
     failed = []
 
@@ -121,3 +124,33 @@ def test_a_catch_up_fetch_that_fails_is_asked_again(new_page, race, failure):
     assert len(failed) == 1
     assert len(_polls(asked[watcher])) == 2  # the one that failed, and the one asked again
     expect(watcher.locator("html")).to_have_attribute("data-live", "push")  # still on its stream
+
+
+def test_a_table_whose_connection_came_back_returns_to_its_stream(new_page, race):
+    """The hall's Wi-Fi drops: the stream fails, the table polls (each poll failing too while
+    the connection is gone). When the connection returns, the table opens its stream again
+    and stops polling: a blip does not leave a phone polling every 2 s for the rest of the
+    game (nor the server answering it)."""
+    mover, watcher, asked = _two_tables(new_page, race)
+    expect(watcher.locator("html")).to_have_attribute("data-live", "push")
+
+    watcher.context.set_offline(True)
+    # The open stream is a connection already made, which the browser's offline switch leaves
+    # alone: the server ends it, as a dropped connection would end.
+    events.hub._lost(ConnectionError("the hall's Wi-Fi dropped"))
+    expect(watcher.locator("html")).to_have_attribute("data-live", "poll", timeout=20000)
+    watcher.context.set_offline(False)
+    expect(watcher.locator("html")).to_have_attribute("data-live", "push", timeout=10000)
+    watcher.wait_for_timeout(500)  # the new stream's first word heard
+    asked[watcher].clear()
+    before = int(watcher.locator("#table").get_attribute("data-version"))
+
+    mover.locator("#act button[name=action]").first.click()
+
+    expect(watcher.locator("#table")).not_to_have_attribute("data-version", str(before))
+    assert int(watcher.locator("#table").get_attribute("data-version")) == (
+        GameSession.objects.get().version
+    )
+    watcher.wait_for_timeout(IDLE_SECONDS * 1000)
+    assert len(_polls(asked[watcher])) == 1  # the fetch the stream told it to make; no polling
+    expect(watcher.locator("html")).to_have_attribute("data-live", "push")

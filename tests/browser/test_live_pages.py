@@ -9,8 +9,8 @@ import pytest
 from playwright.sync_api import expect
 
 from chase.models import GameSession
-from core import events
 from chase.services import sessions as services
+from core import events
 
 IDLE_SECONDS = 5  # longer than two polling periods
 

@@ -5,6 +5,9 @@ proxy that refuses them) both pages poll every 2 s by themselves, and the move s
 
 from __future__ import annotations
 
+import os
+import pathlib
+
 import pytest
 from playwright.sync_api import expect
 
@@ -13,6 +16,7 @@ from chase.services import sessions as services
 from core import events
 
 IDLE_SECONDS = 5  # longer than two polling periods
+SHOTS = pathlib.Path(os.environ.get("FRONTIER_SHOTS", "/tmp/shots/live"))
 
 
 @pytest.fixture
@@ -154,3 +158,5 @@ def test_a_table_whose_connection_came_back_returns_to_its_stream(new_page, race
     watcher.wait_for_timeout(IDLE_SECONDS * 1000)
     assert len(_polls(asked[watcher])) == 1  # the fetch the stream told it to make; no polling
     expect(watcher.locator("html")).to_have_attribute("data-live", "push")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    watcher.screenshot(path=str(SHOTS / "table-back-on-its-stream-900.png"))

@@ -3,10 +3,45 @@
 (function () {
   "use strict";
 
-  // A new request clears the error box of the last one.
-  document.addEventListener("htmx:beforeRequest", function () {
+  // The live parts' fetches and polls (static/js/live.js) run by themselves: they write
+  // nothing in the error box, and leave in it the words of a tap that did not get through.
+  function background(element) {
+    if (!element || !element.getAttribute) return false;
+    if (element.hasAttribute("data-live-poll")) return true;
+    return /every|sse:|live:/.test(element.getAttribute("hx-trigger") || "");
+  }
+
+  // A new request clears the error box of the last one; but a lost tap's words
+  // ([data-lost-tap]) stay until the player's next request: once the stream is down a live poll
+  // comes every 2 s and would wipe them before they are read.
+  document.addEventListener("htmx:beforeRequest", function (event) {
     var errors = document.getElementById("errors");
-    if (errors) errors.replaceChildren();
+    if (!errors) return;
+    if (background(event.detail && event.detail.elt) && errors.querySelector("[data-lost-tap]")) {
+      return;
+    }
+    errors.replaceChildren();
+  });
+
+  // A request the server answered with an error it does not explain in the page (a proxy's
+  // 502 while the server restarts, a 500, a 403): said in words, so that a tap is not lost in
+  // silence. (A refusal the server explains, 400 or 409, is swapped into the box itself.)
+  document.addEventListener("htmx:responseError", function (event) {
+    var detail = event.detail || {};
+    if (background(detail.elt)) return;
+    var errors = document.getElementById("errors");
+    if (!errors) return;
+    var status = detail.xhr ? detail.xhr.status : 0;
+    var verb = ((detail.requestConfig && detail.requestConfig.verb) || "get").toLowerCase();
+    var box = document.createElement("p");
+    box.className = "error-box";
+    box.setAttribute("role", "alert");
+    box.setAttribute("data-lost-tap", "");
+    box.textContent = verb === "get"
+      ? "That could not be loaded just now (error " + status + "). Try again in a moment."
+      : "The server could not take that just now (error " + status + "): nothing changed. " +
+        "Try it again in a moment.";
+    errors.replaceChildren(box);
   });
 
   document.addEventListener("htmx:afterRequest", function (event) {

@@ -501,17 +501,24 @@
     drain();
   });
 
-  // A GET that could not reach the server (a calculator never opened on this phone, with no
-  // connection): said in words. The sheet's own fetches (its poll, or the fetch its live stream
-  // asks for: static/js/live.js) fail quietly.
+  // A request that could not reach the server, said in words: a GET (a calculator never opened
+  // on this phone, with no connection), or a write outside the outbox (a canoe game's move,
+  // the lobby's new game), which is not kept: the player is told to do it again. The sheet's
+  // own fetches (its poll, or the fetch its live stream asks for: static/js/live.js) fail
+  // quietly.
   document.addEventListener("htmx:sendError", function (event) {
-    var element = event.detail && event.detail.elt;
+    var detail = event.detail || {};
+    var element = detail.elt;
     if (element && element.hasAttribute("data-live-poll")) return;
     if (element && /every|sse:|live:/.test(element.getAttribute("hx-trigger") || "")) return;
     var errors = document.getElementById("errors");
-    if (errors) {
-      errors.innerHTML = '<p class="error-box outbox-offline" role="alert">No connection: this was not opened on this phone before, so it needs the server. What you mark is kept and sent when the connection returns.</p>';
+    if (!errors) return;
+    var verb = ((detail.requestConfig && detail.requestConfig.verb) || "get").toLowerCase();
+    if (verb !== "get") {
+      errors.innerHTML = '<p class="error-box outbox-offline" role="alert" data-lost-tap>No connection: that was not sent, and nothing changed. Do it again once the connection is back.</p>';
+      return;
     }
+    errors.innerHTML = '<p class="error-box outbox-offline" role="alert">No connection: this was not opened on this phone before, so it needs the server. What you mark is kept and sent when the connection returns.</p>';
   });
 
   // A kept page changed in place (an answer, a fresh sheet): the service worker keeps it as it

@@ -160,3 +160,62 @@ def test_a_table_whose_connection_came_back_returns_to_its_stream(new_page, race
     expect(watcher.locator("html")).to_have_attribute("data-live", "push")
     SHOTS.mkdir(parents=True, exist_ok=True)
     watcher.screenshot(path=str(SHOTS / "table-back-on-its-stream-900.png"))
+
+
+# --- a tap that does not get through ---------------------------------------------------------
+
+
+def _table_version(page) -> int:
+    return int(page.locator("#table").get_attribute("data-version"))
+
+
+def test_a_move_tapped_with_no_connection_says_it_was_not_sent(new_page, race):
+    """A canoe move is not one of the outbox's kept writes: with no connection the table says
+    so in words (before, it said the tap was kept and would be sent, and nothing ever was), the
+    live polls do not wipe the words away (the streams blocked here: the tables poll, as they do
+    once the hall's Wi-Fi has broken their streams), and the same tap once the connection is
+    back moves."""
+    mover, _, _ = _two_tables(new_page, race, block_streams=True, routed=True)
+    expect(mover.locator("html")).to_have_attribute("data-live", "poll")
+    before = _table_version(mover)
+    mover.context.set_offline(True)
+    mover.locator("#act button[name=action]").first.click()
+    errors = mover.locator("#errors")
+    expect(errors).to_contain_text("No connection: that was not sent, and nothing changed.")
+    expect(errors).not_to_contain_text("kept")
+    assert GameSession.objects.get().version == before
+    mover.wait_for_timeout(4500)  # two polls, each failing with no connection
+    expect(errors).to_contain_text("that was not sent")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    mover.screenshot(path=str(SHOTS / "move-not-sent-offline-900.png"))
+
+    mover.context.set_offline(False)
+    mover.locator("#act button[name=action]").first.click()
+    expect(mover.locator("#table")).not_to_have_attribute("data-version", str(before))
+    assert GameSession.objects.get().version > before
+    expect(errors).to_be_empty()
+
+
+def test_a_move_the_server_could_not_take_says_so(new_page, race):
+    """A proxy answers 502 while the server restarts: before, the tap did nothing visible."""
+    mover, _, _ = _two_tables(new_page, race, routed=True)
+    before = _table_version(mover)
+    refused = []
+
+    def bad_gateway_once(route):
+        if refused:
+            route.continue_()
+            return
+        refused.append(route.request.url)
+        route.fulfill(status=502, content_type="text/html", body="<h1>Bad gateway</h1>")
+
+    mover.route("**/play/*/act/", bad_gateway_once)
+    mover.locator("#act button[name=action]").first.click()
+    errors = mover.locator("#errors")
+    expect(errors).to_contain_text("The server could not take that just now (error 502)")
+    assert GameSession.objects.get().version == before
+
+    mover.locator("#act button[name=action]").first.click()
+    expect(mover.locator("#table")).not_to_have_attribute("data-version", str(before))
+    expect(errors).to_be_empty()
+    assert len(refused) == 1

@@ -78,6 +78,7 @@ def test_a_move_whose_message_never_left_reaches_the_stream_at_its_next_keep_ali
     KEEP_ALIVE seconds, and sends the view it missed, once."""
     session, trappers, indians = game
     stream = open_stream(api, session, indians.token, last=session.version)
+    assert stream.next_event(patience=1) is None  # open and up to date: nothing said yet
     version = act(session, trappers)  # no django_capture_on_commit_callbacks: nothing published
     event = stream.next_event(patience=1)
     assert event is not None, "the missed move never reached the stream"

@@ -51,6 +51,25 @@ def _two_tables(new_page, race, block_streams: bool = False, routed: bool = Fals
     return mover, watcher, asked
 
 
+def _fail_the_first(page, pattern: str, how: str) -> list[str]:
+    """The first request of `page` to `pattern` fails (`how`: "dropped", the connection lost;
+    "bad gateway", a proxy's 502); the rest go through. Returns the failed requests' URLs."""
+    failed: list[str] = []
+
+    def handle(route):
+        if failed:
+            route.continue_()
+            return
+        failed.append(route.request.url)
+        if how == "dropped":
+            route.abort("internetdisconnected")
+        else:
+            route.fulfill(status=502, content_type="text/html", body="<h1>Bad gateway</h1>")
+
+    page.route(pattern, handle)
+    return failed
+
+
 def _polls(urls: list[str]) -> list[str]:
     return [url for url in urls if "?version=" in url]
 
@@ -104,19 +123,7 @@ def test_a_catch_up_fetch_that_fails_is_asked_again(new_page, race, failure):
     move, which at a game's end never comes (a race's end screen once stayed on an early turn)."""
     mover, watcher, asked = _two_tables(new_page, race, routed=True)
     expect(watcher.locator("html")).to_have_attribute("data-live", "push")
-    failed = []
-
-    def fail_the_first(route):
-        if failed:
-            route.continue_()
-            return
-        failed.append(route.request.url)
-        if failure == "dropped":
-            route.abort("internetdisconnected")
-        else:
-            route.fulfill(status=502, content_type="text/html", body="<h1>Bad gateway</h1>")
-
-    watcher.route("**/play/*/?version=*", fail_the_first)
+    failed = _fail_the_first(watcher, "**/play/*/?version=*", failure)
     before = int(watcher.locator("#table").get_attribute("data-version"))
 
     mover.locator("#act button[name=action]").first.click()
@@ -200,16 +207,7 @@ def test_a_move_the_server_could_not_take_says_so(new_page, race):
     """A proxy answers 502 while the server restarts: before, the tap did nothing visible."""
     mover, _, _ = _two_tables(new_page, race, routed=True)
     before = _table_version(mover)
-    refused = []
-
-    def bad_gateway_once(route):
-        if refused:
-            route.continue_()
-            return
-        refused.append(route.request.url)
-        route.fulfill(status=502, content_type="text/html", body="<h1>Bad gateway</h1>")
-
-    mover.route("**/play/*/act/", bad_gateway_once)
+    refused = _fail_the_first(mover, "**/play/*/act/", "bad gateway")
     mover.locator("#act button[name=action]").first.click()
     errors = mover.locator("#errors")
     expect(errors).to_contain_text("The server could not take that just now (error 502)")

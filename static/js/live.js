@@ -213,6 +213,24 @@
   // New content (an answer swapped in) may show an older version than the stream said.
   document.addEventListener("htmx:load", catchUp);
 
+  // The watchdog: while a part shows an older version than the stream said, it is asked for
+  // again every CHECK_MS, whatever became of the last ask (dropped by htmx because its part was
+  // replaced while it waited, answered "nothing new" by something stale on the way, lost), so a
+  // page never stays behind the stream. It costs nothing while the page is up to date.
+  var CHECK_MS = 3000;
+  setInterval(function () {
+    if (mode === "poll" || pushed === null || waiting !== null) return;
+    var behind = false;
+    document.querySelectorAll("[data-live-poll]").forEach(function (element) {
+      var shown = parseInt(element.getAttribute("data-live-version"), 10);
+      if (!isNaN(shown) && shown < pushed) behind = true;
+    });
+    if (behind) {
+      fetchedFor = {};
+      catchUp();
+    }
+  }, CHECK_MS);
+
   // A catch-up fetch that failed (the connection dropped it, a proxy answered 502, the server
   // an error) is asked again: after 1 s, then 2, 4, up to 15 s between tries, until one gets
   // through. Without it the page would stay on the older version until the stream says

@@ -53,7 +53,8 @@ def _two_tables(new_page, race, block_streams: bool = False, routed: bool = Fals
 
 def _fail_the_first(page, pattern: str, how: str) -> list[str]:
     """The first request of `page` to `pattern` fails (`how`: "dropped", the connection lost;
-    "bad gateway", a proxy's 502); the rest go through. Returns the failed requests' URLs."""
+    "bad gateway", a proxy's 502; "nothing new", a stale 204); the rest go through. Returns
+    the failed requests' URLs."""
     failed: list[str] = []
 
     def handle(route):
@@ -63,6 +64,8 @@ def _fail_the_first(page, pattern: str, how: str) -> list[str]:
         failed.append(route.request.url)
         if how == "dropped":
             route.abort("internetdisconnected")
+        elif how == "nothing new":
+            route.fulfill(status=204)
         else:
             route.fulfill(status=502, content_type="text/html", body="<h1>Bad gateway</h1>")
 
@@ -116,11 +119,12 @@ def test_a_stream_that_ends_at_once_every_time_gives_way_to_polling(new_page, ra
     expect(page.locator("html")).to_have_attribute("data-live", "poll")
 
 
-@pytest.mark.parametrize("failure", ["dropped", "bad gateway"])
+@pytest.mark.parametrize("failure", ["dropped", "bad gateway", "nothing new"])
 def test_a_catch_up_fetch_that_fails_is_asked_again(new_page, race, failure):
     """The stream says the game moved; the fragment's fetch is lost (the hall's Wi-Fi dropped
-    it) or a proxy answers 502. The page asks again by itself: it does not wait for another
-    move, which at a game's end never comes (a race's end screen once stayed on an early turn)."""
+    it), a proxy answers 502, or something stale on the way answers "nothing new". The page
+    asks again by itself: it does not wait for another move, which at a game's end never comes
+    (a race's end screen once stayed a turn behind)."""
     mover, watcher, asked = _two_tables(new_page, race, routed=True)
     expect(watcher.locator("html")).to_have_attribute("data-live", "push")
     failed = _fail_the_first(watcher, "**/play/*/?version=*", failure)

@@ -151,6 +151,31 @@ class Listener:
             return None
 
 
+class _Silence:
+    """A reader's subscription as heard, on its clock: when something last came (a message, a
+    confirmation, a pong) and when the last ping went."""
+
+    def __init__(self):
+        self.heard_at = self.pinged_at = time.monotonic()
+
+    def heard(self) -> None:
+        self.heard_at = time.monotonic()
+
+    def check(self) -> None:
+        """Nothing came: past SILENT_SECONDS of it, Redis is counted as lost."""
+        if time.monotonic() - self.heard_at > SILENT_SECONDS:
+            raise TimeoutError(f"Redis said nothing for {SILENT_SECONDS:.0f} s, not even a pong")
+
+    def ping_due(self) -> bool:
+        """Whether the quiet has lasted PING_SECONDS since anything came or went (then a ping
+        goes, counted from now)."""
+        now = time.monotonic()
+        if now - max(self.heard_at, self.pinged_at) < PING_SECONDS:
+            return False
+        self.pinged_at = now
+        return True
+
+
 class Hub:
     """Channel → the listeners of this process. With Redis, one reader per process (a task in
     uvicorn's event loop, or a thread under a WSGI server) feeds it all channels' messages."""
@@ -246,24 +271,15 @@ class Hub:
     # nothing at all (not even the pong) came for SILENT_SECONDS: the streams end, and the pages
     # poll until it answers again. The subscription counts as in place once Redis confirms it.
 
-    def _heard(self, raw: dict | None, ready: threading.Event, silence: list[float]) -> None:
-        """One turn of a reader's loop: `raw` what came (None: nothing within PING_SECONDS);
-        `silence` [when something last came, when the last ping went], on the reader's clock."""
-        now = time.monotonic()
-        if raw is not None:
-            silence[0] = now
-            if raw.get("type") == "psubscribe":
-                ready.set()
-            self._handle(raw)
-        elif now - silence[0] > SILENT_SECONDS:
-            raise TimeoutError(f"Redis said nothing for {SILENT_SECONDS:.0f} s, not even a pong")
-
-    def _ping_due(self, silence: list[float]) -> bool:
-        now = time.monotonic()
-        if now - max(silence) < PING_SECONDS:
-            return False
-        silence[1] = now
-        return True
+    def _heard(self, raw: dict | None, ready: threading.Event, silence: _Silence) -> None:
+        """One turn of a reader's loop: `raw` what came (None: nothing within PING_SECONDS)."""
+        if raw is None:
+            silence.check()
+            return
+        silence.heard()
+        if raw.get("type") == "psubscribe":
+            ready.set()
+        self._handle(raw)
 
     async def _read_async(self, ready: threading.Event) -> None:
         url = settings.EVENTS_REDIS_URL
@@ -274,10 +290,10 @@ class Hub:
             try:
                 pubsub = client.pubsub()
                 await pubsub.psubscribe(channel_prefix(url) + "*")
-                silence = [time.monotonic()] * 2
+                silence = _Silence()
                 while True:
                     self._heard(await pubsub.get_message(timeout=PING_SECONDS), ready, silence)
-                    if self._ping_due(silence):
+                    if silence.ping_due():
                         await pubsub.ping()
             except asyncio.CancelledError:
                 raise
@@ -296,10 +312,10 @@ class Hub:
             try:
                 pubsub = client.pubsub()
                 pubsub.psubscribe(channel_prefix(url) + "*")
-                silence = [time.monotonic()] * 2
+                silence = _Silence()
                 while True:
                     self._heard(pubsub.get_message(timeout=PING_SECONDS), ready, silence)
-                    if self._ping_due(silence):
+                    if silence.ping_due():
                         pubsub.ping()
             except Exception as error:  # noqa: BLE001 - Redis went away: try again shortly
                 self._lost(error)

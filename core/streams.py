@@ -128,7 +128,11 @@ class PageFeed(Feed):
         except DomainError:  # the game is gone: the page's next fetch says so
             self.done = True
             return []
-        if version is None or version <= self.last_id:
+        return [] if version is None else self._newer(version)
+
+    def _newer(self, version: int) -> list[Event]:
+        """`version` as an event if it is past what the page was told (it is told it then)."""
+        if self.last_id is not None and version <= self.last_id:
             return []
         self.last_id = version
         return [Event("version", {"version": version}, id=version)]
@@ -152,9 +156,8 @@ class PageFeed(Feed):
             return events
         if self.read_version is None:
             events.append(Event("version", {"version": newest}))
-        elif self.last_id is None or newest > self.last_id:
-            self.last_id = newest
-            events.append(Event("version", {"version": newest}, id=newest))
+        else:
+            events += self._newer(newest)
         return events
 
 

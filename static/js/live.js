@@ -194,7 +194,7 @@
           source: element,
           target: element.getAttribute("hx-target"),
           swap: element.getAttribute("hx-swap") || "outerHTML",
-        }).catch(function () {}); // a failure is asked again (htmx:afterRequest below)
+        }).catch(function () {}); // a failure is asked again (the watchdog below)
       }
     });
   }
@@ -214,9 +214,11 @@
   document.addEventListener("htmx:load", catchUp);
 
   // The watchdog: while a part shows an older version than the stream said, it is asked for
-  // again every CHECK_MS, whatever became of the last ask (dropped by htmx because its part was
-  // replaced while it waited, answered "nothing new" by something stale on the way, lost), so a
-  // page never stays behind the stream. It costs nothing while the page is up to date.
+  // again every CHECK_MS, whatever became of the last ask (lost with the connection, answered
+  // 502 by a proxy, dropped by htmx because its part was replaced while it waited, answered
+  // "nothing new" by something stale on the way), so a page never stays behind the stream: at
+  // a game's end no later move would catch it up. (While polling, the next poll asks again.)
+  // It costs nothing while the page is up to date.
   var CHECK_MS = 3000;
   setInterval(function () {
     if (mode === "poll" || pushed === null || waiting !== null) return;
@@ -230,27 +232,6 @@
       catchUp();
     }
   }, CHECK_MS);
-
-  // A catch-up fetch that failed (the connection dropped it, a proxy answered 502, the server
-  // an error) is asked again: after 1 s, then 2, 4, up to 15 s between tries, until one gets
-  // through. Without it the page would stay on the older version until the stream says
-  // something new, which at a game's end is never. (While polling, the next poll asks again.)
-  var RETRY_FIRST_MS = 1000;
-  var RETRY_MAX_MS = 15000;
-  var retryMs = 0;
-  var retryTimer = null;
-  document.addEventListener("htmx:afterRequest", function (event) {
-    var element = event.detail.elt;
-    if (!element || !element.hasAttribute("data-live-poll") || mode === "poll") return;
-    if (event.detail.successful) {
-      retryMs = 0;
-      return;
-    }
-    fetchedFor = {};
-    retryMs = Math.min(retryMs ? retryMs * 2 : RETRY_FIRST_MS, RETRY_MAX_MS);
-    clearTimeout(retryTimer);
-    retryTimer = setTimeout(catchUp, retryMs);
-  });
 
   // Any event says the stream gets through ("ready" comes at once when the page is current).
   document.addEventListener("htmx:sseOpen", function (event) {

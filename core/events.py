@@ -251,6 +251,11 @@ class Hub:
         self._subscribed.clear()
         if was:
             logger.warning("live events: Redis subscription lost (%s); retrying", error)
+        self.end_all()
+
+    def end_all(self) -> None:
+        """Every open stream of this process ends at once, rather than at its next keep-alive
+        (a lost subscription, above; a test's live server before its database is closed)."""
         with self._lock:
             listeners = {each for group in self._listeners.values() for each in group}
         for listener in listeners:

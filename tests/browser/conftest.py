@@ -12,6 +12,7 @@ import shutil
 
 import pytest
 
+from core import events
 from tests.campaign.games_support import foot_patrol
 from tests.conftest import CHROMIUM, missing_service
 from tests.factories import CampaignFactory, UserFactory, founded_war_party, member
@@ -78,6 +79,10 @@ def new_page(chromium, live_server):
     yield open_page
     for context in contexts:
         context.close()
+    # The live server's streams end now, while the test's database is still there: a stream
+    # only learns that its page has gone when it next writes, and its keep-alive's tick
+    # would touch the database after the test had closed it (a traceback at teardown).
+    events.hub.end_all()
 
 
 @pytest.fixture

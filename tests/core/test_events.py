@@ -81,6 +81,17 @@ def test_a_lost_subscription_ends_the_open_streams(fresh_hub):
     assert list(body) == []  # the stream ends: the page reconnects, then polls
 
 
+def test_end_all_ends_every_open_stream_of_the_process(fresh_hub):
+    feeds = [streams.PageFeed([f"game:{n}"], last_id=None) for n in (1, 2)]
+    bodies = [streams._sync_body(f, streams.Slots().take(account=None, address="")) for f in feeds]
+    for body in bodies:
+        assert next(body).startswith(b"retry:")
+        assert b"event: ready" in next(body)
+    fresh_hub.end_all()
+    assert [list(body) for body in bodies] == [[], []]  # no keep-alive, no tick: ended
+    assert fresh_hub.open_count() == 0
+
+
 class _HungPublisher:
     """A Redis client whose every publish times out, as one to a paused Redis does (after the
     client's 1 s): counts the tries."""

@@ -233,13 +233,26 @@
     }
   }, CHECK_MS);
 
+  // The stream's own `version` events, heard on the stream itself: a part is wired to the
+  // stream by htmx only once it settles (some 20 ms after it was swapped in), and an event that
+  // comes in between reaches no part. A race's end screen once stayed a turn behind so: its
+  // last move was told while the table was redrawn for the move before.
+  function onVersion(message) {
+    onMessage();
+    var version = eventVersion({ detail: message });
+    if (version !== null && (pushed === null || version > pushed)) {
+      pushed = version;
+      catchUp();
+    }
+  }
+
   // Any event says the stream gets through ("ready" comes at once when the page is current).
   document.addEventListener("htmx:sseOpen", function (event) {
     var opened = event.detail.source;
     if (opened && !opened.frontierReady) {
       opened.frontierReady = true;
       opened.addEventListener("ready", onMessage);
-      opened.addEventListener("version", onMessage);
+      opened.addEventListener("version", onVersion);
       opened.addEventListener("inbox", onMessage);
     }
   });

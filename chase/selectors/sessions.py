@@ -81,8 +81,11 @@ _RECENT = CompiledQuery(
 
 def recent_entries(session: GameSession) -> list[dict]:
     """The game's newest LOG_LENGTH log rows, oldest first, with what a view shows of them,
-    each a dict of its columns (read at every move: no model instance is made for them)."""
-    return _RECENT.dicts(session.pk)[::-1]
+    each a dict of its columns (read at every move: no model instance is made for them).
+    Only the rows of the game as `session` holds it: a move committed after the game was read
+    is left for the next view, whose game it is (the table once said "Virginia to move" above
+    a log that said the race was over)."""
+    return [e for e in _RECENT.dicts(session.pk) if e["version_after"] <= session.version][::-1]
 
 
 def recent_log(session: GameSession, role: str | None, entries=None) -> list[dict]:

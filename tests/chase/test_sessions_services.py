@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from chase.errors import SeatRefused, SessionError, StaleVersion
 from chase.games import get_engine
 from chase.models import ActionLog, GameSession
+from chase.selectors.sessions import seat_payload
 from chase.services import sessions as services
 from tests.chase.conftest import movers, new_game, play_randomly, seat
 
@@ -246,3 +249,20 @@ def test_a_whole_solo_game_against_the_computer_reaches_a_winner(seeded):
     assert session.winner in ("trapper", "indian")
     assert services.session_replay(session)[-1].state == session.state
     assert get_engine("pelts").winner(session.state) == session.winner
+
+
+def test_a_view_of_the_game_as_read_shows_no_log_of_a_move_made_after_it(owner):
+    """A view is drawn from the game as it was read, and its log from a second read: a move
+    committed in between is left for the next view (the table once said "Virginia to move"
+    above a log that said the race was over)."""
+    session = new_game(mode="hotseat", user=owner)
+    play_randomly(session, random.Random(5), steps=2)
+    read = GameSession.objects.get(pk=session.pk)  # a reader has the game...
+    after = play_randomly(session, random.Random(6), steps=1)  # ...then a move commits
+    assert after.version > read.version
+
+    shown = [entry["version_after"] for entry in seat_payload(read, None)["log"]]
+    now = [entry["version_after"] for entry in seat_payload(after, None)["log"]]
+
+    assert shown and max(shown) == read.version
+    assert max(now) == after.version

@@ -136,8 +136,7 @@
     clearTimeout(quietTimer);
   }
 
-  function eventVersion(triggering) {
-    var message = triggering && triggering.detail;
+  function eventVersion(message) {
     if (!message || typeof message.data !== "string") return null;
     try {
       var data = JSON.parse(message.data);
@@ -199,16 +198,14 @@
     });
   }
 
-  // The extension triggers `sse:version` on each part: the catch-up decides instead.
+  // The extension triggers `sse:version` on each part: the catch-up decides instead, told the
+  // version by the stream itself (onVersion below).
   document.addEventListener("htmx:confirm", function (event) {
     var element = event.detail.elt;
     var triggering = event.detail.triggeringEvent;
     if (!element.hasAttribute("data-live-poll") || !triggering) return;
     if (triggering.type.indexOf("sse:") !== 0) return;
     event.preventDefault();
-    var version = eventVersion(triggering);
-    if (version !== null && (pushed === null || version > pushed)) pushed = version;
-    catchUp();
   });
   // New content (an answer swapped in) may show an older version than the stream said.
   document.addEventListener("htmx:load", catchUp);
@@ -233,13 +230,13 @@
     }
   }, CHECK_MS);
 
-  // The stream's own `version` events, heard on the stream itself: a part is wired to the
-  // stream by htmx only once it settles (some 20 ms after it was swapped in), and an event that
-  // comes in between reaches no part. A race's end screen once stayed a turn behind so: its
-  // last move was told while the table was redrawn for the move before.
+  // The stream's `version` events, heard on the stream itself rather than through the parts: a
+  // part is wired to the stream by htmx only once it settles (some 20 ms after it was swapped
+  // in), and an event that comes in between reaches no part. A race's end screen once stayed a
+  // turn behind so: its last move was told while the table was redrawn for the move before.
   function onVersion(message) {
     onMessage();
-    var version = eventVersion({ detail: message });
+    var version = eventVersion(message);
     if (version !== null && (pushed === null || version > pushed)) {
       pushed = version;
       catchUp();

@@ -15,13 +15,14 @@ escape whoever plays either side). Games are played until the interval is within
 least `--games`' worth of games is asked for: about 1,000 for a share near 0.6), or until
 `--minutes` of CPU time per game is spent: then the games played and the interval reached are
 printed as they are. Hard moves use the app's budget (`levels.DEFAULT_SEARCH`), unless
-`--playouts` sets another; their mean and largest CPU time are printed (moves with a single
-legal action cost nothing and are not counted).
+`--playouts` sets another (and `--confidence` another gate); their mean and largest CPU time
+are printed (moves with a single legal action cost nothing and are not counted).
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import math
 import pathlib
 import sys
@@ -97,7 +98,15 @@ def run(kind: str, args, search: Search) -> None:
         share = sum(scores) / len(scores)
         margin = Z95 * math.sqrt(max(share * (1 - share), 0.01) / len(scores))
         if args.progress and len(scores) % args.progress == 0:
-            print(f"  {kind}: {share:.1%} ± {margin:.1%} after {len(scores)} games", flush=True)
+            held = ", ".join(
+                f"{'+'.join(team)} {sum(got):g} of {len(got)}"
+                for team, got in zip(teams, by_team, strict=True)
+            )
+            print(
+                f"  {kind}: {share:.1%} ± {margin:.1%} after {len(scores)} games "
+                f"({sum(scores):g} won; holding {held})",
+                flush=True,
+            )
         if len(scores) >= args.games and margin <= MARGIN:
             break
         if time.process_time() - started > args.minutes * 60:
@@ -138,11 +147,21 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1, help="the first game's seed")
     parser.add_argument("--only", help="one game's kind")
     parser.add_argument("--progress", type=int, default=0, help="a line every N games")
+    parser.add_argument(
+        "--confidence",
+        type=float,
+        help="standard errors another action must beat the normal choice by (default: the app's)",
+    )
     args = parser.parse_args()
     search = DEFAULT_SEARCH
     if args.playouts:
-        search = Search(playouts=args.playouts, seconds=DEFAULT_SEARCH.seconds)
-    print(f"hard vs normal: {search.playouts} playouts a hard move, at most {search.seconds} s CPU")
+        search = dataclasses.replace(search, playouts=args.playouts)
+    if args.confidence is not None:
+        search = dataclasses.replace(search, confidence=args.confidence)
+    print(
+        f"hard vs normal: {search.playouts} playouts a hard move, at most {search.seconds} s CPU, "
+        f"another action taken at {search.confidence:g} standard errors over the normal one"
+    )
     for kind in kinds():
         if args.only and kind != args.only:
             continue

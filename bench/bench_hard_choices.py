@@ -18,6 +18,7 @@ per gate: how often hard left the normal choice, the mean gain a move with its s
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import math
 import pathlib
 import sys
@@ -68,8 +69,8 @@ def run(kind: str, args) -> None:
                 choices += 1
                 if choices % args.every == 0:
                     for gate in args.confidence:
-                        levels.CONFIDENCE = gate
-                        hard = hard_search(engine, state, role, RandomChance(choices), search)
+                        gated = dataclasses.replace(search, confidence=gate)
+                        hard = hard_search(engine, state, role, RandomChance(choices), gated)
                         spent[gate].append(hard.seconds)
                         if not hard.playouts or hard.action == hard.normal:
                             found[gate].append((0.0, 0.0))

@@ -18,7 +18,8 @@ sequential halving (Karnin, Koren and Somekh 2013): each round plays every actio
 worlds and keeps the better half, so the first round is the cheap prior that picks the few worth
 searching and the last rounds compare those few closely; the normal computer's own choice is
 never halved away, and another action is taken only when it beats that choice on the same worlds
-by more than luck would (`CONFIDENCE` standard errors): a policy that is already sensible is
+by more than luck would (`Search.confidence` standard errors, `CONFIDENCE` unless a bench
+asks for another): a policy that is already sensible is
 left only on evidence. The budget is a number of playouts and a cap of process CPU time (the
 machine may be shared: CPU time is what the move costs).
 """
@@ -52,10 +53,14 @@ class Search:
 
     playouts: int = 600
     seconds: float | None = 0.8
+    # how many standard errors another action must beat the normal computer's choice by
+    confidence: float = CONFIDENCE
 
     def __post_init__(self) -> None:
         if self.playouts < 1:
             raise ValueError("A hard move needs at least one playout.")
+        if self.confidence < 0:
+            raise ValueError("A hard move's confidence is a number of standard errors, 0 or more.")
 
 
 DEFAULT_SEARCH = Search()
@@ -155,13 +160,13 @@ def hard_search(
     # computer's own choice first among equals; another wins only when it beats the normal
     # choice on the same worlds by more than chance would (`CONFIDENCE`).
     best = max(alive, key=lambda i: (means.get(i, 0.0), i == favourite, -i))
-    if best != favourite and not _better(scores[best], scores[favourite]):
+    if best != favourite and not _better(scores[best], scores[favourite], search.confidence):
         best = favourite
     return Searched(actions[best], normal, means, played, _since(started))
 
 
-def _better(these: list[float], those: list[float]) -> bool:
-    """Whether results world by world beat others on the same worlds by more than CONFIDENCE
+def _better(these: list[float], those: list[float], confidence: float) -> bool:
+    """Whether results world by world beat others on the same worlds by more than `confidence`
     standard errors of the mean of their differences."""
     diffs = [a - b for a, b in zip(these, those, strict=True)]
     n = len(diffs)
@@ -169,7 +174,7 @@ def _better(these: list[float], those: list[float]) -> bool:
         return False
     mean = sum(diffs) / n
     spread = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    return mean > CONFIDENCE * math.sqrt(spread / n)
+    return mean > confidence * math.sqrt(spread / n)
 
 
 def _since(started: float) -> float:

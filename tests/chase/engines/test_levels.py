@@ -130,3 +130,26 @@ def test_hard_beats_normal_in_a_small_seeded_moosehead_match():
         for seed in range(12)
     ]
     assert sum(scores) / len(scores) >= 0.6, scores
+
+
+def test_the_gate_is_the_search_s_own_and_decides_when_the_normal_choice_is_left():
+    """`Search.confidence` (the benches measure other gates with it): at 0 the best mean is
+    taken; on the same worlds, a gate no difference can pass keeps the normal choice."""
+    engine = get_engine("pelts")
+    for state, role in _choices("pelts", 3):
+        open_ = hard_search(engine, state, role, RandomChance(5), Search(60, None, confidence=0))
+        if open_.action == open_.normal:
+            continue
+        actions = engine.legal_actions(state, role)
+        best = max(open_.means.values())
+        assert open_.action in [actions[i] for i, mean in open_.means.items() if mean == best]
+        gated = hard_search(engine, state, role, RandomChance(5), Search(60, None, confidence=99))
+        assert gated.means == open_.means  # the same worlds
+        assert gated.action == gated.normal == open_.normal
+        return
+    pytest.fail("at no position did the best mean differ from the normal choice")
+
+
+def test_a_gate_below_zero_is_refused():
+    with pytest.raises(ValueError, match="standard errors"):
+        Search(confidence=-1)

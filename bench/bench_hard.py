@@ -14,7 +14,8 @@ a game's set-up decides it, this shows: with the computer game master the abstra
 escape whoever plays either side). Games are played until the interval is within ±3% (at
 least `--games`' worth of games is asked for: about 1,000 for a share near 0.6), or until
 `--minutes` of CPU time per game is spent: then the games played and the interval reached are
-printed as they are. Hard moves use the app's budget (`levels.DEFAULT_SEARCH`), unless
+printed as they are. Hard moves use the app's budget (`levels.DEFAULT_SEARCH`, the hard moves
+between two of the normal computer's sharing `levels.ANSWER_SECONDS` as one answer does), unless
 `--playouts` sets another (and `--confidence` another gate); their mean and largest CPU time
 are printed (moves with a single legal action cost nothing and are not counted).
 """
@@ -36,6 +37,7 @@ from chase.engines.levels import (  # noqa: E402
     Search,
     hard_search,
     seat_score,
+    within_answer,
 )
 from chase.games import get_engine, kinds  # noqa: E402
 
@@ -67,16 +69,20 @@ def duel(engine, options: dict, seed: int, hard: list[str], search: Search, move
     chance = RandomChance(seed, record=False)
     state = engine.new_game(options, chance).state
     bound = engine.max_actions(engine.clean_options(options))
+    spent = 0.0  # CPU seconds of hard's moves since the normal computer last moved
     for _ in range(bound):
         if engine.status(state) != "playing":
             break
         role = engine.seat_to_act(state)
         if role in hard:
-            found = hard_search(engine, state, role, chance, search)
+            # as in the app, the hard moves of one answer share its budget (a Pelts phase)
+            found = hard_search(engine, state, role, chance, within_answer(search, spent))
+            spent += found.seconds
             action = found.action
             if found.playouts:
                 moves.append(found.seconds)
         else:
+            spent = 0.0
             action = engine.computer_action(state, role, chance)
         state = engine.perform(state, role, action, chance).state
     return seat_score(engine, state, hard[0])

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from chase.engines.base import Action, Engine, IllegalMove, State
 from chase.engines.chance import Chance, RandomChance
@@ -64,6 +64,19 @@ class Search:
 
 
 DEFAULT_SEARCH = Search()
+# The hard moves of one answer (the computer's moves between two of a person's: a whole Pelts
+# phase) share this many CPU seconds (the app's CHASE_HARD_ANSWER_SECONDS by default), and a
+# move past it still gets LEAST_SECONDS.
+ANSWER_SECONDS = 2.0
+LEAST_SECONDS = 0.1
+
+
+def within_answer(search: Search, spent: float, answer: float = ANSWER_SECONDS) -> Search:
+    """A hard move's budget after `spent` CPU seconds of hard moves in the same answer: its own
+    cap, or what the answer has left, but never under LEAST_SECONDS."""
+    if search.seconds is None:
+        return search
+    return replace(search, seconds=min(search.seconds, max(LEAST_SECONDS, answer - spent)))
 
 
 def computer_move(

@@ -609,12 +609,11 @@ def hard_search(spent: float = 0.0) -> Search:
     of CPU time: chase.engines.levels), after `spent` CPU seconds of hard moves in the same
     answer: the computer's moves of one answer (a whole pelts phase) share at most
     CHASE_HARD_ANSWER_SECONDS, and a move past it still gets a tenth of a second."""
-    left = settings.CHASE_HARD_ANSWER_SECONDS - spent
-    seconds = min(settings.CHASE_HARD_SECONDS, max(HARD_LEAST_SECONDS, left))
-    return Search(playouts=settings.CHASE_HARD_PLAYOUTS, seconds=seconds)
+    search = Search(playouts=settings.CHASE_HARD_PLAYOUTS, seconds=settings.CHASE_HARD_SECONDS)
+    return levels.within_answer(search, spent, settings.CHASE_HARD_ANSWER_SECONDS)
 
 
-HARD_LEAST_SECONDS = 0.1
+HARD_LEAST_SECONDS = levels.LEAST_SECONDS
 
 
 def _computer_moves(

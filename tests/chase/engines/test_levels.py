@@ -12,7 +12,17 @@ import pytest
 
 from chase.engines.base import IllegalMove
 from chase.engines.chance import RandomChance
-from chase.engines.levels import EASY, HARD, NORMAL, Search, computer_move, hard_search, seat_score
+from chase.engines.levels import (
+    EASY,
+    HARD,
+    LEAST_SECONDS,
+    NORMAL,
+    Search,
+    computer_move,
+    hard_search,
+    seat_score,
+    within_answer,
+)
 from chase.games import get_engine
 
 
@@ -153,3 +163,12 @@ def test_the_gate_is_the_search_s_own_and_decides_when_the_normal_choice_is_left
 def test_a_gate_below_zero_is_refused():
     with pytest.raises(ValueError, match="standard errors"):
         Search(confidence=-1)
+
+
+def test_the_hard_moves_of_one_answer_share_its_budget():
+    search = Search(600, seconds=0.8, confidence=0)
+    assert within_answer(search, 0.0).seconds == 0.8  # a move alone: its own cap
+    assert within_answer(search, 1.5).seconds == pytest.approx(0.5)  # what the answer has left
+    assert within_answer(search, 5.0).seconds == LEAST_SECONDS  # past it: the least
+    assert within_answer(search, 1.5).confidence == 0  # the rest of the budget as it was
+    assert within_answer(Search(20, None), 5.0).seconds is None  # no cap: the seed alone decides

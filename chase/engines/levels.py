@@ -171,7 +171,7 @@ def hard_search(
     means = {i: sum(scores[i]) / worlds for i in alive} if worlds else {}
     # The best mean among the actions played on every world (the last round's), the normal
     # computer's own choice first among equals; another wins only when it beats the normal
-    # choice on the same worlds by more than chance would (`CONFIDENCE`).
+    # choice on the same worlds by more than chance would (`search.confidence`).
     best = max(alive, key=lambda i: (means.get(i, 0.0), i == favourite, -i))
     if best != favourite and not _better(scores[best], scores[favourite], search.confidence):
         best = favourite

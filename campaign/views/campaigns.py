@@ -186,9 +186,6 @@ def campaign_detail(request, campaign_id: int):
             lambda: campaign.activity.select_related(None)[:ACTIVITY_LINES]
         ),
     }
-    # Who looks, for the cached page's key: a player sees their own "Leave" button; for anyone
-    # else the page is the same.
-    context["member_id"] = request.user.id if context["is_member"] else None
     return render(request, "campaign/campaign_detail.html", context)
 
 

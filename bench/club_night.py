@@ -555,10 +555,15 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))] * 1000 if ordered else 0.0
 
 
-def server_waits(folder: Path) -> None:
+LATE = "all, the second half"
+
+
+def server_waits(folder: Path, half: float | None = None) -> None:
     """Where the web workers' time went during the run (bench/request_waits.py), then forget
     it for the next run: per request on a core, waiting for a core, in the database and blocked
-    on anything else, in all and for the kinds that took the most."""
+    on anything else, in all, in the run's second half (the requests that ended after `half`,
+    a `time.time()`: the steady night, each worker warm) and for the kinds that took the
+    most."""
     rows = []
     for path in folder.glob("*.txt"):
         for line in path.read_text().splitlines():
@@ -569,8 +574,9 @@ def server_waits(folder: Path) -> None:
     if not rows:
         return
     kinds = collections.defaultdict(lambda: [0, 0.0, 0.0, 0.0, 0.0])
-    for kind, wall, run, wait, db in rows:
-        for key in (kind, "all"):
+    for kind, wall, run, wait, db, ended in rows:
+        late = half is not None and ended >= half
+        for key in (kind, "all", *([LATE] if late else [])):
             k = kinds[key]
             k[0] += 1
             k[1], k[2], k[3], k[4] = k[1] + wall, k[2] + run, k[3] + wait, k[4] + db
@@ -578,8 +584,9 @@ def server_waits(folder: Path) -> None:
         "  in the web workers (and the event process), ms a request: wall = on a core + "
         "waiting for one + waiting on the database + other waits (Redis, the network, a lock)"
     )
-    ranked = sorted(kinds.items(), key=lambda item: -item[1][1])
-    for kind, (n, wall, run, wait, db) in ranked[:8]:
+    first = {"all": 0, LATE: 1}
+    ranked = sorted(kinds.items(), key=lambda item: (first.get(item[0], 2), -item[1][1]))
+    for kind, (n, wall, run, wait, db) in ranked[:9]:
         other = max(0.0, wall - run - wait - db)
         print(
             f"    {kind[:40]:40} {n:5d}  {1000 * wall / n:7.1f} = {1000 * run / n:6.1f} + "
@@ -842,11 +849,12 @@ def main() -> None:
         for clubs in args.clubs:
             chosen = {**plan, "clubs": plan["clubs"][:clubs]}
             watched = (parts, dj_database_url.parse(args.database)["NAME"])
+            half = time.time() + args.seconds / 2
             stats, used = run(
                 base, chosen, args.seconds, events_base=events_base, poll=args.poll, watch=watched
             )
             report(clubs, args.seconds, stats, used, args.poll)
-            server_waits(waits)
+            server_waits(waits, half)
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
 """Where a club server's request spends its time, for the club night (`CLUB_WAITS_DIR`): on a
 core, waiting for a core, in the database, or blocked on something else (Redis, the network, a
 lock outside the database). One line per request, appended to a file per process, summed up by
-bench/club_night.py after the run.
+bench/club_night.py after the run (with the moment each ended, to tell the run's halves apart).
 
 On a core and waiting for one come from Linux's scheduler statistics of the request's thread
 (`/proc/thread-self/schedstat`: time run, time runnable but not running), so a busy machine's
@@ -65,7 +65,7 @@ class RequestWaitsMiddleware:
         run_after, wait_after = _sched()
         line = (
             f"{request.method} {request.path} {response.status_code} {wall:.5f} "
-            f"{run_after - run:.5f} {wait_after - wait:.5f} {spent[0]:.5f}\n"
+            f"{run_after - run:.5f} {wait_after - wait:.5f} {spent[0]:.5f} {time.time():.3f}\n"
         )
         out = getattr(_mine, "out", None)
         if out is None:

@@ -58,7 +58,7 @@ def held_seats(request, session: GameSession) -> list[Seat]:
     tokens = held_tokens(request, session.pk)
     if not tokens:
         return []
-    return [s for s in session.seats.all() if s.token in tokens and not s.is_computer]
+    return [s for s in session.seat_list() if s.token in tokens and not s.is_computer]
 
 
 def remember_seat(request, seat: Seat) -> None:

@@ -61,7 +61,7 @@ class SeatFeed(Feed):
         if self.last_id is not None and session.version <= self.last_id:
             self.done = session.is_finished
             return []
-        seat = next((s for s in session.seats.all() if s.pk == self.seat_id), None)
+        seat = next((s for s in session.seat_list() if s.pk == self.seat_id), None)
         self.last_id = session.version
         self.done = session.is_finished
         payload = seat_payload(session, seat)

@@ -129,7 +129,7 @@ def reserve(session_id: int, stamp: str):
     def fill(session) -> dict[str, bytes]:
         entries = recent_entries(session)
         found = {}
-        for seat in session.seats.all():
+        for seat in session.seat_list():
             if seat.is_computer or not seat.is_taken:
                 continue
             body = encode(seat_payload(session, seat, entries=entries))

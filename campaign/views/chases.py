@@ -56,7 +56,7 @@ def _hold_seats(request, session: GameSession) -> None:
     """This browser holds the starter's seats: every human seat in hot-seat, else its own (in
     a game across two browsers the other seat waits for its invite link)."""
     chase_access.remember_created(request, session)
-    for seat in session.seats.all():
+    for seat in session.seat_list():
         if seat.is_computer:
             continue
         if session.mode == GameSession.Mode.MULTI and seat.taken_at is None:

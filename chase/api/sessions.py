@@ -10,7 +10,6 @@ Errors: 400/403/404 with {"detail", "errors": [{"rule", "field", "message"}]} (c
 
 from __future__ import annotations
 
-from django.db.models import prefetch_related_objects
 from django.http import HttpResponse
 from django.urls import reverse
 from django.utils import timezone
@@ -204,8 +203,8 @@ def sessions_create(request):
         creator_sits=True,
         address=address_digest(request),
     )
-    prefetch_related_objects([session], "seats")  # read once, for the tokens and the links
-    seats = list(session.seats.all())
+    session.load_seats()  # read once, for the tokens and the links
+    seats = session.seat_list()
     if session.mode == GameSession.Mode.MULTI:
         held = [s for s in seats if s.taken_at is not None and not s.is_computer]
     else:
@@ -291,7 +290,7 @@ def _created(request, session: GameSession, held: list[Seat]) -> dict:
             else None,
             "deadline": selectors.iso(seat.deadline),
         }
-        for seat in session.seats.all()
+        for seat in session.seat_list()
     ]
     return {
         "id": session.pk,

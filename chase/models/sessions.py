@@ -125,6 +125,31 @@ class GameSession(models.Model):
     def is_finished(self) -> bool:
         return self.status == self.Status.FINISHED
 
+    def seat_list(self) -> list[Seat]:
+        """The game's seats in their order: those a move read with the game
+        (`keep_seats`), else `seats.all()` (prefetched, or read now)."""
+        kept = self.__dict__.get("_kept_seats")
+        return kept if kept is not None else list(self.seats.all())
+
+    def refresh_from_db(self, using=None, fields=None, from_queryset=None):
+        """As Django's, which forgets prefetched seats: kept seats are forgotten too."""
+        if fields is None or "seats" in fields:
+            self.__dict__.pop("_kept_seats", None)
+        super().refresh_from_db(using=using, fields=fields, from_queryset=from_queryset)
+
+    def load_seats(self) -> None:
+        """Read the seats now in one query, unless they are read already (kept or prefetched)."""
+        if "_kept_seats" not in self.__dict__:
+            models.prefetch_related_objects([self], "seats")
+
+    def keep_seats(self, seats: list[Seat]) -> None:
+        """The game's seats, read by the caller in their order (a query built once per
+        process, chase.services.sessions): `seat_list()` gives them from now on, and each
+        seat's `session` is this game, as a prefetch would leave them."""
+        for seat in seats:
+            seat.session = self
+        self.__dict__["_kept_seats"] = seats
+
 
 class Seat(models.Model):
     class Kind(models.TextChoices):

@@ -168,6 +168,6 @@ def _their_move(session: GameSession, user) -> bool:
     engine = get_engine(session.kind)
     return any(
         engine.legal_actions(session.state, s.role)
-        for s in session.seats.all()
+        for s in session.seat_list()
         if s.user_id == user.pk
     )

@@ -51,7 +51,7 @@ def seat_payload(session: GameSession, seat: Seat | None, entries=None) -> dict[
                 "taken": s.is_taken,
                 "deadline": iso(s.deadline),
             }
-            for s in session.seats.all()
+            for s in session.seat_list()
         ],
         "view": engine.seat_view(session.state, role),
         "legal_actions": engine.legal_actions(session.state, role) if acting else [],
@@ -112,7 +112,7 @@ def who_acts(session: GameSession) -> list[str]:
     if session.status != GameSession.Status.PLAYING:
         return []
     engine = get_engine(session.kind)
-    return [s.role for s in session.seats.all() if engine.legal_actions(session.state, s.role)]
+    return [s.role for s in session.seat_list() if engine.legal_actions(session.state, s.role)]
 
 
 OPEN_LISTED = 20  # the lobby lists the newest open games

@@ -50,7 +50,7 @@ def seats_clock(session: GameSession, engine, state: dict, moved: set[str], now)
     playing = session.status == GameSession.Status.PLAYING
     pace = PACE_TIME.get(session.pace)
     changed = []
-    for seat in [s for s in session.seats.all() if not s.is_computer]:  # loaded once by a move
+    for seat in [s for s in session.seat_list() if not s.is_computer]:  # loaded once by a move
         waiting = playing and bool(engine.legal_actions(state, seat.role))
         if not waiting:
             since, deadline = None, None
@@ -79,7 +79,7 @@ def late_seats(session: GameSession, now) -> list[Seat]:
         return []
     return [
         s
-        for s in session.seats.all()
+        for s in session.seat_list()
         if not s.is_computer and s.deadline is not None and s.deadline <= now
     ]
 

@@ -60,7 +60,7 @@ def rated_verdict(session: GameSession, seats: list[Seat] | None = None) -> tupl
         return False, "Not rated: hot-seat games never count."
     if session.abandoned:
         return False, "Not rated: the game was ended as abandoned."
-    seats = list(session.seats.all()) if seats is None else seats
+    seats = session.seat_list() if seats is None else seats
     humans = [s for s in seats if not s.is_computer]
     if not humans:
         return False, "Not rated: no signed-in player plays in it, only the computer."
@@ -221,7 +221,7 @@ def rated_games(kind: str):
     """The kind's finished games that count, in the order they finished (their last log row),
     with the moment each finished, and their teams."""
     for session in _finished_games(kind).order_by("finished_at", "pk"):
-        seats = list(session.seats.all())
+        seats = session.seat_list()
         if is_rated(session, seats):
             teams = game_teams(session, seats)
             if teams:
@@ -297,7 +297,7 @@ def ratings_game_finished(*, session_id: int) -> str:
     session = _finished_games(kind).filter(pk=session_id).first()
     if session is None or RatedPlace.objects.filter(session_id=session_id).exists():
         return "not rated" if session is None else "already"
-    seats = list(session.seats.all())
+    seats = session.seat_list()
     teams = game_teams(session, seats) if is_rated(session, seats) else []
     if not teams:
         return "not rated"

@@ -18,7 +18,6 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import prefetch_related_objects
 from django.utils import timezone
 
 from chase import hooks, version_cache, view_cache
@@ -173,15 +172,15 @@ def session_create(
     )
     # Read once, here: the computer's first moves, the seats' clocks, the creator's seat and
     # the caller's answer (its tokens and invite links) all use these, kept up to date.
-    prefetch_related_objects([session], "seats")
+    session.load_seats()
     if session.status == Status.PLAYING:
-        state, moves = _computer_moves(session, engine, setup.state, session.seats.all())
+        state, moves = _computer_moves(session, engine, setup.state, session.seat_list())
         if moves:
             _commit(session, engine, state, moves)
         else:  # the first turn's clock, as a move sets it (the inbox reads it)
             seats_clock(session, engine, setup.state, set(), timezone.now())
     if creator_sits and waiting:
-        seat = next(s for s in session.seats.all() if s.role == play_as)
+        seat = next(s for s in session.seat_list() if s.role == play_as)
         _take_locked(session=session, seat=seat, user=user, address=address)
     elif waiting:
         publish(LOBBY_CHANNEL, clock_version())  # a new open game
@@ -295,7 +294,7 @@ def session_rematch(*, session: GameSession, user=None) -> GameSession:
     existing = GameSession.objects.filter(rematch_of=old).first()
     if existing is not None:
         return existing
-    seats = list(old.seats.all())
+    seats = old.seat_list()
     humans = [s.role for s in seats if not s.is_computer]
     rematch = session_create(
         kind=old.kind,
@@ -476,8 +475,8 @@ def _take_locked(
     if not taken or session.status != Status.WAITING:
         return bool(taken)
     engine = get_engine(session.kind)
-    prefetch_related_objects([session], "seats")  # read once, after the seat was taken
-    seats = list(session.seats.all())
+    session.load_seats()  # read once, after the seat was taken
+    seats = session.seat_list()
     if all(s.is_taken for s in seats):
         state, moves = _computer_moves(session, engine, session.state, seats)
         _commit(session, engine, state, moves, bump=1)
@@ -525,11 +524,11 @@ def session_act(
     seat = _acting_seat(session, token, held, role, user)
     if not seat.is_taken and _take_locked(session=session, seat=seat, user=user, address=address):
         session = _locked_with_seats(session_id)  # taking it may have moved the game on
-        seat = next(s for s in session.seats.all() if s.pk == seat.pk)
+        seat = next(s for s in session.seat_list() if s.pk == seat.pk)
     if version != session.version:
         raise StaleVersion()
     if session.status == Status.WAITING:
-        free = [s.role for s in session.seats.all() if not s.is_taken]
+        free = [s.role for s in session.seat_list() if not s.is_taken]
         raise SessionError(f"The game waits for players: {', '.join(free)}.", field="action")
     if session.status == Status.FINISHED:
         raise SessionError("The game is over.", field="action")
@@ -541,7 +540,7 @@ def session_act(
     except IllegalMove as error:
         raise SessionError(str(error), field="action") from None
     moves = [Move(seat.role, chosen, chance.outcomes, outcome.events)]
-    state, answers = _computer_moves(session, engine, outcome.state, session.seats.all())
+    state, answers = _computer_moves(session, engine, outcome.state, session.seat_list())
     _commit(session, engine, state, moves + answers)
     if fill is not None:
         session.views = fill(session)
@@ -562,10 +561,16 @@ def _locked(session_id: int) -> GameSession:
     return session
 
 
+# A game's seats, in their order: every move reads them. Built once per process (core.compiled):
+# Django's prefetch built this query afresh at each move, a fifth of a move's CPU (issue 35).
+_SEATS = CompiledQuery(lambda session_id: Seat.objects.filter(session_id=session_id))
+
+
 def _locked_with_seats(session_id: int) -> GameSession:
-    """The game, its row locked for this transaction, and its seats in one more query."""
+    """The game, its row locked for this transaction, and its seats in one more query
+    (`session.seat_list()`)."""
     session = _locked(session_id)
-    prefetch_related_objects([session], "seats")
+    session.keep_seats(list(_SEATS.objects(session_id)))
     return session
 
 
@@ -575,13 +580,13 @@ def _acting_seat(
     """The seat an action is posted for (see session_act), from the seats already loaded."""
     if role is not None:
         tokens = [t for t in held if is_code(t)]
-        seat = next((s for s in session.seats.all() if s.role == role and s.token in tokens), None)
+        seat = next((s for s in session.seat_list() if s.role == role and s.token in tokens), None)
         if seat is None:
             raise SeatRefused("You do not hold that seat in this game.")
     else:
         seat = None
         if is_code(token):
-            seat = next((s for s in session.seats.all() if s.token == token), None)
+            seat = next((s for s in session.seat_list() if s.token == token), None)
         if seat is None:
             if user is not None and not hooks.may_read(session, user):
                 raise NoSuchSession("No such game.")  # the words of a missing game (chase.access)
@@ -704,7 +709,7 @@ def _published(session: GameSession, *, lobby: bool) -> None:
     """Once this commits: the game's live streams, its players' inbox badges (whose turn it
     is) and, for a game waiting for players, the lobby's open games hear of it."""
     publish(game_channel(session.pk), session.version)
-    users = {s.user_id for s in session.seats.all() if s.user_id is not None}
+    users = {s.user_id for s in session.seat_list() if s.user_id is not None}
     for user_id in sorted(users):
         publish(f"inbox:{user_id}", clock_version())
     if lobby:
@@ -732,7 +737,7 @@ def seat_hand_over(*, session_id: int, token: str, role: str, now=None) -> GameS
     event = {"kind": "hand_over", "seat": late.role, "by": asker.role, "text": text}
     action = {"pace": "hand_over", "by": asker.role, "label": "Handed to the computer"}
     move = Move(late.role, action, [], [event], kind=ActionLog.Kind.HAND_OVER)
-    state, answers = _computer_moves(session, engine, session.state, session.seats.all())
+    state, answers = _computer_moves(session, engine, session.state, session.seat_list())
     _commit(session, engine, state, [move, *answers])
     return session
 

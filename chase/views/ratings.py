@@ -88,6 +88,6 @@ def _mine_row(session) -> dict:
         "session": session,
         "title": selectors.kind_title(session.kind),
         "players": ", ".join(
-            s.name or ("Computer" if s.is_computer else "free seat") for s in session.seats.all()
+            s.name or ("Computer" if s.is_computer else "free seat") for s in session.seat_list()
         ),
     }

@@ -157,7 +157,7 @@ def _lobby(request, form, options, status=200, listed=None):
 
 
 def _listed(session: GameSession) -> dict:
-    seats = list(session.seats.all())
+    seats = session.seat_list()
     return {
         "session": session,
         "title": get_engine(session.kind).title,
@@ -203,7 +203,7 @@ def _hold_new_game(request, session: GameSession, play_as: str | None) -> None:
     """Hot-seat: this browser holds every human seat. Solo: the human seat. Several browsers:
     the creator's own seat (taken with the game); the others are invite links on the table."""
     remember_created(request, session)
-    seats = [s for s in session.seats.all() if not s.is_computer]
+    seats = [s for s in session.seat_list() if not s.is_computer]
     if session.mode == GameSession.Mode.MULTI:
         seats = [s for s in seats if s.taken_at is not None]
     for seat in seats:
@@ -388,7 +388,7 @@ def _other_player(request, session: GameSession, role: str | None) -> Seat:
 
 
 def _table(request, session: GameSession, note: str = "", status: int = 200):
-    prefetch_related_objects([session], "seats")  # the seats are read five times below
+    session.load_seats()  # the seats are read five times below
     template = "chase/table.html#table" if request.htmx else "chase/table.html"
     return render(request, template, _table_context(request, session, note), status=status)
 
@@ -402,7 +402,7 @@ def _table_context(request, session: GameSession, note: str) -> dict:
     actions = payload["legal_actions"]
     invites = created_here(request, session) and session.mode == GameSession.Mode.MULTI
     now = timezone.now()
-    seats = [_seat_row(request, session, s, seat, invites, now) for s in session.seats.all()]
+    seats = [_seat_row(request, session, s, seat, invites, now) for s in session.seat_list()]
     finished = session.is_finished
     late = [s for s in late_seats(session, now) if s not in held]  # for the others to decide
     return {
@@ -433,21 +433,21 @@ def _table_context(request, session: GameSession, note: str) -> dict:
         # led here): one tap takes them up in this one (chase:resume, as My games does).
         "seats_elsewhere": [
             selectors.role_title(session, s.role)
-            for s in session.seats.all()
+            for s in session.seat_list()
             if request.user.is_authenticated
             and s.user_id == request.user.id
             and not s.is_computer
             and s not in held
         ],
         # The computer's level is shown where it holds a seat.
-        "computer_level": any(s.is_computer for s in session.seats.all()),
+        "computer_level": any(s.is_computer for s in session.seat_list()),
         **_ratings_context(session, finished),
     }
 
 
 def _ratings_context(session: GameSession, finished: bool) -> dict:
     """Whether the game is rated (and why), and once it is over its players' new ratings."""
-    rated, why = rated_verdict(session, list(session.seats.all()))
+    rated, why = rated_verdict(session, session.seat_list())
     places = rating_selectors.end_ratings(session) if finished and rated else []
     for place in places:  # which canoe or side each of the computer's places was
         place.seats_title = ", ".join(selectors.role_title(session, r) for r in place.roles)

@@ -264,3 +264,26 @@ def test_starting_a_game_across_two_browsers_stays_within_its_queries(club_serve
     # the invite's seat read with its game, the game locked, the seat taken, the seats read once.
     made, joined = _statements(made), _statements(joined)
     assert (len(made), len(joined)) == (11, 10), [*made, *joined]
+
+
+def test_a_games_kept_seats_are_read_once_and_forgotten_on_refresh(two_browsers):
+    """A move reads a game's seats with the game (chase.services.sessions, a query built once):
+    `seat_list()` and `load_seats()` read them no more; a refresh forgets them, as it forgets a
+    prefetch, so a game read again shows a seat as it is now."""
+    session_id, _ = two_browsers
+    session = GameSession.objects.get(pk=session_id)
+    seats = list(session.seats.all())
+    session.keep_seats(seats)
+    with CaptureQueriesContext(connection) as queries:
+        session.load_seats()
+        kept = session.seat_list()
+        first = kept[0].session  # each seat's game is this one, as a prefetch leaves it
+    assert len(queries) == 0
+    assert kept is seats and first is session
+    seats[0].name = "not saved"
+    session.refresh_from_db()
+    with CaptureQueriesContext(connection) as queries:
+        again = session.seat_list()
+    assert _reads_of(queries, "chase_seat") == 1
+    assert [s.pk for s in again] == [s.pk for s in seats]
+    assert again[0].name != "not saved"

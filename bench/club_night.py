@@ -367,18 +367,23 @@ async def watch_stream(game: CanoeGame, me: Browser, events, stats: Stats, stop:
                     continue
                 stats.stream_opened(+1)
                 opened = True
-                data = []
+                data, version = [], None
                 async for raw in r.content:
                     line = raw.decode(errors="replace").rstrip("\r\n")
                     if line.startswith("data:"):
                         data.append(line[5:].strip())
+                    elif line.startswith("id:"):
+                        version = int(line[3:])  # the version the event shows
                     elif not line and data:
-                        event = json.loads("".join(data))
-                        data = []
-                        if "version" in event:
-                            heard(game, me, int(event["version"]), stats)
+                        # The body is the seat's whole view: parsed only when it may say the
+                        # game is over (parsing them was 7% of the load generator's CPU at 50 clubs).
+                        body, data = "".join(data), []
+                        event = json.loads(body) if '"finished"' in body else {}
+                        if version is not None:
+                            heard(game, me, version, stats)
                         if event.get("status") == "finished":
                             game.finished = True
+                        version = None
                     if time.monotonic() >= stop or game.session != session:
                         break
         except (TimeoutError, aiohttp.ClientError, ValueError):

@@ -556,6 +556,20 @@ def run(
     return asyncio.run(play(base, events_base, plan, seconds, poll, watch))
 
 
+def box_speed() -> float:
+    """The CPU milliseconds a fixed piece of plain Python work takes on this box now, the best
+    of 5. A shared machine's speed drifts: on 2026-11-29 two 50-club runs ten minutes apart
+    spent 2.2 and 3.7 ms on a core for the same cached seat's view. Runs compare only where
+    this figure does."""
+    best = float("inf")
+    for _ in range(5):
+        began, table = time.process_time(), {}
+        for i in range(200_000):
+            table[i % 1000] = table.get(i % 1000, 0) + i
+        best = min(best, time.process_time() - began)
+    return best * 1000
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))] * 1000 if ordered else 0.0
@@ -855,12 +869,18 @@ def main() -> None:
         for clubs in args.clubs:
             chosen = {**plan, "clubs": plan["clubs"][:clubs]}
             watched = (parts, dj_database_url.parse(args.database)["NAME"])
+            before = box_speed()
             half = time.time() + args.seconds / 2
             stats, used = run(
                 base, chosen, args.seconds, events_base=events_base, poll=args.poll, watch=watched
             )
             report(clubs, args.seconds, stats, used, args.poll)
             server_waits(waits, half)
+            print(
+                f"  this box's speed: a fixed piece of Python took {before:.0f} ms of CPU before "
+                f"the run, {box_speed():.0f} ms after (runs compare where these do)",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

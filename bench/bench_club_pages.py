@@ -35,6 +35,8 @@ import sys
 import time
 from pathlib import Path
 
+from python_calls import python_calls
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "bench"))
 sys.path.insert(0, str(ROOT))
@@ -71,6 +73,7 @@ def measure(label: str, send, repeat: int, prepare=lambda: ()) -> float:
     with CaptureQueriesContext(connection) as queries:
         send(*ready)
     count = len(queries)  # now: the next request empties the log
+    calls = python_calls(send, *prepare())
     if SHOW_QUERIES:
         for query in queries.captured_queries:
             print("      ", query["sql"][:160])
@@ -89,7 +92,7 @@ def measure(label: str, send, repeat: int, prepare=lambda: ()) -> float:
     cpu = statistics.median(cpus) * 1000
     RESULTS[label] = (count, statistics.median(walls) * 1000, cpu)
     print(
-        f"  {label:52} {count:3d} queries  "
+        f"  {label:52} {count:3d} queries {calls:7d} calls  "
         f"wall {statistics.median(walls) * 1000:6.1f} ms  CPU {cpu:6.1f} ms",
         flush=True,
     )

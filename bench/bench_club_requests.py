@@ -23,6 +23,8 @@ import sys
 import time
 from pathlib import Path
 
+from python_calls import python_calls
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "bench"))
 sys.path.insert(0, str(ROOT))
@@ -44,6 +46,7 @@ def measure(label: str, send, repeat: int, prepare=lambda: ()) -> None:
     with CaptureQueriesContext(connection) as queries:
         send(*ready)
     count = len(queries)  # now: the next request empties the log
+    calls = python_calls(send, *prepare())
     if SHOW_QUERIES:
         for query in queries.captured_queries:
             print("      ", query["sql"][:160])
@@ -57,7 +60,7 @@ def measure(label: str, send, repeat: int, prepare=lambda: ()) -> None:
         walls.append(time.perf_counter() - wall)
         cpus.append(time.process_time() - cpu)
     print(
-        f"  {label:44} {count:3d} queries  "
+        f"  {label:44} {count:3d} queries {calls:7d} calls  "
         f"wall {statistics.median(walls) * 1000:6.1f} ms  "
         f"CPU {statistics.median(cpus) * 1000:6.1f} ms",
         flush=True,

@@ -108,3 +108,55 @@ class CompiledQuery:
         annotation is an attribute as the database gives it: keep those to text and numbers."""
         built, bound = self._bound(value, using)
         return built.model._default_manager.using(using).raw(built.sql, bound)
+
+
+class CompiledUpdate:
+    """`UPDATE <table> SET <fields> WHERE <keys>` of one model, for an update made at every
+    move: its SQL built once per process, database and number of keys' values from the model's
+    own meta (the table's and the columns' names, quoted by the database's operations), and
+    each value prepared as the ORM prepares it for a save (`Field.get_db_prep_save`: a JSON
+    field's adapter, an aware time for the database). Django's `QuerySet.update()` builds its
+    SQL afresh at each call (a tenth of a move's CPU, issue 35). The statement goes through the
+    connection's cursor, so its execute wrappers, its logged queries and the transaction are
+    the connection's own, as for any update. `run` answers the rows updated."""
+
+    def __init__(self, model: type[Model], fields: tuple[str, ...], keys: tuple[str, ...]):
+        meta = model._meta
+        self.model = model
+        self.fields = tuple(meta.get_field(name) for name in fields)
+        self.keys = tuple(meta.get_field(name) for name in keys)
+        self._built: dict[tuple[str, tuple[int, ...]], str] = {}
+
+    def _sql(self, alias: str, sizes: tuple[int, ...]) -> str:
+        """The SQL for `alias` with `sizes` values per key (1: `=`; more: `IN`)."""
+        built = self._built.get((alias, sizes))
+        if built is None:
+            quote = connections[alias].ops.quote_name
+            sets = ", ".join(f"{quote(field.column)} = %s" for field in self.fields)
+            wheres = " AND ".join(
+                f"{quote(key.column)} = %s"
+                if size == 1
+                else f"{quote(key.column)} IN ({', '.join(['%s'] * size)})"
+                for key, size in zip(self.keys, sizes, strict=True)
+            )
+            built = f"UPDATE {quote(self.model._meta.db_table)} SET {sets} WHERE {wheres}"
+            self._built[(alias, sizes)] = built
+        return built
+
+    def run(self, values: tuple, where: tuple, using: str = "default") -> int:
+        """Set the fields to `values` (in the fields' order) in the rows whose keys equal
+        `where` (in the keys' order; a list or tuple: any of its values, never empty)."""
+        connection = connections[using]
+        wanted = [list(w) if isinstance(w, list | tuple) else [w] for w in where]
+        if not all(wanted):
+            raise ValueError("A key's list of values is empty: no row to update.")
+        params = [
+            field.get_db_prep_save(value, connection)
+            for field, value in zip(self.fields, values, strict=True)
+        ]
+        for key, values_of_key in zip(self.keys, wanted, strict=True):
+            params += [key.get_db_prep_value(v, connection) for v in values_of_key]
+        sql = self._sql(using, tuple(len(w) for w in wanted))
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            return cursor.rowcount

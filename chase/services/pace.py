@@ -18,6 +18,7 @@ from django.core.cache import cache
 
 from chase.errors import SessionError
 from chase.models import GameSession, Seat
+from core.compiled import CompiledUpdate
 
 PACE_TIME = {
     GameSession.Pace.LIVE: None,
@@ -70,7 +71,11 @@ def seats_clock(session: GameSession, engine, state: dict, moved: set[str], now)
     for seat in changed:
         clocks.setdefault((seat.turn_since, seat.deadline), []).append(seat.pk)
     for (since, deadline), ids in clocks.items():
-        Seat.objects.filter(pk__in=ids).update(turn_since=since, deadline=deadline)
+        _CLOCK.run((since, deadline), (ids,))
+
+
+# A seat's clock, set at every move: its SQL built once per process (core.compiled).
+_CLOCK = CompiledUpdate(Seat, ("turn_since", "deadline"), ("id",))
 
 
 def late_seats(session: GameSession, now) -> list[Seat]:

@@ -30,7 +30,7 @@ from chase.games import UnknownGame, get_engine, role_words
 from chase.models import ActionLog, GameSession, Seat, is_code, new_invite, new_token
 from chase.services.pace import clean_pace, late_seats, seats_clock
 from chase.services.ratings import ratings_after_finish, ratings_history_changed
-from core.compiled import CompiledQuery
+from core.compiled import CompiledQuery, CompiledUpdate
 from core.events import clock_version, publish
 from core.parsers import depth_exceeds
 
@@ -664,9 +664,7 @@ def _commit(
     winner = engine.winner(state) if status == Status.FINISHED else None
     version = read + bump + len(moves)
     updated_at = timezone.now()
-    changed = GameSession.objects.filter(pk=session.pk, version=read).update(
-        state=state, version=version, status=status, winner=winner, updated_at=updated_at
-    )
+    changed = _SAVE.run((state, version, status, winner, updated_at), (session.pk, read))
     if changed != 1:
         raise StaleVersion()
     version_cache.remember(session.pk, version, status)  # under the row lock (chase.version_cache)
@@ -696,6 +694,12 @@ def _commit(
     moved = {m.role for m in moves if not m.by_computer and m.kind == ActionLog.Kind.MOVE}
     seats_clock(session, engine, state, moved, timezone.now())
 
+
+# A move's new state, where the version read is still the game's (every move writes it):
+# its SQL built once per process (core.compiled).
+_SAVE = CompiledUpdate(
+    GameSession, ("state", "version", "status", "winner", "updated_at"), ("id", "version")
+)
 
 # The game's last log row's number (every move reads it): built once per process.
 _LAST_SEQ = CompiledQuery(

@@ -98,3 +98,34 @@ def test_a_fixed_query_is_built_once_and_read_anew_each_call(two_users):
         query.rows(ann.pk)
     with pytest.raises(TypeError, match="takes one"):
         CompiledQuery(lambda pk: get_user_model().objects.filter(pk=pk)).rows()
+
+
+def test_a_compiled_update_sets_its_fields_where_its_keys_match_and_counts_the_rows():
+    """A move's save: the state (JSON) and a time written as the ORM writes them, only where
+    the version read is still the game's; the rows updated are answered (StaleVersion's test)."""
+    from django.utils import timezone
+
+    from core.compiled import CompiledUpdate
+
+    game = GameSession.objects.create(kind="race", mode="solo", options={}, state={}, version=3)
+    save = CompiledUpdate(GameSession, ("state", "version", "updated_at"), ("id", "version"))
+    when = timezone.now()
+    assert save.run(({"canoes": [1, "two"]}, 4, when), (game.pk, 3)) == 1
+    assert save.run(({"lost": True}, 5, when), (game.pk, 3)) == 0  # the version moved on
+    game.refresh_from_db()
+    assert (game.state, game.version, game.updated_at) == ({"canoes": [1, "two"]}, 4, when)
+    assert len(save._built) == 1  # built once for this database and these keys
+
+
+def test_a_compiled_updates_key_may_be_any_of_a_list():
+    from core.compiled import CompiledUpdate
+
+    games = [
+        GameSession.objects.create(kind="race", mode="solo", options={}, state={})
+        for _ in range(3)
+    ]
+    abandon = CompiledUpdate(GameSession, ("abandoned",), ("id",))
+    assert abandon.run((True,), ([games[0].pk, games[2].pk],)) == 2
+    assert [g.abandoned for g in GameSession.objects.order_by("pk")] == [True, False, True]
+    with pytest.raises(ValueError, match="empty"):
+        abandon.run((True,), ([],))

@@ -134,11 +134,20 @@ def main() -> None:
         SESSION_CACHE_ALIAS="sessions",
     )
     club.enable()
+    import random
+
     from django.contrib.auth import get_user_model
     from django.test import Client
 
+    from chase.engines.chance import RandomChance
     from chase.games import get_engine, kinds
     from chase.models import GameSession
+    from chase.services import sessions as services
+
+    # Seeded dice, so that every run plays the same games and a request's Python calls compare
+    # between runs and between versions of the code.
+    dice = random.Random(1)
+    services.new_chance = lambda: RandomChance(dice.randrange(2**32))
 
     User = get_user_model()
     alice, bob = User.objects.create_user("alice"), User.objects.create_user("bob")

@@ -30,7 +30,7 @@ from chase.games import UnknownGame, get_engine, role_words
 from chase.models import ActionLog, GameSession, Seat, is_code, new_invite, new_token
 from chase.services.pace import clean_pace, late_seats, seats_clock
 from chase.services.ratings import ratings_after_finish, ratings_history_changed
-from core.compiled import CompiledQuery, CompiledUpdate
+from core.compiled import CompiledInsert, CompiledQuery, CompiledUpdate
 from core.events import clock_version, publish
 from core.parsers import depth_exceeds
 
@@ -671,20 +671,12 @@ def _commit(
     if moves:  # a seat taken in a waiting game logs nothing
         last = _LAST_SEQ.rows(session.pk)
         first = last[0][0] + 1 if last else 0
-        ActionLog.objects.bulk_create(
-            ActionLog(
-                session=session,
-                seq=first + i,
-                role=move.role,
-                by_computer=move.by_computer,
-                kind=move.kind,
-                action=move.action,
-                outcomes=move.outcomes,
-                events=move.events,
-                version_after=read + bump + i + 1,
-            )
+        rows = [
+            (session.pk, first + i, move.role, move.by_computer, move.kind, move.action)
+            + (move.outcomes, move.events, read + bump + i + 1, updated_at)
             for i, move in enumerate(moves)
-        )
+        ]
+        _LOG.run(rows)
     if status == Status.FINISHED and session.status != Status.FINISHED:
         ratings_after_finish(session)  # the kind's ratings, rebuilt once this commits
     lobby = Status.WAITING in (session.status, status)  # its open games list this one
@@ -700,6 +692,15 @@ def _commit(
 _SAVE = CompiledUpdate(
     GameSession, ("state", "version", "status", "winner", "updated_at"), ("id", "version")
 )
+
+# A move's log rows (every move adds them): their SQL built once per process and count.
+_LOG = CompiledInsert(
+    ActionLog,
+    (
+        "session", "seq", "role", "by_computer", "kind", "action", "outcomes", "events",
+        "version_after", "created_at",
+    ),
+)  # fmt: skip
 
 # The game's last log row's number (every move reads it): built once per process.
 _LAST_SEQ = CompiledQuery(

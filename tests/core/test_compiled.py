@@ -129,3 +129,30 @@ def test_a_compiled_updates_key_may_be_any_of_a_list():
     assert [g.abandoned for g in GameSession.objects.order_by("pk")] == [True, False, True]
     with pytest.raises(ValueError, match="empty"):
         abandon.run((True,), ([],))
+
+
+def test_a_compiled_insert_adds_its_rows_as_the_orm_would():
+    """A move's log rows: JSON fields decoded back as given (None as SQL NULL, not JSON null,
+    as the ORM stores a nullable JSON field's None), the kind's choice, a time, the game's id."""
+    from django.utils import timezone
+
+    from chase.models import ActionLog
+    from core.compiled import CompiledInsert
+
+    game = GameSession.objects.create(kind="race", mode="solo", options={}, state={})
+    log = CompiledInsert(
+        ActionLog,
+        ("session", "seq", "role", "kind", "action", "outcomes", "events", "version_after")
+        + ("by_computer", "created_at"),
+    )
+    when = timezone.now()
+    rows = [
+        (game.pk, 0, None, ActionLog.Kind.MOVE, None, [6], [], 0, False, when),
+        (game.pk, 1, "red", ActionLog.Kind.MOVE, {"go": "ä"}, [], [{"e": 1}], 1, True, when),
+    ]
+    assert log.run(rows) == 2
+    assert log.run([]) == 0
+    first, second = ActionLog.objects.filter(session=game).order_by("seq")
+    assert (first.role, first.action, first.outcomes, first.created_at) == (None, None, [6], when)
+    assert (second.action, second.events, second.by_computer) == ({"go": "ä"}, [{"e": 1}], True)
+    assert ActionLog.objects.filter(session=game, action__isnull=True).count() == 1

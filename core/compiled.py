@@ -16,7 +16,6 @@ from typing import NamedTuple
 
 from django.db import connections
 from django.db.models import Model, QuerySet
-from django.db.models.query import RawQuerySet
 
 # A value no row holds, told apart from every other parameter of the built query; within a
 # 32-bit integer's range (out of a field's range, a lookup is built as matching nothing).
@@ -61,9 +60,9 @@ class CompiledQuery:
             if not places and not self.fixed:
                 raise ValueError("The built query does not use its value.")
             expressions = [expression for expression, _, _ in compiler.select]
-            names = tuple(
-                getattr(getattr(expression, "target", None), "attname", None) or name
-                for expression, _, name in compiler.select
+            names = tuple(  # an annotation by its alias; a field's column by its attribute
+                alias or getattr(getattr(expression, "target", None), "attname", None)
+                for expression, _, alias in compiler.select
             )
             converters = sorted(compiler.get_converters(expressions).items())
             built = _Built(sql, params, places, queryset.model, names, converters)
@@ -79,9 +78,8 @@ class CompiledQuery:
             bound[place] = value
         return built, bound
 
-    def dicts(self, value: int | None = None, using: str = "default") -> list[dict]:
-        """Each row as a dict of its columns by name, converted as the ORM converts them, with
-        no model instance made (a read of many rows for their values only)."""
+    def _converted(self, value: int | None, using: str) -> tuple[_Built, list[list]]:
+        """The rows, each column converted as the ORM converts it."""
         built = self._sql(using)
         connection = connections[using]
         found = []
@@ -92,8 +90,14 @@ class CompiledQuery:
                 for convert in functions:
                     cell = convert(cell, expression, connection)
                 row[place] = cell
-            found.append(dict(zip(built.names, row, strict=True)))
-        return found
+            found.append(row)
+        return built, found
+
+    def dicts(self, value: int | None = None, using: str = "default") -> list[dict]:
+        """Each row as a dict of its columns by name, converted as the ORM converts them, with
+        no model instance made (a read of many rows for their values only)."""
+        built, rows = self._converted(value, using)
+        return [dict(zip(built.names, row, strict=True)) for row in rows]
 
     def rows(self, value: int | None = None, using: str = "default") -> list[tuple]:
         """The rows as the database gives them (no field's conversion)."""
@@ -102,12 +106,26 @@ class CompiledQuery:
             cursor.execute(built.sql, bound)
             return cursor.fetchall()
 
-    def objects(self, value: int | None = None, using: str = "default") -> RawQuerySet:
-        """The queryset's model's rows as instances, each field converted as the ORM converts
-        it (Django's `raw()`; the primary key must be among the columns). A column of an
-        annotation is an attribute as the database gives it: keep those to text and numbers."""
-        built, bound = self._bound(value, using)
-        return built.model._default_manager.using(using).raw(built.sql, bound)
+    def objects(self, value: int | None = None, using: str = "default") -> list[Model]:
+        """The queryset's model's rows as instances, each column converted as the ORM converts
+        it, made by the model's own `from_db` (as the ORM makes them: the fields not read are
+        deferred); a column of an annotation is an attribute. Django's `raw()` worked out the
+        columns' order and converters again at every call."""
+        built, rows = self._converted(value, using)
+        model = built.model
+        places = {name: place for place, name in enumerate(built.names)}
+        fields = [f.attname for f in model._meta.concrete_fields if f.attname in places]
+        field_places = [places[name] for name in fields]
+        extras = [(name, place) for name, place in places.items() if name not in set(fields)]
+        if model._meta.pk.attname not in places:
+            raise ValueError("The built query does not read its model's primary key.")
+        found = []
+        for row in rows:
+            instance = model.from_db(using, fields, [row[place] for place in field_places])
+            for name, place in extras:
+                setattr(instance, name, row[place])
+            found.append(instance)
+        return found
 
 
 class CompiledUpdate:

@@ -50,6 +50,27 @@ def test_its_objects_are_the_models_rows_converted_as_the_orm_converts_them(two_
     assert list(query.objects(game.pk + 1000)) == []
 
 
+def test_its_objects_carry_an_annotation_by_its_alias_and_defer_the_fields_not_read(two_users):
+    """As the inbox's games on their turn read them: the game's fields read, its seat's role
+    under the annotation's name (not the seat field's), the rest deferred (read on demand)."""
+    from django.db.models import F
+
+    from chase.models import Seat
+
+    ann, _ = two_users
+    game = GameSession.objects.create(kind="race", mode="multi", options={}, state={"x": 1})
+    Seat.objects.create(session=game, role="red", position=0, user=ann)
+    query = CompiledQuery(
+        lambda user_id: GameSession.objects.filter(seats__user=user_id)
+        .annotate(seat_role=F("seats__role"))
+        .only("kind")
+    )
+    [found] = query.objects(ann.pk)
+    assert (found.pk, found.kind, found.seat_role) == (game.pk, "race", "red")
+    assert found.get_deferred_fields() >= {"state", "options"}
+    assert found.state == {"x": 1}  # deferred: read when asked for, as the ORM does
+
+
 def test_a_compiled_query_must_use_its_value(two_users):
     ann, _ = two_users
     query = CompiledQuery(lambda user_id: get_user_model().objects.filter(pk=1))

@@ -376,7 +376,7 @@ async def watch_stream(game: CanoeGame, me: Browser, events, stats: Stats, stop:
                         version = int(line[3:])  # the version the event shows
                     elif not line and data:
                         # The body is the seat's whole view: parsed only when it may say the
-                        # game is over (parsing every one was 7% of the load generator's CPU
+                        # game is over (parsing every one was 5% of the load generator's CPU
                         # at 50 clubs).
                         body, data = "".join(data), []
                         event = json.loads(body) if '"finished"' in body else {}

@@ -61,9 +61,11 @@ def test_its_objects_carry_an_annotation_by_its_alias_and_defer_the_fields_not_r
     game = GameSession.objects.create(kind="race", mode="multi", options={}, state={"x": 1})
     Seat.objects.create(session=game, role="red", position=0, user=ann)
     query = CompiledQuery(
-        lambda user_id: GameSession.objects.filter(seats__user=user_id)
-        .annotate(seat_role=F("seats__role"))
-        .only("kind")
+        lambda user_id: (
+            GameSession.objects.filter(seats__user=user_id)
+            .annotate(seat_role=F("seats__role"))
+            .only("kind")
+        )
     )
     [found] = query.objects(ann.pk)
     assert (found.pk, found.kind, found.seat_role) == (game.pk, "race", "red")
@@ -142,8 +144,7 @@ def test_a_compiled_updates_key_may_be_any_of_a_list():
     from core.compiled import CompiledUpdate
 
     games = [
-        GameSession.objects.create(kind="race", mode="solo", options={}, state={})
-        for _ in range(3)
+        GameSession.objects.create(kind="race", mode="solo", options={}, state={}) for _ in range(3)
     ]
     abandon = CompiledUpdate(GameSession, ("abandoned",), ("id",))
     assert abandon.run((True,), ([games[0].pk, games[2].pk],)) == 2

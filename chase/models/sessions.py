@@ -132,9 +132,14 @@ class GameSession(models.Model):
         return kept if kept is not None else list(self.seats.all())
 
     def refresh_from_db(self, using=None, fields=None, from_queryset=None):
-        """As Django's, which forgets prefetched seats: kept seats are forgotten too."""
+        """As Django's, which forgets prefetched seats: kept seats are forgotten too, and, as
+        for prefetched ones, `fields=["seats"]` then reads nothing."""
         if fields is None or "seats" in fields:
-            self.__dict__.pop("_kept_seats", None)
+            kept = self.__dict__.pop("_kept_seats", None)
+            if kept is not None and fields is not None:
+                fields = [field for field in fields if field != "seats"]
+                if not fields:
+                    return
         super().refresh_from_db(using=using, fields=fields, from_queryset=from_queryset)
 
     def load_seats(self) -> None:

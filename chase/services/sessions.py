@@ -156,7 +156,7 @@ def session_create(
         pace=pace,
         computer_level=computer_level,
     )
-    Seat.objects.bulk_create(
+    seats = Seat.objects.bulk_create(
         Seat(
             session=session,
             role=role,
@@ -167,12 +167,16 @@ def session_create(
         )
         for position, role in enumerate(roles)
     )
-    ActionLog.objects.create(
-        session=session, seq=0, outcomes=chance.outcomes, events=setup.events, version_after=0
-    )
-    # Read once, here: the computer's first moves, the seats' clocks, the creator's seat and
-    # the caller's answer (its tokens and invite links) all use these, kept up to date.
-    session.load_seats()
+    _LOG.run([(session.pk, 0, None, False, ActionLog.Kind.MOVE, None)
+              + (chance.outcomes, setup.events, 0, session.created_at)])  # fmt: skip
+    # Kept, here: the computer's first moves, the seats' clocks, the creator's seat and the
+    # caller's answer (its tokens and invite links) all use these, kept up to date. Made in
+    # position order, every field set here (no default of the database's), their ids given
+    # back by the insert: as a read would give them, with no read.
+    if all(seat.pk is not None for seat in seats):
+        session.keep_seats(seats)
+    else:  # a database that gives no ids back from a bulk insert
+        session.load_seats()
     if session.status == Status.PLAYING:
         state, moves = _computer_moves(session, engine, setup.state, session.seat_list())
         if moves:

@@ -49,6 +49,7 @@ class CompiledQuery:
         self.build = build
         self.fixed = fixed
         self._built: dict[str, _Built] = {}
+        self._layouts: dict[str, tuple[list[str], list[int], list]] = {}
 
     def _sql(self, alias: str) -> _Built:
         """The query built for `alias`, once: its SQL and parameters, the stand-in's places,
@@ -117,20 +118,30 @@ class CompiledQuery:
         deferred); a column of an annotation is an attribute. Django's `raw()` worked out the
         columns' order and converters again at every call."""
         built, rows = self._converted(value, using)
-        model = built.model
-        places = {name: place for place, name in enumerate(built.names)}
-        fields = [f.attname for f in model._meta.concrete_fields if f.attname in places]
-        field_places = [places[name] for name in fields]
-        extras = [(name, place) for name, place in places.items() if name not in set(fields)]
-        if model._meta.pk.attname not in places:
-            raise ValueError("The built query does not read its model's primary key.")
+        fields, field_places, extras = self._layout(built, using)
         found = []
         for row in rows:
-            instance = model.from_db(using, fields, [row[place] for place in field_places])
+            instance = built.model.from_db(using, fields, [row[place] for place in field_places])
             for name, place in extras:
                 setattr(instance, name, row[place])
             found.append(instance)
         return found
+
+    def _layout(self, built: _Built, using: str) -> tuple[list[str], list[int], list]:
+        """Where `from_db` finds a built query's fields among its columns, worked out once per
+        database: the model's fields read, in the model's order, their columns, and the
+        annotations' (name, column)."""
+        layout = self._layouts.get(using)
+        if layout is None:
+            meta = built.model._meta
+            places = {name: place for place, name in enumerate(built.names)}
+            if meta.pk.attname not in places:
+                raise ValueError("The built query does not read its model's primary key.")
+            fields = [f.attname for f in meta.concrete_fields if f.attname in places]
+            read = set(fields)
+            extras = [(name, place) for name, place in places.items() if name not in read]
+            layout = self._layouts[using] = (fields, [places[name] for name in fields], extras)
+        return layout
 
 
 class CompiledUpdate:

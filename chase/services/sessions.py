@@ -57,8 +57,8 @@ def new_chance() -> Chance:
 class Move:
     """One applied action, as it goes into the log."""
 
-    role: str
-    action: dict[str, Any]
+    role: str | None  # None: the setup (its log's first row)
+    action: dict[str, Any] | None
     outcomes: list[dict[str, Any]]
     events: list[dict[str, Any]]
     by_computer: bool = False
@@ -167,8 +167,8 @@ def session_create(
         )
         for position, role in enumerate(roles)
     )
-    _LOG.run([(session.pk, 0, None, False, ActionLog.Kind.MOVE, None)
-              + (chance.outcomes, setup.events, 0, session.created_at)])  # fmt: skip
+    setup_row = Move(None, None, chance.outcomes, setup.events)
+    _log(session.pk, seq=0, version_after=0, moves=[setup_row], at=session.created_at)
     # Kept, here: the computer's first moves, the seats' clocks, the creator's seat and the
     # caller's answer (its tokens and invite links) all use these, kept up to date. Made in
     # position order, every field set here (no default of the database's), their ids given
@@ -675,12 +675,7 @@ def _commit(
     if moves:  # a seat taken in a waiting game logs nothing
         last = _LAST_SEQ.rows(session.pk)
         first = last[0][0] + 1 if last else 0
-        rows = [
-            (session.pk, first + i, move.role, move.by_computer, move.kind, move.action)
-            + (move.outcomes, move.events, read + bump + i + 1, updated_at)
-            for i, move in enumerate(moves)
-        ]
-        _LOG.run(rows)
+        _log(session.pk, seq=first, version_after=read + bump + 1, moves=moves, at=updated_at)
     if status == Status.FINISHED and session.status != Status.FINISHED:
         ratings_after_finish(session)  # the kind's ratings, rebuilt once this commits
     lobby = Status.WAITING in (session.status, status)  # its open games list this one
@@ -705,6 +700,19 @@ _LOG = CompiledInsert(
         "version_after", "created_at",
     ),
 )  # fmt: skip
+
+
+def _log(session_id: int, *, seq: int, version_after: int, moves: list[Move], at) -> None:
+    """Add `moves` to the game's log from row `seq` on, the first leaving the game at
+    `version_after` and each next one a version later."""
+    _LOG.run(
+        [
+            (session_id, seq + i, move.role, move.by_computer, move.kind, move.action)
+            + (move.outcomes, move.events, version_after + i, at)
+            for i, move in enumerate(moves)
+        ]
+    )
+
 
 # The game's last log row's number (every move reads it): built once per process.
 _LAST_SEQ = CompiledQuery(

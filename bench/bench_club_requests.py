@@ -23,7 +23,7 @@ import sys
 import time
 from pathlib import Path
 
-from python_calls import python_calls
+from python_calls import call_tree, python_calls
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "bench"))
@@ -32,6 +32,7 @@ sys.path.insert(0, str(ROOT))
 
 SHOW_QUERIES = False
 PROFILE = ""  # the label (a part of it) of the kinds to profile (--profile)
+TREE = ""  # the label (a part of it) of the kinds whose calls to show as a tree (--tree)
 
 
 def measure(label: str, send, repeat: int, prepare=lambda: ()) -> None:
@@ -52,6 +53,10 @@ def measure(label: str, send, repeat: int, prepare=lambda: ()) -> None:
             print("      ", query["sql"][:160])
     if PROFILE and PROFILE in label:
         profile(label, send, repeat, prepare)
+    if TREE and TREE in label:
+        print(f"--- {label}: the calls under each function, inclusive")
+        for level, count, name in call_tree(send, *prepare()):
+            print(f"  {'  ' * level}{count:6d} {name}")
     walls, cpus = [], []
     for _ in range(repeat):
         ready = prepare()
@@ -115,9 +120,12 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=30)
     parser.add_argument("--queries", action="store_true", help="print each request's SQL")
     parser.add_argument("--profile", default="", help="cProfile the kinds whose label has this")
+    parser.add_argument(
+        "--tree", default="", help="the calls under each function of the kinds whose label has this"
+    )
     args = parser.parse_args()
-    global SHOW_QUERIES, PROFILE
-    SHOW_QUERIES, PROFILE = args.queries, args.profile
+    global SHOW_QUERIES, PROFILE, TREE
+    SHOW_QUERIES, PROFILE, TREE = args.queries, args.profile, args.tree
     from run import django_ready
 
     django_ready()

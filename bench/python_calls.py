@@ -24,3 +24,38 @@ def python_calls(send, *args) -> int:
     finally:
         sys.setprofile(None)
     return calls
+
+
+def call_tree(send, *args, depth: int = 80, floor: int = 10) -> list[tuple[int, int, str]]:
+    """Call `send(*args)` and give the Python calls made under each function, inclusive, as
+    (depth, calls, name) rows in call order (a function called again from the same place is
+    one row): where a request's calls go, layer by layer (middleware, view, renderer). Rows
+    deeper than `depth` or with fewer than `floor` calls are left out."""
+    totals: dict[tuple[str, ...], int] = {}
+    order: list[tuple[str, ...]] = []
+    stack: list[tuple[str, ...]] = [()]
+
+    def name(frame) -> str:
+        code = frame.f_code
+        module = frame.f_globals.get("__name__", "?")
+        return f"{module}.{getattr(code, 'co_qualname', code.co_name)}"
+
+    def track(frame, event, arg):
+        if event == "call":
+            path = (*stack[-1], name(frame))[: depth + 1]
+            for i in range(1, len(path) + 1):
+                key = path[:i]
+                if key not in totals:
+                    totals[key] = 0
+                    order.append(key)
+                totals[key] += 1
+            stack.append(path)
+        elif event == "return" and len(stack) > 1:
+            stack.pop()
+
+    sys.setprofile(track)
+    try:
+        send(*args)
+    finally:
+        sys.setprofile(None)
+    return [(len(k), totals[k], k[-1]) for k in order if totals[k] >= floor and len(k) <= depth]

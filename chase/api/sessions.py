@@ -34,6 +34,7 @@ from chase.selectors import sessions as selectors
 from chase.services import sessions as services
 from chase.services.pace import seats_seen
 from core.addresses import address_digest
+from core.lazy_auth import LazyAuthenticationAPIView
 from core.openapi import CONFLICT
 from core.throttles import AnonScopedRateThrottle, ScopedThrottle
 
@@ -305,40 +306,44 @@ def _created(request, session: GameSession, held: list[Seat]) -> dict:
     }
 
 
-@extend_schema(
-    operation_id="sessions_view",
-    parameters=[SEAT_PARAMETER],
-    responses={200: ViewSerializer, 403: ERROR, 404: ERROR},
-    auth=[],
-)
-@api_view(["GET"])
-@permission_classes([AllowAny])
-def session_view(request, session_id: int):
+class SessionView(LazyAuthenticationAPIView):
     """A seat's view: `{version, status, winner, view, legal_actions, log}`. The first use of a
     token takes its seat (and may start a game waiting for players). Asking for a seat's view
     counts as being at the table (no turn alert for the next minute)."""
-    tokens = request.query_params.getlist("seat")
-    found = None
-    if len(tokens) == 1 and is_code(tokens[0]):
-        # The body stored for this seat at this version (chase.view_cache): found only with
-        # the seat's token, and only once the seat was taken; no query.
-        found = view_cache.lookup(session_id, tokens[0])
-        if found.body is not None:
-            seats_seen(session_id=session_id, tokens=tokens, now=timezone.now())
-            return HttpResponse(found.body, content_type="application/json")
-    session = session_for(session_id, request.user, tokens)
-    seat = None
-    if "seat" in request.query_params:
-        seat = seat_for(session, request.query_params["seat"])
-        seats_seen(session_id=session.pk, tokens=[seat.token], now=timezone.now())
-        if not seat.is_taken:
-            services.seat_take(seat=seat, user=request.user, address=address_digest(request))
-            session.refresh_from_db()
-    payload = selectors.seat_payload(session, seat)
-    if found is None or seat is None:
-        return Response(payload)
-    body = view_cache.store(session.pk, session.version, found.stamp, seat.token, payload)
-    return HttpResponse(body, content_type="application/json")
+
+    # The seat's token is the credential: the caller's account is read only when the answer
+    # is not in the cache (core.lazy_auth), so a view answered from it signs no one in.
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        operation_id="sessions_view",
+        parameters=[SEAT_PARAMETER],
+        responses={200: ViewSerializer, 403: ERROR, 404: ERROR},
+        auth=[],
+    )
+    def get(self, request, session_id: int):
+        tokens = request.query_params.getlist("seat")
+        found = None
+        if len(tokens) == 1 and is_code(tokens[0]):
+            # The body stored for this seat at this version (chase.view_cache): found only with
+            # the seat's token, and only once the seat was taken; no query.
+            found = view_cache.lookup(session_id, tokens[0])
+            if found.body is not None:
+                seats_seen(session_id=session_id, tokens=tokens, now=timezone.now())
+                return HttpResponse(found.body, content_type="application/json")
+        session = session_for(session_id, request.user, tokens)
+        seat = None
+        if "seat" in request.query_params:
+            seat = seat_for(session, request.query_params["seat"])
+            seats_seen(session_id=session.pk, tokens=[seat.token], now=timezone.now())
+            if not seat.is_taken:
+                services.seat_take(seat=seat, user=request.user, address=address_digest(request))
+                session.refresh_from_db()
+        payload = selectors.seat_payload(session, seat)
+        if found is None or seat is None:
+            return Response(payload)
+        body = view_cache.store(session.pk, session.version, found.stamp, seat.token, payload)
+        return HttpResponse(body, content_type="application/json")
 
 
 @extend_schema(

@@ -7,7 +7,11 @@ from chase.api import lab, odds, ratings, sessions
 
 urlpatterns = [
     path("sessions/", sessions.sessions_create, name="api-sessions"),
-    path("sessions/<int:session_id>/view/", sessions.session_view, name="api-session-view"),
+    path(
+        "sessions/<int:session_id>/view/",
+        sessions.SessionView.as_view(),
+        name="api-session-view",
+    ),
     path(
         "sessions/<int:session_id>/actions/", sessions.session_actions, name="api-session-actions"
     ),

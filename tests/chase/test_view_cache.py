@@ -123,3 +123,59 @@ def test_the_views_a_move_stores_are_those_drawn_from_the_database_after_it(kind
             fresh = GameSession.objects.get(pk=session.pk)
             assert stored.content == encode(seat_payload(fresh, fresh.seats.get(pk=seat.pk)))
     assert moves >= 3
+
+
+def test_a_signed_in_players_view_from_the_cache_makes_no_query(owner, opponent, settings):
+    """The seat's token is the view's credential: an answer from the cache signs no account in
+    (core.lazy_auth), so it reads not even the account's version (one query before)."""
+    settings.SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"  # a club server's
+    session = multi_game(owner, opponent)
+    trappers = session.seats.get(role="trapper")
+    browser = APIClient()
+    browser.force_login(owner)
+    url = f"/api/sessions/{session.pk}/view/?seat={trappers.token}"
+    first = browser.get(url).json()
+
+    with CaptureQueriesContext(connection) as queries:
+        again = browser.get(url)
+
+    assert again.json() == first
+    assert len(queries) == 0, [q["sql"][:80] for q in queries.captured_queries]
+
+
+def test_a_view_asked_with_a_wrong_api_token_is_refused_even_from_the_cache(owner, opponent):
+    session = multi_game(owner, opponent)
+    trappers = session.seats.get(role="trapper")
+    url = f"/api/sessions/{session.pk}/view/?seat={trappers.token}"
+    view(session, trappers.token)  # stored
+
+    answer = APIClient().get(url, HTTP_AUTHORIZATION="Token not-a-token-of-anyone")
+
+    assert answer.status_code == 401
+    assert answer.json()["detail"] == "Invalid token."
+
+
+def test_a_seat_first_seen_by_its_view_is_taken_by_the_signed_in_account(owner):
+    """Not from the cache: the view reads who is asking, and the seat becomes theirs."""
+    browser = APIClient()
+    browser.force_login(owner)
+    body = {"kind": "race", "mode": "solo", "options": {}}
+    created = browser.post("/api/sessions/", body, format="json").json()
+    token = next(s["token"] for s in created["seats"] if s["token"])
+    seat = GameSession.objects.get(pk=created["id"]).seats.get(token=token)
+    seat.taken_at, seat.user = None, None
+    seat.save(update_fields=["taken_at", "user"])
+
+    assert browser.get(f"/api/sessions/{created['id']}/view/?seat={token}").status_code == 200
+
+    seat.refresh_from_db()
+    assert seat.taken_at is not None and seat.user == owner
+
+
+def test_a_write_sent_to_the_view_is_refused_as_a_method_it_has_not(owner, opponent):
+    """Lazy authentication is for reads: a write is authenticated at once and answered 405."""
+    session = multi_game(owner, opponent)
+    browser = APIClient()
+    browser.force_login(owner)
+    answer = browser.post(f"/api/sessions/{session.pk}/view/", {}, format="json")
+    assert answer.status_code == 405

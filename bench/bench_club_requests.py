@@ -243,6 +243,7 @@ def main() -> None:
         lambda: a.get("/play/"),
         args.repeat,
     )
+
     measure(
         "the lobby's open games, redrawn by its stream",
         lambda: a.get("/play/", HTTP_HX_TARGET="open-games", **htmx),
@@ -256,6 +257,20 @@ def main() -> None:
         )
     for kind in kinds():
         measure(f"start a game of {kind} (created, joined)", lambda k=kind: start(k), args.repeat)
+
+    def another_open_game():
+        """A game opened by someone else since the last lobby (untimed): on a busy server the
+        open games' list has changed between any two readings."""
+        services.session_create(kind="pelts", mode="multi", options={}, user=bob, creator_sits=True)
+        return ()
+
+    # Last: the games it opens draw dice, which would change the games the rows above play.
+    measure(
+        "the lobby, 30 of mine, the open games changed",
+        lambda: a.get("/play/"),
+        args.repeat,
+        another_open_game,
+    )
 
 
 if __name__ == "__main__":

@@ -26,7 +26,7 @@ the cache, `miss` when one was rendered (PageCacheMiddleware).
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from pathlib import Path
 from typing import TypeVar
@@ -151,6 +151,41 @@ def cached(
     if not at_once and seen not in found:
         cache.set(seen, True, settings.FRONTIER_PAGE_CACHE_SECONDS)
     return value
+
+
+def cached_many(
+    name: str,
+    parts: Sequence[tuple[tuple, Iterable[str]]],
+    *,
+    request=None,
+    render: Callable[[list[int]], list[T]],
+    alias: str = "template_fragments",
+) -> list[T]:
+    """`cached` for the rows of a list, read together in one round trip to the cache: each
+    part is (the values it varies on, its scopes). `render(indices)` draws the parts not found,
+    in that order; they are stored at once (every reader of the list reads each row). A list
+    that changed by one row draws that row alone."""
+    everything = list(range(len(parts)))
+    if uncommitted_writes():
+        _outcome(False, alias)
+        return render(everything)
+    try:
+        keys = [fragment_key(name, *vary, scopes=scopes, request=request) for vary, scopes in parts]
+    except DatabaseError:
+        _outcome(False, alias)
+        return render(everything)
+    cache = caches[alias]
+    found = cache.get_many(keys) if keys else {}
+    missing = [i for i, key in enumerate(keys) if key not in found]
+    _outcome(not missing, alias)
+    if not missing:
+        return [found[key] for key in keys]
+    drawn = render(missing)
+    if len(drawn) != len(missing):
+        raise ValueError(f"{name}: asked to draw {len(missing)} parts, drew {len(drawn)}.")
+    fresh = dict(zip((keys[i] for i in missing), drawn, strict=True))
+    cache.set_many(fresh, settings.FRONTIER_PAGE_CACHE_SECONDS)
+    return [found[key] if key in found else fresh[key] for key in keys]
 
 
 def campaign_of_warband(warband_id: int) -> int | None:

@@ -28,6 +28,7 @@ from chase.engines.levels import Search
 from chase.errors import NoSuchInvite, NoSuchSession, SeatRefused, SessionError, StaleVersion
 from chase.games import UnknownGame, get_engine, role_words
 from chase.models import ActionLog, GameSession, Seat, is_code, new_invite, new_token
+from chase.selectors.sessions import SEATS
 from chase.services.pace import clean_pace, late_seats, seats_clock
 from chase.services.ratings import ratings_after_finish, ratings_history_changed
 from core.compiled import CompiledInsert, CompiledQuery, CompiledUpdate
@@ -565,16 +566,11 @@ def _locked(session_id: int) -> GameSession:
     return session
 
 
-# A game's seats, in their order: every move reads them. Built once per process (core.compiled):
-# Django's prefetch built this query afresh at each move, a fifth of a move's CPU (issue 35).
-_SEATS = CompiledQuery(lambda session_id: Seat.objects.filter(session_id=session_id))
-
-
 def _locked_with_seats(session_id: int) -> GameSession:
     """The game, its row locked for this transaction, and its seats in one more query
     (`session.seat_list()`)."""
     session = _locked(session_id)
-    session.keep_seats(list(_SEATS.objects(session_id)))
+    session.keep_seats(list(SEATS.objects(session_id)))
     return session
 
 

@@ -5,7 +5,6 @@ several browsers, solo), joining by link, and the replay. The table is one page 
 from __future__ import annotations
 
 from django.contrib import messages
-from django.db.models import prefetch_related_objects
 from django.http import Http404, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
@@ -41,7 +40,7 @@ from core import content_version
 from core.addresses import address_digest
 from core.content_version import game_scope
 from core.domain_errors import domain_errors, form_error
-from core.page_cache import CSRF_SLOT, cached, csrf_filled
+from core.page_cache import CSRF_SLOT, cached, cached_many, csrf_filled
 from core.throttles import throttle_wait, too_many, wait_words
 
 # --- the lobby ---------------------------------------------------------------------------------
@@ -111,13 +110,24 @@ def _open_games_html(request, listed: list[GameSession]) -> str:
     """The open games' list: the same for everyone who sees the same games, but for the CSRF
     token of each "Play" form (its slot filled for each answer, core.page_cache.csrf_filled).
     Kept under the ids listed and their games' own scopes: a game opened, a seat taken or a
-    game started changes the key. The seats are read only to draw it."""
+    game started changes the key. Each game's row is kept too, under its game's scope, so a
+    list that changed by one game (on a busy server, between any two readings) draws that
+    game's row alone, and reads the seats of that game alone."""
+
+    def rows(missing: list[int]) -> list[str]:
+        games = [listed[i] for i in missing]
+        selectors.read_seats(games)
+        return [
+            render_to_string(
+                "chase/lobby.html#open_game", {"game": _listed(g), "csrf_token": CSRF_SLOT}
+            )
+            for g in games
+        ]
 
     def draw() -> str:
-        prefetch_related_objects(listed, "seats")
-        games = [_listed(g) for g in listed]
-        context = {"open_games": games, "csrf_token": CSRF_SLOT}
-        return render_to_string("chase/lobby.html#open_list", context)
+        parts = [((g.pk,), ["all", game_scope(g.pk)]) for g in listed]
+        shown = cached_many("lobby-open-game", parts, request=request, render=rows)
+        return render_to_string("chase/lobby.html#open_list", {"open_rows": shown})
 
     scopes = ["all", *(game_scope(g.pk) for g in listed)]
     html = cached(

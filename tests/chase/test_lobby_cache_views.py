@@ -8,7 +8,9 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 
 from chase.games import get_engine
 from chase.models import GameSession
@@ -183,3 +185,52 @@ def test_the_lobby_lists_the_newest_open_games_as_the_queryset_says(owner, oppon
     assert len(listed) == selectors.OPEN_LISTED and started.pk not in {g.pk for g in listed}
     assert listed[0].pk == games[-2].pk  # the newest open one first
     assert listed[0].options == games[-2].options  # converted as the ORM converts
+
+
+def test_a_kept_row_is_drawn_again_when_a_seat_of_its_game_is_taken(club_server, owner, opponent):
+    """Each open game's row is kept under its own game's scope: a seat taken while the game
+    still waits for another player redraws that row (one "Play" button fewer)."""
+    waiting = services.session_create(
+        kind="moosehead", mode="multi", options={"players": 3}, user=owner, creator_sits=True
+    )
+    browser = _browser(opponent)
+    free = [s.role for s in waiting.seats.all() if not s.is_taken]
+    assert len(free) == 2
+    row = re.compile(rf'id="open-{waiting.pk}".*?</article>', re.DOTALL)
+    before = row.search(_kept_lobby(browser)).group(0)
+    assert before.count("<form") == 2
+
+    services.seat_claim(session=waiting, role=free[0], user=opponent)
+
+    after = row.search(browser.get("/play/").content.decode()).group(0)
+    assert after.count("<form") == 1
+    assert f"/sit/{free[0]}/" not in after and f"/sit/{free[1]}/" in after
+
+
+def test_a_new_open_game_draws_its_own_row_alone(club_server, owner, opponent):
+    """On a busy server the open games change between any two readings: the rows of the games
+    listed before come from the cache, and only the new game's seats are read."""
+    for _ in range(3):
+        services.session_create(
+            kind="pelts", mode="multi", options={}, user=owner, creator_sits=True
+        )
+    browser = _browser(opponent)
+    _kept_lobby(browser)
+    new = services.session_create(
+        kind="pelts", mode="multi", options={}, user=owner, creator_sits=True
+    )
+
+    with CaptureQueriesContext(connection) as queries:
+        html = browser.get("/play/").content.decode()
+
+    assert f'id="open-{new.pk}"' in html and html.count('class="panel listed"') == 4
+    seats = [
+        q["sql"]
+        for q in queries.captured_queries
+        if q["sql"].startswith('SELECT "chase_seat".') or 'FROM "chase_seat" INNER' in q["sql"]
+    ]
+    assert len(seats) == 1, seats
+    assert seats[0].endswith(
+        f'WHERE "chase_seat"."session_id" = {new.pk} ORDER BY '
+        '"chase_gamesession"."updated_at" DESC, "chase_seat"."position" ASC'
+    )

@@ -583,7 +583,7 @@ def server_waits(folder: Path, half: float | None = None) -> None:
     it for the next run: per request on a core, waiting for a core, in the database and blocked
     on anything else, in all, in the run's second half (the requests that ended after `half`,
     a `time.time()`: the steady night, each worker warm) and for the kinds that took the
-    most."""
+    cores most, with their shares of it."""
     rows = []
     for path in folder.glob("*.txt"):
         for line in path.read_text().splitlines():
@@ -604,13 +604,17 @@ def server_waits(folder: Path, half: float | None = None) -> None:
         "  in the web workers (and the event process), ms a request: wall = on a core + "
         "waiting for one + waiting on the database + other waits (Redis, the network, a lock)"
     )
+    # The kinds that took the cores most first, each with its share of all the time on a core:
+    # what to cut next.
     first = {"all": 0, LATE: 1}
-    ranked = sorted(kinds.items(), key=lambda item: (first.get(item[0], 2), -item[1][1]))
-    for kind, (n, wall, run, wait, db) in ranked[:9]:
+    ranked = sorted(kinds.items(), key=lambda item: (first.get(item[0], 2), -item[1][2]))
+    on_core = kinds["all"][2] or 1.0
+    for kind, (n, wall, run, wait, db) in ranked[:16]:
         other = max(0.0, wall - run - wait - db)
         print(
             f"    {kind[:40]:40} {n:5d}  {1000 * wall / n:7.1f} = {1000 * run / n:6.1f} + "
             f"{1000 * wait / n:6.1f} + {1000 * db / n:6.1f} + {1000 * other / n:6.1f}"
+            f"   {100 * run / on_core:3.0f}% of the time on a core"
         )
 
 

@@ -35,7 +35,7 @@ import sys
 import time
 from pathlib import Path
 
-from python_calls import python_calls
+from python_calls import call_tree, python_calls
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "bench"))
@@ -43,6 +43,7 @@ sys.path.insert(0, str(ROOT))
 
 SHOW_QUERIES = False
 PROFILE = ""
+TREE = ""  # the label (a part of it) of the kinds whose calls to show as a tree (--tree)
 MEMBERS = 12
 # A club's requests a second of each kind in bench/club_night.py: 12 readers a page every 20 s
 # each, among 6 kinds; 2 post-game sequences an answer every 15 s (a GET, then a POST); a report
@@ -74,6 +75,10 @@ def measure(label: str, send, repeat: int, prepare=lambda: ()) -> float:
         send(*ready)
     count = len(queries)  # now: the next request empties the log
     calls = python_calls(send, *prepare())
+    if TREE and TREE in label:
+        print(f"--- {label}: the calls under each function, inclusive")
+        for level, count, name in call_tree(send, *prepare()):
+            print(f"  {'  ' * level}{count:6d} {name}")
     if SHOW_QUERIES:
         for query in queries.captured_queries:
             print("      ", query["sql"][:160])
@@ -133,9 +138,12 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=30)
     parser.add_argument("--queries", action="store_true", help="print each request's SQL")
     parser.add_argument("--profile", default="", help="cProfile the kinds whose label has this")
+    parser.add_argument(
+        "--tree", default="", help="the calls under each function of the kinds whose label has this"
+    )
     args = parser.parse_args()
-    global SHOW_QUERIES, PROFILE
-    SHOW_QUERIES, PROFILE = args.queries, args.profile
+    global SHOW_QUERIES, PROFILE, TREE
+    SHOW_QUERIES, PROFILE, TREE = args.queries, args.profile, args.tree
     from run import django_ready
 
     django_ready()

@@ -59,3 +59,49 @@ def call_tree(send, *args, depth: int = 80, floor: int = 10) -> list[tuple[int, 
     finally:
         sys.setprofile(None)
     return [(len(k), totals[k], k[-1]) for k in order if totals[k] >= floor and len(k) <= depth]
+
+
+# The caches that are Redis on a club server (config/settings/base.py): each call of one of
+# their methods is a round trip there. "users" is each process's own memory everywhere.
+SHARED_CACHES = ("default", "template_fragments", "versions", "sessions")
+CACHE_METHODS = (
+    "get", "set", "add", "delete", "get_many", "set_many", "delete_many", "incr", "decr",
+    "touch", "has_key", "get_or_set",
+)  # fmt: skip
+
+
+def cache_trips(send, *args) -> int:
+    """Call `send(*args)` and count the calls it made to the shared caches (one Redis round
+    trip each on a club server; a method that calls another of the same cache counts once)."""
+    from django.core.cache import caches
+
+    shared = {id(caches[alias]) for alias in SHARED_CACHES}
+    classes = {type(caches[alias]) for alias in SHARED_CACHES}
+    trips, depth, saved = 0, 0, []
+
+    def counted(function):
+        def call(self, *a, **k):
+            nonlocal trips, depth
+            if id(self) in shared and depth == 0:
+                trips += 1
+            depth += 1
+            try:
+                return function(self, *a, **k)
+            finally:
+                depth -= 1
+
+        return call
+
+    for cls in classes:
+        for name in CACHE_METHODS:
+            saved.append((cls, name, cls.__dict__.get(name)))
+            setattr(cls, name, counted(getattr(cls, name)))
+    try:
+        send(*args)
+    finally:
+        for cls, name, original in saved:
+            if original is None:
+                delattr(cls, name)
+            else:
+                setattr(cls, name, original)
+    return trips

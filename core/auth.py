@@ -7,6 +7,7 @@ time; a success resets the count. The lockout answer says so plainly and carries
 from __future__ import annotations
 
 from axes.helpers import get_cool_off, get_lockout_message
+from django.contrib.auth import get_user_model
 from django.contrib.auth.backends import ModelBackend
 from django.contrib.auth.forms import AuthenticationForm
 from django.http import JsonResponse
@@ -19,6 +20,7 @@ from rest_framework.settings import api_settings
 from core.content_version import user_scope
 from core.page_cache import cached
 from core.throttles import AddressThrottle
+from core.users import user_by_id
 
 LOCKED_OUT = (
     "Too many failed sign-ins for this account from your address. "
@@ -90,5 +92,12 @@ class CachedModelBackend(ModelBackend):
     def get_user(self, user_id):
         return cached(
             "user", user_id, scopes=[user_scope(user_id)], alias="users", at_once=True,
-            render=lambda: super(CachedModelBackend, self).get_user(user_id),
+            render=lambda: self._read(user_id),
         )  # fmt: skip
+
+    def _read(self, user_id):
+        """ModelBackend.get_user's answer (the account, or None when there is none or it may
+        not sign in), read by a query built once per process: a process's first sight of each
+        account (a club night's first minutes) built the ORM's SQL afresh each time."""
+        found = user_by_id(get_user_model()._meta.pk.to_python(user_id))
+        return found if found is not None and self.user_can_authenticate(found) else None

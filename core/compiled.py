@@ -25,6 +25,8 @@ from django.db.models import Model, QuerySet
 # A value no row holds, told apart from every other parameter of the built query; within a
 # 32-bit integer's range (out of a field's range, a lookup is built as matching nothing).
 STAND_IN = -1_234_567_891
+# The same for a lookup of a text column (an API token's key, say).
+TEXT_STAND_IN = "compiled-query-stand-in-7c1f0e"
 
 
 class _Built(NamedTuple):
@@ -43,11 +45,16 @@ class CompiledQuery:
     but the value (a model's constant, a status; never the clock), as the SQL is never built
     again."""
 
-    def __init__(self, build: Callable[..., QuerySet], *, fixed: bool = False) -> None:
+    def __init__(
+        self, build: Callable[..., QuerySet], *, fixed: bool = False, stand_in=STAND_IN
+    ) -> None:
         """`fixed`: `build()` takes no value (a read the same for every request, its SQL still
-        built once); the calls then pass none."""
+        built once); the calls then pass none. `stand_in`: the value the query is built with,
+        an int by default; a text column's lookup needs text (`TEXT_STAND_IN`). The value is
+        bound as given: the caller gives it as the column holds it."""
         self.build = build
         self.fixed = fixed
+        self.stand_in = stand_in
         self._built: dict[str, _Built] = {}
         self._layouts: dict[str, tuple[list[str], list[int], list]] = {}
 
@@ -58,11 +65,19 @@ class CompiledQuery:
         decoding, SQLite's booleans and times)."""
         built = self._built.get(alias)
         if built is None:
-            queryset = self.build() if self.fixed else self.build(STAND_IN)
+            queryset = self.build() if self.fixed else self.build(self.stand_in)
             compiler = queryset.query.get_compiler(using=alias)
             sql, params = compiler.as_sql()  # and the compiler's `select`, read below
             params = tuple(params)
-            places = () if self.fixed else tuple(i for i, p in enumerate(params) if p == STAND_IN)
+            places = (
+                ()
+                if self.fixed
+                else tuple(
+                    i
+                    for i, p in enumerate(params)
+                    if type(p) is type(self.stand_in) and p == self.stand_in
+                )
+            )
             if not places and not self.fixed:
                 raise ValueError("The built query does not use its value.")
             expressions = [expression for expression, _, _ in compiler.select]
@@ -75,7 +90,7 @@ class CompiledQuery:
             self._built[alias] = built
         return built
 
-    def _bound(self, value: int | None, using: str) -> tuple[_Built, list]:
+    def _bound(self, value, using: str) -> tuple[_Built, list]:
         if (value is None) != self.fixed:
             raise TypeError("A fixed query takes no value; any other takes one.")
         built = self._sql(using)
@@ -84,7 +99,7 @@ class CompiledQuery:
             bound[place] = value
         return built, bound
 
-    def _converted(self, value: int | None, using: str) -> tuple[_Built, list[list]]:
+    def _converted(self, value: int | str | None, using: str) -> tuple[_Built, list[list]]:
         """The rows, each column converted as the ORM converts it."""
         built = self._sql(using)
         connection = connections[using]
@@ -99,20 +114,20 @@ class CompiledQuery:
             found.append(row)
         return built, found
 
-    def dicts(self, value: int | None = None, using: str = "default") -> list[dict]:
+    def dicts(self, value: int | str | None = None, using: str = "default") -> list[dict]:
         """Each row as a dict of its columns by name, converted as the ORM converts them, with
         no model instance made (a read of many rows for their values only)."""
         built, rows = self._converted(value, using)
         return [dict(zip(built.names, row, strict=True)) for row in rows]
 
-    def rows(self, value: int | None = None, using: str = "default") -> list[tuple]:
+    def rows(self, value: int | str | None = None, using: str = "default") -> list[tuple]:
         """The rows as the database gives them (no field's conversion)."""
         built, bound = self._bound(value, using)
         with connections[using].cursor() as cursor:
             cursor.execute(built.sql, bound)
             return cursor.fetchall()
 
-    def objects(self, value: int | None = None, using: str = "default") -> list[Model]:
+    def objects(self, value: int | str | None = None, using: str = "default") -> list[Model]:
         """The queryset's model's rows as instances, each column converted as the ORM converts
         it, made by the model's own `from_db` (as the ORM makes them: the fields not read are
         deferred); a column of an annotation is an attribute. Django's `raw()` worked out the

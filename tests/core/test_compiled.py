@@ -178,3 +178,47 @@ def test_a_compiled_insert_adds_its_rows_as_the_orm_would():
     assert (first.role, first.action, first.outcomes, first.created_at) == (None, None, [6], when)
     assert (second.action, second.events, second.by_computer) == ({"go": "ä"}, [{"e": 1}], True)
     assert ActionLog.objects.filter(session=game, action__isnull=True).count() == 1
+
+
+def test_a_text_column_is_looked_up_with_a_text_stand_in(two_users):
+    from rest_framework.authtoken.models import Token
+
+    from core.compiled import TEXT_STAND_IN
+
+    ann, bo = two_users
+    mine, theirs = Token.objects.create(user=ann), Token.objects.create(user=bo)
+    query = CompiledQuery(lambda key: Token.objects.filter(key=key), stand_in=TEXT_STAND_IN)
+
+    [found] = query.objects(theirs.key)
+    assert (found.key, found.user_id) == (theirs.key, bo.pk)
+    assert query.objects(mine.key)[0].user_id == ann.pk  # the same SQL, another value
+    assert query.objects("not-a-key") == []
+    with pytest.raises(ValueError, match="does not use its value"):
+        CompiledQuery(lambda key: Token.objects.filter(key=key)).objects(mine.key)  # int stand-in
+
+
+def test_an_account_read_by_its_id_is_the_orms_every_field(two_users):
+    from core.users import user_by_id
+
+    ann, _ = two_users
+    ann.set_password("secret words")
+    ann.email, ann.is_staff = "ann@example.org", True
+    ann.save()
+    found = user_by_id(ann.pk)
+    expected = get_user_model().objects.get(pk=ann.pk)
+    for field in get_user_model()._meta.concrete_fields:
+        assert getattr(found, field.attname) == getattr(expected, field.attname), field.name
+    assert found.check_password("secret words")
+    assert user_by_id(ann.pk + 1000) is None
+
+
+def test_the_session_backend_gives_no_inactive_account_and_takes_the_sessions_text_id(two_users):
+    from core.auth import CachedModelBackend
+
+    ann, bo = two_users
+    bo.is_active = False
+    bo.save()
+    backend = CachedModelBackend()
+    assert backend.get_user(str(ann.pk)) == ann  # a session holds the id as text
+    assert backend.get_user(str(bo.pk)) is None
+    assert backend.get_user(str(bo.pk + 1000)) is None

@@ -25,7 +25,7 @@ from campaign.models import (
 )
 from campaign.selectors.battles import battles_queryset
 from campaign.selectors.games import games_queryset
-from campaign.selectors.warbands import warbands_with_roster
+from campaign.selectors.warbands import warband_row, warbands_with_roster
 from core.content_version import CAMPAIGN_SCOPE, campaign_scope, scope_id
 from core.models import Job
 from core.page_cache import cached, campaign_of_warband
@@ -175,15 +175,13 @@ def campaign_to_read(request, campaign_id: int) -> Campaign:
 
 def warband_to_read(request, warband_id: int) -> Warband:
     """As warband_for(request.user, warband_id), for a page that only reads."""
-    # No password hash in the cache.
-    queryset = Warband.objects.select_related("campaign", "owner").defer("owner__password")
     campaign_id = campaign_of_warband(warband_id)
     if campaign_id is None:
         raise Http404("No such warband.")
     warband = cached(
         "warband-row", warband_id,
         scopes=[campaign_scope(campaign_id)], request=request,
-        render=lambda: queryset.filter(pk=warband_id).first(),
+        render=lambda: warband_row(warband_id),  # no password hash in the cache
     )  # fmt: skip
     if warband is None or not _may_read_cached(request, warband.campaign):
         raise Http404("No such warband.")

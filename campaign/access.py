@@ -26,6 +26,7 @@ from campaign.models import (
 from campaign.selectors.battles import battles_queryset
 from campaign.selectors.games import games_queryset
 from campaign.selectors.warbands import warband_row, warbands_with_roster
+from core.compiled import STAND_INS, CompiledJoin, CompiledQuery
 from core.content_version import CAMPAIGN_SCOPE, campaign_scope, scope_id
 from core.models import Job
 from core.page_cache import cached, campaign_of_warband
@@ -49,9 +50,19 @@ def _found(queryset, message: str, **lookup):
 # --- yes or no ---------------------------------------------------------------------------------
 
 
+# Whether an account is a member: asked by every page of a campaign the cache does not hold,
+# so its query is built once per process (core.compiled), bound to the campaign and the account.
+_MEMBERSHIP = CompiledQuery(
+    lambda campaign_id, user_id: Membership.objects.filter(
+        campaign_id=campaign_id, user_id=user_id
+    ).values("pk")[:1],
+    stand_in=STAND_INS,
+)
+
+
 def is_member(campaign: Campaign, user) -> bool:
     return user.is_authenticated and (
-        campaign.organiser_id == user.id or campaign.memberships.filter(user=user).exists()
+        campaign.organiser_id == user.id or bool(_MEMBERSHIP.rows((campaign.id, user.id)))
     )
 
 
@@ -159,14 +170,15 @@ def _may_read_cached(request, campaign: Campaign) -> bool:
     return campaign.is_public or member_to_read(request, campaign)
 
 
+# The campaign with its organiser, less the password hash, by one query built once per process.
+_CAMPAIGN_ROW = CompiledJoin(Campaign, {"organiser": ("password",)})
+
+
 def campaign_to_read(request, campaign_id: int) -> Campaign:
     """As campaign_for(request.user, campaign_id), for a page that only reads."""
     campaign = cached(
         "campaign-row", campaign_id, scopes=[campaign_scope(campaign_id)], request=request,
-        render=lambda: Campaign.objects.select_related("organiser")
-        .defer("organiser__password")  # no password hash in the cache
-        .filter(pk=campaign_id)
-        .first(),
+        render=lambda: _CAMPAIGN_ROW.get(campaign_id),  # no password hash in the cache
     )  # fmt: skip
     if campaign is None or not _may_read_cached(request, campaign):
         raise Http404(NO_SUCH_CAMPAIGN)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import F, Prefetch, QuerySet, prefetch_related_objects
+from django.db.models import Prefetch, QuerySet, prefetch_related_objects
 
 from campaign.models import Campaign, EquipmentPiece, Figure, Warband
 from campaign.rules.book import RuleBook
@@ -13,7 +13,7 @@ from campaign.rules.injuries import LASTING_INJURIES, injury_key
 from campaign.rules.skills import SKILLS
 from campaign.rules.warband import FigureDraft, attribute_modifiers, check_warband, movement
 from campaign.selectors.house_rules import rulebook_for
-from core.compiled import CompiledQuery
+from core.compiled import CompiledJoin
 
 ROSTER_PREFETCH = (
     Prefetch("figures", queryset=Figure.objects.prefetch_related("equipment")),
@@ -40,42 +40,14 @@ def warbands_with_roster() -> QuerySet[Warband]:
 
 
 # A warband's page reads the warband with its campaign and its owner (no password hash: the
-# row is kept in the shared page cache) in one query built once per process (core.compiled):
-# the ORM's join, built afresh, was some 1,500 Python calls a page. Each model's columns come
-# under a prefix of its own, and each instance is made by the model's own `from_db`.
-_JOINED = (("campaign", "c__", ()), ("owner", "o__", ("password",)))
-
-
-def _columns(model, skip=()) -> list[str]:
-    return [f.attname for f in model._meta.concrete_fields if f.name not in skip]
-
-
-def _warband_row_query(pk):
-    joined = {
-        prefix + name: F(f"{relation}__{name}")
-        for relation, prefix, skip in _JOINED
-        for name in _columns(Warband._meta.get_field(relation).related_model, skip)
-    }
-    return Warband.objects.filter(pk=pk).values(*_columns(Warband), **joined)
-
-
-_WARBAND_ROW = CompiledQuery(_warband_row_query)
+# row is kept in the shared page cache) in one query built once per process (core.compiled).
+_WARBAND_ROW = CompiledJoin(Warband, {"campaign": (), "owner": ("password",)})
 
 
 def warband_row(warband_id: int) -> Warband | None:
     """The warband with its campaign and its owner (all but the owner's password), or None:
     what `select_related("campaign", "owner").defer("owner__password")` reads."""
-    found = _WARBAND_ROW.dicts(warband_id)
-    if not found:
-        return None
-    row, db = found[0], "default"
-    names = _columns(Warband)
-    warband = Warband.from_db(db, names, [row[name] for name in names])
-    for relation, prefix, skip in _JOINED:
-        model = Warband._meta.get_field(relation).related_model
-        names = _columns(model, skip)
-        setattr(warband, relation, model.from_db(db, names, [row[prefix + n] for n in names]))
-    return warband
+    return _WARBAND_ROW.get(warband_id)
 
 
 def load_roster(warband: Warband) -> Warband:

@@ -44,3 +44,37 @@ def test_each_warband_is_its_own_and_a_missing_one_is_none():
     first, second = WarbandFactory(), WarbandFactory()
     assert (warband_row(first.pk).name, warband_row(second.pk).name) == (first.name, second.name)
     assert warband_row(max(first.pk, second.pk) + 100) is None
+
+
+def test_membership_is_the_organisers_and_the_members_alone():
+    from campaign.access import is_member
+    from campaign.models import Membership
+    from tests.factories import UserFactory
+
+    warband = WarbandFactory()
+    campaign = warband.campaign
+    member, stranger = UserFactory(), UserFactory()
+    Membership.objects.create(campaign=campaign, user=member)
+    other = WarbandFactory().campaign  # the member is not one of this campaign's
+
+    assert is_member(campaign, campaign.organiser) and is_member(campaign, member)
+    assert not is_member(campaign, stranger) and not is_member(other, member)
+
+
+def test_the_campaign_row_is_the_orms_select_related_read_without_the_password():
+    from campaign.access import _CAMPAIGN_ROW
+
+    campaign = WarbandFactory().campaign
+    expected = (
+        Campaign.objects.select_related("organiser")
+        .defer("organiser__password")
+        .get(pk=campaign.pk)
+    )
+
+    found = _CAMPAIGN_ROW.get(campaign.pk)
+
+    assert _fields(found, Campaign) == _fields(expected, Campaign)
+    assert found.organiser.username == expected.organiser.username
+    assert found.organiser.pk == campaign.organiser_id
+    assert "password" in found.organiser.get_deferred_fields()
+    assert _CAMPAIGN_ROW.get(campaign.pk + 100) is None

@@ -222,3 +222,19 @@ def test_the_session_backend_gives_no_inactive_account_and_takes_the_sessions_te
     assert backend.get_user(str(ann.pk)) == ann  # a session holds the id as text
     assert backend.get_user(str(bo.pk)) is None
     assert backend.get_user(str(bo.pk + 1000)) is None
+
+
+def test_a_query_of_two_values_binds_each_in_its_places(two_users):
+    from core.compiled import STAND_INS
+
+    ann, bo = two_users
+    users = get_user_model().objects
+    query = CompiledQuery(
+        lambda low, high: users.filter(pk__gte=low, pk__lte=high).values("username"),
+        stand_in=STAND_INS,
+    )
+    assert query.rows((ann.pk, ann.pk)) == [("ann",)]
+    assert sorted(query.rows((min(ann.pk, bo.pk), max(ann.pk, bo.pk)))) == [("ann",), ("bo",)]
+    assert query.rows((bo.pk + 1, bo.pk + 5)) == []
+    with pytest.raises(ValueError, match="does not use its value"):
+        CompiledQuery(lambda a, b: users.filter(pk=a), stand_in=STAND_INS).rows((1, 2))

@@ -8,7 +8,9 @@ value, and each call runs that SQL with the stand-in's places filled by the real
 queryset stays the one definition (no SQL written by hand); the execute wrappers, the logged
 queries and the transaction are the connection's own, as for any query.
 
-A move's writes are built once too: `CompiledUpdate` and `CompiledInsert` write their SQL from
+A page's row with its foreign keys' rows (`CompiledJoin`: what `select_related` reads, each
+model's columns under a prefix, each instance made by its model's `from_db`) is read the same
+way. A move's writes are built once too: `CompiledUpdate` and `CompiledInsert` write their SQL from
 the model's meta (its table's and columns' names, quoted by the database) and prepare each value
 by its field as the ORM does for a save; a game's seats read with it are kept on the game
 (`chase.models.GameSession.keep_seats`).

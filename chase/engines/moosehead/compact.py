@@ -78,13 +78,37 @@ CARD_NUMBER: Final = {card: n + 1 for n, card in enumerate(DESTINATION)}
 # a throw's number is below this: the die's 6 and the most the weather adds (M3)
 NUMBERS: Final = 7 + max(0, *LAKE_WIND.values(), *PORTAGE_RAIN.values())
 
-# One move a throw offers: (to, path, camp, steps, seen, goals, plain), `steps`, `seen` and
-# `goals` being the path's `moves.plan_walk`, `plain` its worth to the computer before its
-# progress when nothing else adds to it (`_plain`).
 UNKNOWN: Final[Any] = object()  # an aim not worked out yet
-Offer = tuple[
-    int, tuple[int, ...], bool, tuple[Any, ...], tuple[str, ...], tuple[str, ...], float | None
-]
+
+
+class Offer:
+    """One move a throw offers: where it goes, its path, whether it camps, the path's
+    `moves.plan_walk` (`steps`, `seen`, `goals`), and `plain`, its worth to the computer before
+    its progress when nothing else adds to it (`_plain`). An object, not a tuple: the compiled
+    playout reads a tuple of fixed shape into C values and builds it afresh wherever it is
+    stored, an object it only passes on."""
+
+    __slots__ = ("to", "path", "camp", "steps", "seen", "goals", "plain")
+
+    def __init__(
+        self,
+        to: int,
+        path: tuple[int, ...],
+        camp: bool,
+        steps: tuple[Any, ...],
+        seen: tuple[str, ...],
+        goals: tuple[str, ...],
+        plain: float | None,
+    ) -> None:
+        self.to = to
+        self.path = path
+        self.camp = camp
+        self.steps = steps
+        self.seen = seen
+        self.goals = goals
+        self.plain = plain
+
+
 # the moves, the sites the camping ones camp at, the spaces they go to, whether their worth
 # asks what the canoe is blocked from, and the computer's picks of them (`Trip._pick`); or,
 # when a wait is among them, (None, the candidates by alike kind, None, True, None), each
@@ -285,19 +309,20 @@ def _offered(b: Board, key: tuple[Any, ...], rules: Rules) -> Offers:
         return None, tuple(tuple(kind) for kind in kinds.values()), None, True, None
     ranked = sorted(firsts.values(), key=lambda c: c[5])
     offers = tuple(_offer(t, c) for c in ranked)
-    camping = frozenset(offer[0] for offer in offers if offer[2])
+    camping = frozenset(offer.to for offer in offers if offer.camp)
     # whether the computer's weighing of them asks what the canoe is blocked from (`_pick`):
     # a move that sees an attraction, climbs to the summit or camps by one
     summit, attracting = b.summit, b.camp_attraction
-    scoring = any(o[4] or o[0] == summit or (o[2] and o[0] in attracting) for o in offers)
-    spaces = tuple(dict.fromkeys(offer[0] for offer in offers))  # a few: looked through
+    scoring = any(o.seen or o.to == summit or (o.camp and o.to in attracting) for o in offers)
+    spaces = tuple(dict.fromkeys(offer.to for offer in offers))  # a few: looked through
     return offers, camping, spaces, scoring, {}
 
 
 def _offer(t: Tables, candidate: tuple[Any, ...]) -> Offer:
     """A move `moves._candidates` found, as the compact playout offers it."""
     to, path, camp, plan = candidate[0], candidate[1], candidate[2], candidate[6]
-    return (to, path, camp, *plan, _plain(t, to, camp, plan[1], plan[2]))
+    steps_, seen, goals = plan
+    return Offer(to, path, camp, steps_, seen, goals, _plain(t, to, camp, seen, goals))
 
 
 def _plain(
@@ -462,6 +487,8 @@ class Trip:
         "modifier",
         "windbound",
         "weather_class",
+        "picked_walk",
+        "picked_settled",
     )
 
     def __init__(self, state: State, chance: Chance) -> None:
@@ -494,6 +521,10 @@ class Trip:
         self.modifier[PORTAGE] = [PORTAGE_RAIN.get(now, 0) for now in dial]
         self.windbound: list[bool] = [now == "windbound" for now in dial]
         self.weather_class = [self.b.weather_class(now) for now in dial]
+        # what the last pick worked out for the move it chose (`_pick`): its walk, and where it
+        # ends when its space is taken; None when it did not
+        self.picked_walk: Walked | None = None
+        self.picked_settled: tuple[int, list[int]] | None = None
 
     def written(self) -> State:
         """The state copy the trip was made from, with the trip's end written into it."""
@@ -602,28 +633,32 @@ class Trip:
             if found[4] is not None:
                 t.picks.append(found[4])
         offers, sites, tos, scoring, memo = found
-        shareable = t.shareable_at
-        # the spaces `state.is_free` says the canoe may not end on
-        taken = [o.at for o in self.players if o is not canoe and not shareable[o.at]]
         # the pick is kept by the moves (`memo`, their key's picks) and the canoe's aim ...
         if offers is None:  # a wait among them: the moves as `moves.reachable` gives them
-            offers = self._reachable(canoe, sites, taken)
+            offers = self._reachable(canoe, sites)
             if not offers:
                 self._end_turn()
                 return
+            crowded = True  # a space they go to may be taken
         else:
-            camps = canoe.camps
             # ... and by the camping moves dropped (loops over the few camps and canoes: the
             # compiled playout calls a set's methods as Python does, by name)
             camping: frozenset[int] = sites
-            refused = [s for s in camps if s in camping and not self._may_camp(canoe, s)]
-            if refused:
+            refused: list[int] | None = None
+            if camping:  # most moves camp nowhere
+                for s in canoe.camps:
+                    if s in camping and not self._may_camp(canoe, s):
+                        if refused is None:
+                            refused = [s]
+                        else:
+                            refused.append(s)
+            if refused is not None:
                 dropped = frozenset(refused)
                 kept = t.refused.get((key, dropped))
                 if kept is None:
                     # kept as `Offers` too (their sites, spaces and scoring unused)
                     kept = t.refused[key, dropped] = (
-                        tuple(o for o in offers if not (o[2] and o[0] in dropped)),
+                        tuple(o for o in offers if not (o.camp and o.to in dropped)),
                         None,
                         None,
                         False,
@@ -634,27 +669,26 @@ class Trip:
             if not offers:
                 self._end_turn()
                 return
-            if _meet(taken, tos):  # ... unless a space they go to is taken
+            crowded = self._crowded(canoe, tos)
+            if crowded:  # ... unless a space they go to is taken
                 memo = None
         settled = None  # where the move to a taken space ends, when the pick worked it out
         if len(offers) == 1 and not wait:
-            to, path, camp, steps_, seen, goals, _ = offers[0]
-            walked = _walk_along(t, canoe, steps_)
+            offer = offers[0]
+            walked = _walk_along(t, canoe, offer.steps)
         else:
-            walks: list[Walked | None] = [None] * len(offers)
-            # a space the moves go to is taken only when the pick is not kept (`memo`)
-            settles: list[tuple[int, list[int]] | None] | None = (
-                None if memo is not None else [None] * len(offers)
-            )
-            chosen = self._pick(canoe, offers, wait, walks, settles, taken, memo, scoring)
+            chosen = self._pick(canoe, offers, wait, crowded, memo, scoring)
             if chosen < 0:  # the wait by Dangerous Point (`turns._wait`, untold)
                 self._end_turn()
                 return
-            to, path, camp, steps_, seen, goals, _ = offers[chosen]
-            walked = walks[chosen] or _walk_along(t, canoe, steps_)
-            if settles is not None:
-                settled = settles[chosen]
-        if camp or seen or goals or _among(to, taken) or t.busy_at[to]:
+            offer = offers[chosen]
+            # the walk and where a move to a taken space ends, when the pick worked them out
+            found_walk = self.picked_walk
+            walked = found_walk if found_walk is not None else _walk_along(t, canoe, offer.steps)
+            settled = self.picked_settled
+        to, path, camp, seen, goals = offer.to, offer.path, offer.camp, offer.seen, offer.goals
+        taken = crowded and not self._is_free(to, canoe)
+        if camp or seen or goals or taken or t.busy_at[to]:
             self._move(canoe, to, path, camp, seen, goals, walked, taken, settled)
             return
         # `turns._move` of a plain move: to a free space that brings nothing but perhaps a card,
@@ -677,24 +711,33 @@ class Trip:
         if self.status == "playing":
             self._end_turn()
 
-    def _reachable(
-        self, canoe: Canoe, kinds: tuple[tuple[Waiting, ...], ...], taken: list[int]
-    ) -> tuple[Offer, ...]:
+    def _reachable(self, canoe: Canoe, kinds: tuple[tuple[Waiting, ...], ...]) -> tuple[Offer, ...]:
         """`moves.reachable` of candidates with a wait among them, by alike kind (`_offered`):
         the first of each kind that the canoe may camp at and whose waiting place is free, in
-        rank order."""
-        ranked: list[tuple[int, Offer]] = []
+        rank order (most often the order they are found in: then nothing is sorted)."""
+        found: list[Offer] = []
+        ranks: list[int] = []
+        in_order = True
+        last = -1
         camps = canoe.camps
         for kind in kinds:
-            for to, camp, wait, _, rank, offer in kind:
-                if camp and to in camps and not self._may_camp(canoe, to):
+            for candidate in kind:
+                to = candidate[0]
+                if candidate[1] and to in camps and not self._may_camp(canoe, to):
                     continue
-                if wait and _among(to, taken):
+                if candidate[2] and not self._is_free(to, canoe):
                     continue
-                ranked.append((rank, offer))
+                rank = candidate[4]
+                if rank < last:
+                    in_order = False
+                last = rank
+                found.append(candidate[5])
+                ranks.append(rank)
                 break
-        ranked.sort()  # the ranks differ: no two moves are compared
-        return tuple(offer for _, offer in ranked)
+        if in_order:
+            return tuple(found)
+        ranked = sorted([(ranks[index], index) for index in range(len(found))])  # all differ
+        return tuple(found[index] for _, index in ranked)
 
     def _end_turn(self) -> None:
         """`turns._end_turn` untold: the next canoe that throws (`turns.begin_turn`)."""
@@ -744,6 +787,19 @@ class Trip:
                     canoe.trail = []
 
     # --- where a canoe ends (`moves`) -------------------------------------------------------------
+
+    def _crowded(self, canoe: Canoe, spaces: tuple[int, ...]) -> bool:
+        """Whether a space of `spaces` is taken (`state.is_free`): loops over the canoes and the
+        few spaces, natively."""
+        shareable = self.t.shareable_at
+        for other in self.players:
+            at = other.at
+            if other is canoe or shareable[at]:
+                continue
+            for space in spaces:
+                if space == at:
+                    return True
+        return False
 
     def _is_free(self, space: int, canoe: Canoe) -> bool:
         """`state.is_free`."""
@@ -854,24 +910,33 @@ class Trip:
         seen: tuple[str, ...],
         goals: tuple[str, ...],
         walked: Walked,
-        taken: list[int],
+        taken: bool,
         settled: tuple[int, list[int]] | None,
     ) -> None:
-        """`turns._move` untold (`settled`: where the move ends, when `_pick` settled it)."""
+        """`turns._move` untold (`taken`: whether `to` is taken; `settled`: where the move
+        ends, when `_pick` settled it)."""
         t = self.t
-        whole = [canoe.at, *path]
-        if _among(to, taken):
-            final, before = settled or self._settle(canoe, whole)
+        trail = canoe.trail  # the canoe's own list
+        if taken:
+            final, before = settled or self._settle(canoe, [canoe.at, *path])
+            trail.extend(before)
         else:
-            final, before = to, whole[:-1]
-        canoe.trail = (canoe.trail + before)[-TRAIL:]
+            final = to
+            trail.append(canoe.at)
+            trail.extend(path[:-1])
+        if len(trail) > TRAIL:
+            del trail[:-TRAIL]
         canoe.at = final
         # `turns._passed`
         scored, canoe.blocked, canoe.last_lake = walked
         if seen:
-            points = dict(scored)
             for attraction in seen:
-                self._tell_attraction(canoe, attraction, points.pop(attraction, None))
+                score = None  # what seeing it scored, the first time it is in `scored`
+                for index in range(len(scored)):
+                    if scored[index][0] == attraction:
+                        score = scored.pop(index)[1]
+                        break
+                self._tell_attraction(canoe, attraction, score)
         if goals:
             self._reach_goals(canoe, goals)
         elif canoe.destination is not None:  # `turns._reach_goals` of none: the obeying only
@@ -1261,16 +1326,16 @@ class Trip:
         canoe: Canoe,
         offers: tuple[Offer, ...],
         wait: bool,
-        walks: list[Walked | None],
-        settles: list[tuple[int, list[int]] | None] | None,
-        taken: list[int],
+        crowded: bool,
         memo: dict[int, int] | None,
         scoring: bool,
     ) -> int:
         """`computer._choose` of the moves `offers` (and the wait by Dangerous Point, last, when
         `wait`): the index of the first of the best, -1 for the wait. The same sums in the same
-        order as `computer._worths`, so the same floats. The walks it makes go into `walks`, where
-        the moves to a taken space end into `settles` (given when `memo` is not).
+        order as `computer._worths`, so the same floats. The walk it made for the move chosen
+        goes into `picked_walk`, where that move ends when its space is taken into
+        `picked_settled` (a space they go to may be taken only when `crowded`, and then there
+        is no `memo`).
 
         With `memo` (the picks kept for these moves, those of their key or of their key and the
         camping moves dropped, when no space they go to is taken), the pick is kept in it by
@@ -1280,6 +1345,8 @@ class Trip:
         worth asks it: `scoring`), and whether it may wait."""
         t = self.t
         aim, targets = self._aim(canoe)
+        self.picked_walk = None
+        self.picked_settled = None
         kept_by = 0
         if memo is not None:
             kept_by = self._kept_by(canoe, aim, targets, scoring) * 2 + (1 if wait else 0)
@@ -1295,20 +1362,29 @@ class Trip:
         summit = t.summit if "raven" not in canoe.blocked else None
         best = None
         chosen = 0
-        for index, (to, path, camp, steps_, seen, goals, plain) in enumerate(offers):
-            if plain is not None and not _among(to, taken):  # the card's worth and the progress
+        best_walk: Walked | None = None
+        best_settled: tuple[int, list[int]] | None = None
+        for index in range(len(offers)):
+            offer = offers[index]
+            to = offer.to
+            plain = offer.plain
+            walked: Walked | None = None
+            settled: tuple[int, list[int]] | None = None
+            taken = crowded and not self._is_free(to, canoe)
+            if plain is not None and not taken:  # the card's worth and the progress
                 value = plain + PROGRESS * (here - nearest[to])
             elif to == dock:
                 value = DOCKING
             else:
-                if seen:  # only an attraction seen scores (a path that crosses lakes only, none)
-                    walked = walks[index] = _walk_along(t, canoe, steps_)
+                camp = offer.camp
+                goals = offer.goals
+                if offer.seen:  # only an attraction seen scores (a path crossing lakes only, none)
+                    walked = _walk_along(t, canoe, offer.steps)
                     scored = walked[0]
                 else:
                     scored = None
-                if _among(to, taken):
-                    assert settles is not None  # given when a space the moves go to is taken
-                    settled = settles[index] = self._settle(canoe, [canoe.at, *path])
+                if taken:
+                    settled = self._settle(canoe, [canoe.at, *offer.path])
                     to = settled[0]
                 value = float(sum(score for _, score in scored)) if scored else 0.0
                 pile = pile_at[to]
@@ -1330,6 +1406,10 @@ class Trip:
             if best is None or value > best:
                 best = value
                 chosen = index
+                best_walk = walked
+                best_settled = settled
+        self.picked_walk = best_walk
+        self.picked_settled = best_settled
         if wait:
             value = 0.5 if aim == "raven" else 0.0
             assert best is not None  # there is a move besides the wait
@@ -1343,25 +1423,6 @@ class Trip:
                 t.picked = 0
             memo[kept_by] = chosen
         return chosen
-
-
-def _meet(spaces: list[int], others: tuple[int, ...]) -> bool:
-    """Whether a space of `spaces` is among `others`, as loops over native ints (few of each:
-    the spaces other canoes take, those a throw's moves go to)."""
-    for space in spaces:
-        for other in others:
-            if other == space:
-                return True
-    return False
-
-
-def _among(space: int, spaces: list[int]) -> bool:
-    """`space in spaces`, compiled to a loop over native ints (`in` on a list compares
-    objects), for the few spaces other canoes take."""
-    for other in spaces:  # noqa: SIM110 - a loop: no generator per call
-        if other == space:
-            return True
-    return False
 
 
 def _ahead(b: Board, start: int, came: int | None) -> tuple[tuple[int, tuple[int, ...]], ...]:

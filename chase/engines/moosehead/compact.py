@@ -64,6 +64,8 @@ NEEDED_NIGHT: Final = computer.NEEDED_NIGHT
 MISSED_THROW: Final = computer.MISSED_THROW
 THROW_AVERAGE: Final = computer.THROW_AVERAGE
 AHEAD_SEARCH: Final = 12  # as `moves.AHEAD_SEARCH`
+SHARED: Final = 1 << 20  # more canoes than a trip has (`Trip.held`)
+TRAIL_KEPT: Final = 4 * TRAIL  # a trail longer than this is cut to its last TRAIL spaces
 # what the weather acts on (`Tables.ground`)
 OTHER: Final = 0
 LAKE: Final = 1
@@ -364,11 +366,18 @@ class Canoe:
         "kept_seen",
         "kept_unseen",
         "context",
+        "kept_targets",
+        "kept_for",
+        "kept_card",
+        "kept_barred",
+        "kept_plain",
     )
 
     def __init__(self, player: dict[str, Any]) -> None:
         self.player = player  # the dict it came from: the rest of it never changes
         self.at: int = player["at"]
+        # the spaces behind it, last last: only its last TRAIL are the state's (`state.TRAIL`),
+        # and only they are read, so a move cuts it only now and then (`TRAIL_KEPT`)
         self.trail: list[int] = list(player["trail"])
         self.points: int = player["points"]
         self.camps: list[int] = list(player["camps"])
@@ -395,13 +404,20 @@ class Canoe:
         self.kept_seen = -1
         self.kept_unseen: list[Any] | None = None
         self.context: Context | None = None  # what its picks are kept by (`Trip._kept_by`)
+        # the number of the rest (`Context.plain`), kept while its aim's spaces are the same
+        # object and its aim, card and the point it is barred from the same
+        self.kept_targets: frozenset[int] | None = None
+        self.kept_for = ""
+        self.kept_card: str | None = None
+        self.kept_barred: int | None = None
+        self.kept_plain = 0
 
     def written(self) -> dict[str, Any]:
         """The player dict again, as the rules' functions would have left it."""
         new = dict(self.player)
         new.update(
             at=self.at,
-            trail=self.trail,
+            trail=self.trail[-TRAIL:],
             points=self.points,
             camps=self.camps,
             destination=self.destination,
@@ -489,6 +505,7 @@ class Trip:
         "weather_class",
         "picked_walk",
         "picked_settled",
+        "held",
     )
 
     def __init__(self, state: State, chance: Chance) -> None:
@@ -525,6 +542,15 @@ class Trip:
         # ends when its space is taken; None when it did not
         self.picked_walk: Walked | None = None
         self.picked_settled: tuple[int, list[int]] | None = None
+        # by space, how many canoes are there (`_place` keeps it), a space any number may share
+        # far below zero: a space is free to a canoe when this is at most 1 if it is there
+        # itself, else at most 0 (`_is_free`)
+        shareable = self.t.shareable_at
+        self.held = [
+            0 if s < len(shareable) and not shareable[s] else -SHARED for s in range(self.t.span)
+        ]
+        for canoe in self.players:
+            self.held[canoe.at] += 1
 
     def written(self) -> State:
         """The state copy the trip was made from, with the trip's end written into it."""
@@ -696,9 +722,9 @@ class Trip:
         trail = canoe.trail  # the canoe's own list
         trail.append(canoe.at)
         trail.extend(path[:-1])
-        if len(trail) > TRAIL:
+        if len(trail) > TRAIL_KEPT:  # only the last TRAIL spaces are ever read (`Canoe.trail`)
             del trail[:-TRAIL]
-        canoe.at = to
+        self._place(canoe, to)
         canoe.blocked = walked[1]
         canoe.last_lake = walked[2]
         # `turns._passed` asks `cards.obey_destination` here, which does nothing: no goal was
@@ -783,32 +809,30 @@ class Trip:
             rock = self.t.rock
             for canoe in self.players:
                 if canoe.at in rock:
-                    canoe.at = self._nearest_free(canoe, self.t.raven_base)
+                    self._place(canoe, self._nearest_free(canoe, self.t.raven_base))
                     canoe.trail = []
 
     # --- where a canoe ends (`moves`) -------------------------------------------------------------
 
+    def _place(self, canoe: Canoe, space: int) -> None:
+        """The canoe moved to `space`, and the canoes by space (`held`) with it."""
+        held = self.held
+        held[canoe.at] -= 1
+        held[space] += 1
+        canoe.at = space
+
     def _crowded(self, canoe: Canoe, spaces: tuple[int, ...]) -> bool:
-        """Whether a space of `spaces` is taken (`state.is_free`): loops over the canoes and the
-        few spaces, natively."""
-        shareable = self.t.shareable_at
-        for other in self.players:
-            at = other.at
-            if other is canoe or shareable[at]:
-                continue
-            for space in spaces:
-                if space == at:
-                    return True
+        """Whether a space of `spaces` is taken (`state.is_free`)."""
+        held = self.held
+        at = canoe.at
+        for space in spaces:  # noqa: SIM110 - a loop: no generator per call
+            if held[space] > (1 if space == at else 0):
+                return True
         return False
 
     def _is_free(self, space: int, canoe: Canoe) -> bool:
-        """`state.is_free`."""
-        if self.t.shareable_at[space]:
-            return True
-        for other in self.players:  # noqa: SIM110 - a loop: no generator per call
-            if other.at == space and other is not canoe:
-                return False
-        return True
+        """`state.is_free`: no other canoe there, or a space they may share."""
+        return self.held[space] <= (1 if space == canoe.at else 0)
 
     def _settle(self, canoe: Canoe, path: list[int]) -> tuple[int, list[int]]:
         """`moves.settle`: a taken space sends the canoe on ahead if it has more points than
@@ -868,6 +892,8 @@ class Trip:
         lake = lake_of[here]
         portage = portage_of.get(here)
         back: list[int] = []
+        if len(canoe.trail) > TRAIL:  # the state's trail: its last TRAIL spaces
+            del canoe.trail[:-TRAIL]
         for space in reversed(canoe.trail):
             if len(back) == spaces:
                 break
@@ -883,7 +909,7 @@ class Trip:
         if not back:
             return
         canoe.trail = canoe.trail[: len(canoe.trail) - len(back)]
-        canoe.at = back[-1]
+        self._place(canoe, back[-1])
 
     # --- the Unmapped Region (M4) -----------------------------------------------------------------
 
@@ -892,7 +918,7 @@ class Trip:
         entry = canoe.at
         die = self._roll()
         exit_ = self.t.entries[entry][die]
-        canoe.at = self._nearest_free(canoe, exit_)
+        self._place(canoe, self._nearest_free(canoe, exit_))
         canoe.trail = []
         canoe.barred = exit_
         canoe.kept_aim = UNKNOWN  # the aim asks the point it is barred from
@@ -924,9 +950,9 @@ class Trip:
             final = to
             trail.append(canoe.at)
             trail.extend(path[:-1])
-        if len(trail) > TRAIL:
+        if len(trail) > TRAIL_KEPT:
             del trail[:-TRAIL]
-        canoe.at = final
+        self._place(canoe, final)
         # `turns._passed`
         scored, canoe.blocked, canoe.last_lake = walked
         if seen:
@@ -1088,7 +1114,7 @@ class Trip:
         target = next((i for i in range(len(line) - 1, 0, -1) if self._is_free(line[i], canoe)), 0)
         if not target:
             return
-        canoe.at = line[target]
+        self._place(canoe, line[target])
         if to_end:
             canoe.trail = (canoe.trail + line[:target])[-TRAIL:]
             if (
@@ -1287,12 +1313,25 @@ class Trip:
         (numbered in `Tables.contexts`, kept on the canoe while they are the same objects).
         Even numbers for the one, odd for the other."""
         t = self.t
-        numbered = self._numbered(t.targets, targets, 4096)
         card = canoe.destination
         barred = canoe.barred
-        plain = numbered * len(AIM_NUMBER) + AIM_NUMBER[aim]
-        plain = plain * (len(DESTINATION) + 1) + (0 if card is None else CARD_NUMBER[card])
-        plain = plain * t.span + (0 if barred is None else barred + 1)
+        if (
+            targets is canoe.kept_targets
+            and aim is canoe.kept_for
+            and card is canoe.kept_card
+            and barred == canoe.kept_barred
+        ):
+            plain = canoe.kept_plain
+        else:
+            numbered = self._numbered(t.targets, targets, 4096)
+            plain = numbered * len(AIM_NUMBER) + AIM_NUMBER[aim]
+            plain = plain * (len(DESTINATION) + 1) + (0 if card is None else CARD_NUMBER[card])
+            plain = plain * t.span + (0 if barred is None else barred + 1)
+            canoe.kept_targets = targets
+            canoe.kept_for = aim
+            canoe.kept_card = card
+            canoe.kept_barred = barred
+            canoe.kept_plain = plain
         if not scoring:
             return plain * 2
         kept = canoe.context

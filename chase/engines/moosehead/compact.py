@@ -150,6 +150,7 @@ class Tables:
         "refused",
         "span",
         "contexts",
+        "pairs",
         "targets",
         "counted",
         "picked",
@@ -166,6 +167,8 @@ class Tables:
         "campsites",
         "attractions",
         "attraction_set",
+        "attraction_bit",
+        "all_bits",
         "fair",
         "attraction_spaces",
         "lake_of",
@@ -193,11 +196,13 @@ class Tables:
         # dicts, and how many picks they keep
         self.picks: list[dict[int, int]] = []
         self.picked = 0
-        # what a pick is kept by besides the moves (`Trip._kept_by`): the aims' spaces and
-        # what scores -> their numbers, and the numbers given: never given twice, so a pick
-        # kept by a number forgotten here is right
+        # what a pick is kept by besides the moves (`Trip._kept_by`): the aims' spaces, what
+        # scores, and the pairs of the numbers of the rest and of what scores -> their
+        # numbers, and the numbers given: never given twice, so a pick kept by a number
+        # forgotten here is right
         self.targets: dict[frozenset[int], int] = {}
         self.contexts: dict[tuple[Any, ...], int] = {}
+        self.pairs: dict[tuple[int, int], int] = {}  # (the rest's, the context's) -> theirs
         self.counted = 0
         self.turning = frozenset(b.turning)
         self.dock = b.dock
@@ -233,6 +238,9 @@ class Tables:
         self.campsites = frozenset(b.campsites)
         self.attractions = tuple(b.attractions)  # in the board's order
         self.attraction_set = frozenset(b.attractions)
+        # the attractions as bits (`Canoe.seen_bits`), and all of them
+        self.attraction_bit = {a: 1 << n for n, a in enumerate(b.attractions)}
+        self.all_bits = (1 << len(b.attractions)) - 1
         # the weathers an attraction is seen in (None: every weather), as `computer.aim_of`
         self.fair = {
             a: tuple(info["weather"]) if "weather" in info else None
@@ -266,7 +274,7 @@ class Tables:
         # the computer's aim (`Trip._aim`): the campsites a canoe may camp at, by its camps;
         # the attractions' spaces on an all-night trip, by those unseen and then the weather
         self.campable: dict[tuple[int, ...], tuple[Any, Any]] = {}
-        self.unseen: dict[tuple[str, ...], list[Any]] = {}  # by the attractions unseen
+        self.unseen: dict[int, list[Any]] = {}  # by the attractions seen (`Canoe.seen_bits`)
         # where a canoe sent on ahead looks for a free space (`Trip._free_ahead`), by its
         # space and the one it came from
         self.ahead: dict[tuple[int, int | None], tuple[tuple[int, tuple[int, ...]], ...]] = {}
@@ -305,10 +313,13 @@ def _offered(b: Board, key: tuple[Any, ...], rules: Rules) -> Offers:
         if alike not in firsts:
             firsts[alike] = candidate
     if any(candidate[3] for candidate in firsts.values()):  # a wait first of its kind
-        kinds: dict[int, list[Waiting]] = {}  # in the order their first is found
+        kinds: dict[int, list[Waiting]] = {}
         for c in candidates:
             kinds.setdefault(c[4], []).append((c[0], c[2], c[3], c[4], c[5], _offer(t, c)))
-        return None, tuple(tuple(kind) for kind in kinds.values()), None, True, None
+        # by their first's rank: `Trip._reachable` sorts nothing when each kind's first is
+        # offered (the order of the kinds changes nothing else: each is chosen from alone)
+        ranked_kinds = sorted(kinds.values(), key=lambda kind: kind[0][4])
+        return None, tuple(tuple(kind) for kind in ranked_kinds), None, True, None
     ranked = sorted(firsts.values(), key=lambda c: c[5])
     offers = tuple(_offer(t, c) for c in ranked)
     camping = frozenset(offer.to for offer in offers if offer.camp)
@@ -363,6 +374,7 @@ class Canoe:
         "kept_points",
         "kept_camps",
         "kept_campable",
+        "seen_bits",
         "kept_seen",
         "kept_unseen",
         "context",
@@ -401,6 +413,7 @@ class Canoe:
         # the weather by how many attractions it saw (`Trip._aim_before_the_dock`); -1: none
         self.kept_camps = -1
         self.kept_campable: tuple[Any, Any] = (None, None)
+        self.seen_bits = 0  # the attractions seen, as bits (`Tables.attraction_bit`, `Trip`)
         self.kept_seen = -1
         self.kept_unseen: list[Any] | None = None
         self.context: Context | None = None  # what its picks are kept by (`Trip._kept_by`)
@@ -435,18 +448,18 @@ class Canoe:
 
 class Context:
     """What a canoe's pick on moves whose worth asks what scores is kept by (`Trip._kept_by`),
-    kept on the canoe while it is the same objects: the number of the rest (`plain`), the
-    attractions it is blocked from and the last lake it crossed, and their number."""
+    kept on the canoe while it is the same objects: the attractions it is blocked from and the
+    last lake it crossed, and their number (`Tables.contexts`); with the number of the rest
+    (`plain`), the number of both (`scoring`, `Tables.pairs`)."""
 
-    __slots__ = ("plain", "blocked", "last_lake", "scoring")
+    __slots__ = ("blocked", "last_lake", "number", "plain", "scoring")
 
-    def __init__(
-        self, plain: int, blocked: dict[str, Any], last_lake: str | None, scoring: int
-    ) -> None:
-        self.plain = plain
+    def __init__(self, blocked: dict[str, Any], last_lake: str | None, number: int) -> None:
         self.blocked = blocked
         self.last_lake = last_lake
-        self.scoring = scoring
+        self.number = number
+        self.plain = -1  # none yet
+        self.scoring = 0
 
 
 def playout(state: State, chance: Chance) -> State:
@@ -549,8 +562,11 @@ class Trip:
         self.held = [
             0 if s < len(shareable) and not shareable[s] else -SHARED for s in range(self.t.span)
         ]
+        bit = self.t.attraction_bit
         for canoe in self.players:
             self.held[canoe.at] += 1
+            for attraction in canoe.seen:
+                canoe.seen_bits |= bit.get(attraction, 0)
 
     def written(self) -> State:
         """The state copy the trip was made from, with the trip's end written into it."""
@@ -990,6 +1006,7 @@ class Trip:
         """`turns._tell_attraction` untold."""
         if attraction not in canoe.seen:
             canoe.seen.append(attraction)
+            canoe.seen_bits |= self.t.attraction_bit.get(attraction, 0)
             canoe.kept_aim = UNKNOWN  # the aim asks the attractions seen
         if score is not None:
             canoe.points += score
@@ -1053,7 +1070,18 @@ class Trip:
         cards = self.piles[pile]
         card = cards.pop(0)
         if card == SHUFFLE:
-            cards[:] = self.chance.shuffle(cards, label=f"{PILE_NAMES[pile]} pile") + [SHUFFLE]
+            bits = self.bits
+            if bits is None:
+                cards[:] = self.chance.shuffle(cards, label=f"{PILE_NAMES[pile]} pile") + [SHUFFLE]
+            else:  # `chance._shuffler`'s very swaps, drawn here (`random.Random.shuffle`)
+                for i in range(len(cards) - 1, 0, -1):
+                    below = i + 1
+                    width = below.bit_length()
+                    j = bits(width)
+                    while j >= below:
+                        j = bits(width)
+                    cards[i], cards[j] = cards[j], cards[i]
+                cards.append(SHUFFLE)
             card = cards.pop(0)
         return card
 
@@ -1139,7 +1167,7 @@ class Trip:
                 ready = (
                     self.t.campsites <= set(canoe.camps)
                     if self.variant == "long"
-                    else self.t.attraction_set <= set(canoe.seen)
+                    else canoe.seen_bits == self.t.all_bits  # every attraction seen
                 )
                 kept = canoe.kept_dock = (len(canoe.camps), len(canoe.seen), ready)
             if not kept[2]:
@@ -1231,17 +1259,16 @@ class Trip:
             return kept[1]
         if len(camps) < self.nights and kept[0][1]:
             return kept[0]
-        if self.all_night:  # kept on the canoe by how many it has seen (only ever added to)
-            seen = canoe.seen
-            if canoe.kept_seen != len(seen):
-                unseen = tuple(a for a in t.attractions if a not in seen)
+        if self.all_night:  # kept on the canoe by the attractions it has seen
+            seen_bits = canoe.seen_bits
+            if canoe.kept_seen != seen_bits:
                 by_weather = None
-                if unseen:
-                    by_weather = t.unseen.get(unseen)
+                if seen_bits != t.all_bits:  # attractions unseen
+                    by_weather = t.unseen.get(seen_bits)
                     if by_weather is None:
-                        by_weather = t.unseen[unseen] = [None] * len(self.dial)
+                        by_weather = t.unseen[seen_bits] = [None] * len(self.dial)
                 canoe.kept_unseen = by_weather
-                canoe.kept_seen = len(seen)
+                canoe.kept_seen = seen_bits
             return canoe.kept_unseen
         return None
 
@@ -1310,8 +1337,10 @@ class Trip:
         Destination card held and the point it is barred from, packed into an int (the aim's
         spaces numbered in `Tables.targets`); and when a move's worth asks what scores
         (`scoring`), with them the attractions it is blocked from and the last lake it crossed
-        (numbered in `Tables.contexts`, kept on the canoe while they are the same objects).
-        Even numbers for the one, odd for the other."""
+        (numbered in `Tables.contexts`, kept on the canoe while they are the same objects, and
+        the two numbers numbered in `Tables.pairs`). The first number is kept on the canoe
+        while its aim's spaces are the same object, and its aim, card and point barred the
+        same. Even numbers for the one, odd for the other."""
         t = self.t
         card = canoe.destination
         barred = canoe.barred
@@ -1336,15 +1365,13 @@ class Trip:
             return plain * 2
         kept = canoe.context
         blocked = canoe.blocked
-        if (
-            kept is None
-            or kept.plain != plain
-            or kept.blocked is not blocked
-            or kept.last_lake is not canoe.last_lake
-        ):
+        if kept is None or kept.blocked is not blocked or kept.last_lake is not canoe.last_lake:
             items = tuple(blocked.items()) if blocked else ()
-            number = self._numbered(self.t.contexts, (plain, items, canoe.last_lake), 50000)
-            kept = canoe.context = Context(plain, blocked, canoe.last_lake, number)
+            number = self._numbered(t.contexts, (items, canoe.last_lake), 50000)
+            kept = canoe.context = Context(blocked, canoe.last_lake, number)
+        if kept.plain != plain:
+            kept.scoring = self._numbered(t.pairs, (plain, kept.number), 50000)
+            kept.plain = plain
         return kept.scoring * 2 + 1
 
     def _numbered(self, table: dict[Any, int], key: Any, most: int) -> int:

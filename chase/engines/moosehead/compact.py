@@ -150,7 +150,6 @@ class Tables:
         "refused",
         "span",
         "contexts",
-        "pairs",
         "targets",
         "counted",
         "picked",
@@ -165,6 +164,14 @@ class Tables:
         "camp_goals",
         "camp_words",
         "campsites",
+        "campsite_order",
+        "goal_sites",
+        "camp_bit",
+        "camp_span",
+        "lake_no",
+        "portage_no",
+        "island_at",
+        "rock_at",
         "attractions",
         "attraction_set",
         "attraction_bit",
@@ -188,21 +195,20 @@ class Tables:
     def __init__(self, b: Board) -> None:
         # the moves' key (`Trip._throw`, packed into an int) -> the moves offered (`_offered`)
         self.offers: dict[int, Offers] = {}
-        # the key and the camping moves the canoe may not make -> the moves left
-        self.refused: dict[tuple[int, frozenset[int]], Offers] = {}
+        # the key and the camping moves the canoe may not make (their sites' bits, `camp_bit`),
+        # packed into an int -> the moves left
+        self.refused: dict[int, Offers] = {}
         # a space's number in a key, None's being 0: below this
         self.span = max(b.spaces) + 2
         # the computer's picks (`_pick`), each kept in a dict of the moves (`offers`): those
         # dicts, and how many picks they keep
         self.picks: list[dict[int, int]] = []
         self.picked = 0
-        # what a pick is kept by besides the moves (`Trip._kept_by`): the aims' spaces, what
-        # scores, and the pairs of the numbers of the rest and of what scores -> their
-        # numbers, and the numbers given: never given twice, so a pick kept by a number
-        # forgotten here is right
+        # what a pick is kept by besides the moves (`Trip._kept_by`): the aims' spaces and
+        # what scores -> their numbers, and the numbers given: never given twice, so a pick
+        # kept by a number forgotten here is right
         self.targets: dict[frozenset[int], int] = {}
         self.contexts: dict[tuple[Any, ...], int] = {}
-        self.pairs: dict[tuple[int, int], int] = {}  # (the rest's, the context's) -> theirs
         self.counted = 0
         self.turning = frozenset(b.turning)
         self.dock = b.dock
@@ -236,6 +242,29 @@ class Tables:
         self.camp_goals = {s: tuple(camp_goals(b, s)) for s in b.campsites}
         self.camp_words = {s: f"camping at {b.where(s)}" for s in b.campsites}  # `turns._camp`
         self.campsites = frozenset(b.campsites)
+        self.campsite_order = tuple(b.campsites)  # looked through natively (`Trip._may_camp`)
+        self.goal_sites: dict[str, tuple[int, ...]] = {}  # `state.camp_goal_sites` by goal
+        # by space, a campsite's bit (0 elsewhere): a throw's camping moves and those dropped
+        # as bits (`Trip._throw`), below `camp_span`
+        order = {site: n for n, site in enumerate(sorted(b.campsites))}
+        span = max(b.spaces) + 2
+        self.camp_bit = [1 << order[s] if s in order else 0 for s in range(span)]
+        self.camp_span = 1 << len(order)
+        # by space, its lake's and its portage's number (-1: none), whether it is an island's
+        # or Raven Rock's (`Trip._blown_back`, `Trip._weather_on_rock`)
+        lakes: dict[str, int] = {}
+        portages: dict[str, int] = {}
+        self.lake_no = [-1] * span
+        self.portage_no = [-1] * span
+        for s, space in b.spaces.items():
+            lake = space.get("lake")
+            if lake is not None:
+                self.lake_no[s] = lakes.setdefault(lake, len(lakes))
+            portage = b.portage_of.get(s)
+            if portage is not None:
+                self.portage_no[s] = portages.setdefault(portage, len(portages))
+        self.island_at = [s in self.island for s in range(span)]
+        self.rock_at = [s in b.rock for s in range(span)]
         self.attractions = tuple(b.attractions)  # in the board's order
         self.attraction_set = frozenset(b.attractions)
         # the attractions as bits (`Canoe.seen_bits`), and all of them
@@ -322,7 +351,10 @@ def _offered(b: Board, key: tuple[Any, ...], rules: Rules) -> Offers:
         return None, tuple(tuple(kind) for kind in ranked_kinds), None, True, None
     ranked = sorted(firsts.values(), key=lambda c: c[5])
     offers = tuple(_offer(t, c) for c in ranked)
-    camping = frozenset(offer.to for offer in offers if offer.camp)
+    camping = 0  # the sites the camping ones camp at, as bits (`Tables.camp_bit`)
+    for offer in offers:
+        if offer.camp:
+            camping |= t.camp_bit[offer.to]
     # whether the computer's weighing of them asks what the canoe is blocked from (`_pick`):
     # a move that sees an attraction, climbs to the summit or camps by one
     summit, attracting = b.summit, b.camp_attraction
@@ -383,6 +415,8 @@ class Canoe:
         "kept_card",
         "kept_barred",
         "kept_plain",
+        "kept_near_for",
+        "kept_near",
     )
 
     def __init__(self, player: dict[str, Any]) -> None:
@@ -424,6 +458,9 @@ class Canoe:
         self.kept_card: str | None = None
         self.kept_barred: int | None = None
         self.kept_plain = 0
+        # `Trip._nearest` of the aim's spaces, kept while they are the same object
+        self.kept_near_for: frozenset[int] | None = None
+        self.kept_near: list[int] = []
 
     def written(self) -> dict[str, Any]:
         """The player dict again, as the rules' functions would have left it."""
@@ -449,17 +486,14 @@ class Canoe:
 class Context:
     """What a canoe's pick on moves whose worth asks what scores is kept by (`Trip._kept_by`),
     kept on the canoe while it is the same objects: the attractions it is blocked from and the
-    last lake it crossed, and their number (`Tables.contexts`); with the number of the rest
-    (`plain`), the number of both (`scoring`, `Tables.pairs`)."""
+    last lake it crossed, and their number (`Tables.contexts`)."""
 
-    __slots__ = ("blocked", "last_lake", "number", "plain", "scoring")
+    __slots__ = ("blocked", "last_lake", "number")
 
     def __init__(self, blocked: dict[str, Any], last_lake: str | None, number: int) -> None:
         self.blocked = blocked
         self.last_lake = last_lake
         self.number = number
-        self.plain = -1  # none yet
-        self.scoring = 0
 
 
 def playout(state: State, chance: Chance) -> State:
@@ -515,6 +549,7 @@ class Trip:
         "bits",
         "modifier",
         "windbound",
+        "no_climbing",
         "weather_class",
         "picked_walk",
         "picked_settled",
@@ -550,6 +585,7 @@ class Trip:
         self.modifier[LAKE] = self.modifier[ISLAND] = lake_wind
         self.modifier[PORTAGE] = [PORTAGE_RAIN.get(now, 0) for now in dial]
         self.windbound: list[bool] = [now == "windbound" for now in dial]
+        self.no_climbing: list[bool] = [now in NO_CLIMBING for now in dial]
         self.weather_class = [self.b.weather_class(now) for now in dial]
         # what the last pick worked out for the move it chose (`_pick`): its walk, and where it
         # ends when its space is taken; None when it did not
@@ -683,24 +719,22 @@ class Trip:
                 return
             crowded = True  # a space they go to may be taken
         else:
-            # ... and by the camping moves dropped (loops over the few camps and canoes: the
-            # compiled playout calls a set's methods as Python does, by name)
-            camping: frozenset[int] = sites
-            refused: list[int] | None = None
+            # ... and by the camping moves dropped (their sites as bits, `Tables.camp_bit`)
+            camping: int = sites
+            dropped = 0
             if camping:  # most moves camp nowhere
+                camp_bit = t.camp_bit
                 for s in canoe.camps:
-                    if s in camping and not self._may_camp(canoe, s):
-                        if refused is None:
-                            refused = [s]
-                        else:
-                            refused.append(s)
-            if refused is not None:
-                dropped = frozenset(refused)
-                kept = t.refused.get((key, dropped))
+                    bit = camp_bit[s]
+                    if camping & bit and not dropped & bit and not self._may_camp(canoe, s):
+                        dropped |= bit
+            if dropped:
+                camp_bit = t.camp_bit
+                kept = t.refused.get(key * t.camp_span + dropped)
                 if kept is None:
                     # kept as `Offers` too (their sites, spaces and scoring unused)
-                    kept = t.refused[key, dropped] = (
-                        tuple(o for o in offers if not (o.camp and o.to in dropped)),
+                    kept = t.refused[key * t.camp_span + dropped] = (
+                        tuple(o for o in offers if not (o.camp and camp_bit[o.to] & dropped)),
                         None,
                         None,
                         False,
@@ -821,10 +855,10 @@ class Trip:
 
     def _weather_on_rock(self) -> None:
         """`turns.weather_on_rock`: canoes caught on Raven Rock by wind or rain come down."""
-        if self.dial[self.weather] in NO_CLIMBING:
-            rock = self.t.rock
+        if self.no_climbing[self.weather]:
+            rock = self.t.rock_at
             for canoe in self.players:
-                if canoe.at in rock:
+                if rock[canoe.at]:
                     self._place(canoe, self._nearest_free(canoe, self.t.raven_base))
                     canoe.trail = []
 
@@ -900,25 +934,27 @@ class Trip:
         """`moves.blown_back` and `turns._blown_back` (M3)."""
         t = self.t
         here = canoe.at
-        island = t.island
-        if here in island:
+        island = t.island_at  # by space, as the lakes' and portages' numbers (-1: none)
+        if island[here]:
             return
-        lake_of = t.lake_of
-        portage_of = t.portage_of
-        lake = lake_of[here]
-        portage = portage_of.get(here)
+        lake_no = t.lake_no
+        portage_no = t.portage_no
+        lake = lake_no[here]
+        portage = portage_no[here]
         back: list[int] = []
-        if len(canoe.trail) > TRAIL:  # the state's trail: its last TRAIL spaces
-            del canoe.trail[:-TRAIL]
-        for space in reversed(canoe.trail):
+        trail = canoe.trail
+        if len(trail) > TRAIL:  # the state's trail: its last TRAIL spaces
+            del trail[:-TRAIL]
+        for index in range(len(trail) - 1, -1, -1):
+            space = trail[index]
             if len(back) == spaces:
                 break
-            if lake is not None and lake_of[space] != lake:
+            if lake >= 0 and lake_no[space] != lake:
                 break
-            if lake is None and portage_of.get(space) != portage:
+            if lake < 0 and portage_no[space] != portage:
                 break
             back.append(space)
-            if space in island:
+            if island[space]:
                 break
         while back and not self._is_free(back[-1], canoe):
             back.pop()
@@ -1180,19 +1216,29 @@ class Trip:
 
     def _may_camp(self, canoe: Canoe, site: int) -> bool:
         """`state.may_camp` (M4)."""
-        camps = canoe.camps
-        if site not in camps:
+        camps = canoe.camps  # loops over native ints, no slice
+        count = len(camps)
+        last = count - 1
+        while last >= 0 and camps[last] != site:
+            last -= 1
+        if last < 0:  # never camped there
             return True
         card = canoe.destination
-        if card is not None and site in camp_goal_sites(self.b, DESTINATION[card]["goal"]):
-            return True
-        last = len(camps) - 1
-        while camps[last] != site:
-            last -= 1
-        since = camps[last + 1 :]
+        if card is not None:
+            goal = DESTINATION[card]["goal"]
+            sites = self.t.goal_sites.get(goal)
+            if sites is None:
+                sites = self.t.goal_sites[goal] = camp_goal_sites(self.b, goal)
+            if site in sites:
+                return True
         # every other campsite camped at since
-        for other in self.t.campsites:  # noqa: SIM110 - a loop: no generator per call
-            if other != site and other not in since:
+        for other in self.t.campsite_order:
+            if other == site:
+                continue
+            index = last + 1
+            while index < count and camps[index] != other:
+                index += 1
+            if index == count:
                 return False
         return True
 
@@ -1338,7 +1384,7 @@ class Trip:
         spaces numbered in `Tables.targets`); and when a move's worth asks what scores
         (`scoring`), with them the attractions it is blocked from and the last lake it crossed
         (numbered in `Tables.contexts`, kept on the canoe while they are the same objects, and
-        the two numbers numbered in `Tables.pairs`). The first number is kept on the canoe
+        the two numbers paired). The first number is kept on the canoe
         while its aim's spaces are the same object, and its aim, card and point barred the
         same. Even numbers for the one, odd for the other."""
         t = self.t
@@ -1369,10 +1415,9 @@ class Trip:
             items = tuple(blocked.items()) if blocked else ()
             number = self._numbered(t.contexts, (items, canoe.last_lake), 50000)
             kept = canoe.context = Context(blocked, canoe.last_lake, number)
-        if kept.plain != plain:
-            kept.scoring = self._numbered(t.pairs, (plain, kept.number), 50000)
-            kept.plain = plain
-        return kept.scoring * 2 + 1
+        # the two numbers paired (Cantor's pairing: one number for each pair, however large)
+        both = plain + kept.number
+        return (both * (both + 1) // 2 + kept.number) * 2 + 1
 
     def _numbered(self, table: dict[Any, int], key: Any, most: int) -> int:
         """The number of `key` in `table` (`Tables.targets` or `Tables.contexts`), a new one the
@@ -1419,7 +1464,11 @@ class Trip:
             kept = memo.get(kept_by)
             if kept is not None:
                 return kept
-        nearest = self._nearest(targets)
+        if targets is canoe.kept_near_for:
+            nearest = canoe.kept_near
+        else:
+            nearest = canoe.kept_near = self._nearest(targets)
+            canoe.kept_near_for = targets
         here = nearest[canoe.at]
         dock = t.dock
         pile_at = t.pile_at

@@ -77,6 +77,11 @@ AIM_NUMBER: Final = {
     aim: n for n, aim in enumerate(("dock", "points", "camp", "attractions", *GOAL_NAMES))
 }
 CARD_NUMBER: Final = {card: n + 1 for n, card in enumerate(DESTINATION)}
+# by card: a Destination card's goal, and the other cards' effect (None: none; "" for a
+# Destination card) and score, typed (the rules' tables are dicts of Any)
+GOAL_OF: Final[dict[str, str]] = {card: info["goal"] for card, info in DESTINATION.items()}
+CARD_EFFECT: Final[dict[str, str | None]] = {card: info["effect"] for card, info in CARD.items()}
+CARD_SCORE: Final[dict[str, int]] = {card: info["score"] for card, info in CARD.items()}
 # a throw's number is below this: the die's 6 and the most the weather adds (M3)
 NUMBERS: Final = 7 + max(0, *LAKE_WIND.values(), *PORTAGE_RAIN.values())
 
@@ -550,6 +555,7 @@ class Trip:
         "modifier",
         "windbound",
         "no_climbing",
+        "heavy_rain",
         "weather_class",
         "picked_walk",
         "picked_settled",
@@ -586,6 +592,7 @@ class Trip:
         self.modifier[PORTAGE] = [PORTAGE_RAIN.get(now, 0) for now in dial]
         self.windbound: list[bool] = [now == "windbound" for now in dial]
         self.no_climbing: list[bool] = [now in NO_CLIMBING for now in dial]
+        self.heavy_rain: list[bool] = [now == "heavy_rain" for now in dial]
         self.weather_class = [self.b.weather_class(now) for now in dial]
         # what the last pick worked out for the move it chose (`_pick`): its walk, and where it
         # ends when its space is taken; None when it did not
@@ -1094,7 +1101,7 @@ class Trip:
     def _obey(self, canoe: Canoe) -> None:
         """`cards.obey_destination`."""
         card = canoe.destination
-        if card is None or DESTINATION[card]["goal"] not in canoe.done:
+        if card is None or GOAL_OF[card] not in canoe.done:
             return
         canoe.destination = None
         canoe.kept_aim = UNKNOWN  # the aim asks the card held
@@ -1124,8 +1131,8 @@ class Trip:
     def _take_card(self, canoe: Canoe, pile: str, *, camping: bool) -> None:
         """`cards.take_card` untold."""
         card = self._draw(pile)
-        if card in DESTINATION:  # `cards._destination`
-            goal = DESTINATION[card]["goal"]
+        goal = GOAL_OF.get(card)
+        if goal is not None:  # a Destination card (`cards._destination`)
             if (
                 goal in canoe.done
                 or canoe.destination
@@ -1136,12 +1143,11 @@ class Trip:
                 canoe.destination = card
                 canoe.kept_aim = UNKNOWN
             return
-        info = CARD[card]
-        effect = info["effect"]
-        if effect == "hero" and not (camping and self.dial[self.weather] == "heavy_rain"):
+        effect = CARD_EFFECT[card]
+        if effect == "hero" and not (camping and self.heavy_rain[self.weather]):
             canoe.hero = True  # M2: kept, to be played when camping in the rain
             return
-        canoe.points += info["score"]
+        canoe.points += CARD_SCORE[card]
         self.piles[pile].append(card)  # M2: back to the bottom of its pile
         if effect == "leak":
             canoe.miss.append("repairing the leak")
@@ -1150,7 +1156,7 @@ class Trip:
 
     def _play_hero(self, canoe: Canoe) -> None:
         """`cards.play_hero`."""
-        if not canoe.hero or self.dial[self.weather] != "heavy_rain":
+        if not canoe.hero or not self.heavy_rain[self.weather]:
             return
         canoe.hero = False
         canoe.points += CARD["camp-hero"]["score"]
@@ -1225,7 +1231,7 @@ class Trip:
             return True
         card = canoe.destination
         if card is not None:
-            goal = DESTINATION[card]["goal"]
+            goal = GOAL_OF[card]
             sites = self.t.goal_sites.get(goal)
             if sites is None:
                 sites = self.t.goal_sites[goal] = camp_goal_sites(self.b, goal)
@@ -1281,7 +1287,7 @@ class Trip:
         card = canoe.destination
         b = self.b
         if card:
-            goal = DESTINATION[card]["goal"]
+            goal = GOAL_OF[card]
             return goal, computer.goal_spaces(b, {"barred": canoe.barred}, goal)
         t = self.t
         camps = canoe.camps
@@ -1369,7 +1375,7 @@ class Trip:
             return value + NEEDED_NIGHT
         card = canoe.destination
         if card:
-            goal = DESTINATION[card]["goal"]
+            goal = GOAL_OF[card]
             key = ("goal", goal, canoe.barred if goal == "unmapped" else None)
             spaces = self.b.memo.get(key)
             if spaces is None:
@@ -1473,7 +1479,7 @@ class Trip:
         dock = t.dock
         pile_at = t.pile_at
         destination = canoe.destination
-        goal = DESTINATION[destination]["goal"] if destination else None
+        goal = GOAL_OF[destination] if destination else None
         summit = t.summit if "raven" not in canoe.blocked else None
         best = None
         chosen = 0

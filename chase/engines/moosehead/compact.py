@@ -308,7 +308,9 @@ class Tables:
         # the computer's aim (`Trip._aim`): the campsites a canoe may camp at, by its camps;
         # the attractions' spaces on an all-night trip, by those unseen and then the weather
         self.campable: dict[tuple[int, ...], tuple[Any, Any]] = {}
-        self.unseen: dict[int, list[Any]] = {}  # by the attractions seen (`Canoe.seen_bits`)
+        # by the dial (a trip's option), then by the attractions seen (`Canoe.seen_bits`): the
+        # aims are kept by the dial's index
+        self.unseen: dict[tuple[str, ...], dict[int, list[Any]]] = {}
         # where a canoe sent on ahead looks for a free space (`Trip._free_ahead`), by its
         # space and the one it came from
         self.ahead: dict[tuple[int, int | None], tuple[tuple[int, tuple[int, ...]], ...]] = {}
@@ -556,6 +558,7 @@ class Trip:
         "windbound",
         "no_climbing",
         "heavy_rain",
+        "unseen",
         "weather_class",
         "picked_walk",
         "picked_settled",
@@ -593,6 +596,8 @@ class Trip:
         self.windbound: list[bool] = [now == "windbound" for now in dial]
         self.no_climbing: list[bool] = [now in NO_CLIMBING for now in dial]
         self.heavy_rain: list[bool] = [now == "heavy_rain" for now in dial]
+        # an all-night trip's aims by the attractions seen (`Tables.unseen`), of this dial
+        self.unseen = self.t.unseen.setdefault(tuple(dial), {})
         self.weather_class = [self.b.weather_class(now) for now in dial]
         # what the last pick worked out for the move it chose (`_pick`): its walk, and where it
         # ends when its space is taken; None when it did not
@@ -1282,8 +1287,8 @@ class Trip:
     def _aim_before_the_dock(self, canoe: Canoe) -> Any:
         """`computer.aim_of` up to the dock: the Destination card's goal, the nights and
         campsites, or for the attractions of an all-night trip those aims by the weather's
-        index on the dial (kept per board by the attractions unseen, each worked out when first
-        asked: `_attractions_aim`); None when none of them is the aim."""
+        index on the dial (kept per board and dial by the attractions unseen, each worked out
+        when first asked: `_attractions_aim`); None when none of them is the aim."""
         card = canoe.destination
         b = self.b
         if card:
@@ -1316,9 +1321,9 @@ class Trip:
             if canoe.kept_seen != seen_bits:
                 by_weather = None
                 if seen_bits != t.all_bits:  # attractions unseen
-                    by_weather = t.unseen.get(seen_bits)
+                    by_weather = self.unseen.get(seen_bits)
                     if by_weather is None:
-                        by_weather = t.unseen[seen_bits] = [None] * len(self.dial)
+                        by_weather = self.unseen[seen_bits] = [None] * len(self.dial)
                 canoe.kept_unseen = by_weather
                 canoe.kept_seen = seen_bits
             return canoe.kept_unseen

@@ -33,7 +33,8 @@ class Chance:
 
     # The generator's `getrandbits`, for a source that records nothing: a compiled playout draws
     # its dice from it with `roll`'s very rejection draw (`RandomChance`), without calling back
-    # into Python a throw. None: ask `roll`.
+    # into Python a throw, and shuffles with `shuffle`'s very swaps (`_shuffler`). None: ask
+    # `roll` and `shuffle`.
     quiet_bits: Callable[[int], int] | None = None
 
     def __init__(self) -> None:

@@ -64,6 +64,8 @@ NEEDED_NIGHT: Final = computer.NEEDED_NIGHT
 MISSED_THROW: Final = computer.MISSED_THROW
 THROW_AVERAGE: Final = computer.THROW_AVERAGE
 AHEAD_SEARCH: Final = 12  # as `moves.AHEAD_SEARCH`
+SHARED: Final = 1 << 20  # more canoes than a trip has (`Trip.held`)
+TRAIL_KEPT: Final = 4 * TRAIL  # a trail longer than this is cut to its last TRAIL spaces
 # what the weather acts on (`Tables.ground`)
 OTHER: Final = 0
 LAKE: Final = 1
@@ -75,16 +77,45 @@ AIM_NUMBER: Final = {
     aim: n for n, aim in enumerate(("dock", "points", "camp", "attractions", *GOAL_NAMES))
 }
 CARD_NUMBER: Final = {card: n + 1 for n, card in enumerate(DESTINATION)}
+# by card: a Destination card's goal, and the other cards' effect (None: none; "" for a
+# Destination card) and score, typed (the rules' tables are dicts of Any)
+GOAL_OF: Final[dict[str, str]] = {card: info["goal"] for card, info in DESTINATION.items()}
+CARD_EFFECT: Final[dict[str, str | None]] = {card: info["effect"] for card, info in CARD.items()}
+CARD_SCORE: Final[dict[str, int]] = {card: info["score"] for card, info in CARD.items()}
 # a throw's number is below this: the die's 6 and the most the weather adds (M3)
 NUMBERS: Final = 7 + max(0, *LAKE_WIND.values(), *PORTAGE_RAIN.values())
 
-# One move a throw offers: (to, path, camp, steps, seen, goals, plain), `steps`, `seen` and
-# `goals` being the path's `moves.plan_walk`, `plain` its worth to the computer before its
-# progress when nothing else adds to it (`_plain`).
 UNKNOWN: Final[Any] = object()  # an aim not worked out yet
-Offer = tuple[
-    int, tuple[int, ...], bool, tuple[Any, ...], tuple[str, ...], tuple[str, ...], float | None
-]
+
+
+class Offer:
+    """One move a throw offers: where it goes, its path, whether it camps, the path's
+    `moves.plan_walk` (`steps`, `seen`, `goals`), and `plain`, its worth to the computer before
+    its progress when nothing else adds to it (`_plain`). An object, not a tuple: the compiled
+    playout reads a tuple of fixed shape into C values and builds it afresh wherever it is
+    stored, an object it only passes on."""
+
+    __slots__ = ("to", "path", "camp", "steps", "seen", "goals", "plain")
+
+    def __init__(
+        self,
+        to: int,
+        path: tuple[int, ...],
+        camp: bool,
+        steps: tuple[Any, ...],
+        seen: tuple[str, ...],
+        goals: tuple[str, ...],
+        plain: float | None,
+    ) -> None:
+        self.to = to
+        self.path = path
+        self.camp = camp
+        self.steps = steps
+        self.seen = seen
+        self.goals = goals
+        self.plain = plain
+
+
 # the moves, the sites the camping ones camp at, the spaces they go to, whether their worth
 # asks what the canoe is blocked from, and the computer's picks of them (`Trip._pick`); or,
 # when a wait is among them, (None, the candidates by alike kind, None, True, None), each
@@ -138,8 +169,18 @@ class Tables:
         "camp_goals",
         "camp_words",
         "campsites",
+        "campsite_order",
+        "goal_sites",
+        "camp_bit",
+        "camp_span",
+        "lake_no",
+        "portage_no",
+        "island_at",
+        "rock_at",
         "attractions",
         "attraction_set",
+        "attraction_bit",
+        "all_bits",
         "fair",
         "attraction_spaces",
         "lake_of",
@@ -159,8 +200,9 @@ class Tables:
     def __init__(self, b: Board) -> None:
         # the moves' key (`Trip._throw`, packed into an int) -> the moves offered (`_offered`)
         self.offers: dict[int, Offers] = {}
-        # the key and the camping moves the canoe may not make -> the moves left
-        self.refused: dict[tuple[int, frozenset[int]], Offers] = {}
+        # the key and the camping moves the canoe may not make (their sites' bits, `camp_bit`),
+        # packed into an int -> the moves left
+        self.refused: dict[int, Offers] = {}
         # a space's number in a key, None's being 0: below this
         self.span = max(b.spaces) + 2
         # the computer's picks (`_pick`), each kept in a dict of the moves (`offers`): those
@@ -205,8 +247,34 @@ class Tables:
         self.camp_goals = {s: tuple(camp_goals(b, s)) for s in b.campsites}
         self.camp_words = {s: f"camping at {b.where(s)}" for s in b.campsites}  # `turns._camp`
         self.campsites = frozenset(b.campsites)
+        self.campsite_order = tuple(b.campsites)  # looked through natively (`Trip._may_camp`)
+        self.goal_sites: dict[str, tuple[int, ...]] = {}  # `state.camp_goal_sites` by goal
+        # by space, a campsite's bit (0 elsewhere): a throw's camping moves and those dropped
+        # as bits (`Trip._throw`), below `camp_span`
+        order = {site: n for n, site in enumerate(sorted(b.campsites))}
+        span = max(b.spaces) + 2
+        self.camp_bit = [1 << order[s] if s in order else 0 for s in range(span)]
+        self.camp_span = 1 << len(order)
+        # by space, its lake's and its portage's number (-1: none), whether it is an island's
+        # or Raven Rock's (`Trip._blown_back`, `Trip._weather_on_rock`)
+        lakes: dict[str, int] = {}
+        portages: dict[str, int] = {}
+        self.lake_no = [-1] * span
+        self.portage_no = [-1] * span
+        for s, space in b.spaces.items():
+            lake = space.get("lake")
+            if lake is not None:
+                self.lake_no[s] = lakes.setdefault(lake, len(lakes))
+            portage = b.portage_of.get(s)
+            if portage is not None:
+                self.portage_no[s] = portages.setdefault(portage, len(portages))
+        self.island_at = [s in self.island for s in range(span)]
+        self.rock_at = [s in b.rock for s in range(span)]
         self.attractions = tuple(b.attractions)  # in the board's order
         self.attraction_set = frozenset(b.attractions)
+        # the attractions as bits (`Canoe.seen_bits`), and all of them
+        self.attraction_bit = {a: 1 << n for n, a in enumerate(b.attractions)}
+        self.all_bits = (1 << len(b.attractions)) - 1
         # the weathers an attraction is seen in (None: every weather), as `computer.aim_of`
         self.fair = {
             a: tuple(info["weather"]) if "weather" in info else None
@@ -240,7 +308,9 @@ class Tables:
         # the computer's aim (`Trip._aim`): the campsites a canoe may camp at, by its camps;
         # the attractions' spaces on an all-night trip, by those unseen and then the weather
         self.campable: dict[tuple[int, ...], tuple[Any, Any]] = {}
-        self.unseen: dict[tuple[str, ...], list[Any]] = {}  # by the attractions unseen
+        # by the dial (a trip's option), then by the attractions seen (`Canoe.seen_bits`): the
+        # aims are kept by the dial's index
+        self.unseen: dict[tuple[str, ...], dict[int, list[Any]]] = {}
         # where a canoe sent on ahead looks for a free space (`Trip._free_ahead`), by its
         # space and the one it came from
         self.ahead: dict[tuple[int, int | None], tuple[tuple[int, tuple[int, ...]], ...]] = {}
@@ -279,25 +349,32 @@ def _offered(b: Board, key: tuple[Any, ...], rules: Rules) -> Offers:
         if alike not in firsts:
             firsts[alike] = candidate
     if any(candidate[3] for candidate in firsts.values()):  # a wait first of its kind
-        kinds: dict[int, list[Waiting]] = {}  # in the order their first is found
+        kinds: dict[int, list[Waiting]] = {}
         for c in candidates:
             kinds.setdefault(c[4], []).append((c[0], c[2], c[3], c[4], c[5], _offer(t, c)))
-        return None, tuple(tuple(kind) for kind in kinds.values()), None, True, None
+        # by their first's rank: `Trip._reachable` sorts nothing when each kind's first is
+        # offered (the order of the kinds changes nothing else: each is chosen from alone)
+        ranked_kinds = sorted(kinds.values(), key=lambda kind: kind[0][4])
+        return None, tuple(tuple(kind) for kind in ranked_kinds), None, True, None
     ranked = sorted(firsts.values(), key=lambda c: c[5])
     offers = tuple(_offer(t, c) for c in ranked)
-    camping = frozenset(offer[0] for offer in offers if offer[2])
+    camping = 0  # the sites the camping ones camp at, as bits (`Tables.camp_bit`)
+    for offer in offers:
+        if offer.camp:
+            camping |= t.camp_bit[offer.to]
     # whether the computer's weighing of them asks what the canoe is blocked from (`_pick`):
     # a move that sees an attraction, climbs to the summit or camps by one
     summit, attracting = b.summit, b.camp_attraction
-    scoring = any(o[4] or o[0] == summit or (o[2] and o[0] in attracting) for o in offers)
-    spaces = tuple(dict.fromkeys(offer[0] for offer in offers))  # a few: looked through
+    scoring = any(o.seen or o.to == summit or (o.camp and o.to in attracting) for o in offers)
+    spaces = tuple(dict.fromkeys(offer.to for offer in offers))  # a few: looked through
     return offers, camping, spaces, scoring, {}
 
 
 def _offer(t: Tables, candidate: tuple[Any, ...]) -> Offer:
     """A move `moves._candidates` found, as the compact playout offers it."""
     to, path, camp, plan = candidate[0], candidate[1], candidate[2], candidate[6]
-    return (to, path, camp, *plan, _plain(t, to, camp, plan[1], plan[2]))
+    steps_, seen, goals = plan
+    return Offer(to, path, camp, steps_, seen, goals, _plain(t, to, camp, seen, goals))
 
 
 def _plain(
@@ -336,14 +413,24 @@ class Canoe:
         "kept_points",
         "kept_camps",
         "kept_campable",
+        "seen_bits",
         "kept_seen",
         "kept_unseen",
         "context",
+        "kept_targets",
+        "kept_for",
+        "kept_card",
+        "kept_barred",
+        "kept_plain",
+        "kept_near_for",
+        "kept_near",
     )
 
     def __init__(self, player: dict[str, Any]) -> None:
         self.player = player  # the dict it came from: the rest of it never changes
         self.at: int = player["at"]
+        # the spaces behind it, last last: only its last TRAIL are the state's (`state.TRAIL`),
+        # and only they are read, so a move cuts it only now and then (`TRAIL_KEPT`)
         self.trail: list[int] = list(player["trail"])
         self.points: int = player["points"]
         self.camps: list[int] = list(player["camps"])
@@ -367,16 +454,27 @@ class Canoe:
         # the weather by how many attractions it saw (`Trip._aim_before_the_dock`); -1: none
         self.kept_camps = -1
         self.kept_campable: tuple[Any, Any] = (None, None)
+        self.seen_bits = 0  # the attractions seen, as bits (`Tables.attraction_bit`, `Trip`)
         self.kept_seen = -1
         self.kept_unseen: list[Any] | None = None
         self.context: Context | None = None  # what its picks are kept by (`Trip._kept_by`)
+        # the number of the rest (`Context.plain`), kept while its aim's spaces are the same
+        # object and its aim, card and the point it is barred from the same
+        self.kept_targets: frozenset[int] | None = None
+        self.kept_for = ""
+        self.kept_card: str | None = None
+        self.kept_barred: int | None = None
+        self.kept_plain = 0
+        # `Trip._nearest` of the aim's spaces, kept while they are the same object
+        self.kept_near_for: frozenset[int] | None = None
+        self.kept_near: list[int] = []
 
     def written(self) -> dict[str, Any]:
         """The player dict again, as the rules' functions would have left it."""
         new = dict(self.player)
         new.update(
             at=self.at,
-            trail=self.trail,
+            trail=self.trail[-TRAIL:],
             points=self.points,
             camps=self.camps,
             destination=self.destination,
@@ -394,18 +492,15 @@ class Canoe:
 
 class Context:
     """What a canoe's pick on moves whose worth asks what scores is kept by (`Trip._kept_by`),
-    kept on the canoe while it is the same objects: the number of the rest (`plain`), the
-    attractions it is blocked from and the last lake it crossed, and their number."""
+    kept on the canoe while it is the same objects: the attractions it is blocked from and the
+    last lake it crossed, and their number (`Tables.contexts`)."""
 
-    __slots__ = ("plain", "blocked", "last_lake", "scoring")
+    __slots__ = ("blocked", "last_lake", "number")
 
-    def __init__(
-        self, plain: int, blocked: dict[str, Any], last_lake: str | None, scoring: int
-    ) -> None:
-        self.plain = plain
+    def __init__(self, blocked: dict[str, Any], last_lake: str | None, number: int) -> None:
         self.blocked = blocked
         self.last_lake = last_lake
-        self.scoring = scoring
+        self.number = number
 
 
 def playout(state: State, chance: Chance) -> State:
@@ -461,7 +556,13 @@ class Trip:
         "bits",
         "modifier",
         "windbound",
+        "no_climbing",
+        "heavy_rain",
+        "unseen",
         "weather_class",
+        "picked_walk",
+        "picked_settled",
+        "held",
     )
 
     def __init__(self, state: State, chance: Chance) -> None:
@@ -493,7 +594,27 @@ class Trip:
         self.modifier[LAKE] = self.modifier[ISLAND] = lake_wind
         self.modifier[PORTAGE] = [PORTAGE_RAIN.get(now, 0) for now in dial]
         self.windbound: list[bool] = [now == "windbound" for now in dial]
+        self.no_climbing: list[bool] = [now in NO_CLIMBING for now in dial]
+        self.heavy_rain: list[bool] = [now == "heavy_rain" for now in dial]
+        # an all-night trip's aims by the attractions seen (`Tables.unseen`), of this dial
+        self.unseen = self.t.unseen.setdefault(tuple(dial), {})
         self.weather_class = [self.b.weather_class(now) for now in dial]
+        # what the last pick worked out for the move it chose (`_pick`): its walk, and where it
+        # ends when its space is taken; None when it did not
+        self.picked_walk: Walked | None = None
+        self.picked_settled: tuple[int, list[int]] | None = None
+        # by space, how many canoes are there (`_place` keeps it), a space any number may share
+        # far below zero: a space is free to a canoe when this is at most 1 if it is there
+        # itself, else at most 0 (`_is_free`)
+        shareable = self.t.shareable_at
+        self.held = [
+            0 if s < len(shareable) and not shareable[s] else -SHARED for s in range(self.t.span)
+        ]
+        bit = self.t.attraction_bit
+        for canoe in self.players:
+            self.held[canoe.at] += 1
+            for attraction in canoe.seen:
+                canoe.seen_bits |= bit.get(attraction, 0)
 
     def written(self) -> State:
         """The state copy the trip was made from, with the trip's end written into it."""
@@ -602,28 +723,30 @@ class Trip:
             if found[4] is not None:
                 t.picks.append(found[4])
         offers, sites, tos, scoring, memo = found
-        shareable = t.shareable_at
-        # the spaces `state.is_free` says the canoe may not end on
-        taken = [o.at for o in self.players if o is not canoe and not shareable[o.at]]
         # the pick is kept by the moves (`memo`, their key's picks) and the canoe's aim ...
         if offers is None:  # a wait among them: the moves as `moves.reachable` gives them
-            offers = self._reachable(canoe, sites, taken)
+            offers = self._reachable(canoe, sites)
             if not offers:
                 self._end_turn()
                 return
+            crowded = True  # a space they go to may be taken
         else:
-            camps = canoe.camps
-            # ... and by the camping moves dropped (loops over the few camps and canoes: the
-            # compiled playout calls a set's methods as Python does, by name)
-            camping: frozenset[int] = sites
-            refused = [s for s in camps if s in camping and not self._may_camp(canoe, s)]
-            if refused:
-                dropped = frozenset(refused)
-                kept = t.refused.get((key, dropped))
+            # ... and by the camping moves dropped (their sites as bits, `Tables.camp_bit`)
+            camping: int = sites
+            dropped = 0
+            if camping:  # most moves camp nowhere
+                camp_bit = t.camp_bit
+                for s in canoe.camps:
+                    bit = camp_bit[s]
+                    if camping & bit and not dropped & bit and not self._may_camp(canoe, s):
+                        dropped |= bit
+            if dropped:
+                camp_bit = t.camp_bit
+                kept = t.refused.get(key * t.camp_span + dropped)
                 if kept is None:
                     # kept as `Offers` too (their sites, spaces and scoring unused)
-                    kept = t.refused[key, dropped] = (
-                        tuple(o for o in offers if not (o[2] and o[0] in dropped)),
+                    kept = t.refused[key * t.camp_span + dropped] = (
+                        tuple(o for o in offers if not (o.camp and camp_bit[o.to] & dropped)),
                         None,
                         None,
                         False,
@@ -634,27 +757,26 @@ class Trip:
             if not offers:
                 self._end_turn()
                 return
-            if _meet(taken, tos):  # ... unless a space they go to is taken
+            crowded = self._crowded(canoe, tos)
+            if crowded:  # ... unless a space they go to is taken
                 memo = None
         settled = None  # where the move to a taken space ends, when the pick worked it out
         if len(offers) == 1 and not wait:
-            to, path, camp, steps_, seen, goals, _ = offers[0]
-            walked = _walk_along(t, canoe, steps_)
+            offer = offers[0]
+            walked = _walk_along(t, canoe, offer.steps)
         else:
-            walks: list[Walked | None] = [None] * len(offers)
-            # a space the moves go to is taken only when the pick is not kept (`memo`)
-            settles: list[tuple[int, list[int]] | None] | None = (
-                None if memo is not None else [None] * len(offers)
-            )
-            chosen = self._pick(canoe, offers, wait, walks, settles, taken, memo, scoring)
+            chosen = self._pick(canoe, offers, wait, crowded, memo, scoring)
             if chosen < 0:  # the wait by Dangerous Point (`turns._wait`, untold)
                 self._end_turn()
                 return
-            to, path, camp, steps_, seen, goals, _ = offers[chosen]
-            walked = walks[chosen] or _walk_along(t, canoe, steps_)
-            if settles is not None:
-                settled = settles[chosen]
-        if camp or seen or goals or _among(to, taken) or t.busy_at[to]:
+            offer = offers[chosen]
+            # the walk and where a move to a taken space ends, when the pick worked them out
+            found_walk = self.picked_walk
+            walked = found_walk if found_walk is not None else _walk_along(t, canoe, offer.steps)
+            settled = self.picked_settled
+        to, path, camp, seen, goals = offer.to, offer.path, offer.camp, offer.seen, offer.goals
+        taken = crowded and not self._is_free(to, canoe)
+        if camp or seen or goals or taken or t.busy_at[to]:
             self._move(canoe, to, path, camp, seen, goals, walked, taken, settled)
             return
         # `turns._move` of a plain move: to a free space that brings nothing but perhaps a card,
@@ -662,9 +784,9 @@ class Trip:
         trail = canoe.trail  # the canoe's own list
         trail.append(canoe.at)
         trail.extend(path[:-1])
-        if len(trail) > TRAIL:
+        if len(trail) > TRAIL_KEPT:  # only the last TRAIL spaces are ever read (`Canoe.trail`)
             del trail[:-TRAIL]
-        canoe.at = to
+        self._place(canoe, to)
         canoe.blocked = walked[1]
         canoe.last_lake = walked[2]
         # `turns._passed` asks `cards.obey_destination` here, which does nothing: no goal was
@@ -677,24 +799,33 @@ class Trip:
         if self.status == "playing":
             self._end_turn()
 
-    def _reachable(
-        self, canoe: Canoe, kinds: tuple[tuple[Waiting, ...], ...], taken: list[int]
-    ) -> tuple[Offer, ...]:
+    def _reachable(self, canoe: Canoe, kinds: tuple[tuple[Waiting, ...], ...]) -> tuple[Offer, ...]:
         """`moves.reachable` of candidates with a wait among them, by alike kind (`_offered`):
         the first of each kind that the canoe may camp at and whose waiting place is free, in
-        rank order."""
-        ranked: list[tuple[int, Offer]] = []
+        rank order (most often the order they are found in: then nothing is sorted)."""
+        found: list[Offer] = []
+        ranks: list[int] = []
+        in_order = True
+        last = -1
         camps = canoe.camps
         for kind in kinds:
-            for to, camp, wait, _, rank, offer in kind:
-                if camp and to in camps and not self._may_camp(canoe, to):
+            for candidate in kind:
+                to = candidate[0]
+                if candidate[1] and to in camps and not self._may_camp(canoe, to):
                     continue
-                if wait and _among(to, taken):
+                if candidate[2] and not self._is_free(to, canoe):
                     continue
-                ranked.append((rank, offer))
+                rank = candidate[4]
+                if rank < last:
+                    in_order = False
+                last = rank
+                found.append(candidate[5])
+                ranks.append(rank)
                 break
-        ranked.sort()  # the ranks differ: no two moves are compared
-        return tuple(offer for _, offer in ranked)
+        if in_order:
+            return tuple(found)
+        ranked = sorted([(ranks[index], index) for index in range(len(found))])  # all differ
+        return tuple(found[index] for _, index in ranked)
 
     def _end_turn(self) -> None:
         """`turns._end_turn` untold: the next canoe that throws (`turns.begin_turn`)."""
@@ -736,23 +867,34 @@ class Trip:
 
     def _weather_on_rock(self) -> None:
         """`turns.weather_on_rock`: canoes caught on Raven Rock by wind or rain come down."""
-        if self.dial[self.weather] in NO_CLIMBING:
-            rock = self.t.rock
+        if self.no_climbing[self.weather]:
+            rock = self.t.rock_at
             for canoe in self.players:
-                if canoe.at in rock:
-                    canoe.at = self._nearest_free(canoe, self.t.raven_base)
+                if rock[canoe.at]:
+                    self._place(canoe, self._nearest_free(canoe, self.t.raven_base))
                     canoe.trail = []
 
     # --- where a canoe ends (`moves`) -------------------------------------------------------------
 
+    def _place(self, canoe: Canoe, space: int) -> None:
+        """The canoe moved to `space`, and the canoes by space (`held`) with it."""
+        held = self.held
+        held[canoe.at] -= 1
+        held[space] += 1
+        canoe.at = space
+
+    def _crowded(self, canoe: Canoe, spaces: tuple[int, ...]) -> bool:
+        """Whether a space of `spaces` is taken (`state.is_free`)."""
+        held = self.held
+        at = canoe.at
+        for space in spaces:  # noqa: SIM110 - a loop: no generator per call
+            if held[space] > (1 if space == at else 0):
+                return True
+        return False
+
     def _is_free(self, space: int, canoe: Canoe) -> bool:
-        """`state.is_free`."""
-        if self.t.shareable_at[space]:
-            return True
-        for other in self.players:  # noqa: SIM110 - a loop: no generator per call
-            if other.at == space and other is not canoe:
-                return False
-        return True
+        """`state.is_free`: no other canoe there, or a space they may share."""
+        return self.held[space] <= (1 if space == canoe.at else 0)
 
     def _settle(self, canoe: Canoe, path: list[int]) -> tuple[int, list[int]]:
         """`moves.settle`: a taken space sends the canoe on ahead if it has more points than
@@ -804,30 +946,34 @@ class Trip:
         """`moves.blown_back` and `turns._blown_back` (M3)."""
         t = self.t
         here = canoe.at
-        island = t.island
-        if here in island:
+        island = t.island_at  # by space, as the lakes' and portages' numbers (-1: none)
+        if island[here]:
             return
-        lake_of = t.lake_of
-        portage_of = t.portage_of
-        lake = lake_of[here]
-        portage = portage_of.get(here)
+        lake_no = t.lake_no
+        portage_no = t.portage_no
+        lake = lake_no[here]
+        portage = portage_no[here]
         back: list[int] = []
-        for space in reversed(canoe.trail):
+        trail = canoe.trail
+        if len(trail) > TRAIL:  # the state's trail: its last TRAIL spaces
+            del trail[:-TRAIL]
+        for index in range(len(trail) - 1, -1, -1):
+            space = trail[index]
             if len(back) == spaces:
                 break
-            if lake is not None and lake_of[space] != lake:
+            if lake >= 0 and lake_no[space] != lake:
                 break
-            if lake is None and portage_of.get(space) != portage:
+            if lake < 0 and portage_no[space] != portage:
                 break
             back.append(space)
-            if space in island:
+            if island[space]:
                 break
         while back and not self._is_free(back[-1], canoe):
             back.pop()
         if not back:
             return
         canoe.trail = canoe.trail[: len(canoe.trail) - len(back)]
-        canoe.at = back[-1]
+        self._place(canoe, back[-1])
 
     # --- the Unmapped Region (M4) -----------------------------------------------------------------
 
@@ -836,7 +982,7 @@ class Trip:
         entry = canoe.at
         die = self._roll()
         exit_ = self.t.entries[entry][die]
-        canoe.at = self._nearest_free(canoe, exit_)
+        self._place(canoe, self._nearest_free(canoe, exit_))
         canoe.trail = []
         canoe.barred = exit_
         canoe.kept_aim = UNKNOWN  # the aim asks the point it is barred from
@@ -854,24 +1000,33 @@ class Trip:
         seen: tuple[str, ...],
         goals: tuple[str, ...],
         walked: Walked,
-        taken: list[int],
+        taken: bool,
         settled: tuple[int, list[int]] | None,
     ) -> None:
-        """`turns._move` untold (`settled`: where the move ends, when `_pick` settled it)."""
+        """`turns._move` untold (`taken`: whether `to` is taken; `settled`: where the move
+        ends, when `_pick` settled it)."""
         t = self.t
-        whole = [canoe.at, *path]
-        if _among(to, taken):
-            final, before = settled or self._settle(canoe, whole)
+        trail = canoe.trail  # the canoe's own list
+        if taken:
+            final, before = settled or self._settle(canoe, [canoe.at, *path])
+            trail.extend(before)
         else:
-            final, before = to, whole[:-1]
-        canoe.trail = (canoe.trail + before)[-TRAIL:]
-        canoe.at = final
+            final = to
+            trail.append(canoe.at)
+            trail.extend(path[:-1])
+        if len(trail) > TRAIL_KEPT:
+            del trail[:-TRAIL]
+        self._place(canoe, final)
         # `turns._passed`
         scored, canoe.blocked, canoe.last_lake = walked
         if seen:
-            points = dict(scored)
             for attraction in seen:
-                self._tell_attraction(canoe, attraction, points.pop(attraction, None))
+                score = None  # what seeing it scored, the first time it is in `scored`
+                for index in range(len(scored)):
+                    if scored[index][0] == attraction:
+                        score = scored.pop(index)[1]
+                        break
+                self._tell_attraction(canoe, attraction, score)
         if goals:
             self._reach_goals(canoe, goals)
         elif canoe.destination is not None:  # `turns._reach_goals` of none: the obeying only
@@ -899,6 +1054,7 @@ class Trip:
         """`turns._tell_attraction` untold."""
         if attraction not in canoe.seen:
             canoe.seen.append(attraction)
+            canoe.seen_bits |= self.t.attraction_bit.get(attraction, 0)
             canoe.kept_aim = UNKNOWN  # the aim asks the attractions seen
         if score is not None:
             canoe.points += score
@@ -950,7 +1106,7 @@ class Trip:
     def _obey(self, canoe: Canoe) -> None:
         """`cards.obey_destination`."""
         card = canoe.destination
-        if card is None or DESTINATION[card]["goal"] not in canoe.done:
+        if card is None or GOAL_OF[card] not in canoe.done:
             return
         canoe.destination = None
         canoe.kept_aim = UNKNOWN  # the aim asks the card held
@@ -962,15 +1118,26 @@ class Trip:
         cards = self.piles[pile]
         card = cards.pop(0)
         if card == SHUFFLE:
-            cards[:] = self.chance.shuffle(cards, label=f"{PILE_NAMES[pile]} pile") + [SHUFFLE]
+            bits = self.bits
+            if bits is None:
+                cards[:] = self.chance.shuffle(cards, label=f"{PILE_NAMES[pile]} pile") + [SHUFFLE]
+            else:  # `chance._shuffler`'s very swaps, drawn here (`random.Random.shuffle`)
+                for i in range(len(cards) - 1, 0, -1):
+                    below = i + 1
+                    width = below.bit_length()
+                    j = bits(width)
+                    while j >= below:
+                        j = bits(width)
+                    cards[i], cards[j] = cards[j], cards[i]
+                cards.append(SHUFFLE)
             card = cards.pop(0)
         return card
 
     def _take_card(self, canoe: Canoe, pile: str, *, camping: bool) -> None:
         """`cards.take_card` untold."""
         card = self._draw(pile)
-        if card in DESTINATION:  # `cards._destination`
-            goal = DESTINATION[card]["goal"]
+        goal = GOAL_OF.get(card)
+        if goal is not None:  # a Destination card (`cards._destination`)
             if (
                 goal in canoe.done
                 or canoe.destination
@@ -981,12 +1148,11 @@ class Trip:
                 canoe.destination = card
                 canoe.kept_aim = UNKNOWN
             return
-        info = CARD[card]
-        effect = info["effect"]
-        if effect == "hero" and not (camping and self.dial[self.weather] == "heavy_rain"):
+        effect = CARD_EFFECT[card]
+        if effect == "hero" and not (camping and self.heavy_rain[self.weather]):
             canoe.hero = True  # M2: kept, to be played when camping in the rain
             return
-        canoe.points += info["score"]
+        canoe.points += CARD_SCORE[card]
         self.piles[pile].append(card)  # M2: back to the bottom of its pile
         if effect == "leak":
             canoe.miss.append("repairing the leak")
@@ -995,7 +1161,7 @@ class Trip:
 
     def _play_hero(self, canoe: Canoe) -> None:
         """`cards.play_hero`."""
-        if not canoe.hero or self.dial[self.weather] != "heavy_rain":
+        if not canoe.hero or not self.heavy_rain[self.weather]:
             return
         canoe.hero = False
         canoe.points += CARD["camp-hero"]["score"]
@@ -1023,7 +1189,7 @@ class Trip:
         target = next((i for i in range(len(line) - 1, 0, -1) if self._is_free(line[i], canoe)), 0)
         if not target:
             return
-        canoe.at = line[target]
+        self._place(canoe, line[target])
         if to_end:
             canoe.trail = (canoe.trail + line[:target])[-TRAIL:]
             if (
@@ -1048,7 +1214,7 @@ class Trip:
                 ready = (
                     self.t.campsites <= set(canoe.camps)
                     if self.variant == "long"
-                    else self.t.attraction_set <= set(canoe.seen)
+                    else canoe.seen_bits == self.t.all_bits  # every attraction seen
                 )
                 kept = canoe.kept_dock = (len(canoe.camps), len(canoe.seen), ready)
             if not kept[2]:
@@ -1061,19 +1227,29 @@ class Trip:
 
     def _may_camp(self, canoe: Canoe, site: int) -> bool:
         """`state.may_camp` (M4)."""
-        camps = canoe.camps
-        if site not in camps:
+        camps = canoe.camps  # loops over native ints, no slice
+        count = len(camps)
+        last = count - 1
+        while last >= 0 and camps[last] != site:
+            last -= 1
+        if last < 0:  # never camped there
             return True
         card = canoe.destination
-        if card is not None and site in camp_goal_sites(self.b, DESTINATION[card]["goal"]):
-            return True
-        last = len(camps) - 1
-        while camps[last] != site:
-            last -= 1
-        since = camps[last + 1 :]
+        if card is not None:
+            goal = GOAL_OF[card]
+            sites = self.t.goal_sites.get(goal)
+            if sites is None:
+                sites = self.t.goal_sites[goal] = camp_goal_sites(self.b, goal)
+            if site in sites:
+                return True
         # every other campsite camped at since
-        for other in self.t.campsites:  # noqa: SIM110 - a loop: no generator per call
-            if other != site and other not in since:
+        for other in self.t.campsite_order:
+            if other == site:
+                continue
+            index = last + 1
+            while index < count and camps[index] != other:
+                index += 1
+            if index == count:
                 return False
         return True
 
@@ -1111,12 +1287,12 @@ class Trip:
     def _aim_before_the_dock(self, canoe: Canoe) -> Any:
         """`computer.aim_of` up to the dock: the Destination card's goal, the nights and
         campsites, or for the attractions of an all-night trip those aims by the weather's
-        index on the dial (kept per board by the attractions unseen, each worked out when first
-        asked: `_attractions_aim`); None when none of them is the aim."""
+        index on the dial (kept per board and dial by the attractions unseen, each worked out
+        when first asked: `_attractions_aim`); None when none of them is the aim."""
         card = canoe.destination
         b = self.b
         if card:
-            goal = DESTINATION[card]["goal"]
+            goal = GOAL_OF[card]
             return goal, computer.goal_spaces(b, {"barred": canoe.barred}, goal)
         t = self.t
         camps = canoe.camps
@@ -1140,17 +1316,16 @@ class Trip:
             return kept[1]
         if len(camps) < self.nights and kept[0][1]:
             return kept[0]
-        if self.all_night:  # kept on the canoe by how many it has seen (only ever added to)
-            seen = canoe.seen
-            if canoe.kept_seen != len(seen):
-                unseen = tuple(a for a in t.attractions if a not in seen)
+        if self.all_night:  # kept on the canoe by the attractions it has seen
+            seen_bits = canoe.seen_bits
+            if canoe.kept_seen != seen_bits:
                 by_weather = None
-                if unseen:
-                    by_weather = t.unseen.get(unseen)
+                if seen_bits != t.all_bits:  # attractions unseen
+                    by_weather = self.unseen.get(seen_bits)
                     if by_weather is None:
-                        by_weather = t.unseen[unseen] = [None] * len(self.dial)
+                        by_weather = self.unseen[seen_bits] = [None] * len(self.dial)
                 canoe.kept_unseen = by_weather
-                canoe.kept_seen = len(seen)
+                canoe.kept_seen = seen_bits
             return canoe.kept_unseen
         return None
 
@@ -1205,7 +1380,7 @@ class Trip:
             return value + NEEDED_NIGHT
         card = canoe.destination
         if card:
-            goal = DESTINATION[card]["goal"]
+            goal = GOAL_OF[card]
             key = ("goal", goal, canoe.barred if goal == "unmapped" else None)
             spaces = self.b.memo.get(key)
             if spaces is None:
@@ -1219,29 +1394,41 @@ class Trip:
         Destination card held and the point it is barred from, packed into an int (the aim's
         spaces numbered in `Tables.targets`); and when a move's worth asks what scores
         (`scoring`), with them the attractions it is blocked from and the last lake it crossed
-        (numbered in `Tables.contexts`, kept on the canoe while they are the same objects).
-        Even numbers for the one, odd for the other."""
+        (numbered in `Tables.contexts`, kept on the canoe while they are the same objects, and
+        the two numbers paired). The first number is kept on the canoe
+        while its aim's spaces are the same object, and its aim, card and point barred the
+        same. Even numbers for the one, odd for the other."""
         t = self.t
-        numbered = self._numbered(t.targets, targets, 4096)
         card = canoe.destination
         barred = canoe.barred
-        plain = numbered * len(AIM_NUMBER) + AIM_NUMBER[aim]
-        plain = plain * (len(DESTINATION) + 1) + (0 if card is None else CARD_NUMBER[card])
-        plain = plain * t.span + (0 if barred is None else barred + 1)
+        if (
+            targets is canoe.kept_targets
+            and aim is canoe.kept_for
+            and card is canoe.kept_card
+            and barred == canoe.kept_barred
+        ):
+            plain = canoe.kept_plain
+        else:
+            numbered = self._numbered(t.targets, targets, 4096)
+            plain = numbered * len(AIM_NUMBER) + AIM_NUMBER[aim]
+            plain = plain * (len(DESTINATION) + 1) + (0 if card is None else CARD_NUMBER[card])
+            plain = plain * t.span + (0 if barred is None else barred + 1)
+            canoe.kept_targets = targets
+            canoe.kept_for = aim
+            canoe.kept_card = card
+            canoe.kept_barred = barred
+            canoe.kept_plain = plain
         if not scoring:
             return plain * 2
         kept = canoe.context
         blocked = canoe.blocked
-        if (
-            kept is None
-            or kept.plain != plain
-            or kept.blocked is not blocked
-            or kept.last_lake is not canoe.last_lake
-        ):
+        if kept is None or kept.blocked is not blocked or kept.last_lake is not canoe.last_lake:
             items = tuple(blocked.items()) if blocked else ()
-            number = self._numbered(self.t.contexts, (plain, items, canoe.last_lake), 50000)
-            kept = canoe.context = Context(plain, blocked, canoe.last_lake, number)
-        return kept.scoring * 2 + 1
+            number = self._numbered(t.contexts, (items, canoe.last_lake), 50000)
+            kept = canoe.context = Context(blocked, canoe.last_lake, number)
+        # the two numbers paired (Cantor's pairing: one number for each pair, however large)
+        both = plain + kept.number
+        return (both * (both + 1) // 2 + kept.number) * 2 + 1
 
     def _numbered(self, table: dict[Any, int], key: Any, most: int) -> int:
         """The number of `key` in `table` (`Tables.targets` or `Tables.contexts`), a new one the
@@ -1261,16 +1448,16 @@ class Trip:
         canoe: Canoe,
         offers: tuple[Offer, ...],
         wait: bool,
-        walks: list[Walked | None],
-        settles: list[tuple[int, list[int]] | None] | None,
-        taken: list[int],
+        crowded: bool,
         memo: dict[int, int] | None,
         scoring: bool,
     ) -> int:
         """`computer._choose` of the moves `offers` (and the wait by Dangerous Point, last, when
         `wait`): the index of the first of the best, -1 for the wait. The same sums in the same
-        order as `computer._worths`, so the same floats. The walks it makes go into `walks`, where
-        the moves to a taken space end into `settles` (given when `memo` is not).
+        order as `computer._worths`, so the same floats. The walk it made for the move chosen
+        goes into `picked_walk`, where that move ends when its space is taken into
+        `picked_settled` (a space they go to may be taken only when `crowded`, and then there
+        is no `memo`).
 
         With `memo` (the picks kept for these moves, those of their key or of their key and the
         camping moves dropped, when no space they go to is taken), the pick is kept in it by
@@ -1280,35 +1467,50 @@ class Trip:
         worth asks it: `scoring`), and whether it may wait."""
         t = self.t
         aim, targets = self._aim(canoe)
+        self.picked_walk = None
+        self.picked_settled = None
         kept_by = 0
         if memo is not None:
             kept_by = self._kept_by(canoe, aim, targets, scoring) * 2 + (1 if wait else 0)
             kept = memo.get(kept_by)
             if kept is not None:
                 return kept
-        nearest = self._nearest(targets)
+        if targets is canoe.kept_near_for:
+            nearest = canoe.kept_near
+        else:
+            nearest = canoe.kept_near = self._nearest(targets)
+            canoe.kept_near_for = targets
         here = nearest[canoe.at]
         dock = t.dock
         pile_at = t.pile_at
         destination = canoe.destination
-        goal = DESTINATION[destination]["goal"] if destination else None
+        goal = GOAL_OF[destination] if destination else None
         summit = t.summit if "raven" not in canoe.blocked else None
         best = None
         chosen = 0
-        for index, (to, path, camp, steps_, seen, goals, plain) in enumerate(offers):
-            if plain is not None and not _among(to, taken):  # the card's worth and the progress
+        best_walk: Walked | None = None
+        best_settled: tuple[int, list[int]] | None = None
+        for index in range(len(offers)):
+            offer = offers[index]
+            to = offer.to
+            plain = offer.plain
+            walked: Walked | None = None
+            settled: tuple[int, list[int]] | None = None
+            taken = crowded and not self._is_free(to, canoe)
+            if plain is not None and not taken:  # the card's worth and the progress
                 value = plain + PROGRESS * (here - nearest[to])
             elif to == dock:
                 value = DOCKING
             else:
-                if seen:  # only an attraction seen scores (a path that crosses lakes only, none)
-                    walked = walks[index] = _walk_along(t, canoe, steps_)
+                camp = offer.camp
+                goals = offer.goals
+                if offer.seen:  # only an attraction seen scores (a path crossing lakes only, none)
+                    walked = _walk_along(t, canoe, offer.steps)
                     scored = walked[0]
                 else:
                     scored = None
-                if _among(to, taken):
-                    assert settles is not None  # given when a space the moves go to is taken
-                    settled = settles[index] = self._settle(canoe, [canoe.at, *path])
+                if taken:
+                    settled = self._settle(canoe, [canoe.at, *offer.path])
                     to = settled[0]
                 value = float(sum(score for _, score in scored)) if scored else 0.0
                 pile = pile_at[to]
@@ -1330,6 +1532,10 @@ class Trip:
             if best is None or value > best:
                 best = value
                 chosen = index
+                best_walk = walked
+                best_settled = settled
+        self.picked_walk = best_walk
+        self.picked_settled = best_settled
         if wait:
             value = 0.5 if aim == "raven" else 0.0
             assert best is not None  # there is a move besides the wait
@@ -1343,25 +1549,6 @@ class Trip:
                 t.picked = 0
             memo[kept_by] = chosen
         return chosen
-
-
-def _meet(spaces: list[int], others: tuple[int, ...]) -> bool:
-    """Whether a space of `spaces` is among `others`, as loops over native ints (few of each:
-    the spaces other canoes take, those a throw's moves go to)."""
-    for space in spaces:
-        for other in others:
-            if other == space:
-                return True
-    return False
-
-
-def _among(space: int, spaces: list[int]) -> bool:
-    """`space in spaces`, compiled to a loop over native ints (`in` on a list compares
-    objects), for the few spaces other canoes take."""
-    for other in spaces:  # noqa: SIM110 - a loop: no generator per call
-        if other == space:
-            return True
-    return False
 
 
 def _ahead(b: Board, start: int, came: int | None) -> tuple[tuple[int, tuple[int, ...]], ...]:

@@ -151,3 +151,17 @@ def test_a_twin_built_from_another_source_is_not_run(monkeypatch, tmp_path):
     changed.write_bytes(pathlib.Path(compact.__file__).read_bytes() + b"# changed\n")
     monkeypatch.setattr(compact, "__file__", str(changed))
     assert compact.compiled_twin() is None
+
+
+@each_playout
+def test_trips_with_other_dials_on_one_board_keep_their_own_aims(playout):
+    """An all-night trip's aims are kept per board by the dial's index: a trip with another dial
+    on the same board (a longer one, then the seed's again) must not read the other's."""
+    longer = [*reversed(DIAL), "calm", "calm"]
+    for dial in (list(DIAL), longer, list(DIAL)):
+        for seed in range(4):
+            options = {"variant": "all_night", "players": 4, "dial": dial}
+            state = ENGINE.new_game(options, RandomChance(seed)).state
+            world = ENGINE.determinize(state, ENGINE.seat_to_act(state), RandomChance(seed))
+            old, new = RandomChance(seed, record=False), RandomChance(seed, record=False)
+            assert playout(world, new) == computer.playout(world, old)

@@ -25,7 +25,7 @@ from campaign.models import (
 )
 from campaign.selectors.battles import battles_queryset
 from campaign.selectors.games import games_queryset
-from campaign.selectors.warbands import warband_row, warbands_with_roster
+from campaign.selectors.warbands import warbands_with_roster
 from core.compiled import STAND_INS, CompiledJoin, CompiledQuery
 from core.content_version import CAMPAIGN_SCOPE, campaign_scope, scope_id
 from core.models import Job
@@ -170,15 +170,19 @@ def _may_read_cached(request, campaign: Campaign) -> bool:
     return campaign.is_public or member_to_read(request, campaign)
 
 
-# The campaign with its organiser, less the password hash, by one query built once per process.
-_CAMPAIGN_ROW = CompiledJoin(Campaign, {"organiser": ("password",)})
+# What a page's cached row holds, each read by one query built once per process
+# (core.compiled): the campaign with its organiser, the warband with its campaign and its
+# owner, as `select_related` reads them, never a password hash (the rows are kept in the
+# shared page cache).
+CAMPAIGN_ROW = CompiledJoin(Campaign, {"organiser": ("password",)})
+WARBAND_ROW = CompiledJoin(Warband, {"campaign": (), "owner": ("password",)})
 
 
 def campaign_to_read(request, campaign_id: int) -> Campaign:
     """As campaign_for(request.user, campaign_id), for a page that only reads."""
     campaign = cached(
         "campaign-row", campaign_id, scopes=[campaign_scope(campaign_id)], request=request,
-        render=lambda: _CAMPAIGN_ROW.get(campaign_id),  # no password hash in the cache
+        render=lambda: CAMPAIGN_ROW.get(campaign_id),
     )  # fmt: skip
     if campaign is None or not _may_read_cached(request, campaign):
         raise Http404(NO_SUCH_CAMPAIGN)
@@ -193,7 +197,7 @@ def warband_to_read(request, warband_id: int) -> Warband:
     warband = cached(
         "warband-row", warband_id,
         scopes=[campaign_scope(campaign_id)], request=request,
-        render=lambda: warband_row(warband_id),  # no password hash in the cache
+        render=lambda: WARBAND_ROW.get(warband_id),
     )  # fmt: skip
     if warband is None or not _may_read_cached(request, warband.campaign):
         raise Http404("No such warband.")

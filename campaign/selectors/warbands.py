@@ -13,7 +13,6 @@ from campaign.rules.injuries import LASTING_INJURIES, injury_key
 from campaign.rules.skills import SKILLS
 from campaign.rules.warband import FigureDraft, attribute_modifiers, check_warband, movement
 from campaign.selectors.house_rules import rulebook_for
-from core.compiled import CompiledJoin
 
 ROSTER_PREFETCH = (
     Prefetch("figures", queryset=Figure.objects.prefetch_related("equipment")),
@@ -37,17 +36,6 @@ LOADED_ROSTER_PREFETCH = (
 def warbands_with_roster() -> QuerySet[Warband]:
     """Warbands with everything the roster shows, in a fixed number of queries."""
     return Warband.objects.select_related("campaign", "owner").prefetch_related(*ROSTER_PREFETCH)
-
-
-# A warband's page reads the warband with its campaign and its owner (no password hash: the
-# row is kept in the shared page cache) in one query built once per process (core.compiled).
-_WARBAND_ROW = CompiledJoin(Warband, {"campaign": (), "owner": ("password",)})
-
-
-def warband_row(warband_id: int) -> Warband | None:
-    """The warband with its campaign and its owner (all but the owner's password), or None:
-    what `select_related("campaign", "owner").defer("owner__password")` reads."""
-    return _WARBAND_ROW.get(warband_id)
 
 
 def load_roster(warband: Warband) -> Warband:

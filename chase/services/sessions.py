@@ -28,7 +28,7 @@ from chase.engines.levels import Search
 from chase.errors import NoSuchInvite, NoSuchSession, SeatRefused, SessionError, StaleVersion
 from chase.games import UnknownGame, get_engine, role_words
 from chase.models import ActionLog, GameSession, Seat, is_code, new_invite, new_token
-from chase.selectors.sessions import SEATS
+from chase.selectors.sessions import read_seats
 from chase.services.pace import clean_pace, late_seats, seats_clock
 from chase.services.ratings import ratings_after_finish, ratings_history_changed
 from core.compiled import CompiledInsert, CompiledQuery, CompiledUpdate
@@ -570,7 +570,7 @@ def _locked_with_seats(session_id: int) -> GameSession:
     """The game, its row locked for this transaction, and its seats in one more query
     (`session.seat_list()`)."""
     session = _locked(session_id)
-    session.keep_seats(list(SEATS.objects(session_id)))
+    read_seats([session])
     return session
 
 

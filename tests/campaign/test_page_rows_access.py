@@ -1,5 +1,5 @@
 """A warband's page reads the warband, its campaign and its owner by one query built once per
-process (campaign.selectors.warbands.warband_row): the same as the ORM's select_related read,
+process (campaign.access.WARBAND_ROW, CAMPAIGN_ROW): the same as the ORM's select_related read,
 the owner's password hash never read (the row is kept in the shared page cache)."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 
+from campaign.access import CAMPAIGN_ROW, WARBAND_ROW
 from campaign.models import Campaign, Warband
-from campaign.selectors.warbands import warband_row
 from tests.factories import WarbandFactory
 
 pytestmark = pytest.mark.django_db
@@ -27,7 +27,7 @@ def test_the_row_is_the_orms_select_related_read_without_the_password():
         .get(pk=warband.pk)
     )
 
-    found = warband_row(warband.pk)
+    found = WARBAND_ROW.get(warband.pk)
 
     assert _fields(found, Warband) == _fields(expected, Warband)
     assert _fields(found.campaign, Campaign) == _fields(expected.campaign, Campaign)
@@ -42,8 +42,9 @@ def test_the_row_is_the_orms_select_related_read_without_the_password():
 
 def test_each_warband_is_its_own_and_a_missing_one_is_none():
     first, second = WarbandFactory(), WarbandFactory()
-    assert (warband_row(first.pk).name, warband_row(second.pk).name) == (first.name, second.name)
-    assert warband_row(max(first.pk, second.pk) + 100) is None
+    read = WARBAND_ROW.get
+    assert (read(first.pk).name, read(second.pk).name) == (first.name, second.name)
+    assert WARBAND_ROW.get(max(first.pk, second.pk) + 100) is None
 
 
 def test_membership_is_the_organisers_and_the_members_alone():
@@ -62,8 +63,6 @@ def test_membership_is_the_organisers_and_the_members_alone():
 
 
 def test_the_campaign_row_is_the_orms_select_related_read_without_the_password():
-    from campaign.access import _CAMPAIGN_ROW
-
     campaign = WarbandFactory().campaign
     expected = (
         Campaign.objects.select_related("organiser")
@@ -71,10 +70,10 @@ def test_the_campaign_row_is_the_orms_select_related_read_without_the_password()
         .get(pk=campaign.pk)
     )
 
-    found = _CAMPAIGN_ROW.get(campaign.pk)
+    found = CAMPAIGN_ROW.get(campaign.pk)
 
     assert _fields(found, Campaign) == _fields(expected, Campaign)
     assert found.organiser.username == expected.organiser.username
     assert found.organiser.pk == campaign.organiser_id
     assert "password" in found.organiser.get_deferred_fields()
-    assert _CAMPAIGN_ROW.get(campaign.pk + 100) is None
+    assert CAMPAIGN_ROW.get(campaign.pk + 100) is None
